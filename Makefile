@@ -1,0 +1,63 @@
+# Kiln: top-level, non-recursive build. Each room adds its targets in its own module.mk.
+# Outputs go under $(BUILD) (default build/); nothing generated is written elsewhere.
+
+BUILD ?= build
+CC := gcc
+CXX := g++
+LLVM_CONFIG := llvm-config-15
+SAN ?=
+OPT ?= -O2
+SRC := $(CURDIR)
+
+CFLAGS := -std=c11 -Wall -Wextra -Werror $(OPT) -g -fPIC -D_GNU_SOURCE $(SAN) \
+	-Ihost/include -I. -DKILN_SOURCE_DIR='"$(SRC)"' -DKILN_DEFAULT_CACHE='"$(SRC)/build/cache"'
+CXXFLAGS := -std=c++17 -Wall -Wextra -Werror $(OPT) -g -fPIC $(SAN) -I.
+LDFLAGS := $(SAN)
+LLVM_CFLAGS := $(shell $(LLVM_CONFIG) --cflags 2>/dev/null | sed 's/-std=[^ ]*//g')
+LLVM_CXXFLAGS := $(shell $(LLVM_CONFIG) --cxxflags 2>/dev/null | sed 's/-std=[^ ]*//g; s/-fno-exceptions//')
+LLVM_LIBS := $(shell $(LLVM_CONFIG) --ldflags --libs 2>/dev/null)
+
+DEPS_STAMP := $(BUILD)/.deps-ok
+TESTS :=
+BIN :=
+
+.PHONY: all run test asan bench deps clean format install
+all:
+
+# Installs the Debian packages when any is missing (scripts/install-deps is a no-op otherwise).
+$(DEPS_STAMP): scripts/install-deps
+	@sh scripts/install-deps
+	@mkdir -p $(@D) && touch $@
+deps: $(DEPS_STAMP)
+
+$(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS_$(<D)) -MMD -MP -c $< -o $@
+
+$(BUILD)/obj/%.o: %.cpp | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $(EXTRA_CXXFLAGS_$(<D)) -MMD -MP -c $< -o $@
+
+# Each fragment appends to BIN (things `all` builds) and TESTS (programs scripts/run-tests runs).
+include host/common/module.mk
+include host/lib/module.mk
+include hls/module.mk
+include bsp/sim/module.mk
+include examples/module.mk
+include $(wildcard test/*/module.mk)
+
+all: $(BIN)
+
+test: all $(TESTS)
+	@sh scripts/run-tests $(TESTS)
+
+asan:
+	$(MAKE) BUILD=build/asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer" test
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h' '*.cpp')
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

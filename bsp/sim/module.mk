@@ -1,0 +1,1 @@
+# (owned by the bsp/sim work)

@@ -1,0 +1,62 @@
+/* libkiln: the Kiln host runtime. Every call returns KILN_OK (0) or a negative kiln_status; the message of the
+ * last failure on the calling thread is kiln_last_error(). No call aborts the process. Thread-safe. */
+#ifndef KILN_KILN_H
+#define KILN_KILN_H
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum kiln_status {
+	KILN_OK = 0,
+	KILN_ERR_INVALID = -1,     /* bad argument: NULL, out of range, wrong size, unknown index */
+	KILN_ERR_NOT_FOUND = -2,   /* no such board, kernel or device global */
+	KILN_ERR_IO = -3,          /* a file could not be read or written */
+	KILN_ERR_IMAGE = -4,       /* corrupt, truncated, foreign-version or other-board image */
+	KILN_ERR_HW = -5,          /* the hardware answered wrongly (ID block mismatch, model load failure) */
+	KILN_ERR_BUS = -6,         /* bus error response from the board */
+	KILN_ERR_TIMEOUT = -7,     /* a kernel did not finish within its cycle budget (hung); board was reset */
+	KILN_ERR_ACCESS = -8,      /* host_access forbids this direction */
+	KILN_ERR_NOMEM = -9,       /* host or device memory exhausted */
+	KILN_ERR_STATE = -10,      /* call not valid now (e.g. launch with an argument unset) */
+	KILN_ERR_AMBIGUOUS = -11   /* device_image_scope variable present in more than one loaded image */
+} kiln_status;
+
+typedef struct kiln_device kiln_device;
+typedef struct kiln_program kiln_program;
+typedef struct kiln_kernel kiln_kernel;
+
+/* Message of the last failing call on this thread ("" when none). */
+const char *kiln_last_error(void);
+/* Short name of a status ("KILN_ERR_BUS"). */
+const char *kiln_status_name(int status);
+
+/* Opens board NAME (NULL: $KILN_BOARD, else "sim"). */
+int kiln_device_open(const char *name, kiln_device **out);
+void kiln_device_close(kiln_device *dev);
+
+/* Loads the image file PATH for DEV and programs the board with it. */
+int kiln_program_load(kiln_device *dev, const char *path, kiln_program **out);
+void kiln_program_release(kiln_program *prog);
+/* The register map of PROG as text (owned by PROG). */
+const char *kiln_program_regmap_text(const kiln_program *prog);
+
+/* Kernel by C name or native name "__sycl_kernel_<name>". */
+int kiln_kernel_get(kiln_program *prog, const char *name, kiln_kernel **out);
+/* Number of arguments of K. */
+int kiln_kernel_num_args(const kiln_kernel *k);
+/* Sets argument INDEX from SIZE bytes at VALUE; size must equal the parameter's size. */
+int kiln_kernel_set_arg(kiln_kernel *k, unsigned index, size_t size, const void *value);
+/* Runs K as a single task and waits; *cycles (may be NULL) receives the device cycles it took. */
+int kiln_kernel_run(kiln_kernel *k, uint64_t *cycles);
+
+/* Device-global access by unique id: NBYTES at byte OFFSET, with the spec's range and host_access rules. */
+int kiln_dg_write(kiln_program *prog, const char *unique_id, const void *src, size_t nbytes, size_t offset);
+int kiln_dg_read(kiln_program *prog, const char *unique_id, void *dst, size_t nbytes, size_t offset);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
