@@ -13,8 +13,8 @@ CFLAGS := -std=c11 -Wall -Wextra -Werror $(OPT) -g -fPIC -D_GNU_SOURCE $(SAN) \
 	-Ihost/include -I. -DKILN_SOURCE_DIR='"$(SRC)"' -DKILN_DEFAULT_CACHE='"$(SRC)/build/cache"'
 CXXFLAGS := -std=c++17 -Wall -Wextra -Werror $(OPT) -g -fPIC $(SAN) -I.
 LDFLAGS := $(SAN)
-LLVM_CFLAGS := $(shell $(LLVM_CONFIG) --cflags 2>/dev/null | sed 's/-std=[^ ]*//g')
-LLVM_CXXFLAGS := $(shell $(LLVM_CONFIG) --cxxflags 2>/dev/null | sed 's/-std=[^ ]*//g; s/-fno-exceptions//')
+LLVM_CFLAGS := $(shell $(LLVM_CONFIG) --cflags 2>/dev/null | sed 's/-std=[^ ]*//g; s/-I/-isystem /g')
+LLVM_CXXFLAGS := $(shell $(LLVM_CONFIG) --cxxflags 2>/dev/null | sed 's/-std=[^ ]*//g; s/-fno-exceptions//; s/-I/-isystem /g')
 LLVM_LIBS := $(shell $(LLVM_CONFIG) --ldflags --libs 2>/dev/null)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
@@ -40,9 +40,9 @@ $(BUILD)/obj/%.o: %.cpp | $(DEPS_STAMP)
 
 # Each fragment appends to BIN (things `all` builds) and TESTS (programs scripts/run-tests runs).
 include host/common/module.mk
+include bsp/sim/module.mk
 include host/lib/module.mk
 include hls/module.mk
-include bsp/sim/module.mk
 include examples/module.mk
 include $(wildcard test/*/module.mk)
 

@@ -1,1 +1,17 @@
-# (filled in by its owner)
+# The examples: kernels compiled by kiln-cc and their host programs. `make run` runs the counter.
+EXAMPLE_DIR := $(BUILD)/examples
+COUNTER_IMG := $(EXAMPLE_DIR)/counter.kimg
+COUNTER_HOST := $(EXAMPLE_DIR)/counter
+
+$(COUNTER_IMG): examples/counter.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -o $@ examples/counter.c
+
+$(COUNTER_HOST): examples/counter_host.c $(LIBKILN)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $< $(LIBKILN_LINK)
+
+run: all $(COUNTER_IMG) $(COUNTER_HOST)
+	$(COUNTER_HOST) $(COUNTER_IMG)
+
+BIN += $(COUNTER_HOST)

@@ -51,6 +51,9 @@ int kiln_kernel_num_args(const kiln_kernel *k);
 int kiln_kernel_set_arg(kiln_kernel *k, unsigned index, size_t size, const void *value);
 /* Runs K as a single task and waits; *cycles (may be NULL) receives the device cycles it took. */
 int kiln_kernel_run(kiln_kernel *k, uint64_t *cycles);
+/* Runs nd-range kernel K over GLOBAL[d] work-items in work-groups of LOCAL[d] (NULL: 1) per dimension, and
+ * waits; each global range must be a non-zero multiple of its local range. */
+int kiln_kernel_run_nd(kiln_kernel *k, const size_t *global, const size_t *local, uint64_t *cycles);
 
 /* Device-global access by unique id: NBYTES at byte OFFSET, with the spec's range and host_access rules. */
 int kiln_dg_write(kiln_program *prog, const char *unique_id, const void *src, size_t nbytes, size_t offset);

@@ -1,0 +1,454 @@
+/* The sim board backend. Each program call turns the image's MODL section into a loaded library (an anonymous
+ * memfd, so no file is left behind and two boards never share one copy of the Verilator runtime) and starts a
+ * worker thread that creates, clocks and finally destroys the model; every op is handed to that thread
+ * through a one-request slot and the caller sleeps until it is done. */
+#include "bsp/sim/host/sim_backend.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bsp/sim/model/sim_model.h"
+#include "kiln/kiln.h"
+
+/* Cycles one host bus access may take before the shell is declared wedged. */
+#define SIM_MMIO_TIMEOUT (1u << 20)
+/* Cycles of the reset pulse. */
+#define SIM_RESET_CYCLES 8u
+
+#define SHELL_MAGIC_ADDR 0x00u
+#define SHELL_VERSION_ADDR 0x04u
+#define SHELL_BOARD_ID_ADDR 0x08u
+#define SHELL_MAGIC 0x4B53484Cu
+#define SHELL_VERSION 1u
+
+enum sim_op {
+	OP_NONE,
+	OP_CREATE,
+	OP_DESTROY,
+	OP_RESET,
+	OP_MMIO_READ,
+	OP_MMIO_WRITE,
+	OP_MEM_READ,
+	OP_MEM_WRITE,
+	OP_RUN,
+	OP_CYCLES
+};
+
+struct sim_lib {
+	void *dl;
+	unsigned (*abi_version)(void);
+	ksim *(*create)(const char *);
+	void (*destroy)(ksim *);
+	void (*reset)(ksim *, unsigned);
+	int (*mmio_read)(ksim *, uint32_t, uint32_t *, uint64_t);
+	int (*mmio_write)(ksim *, uint32_t, uint32_t, uint32_t, uint64_t);
+	int (*mem_read)(ksim *, uint64_t, void *, size_t);
+	int (*mem_write)(ksim *, uint64_t, const void *, size_t);
+	int (*run_until_irq)(ksim *, uint64_t, uint64_t *);
+	uint64_t (*cycles)(const ksim *);
+};
+
+struct sim_req {
+	enum sim_op op;
+	uint32_t addr, val;
+	uint64_t off, max_cycles, out64;
+	void *buf;
+	const void *cbuf;
+	size_t n;
+	const char *trace;
+	int rc; /* ksim status */
+};
+
+struct kiln_backend {
+	const kiln_board_config *cfg;
+	/* Serialises callers: the worker has one request slot. */
+	pthread_mutex_t call_mu;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct sim_req *req; /* posted, not yet done */
+	bool done;
+	bool running; /* worker thread exists */
+	pthread_t thread;
+	struct sim_lib lib;
+	ksim *model;
+};
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (!err || errlen == 0)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+static void run_req(kiln_backend *b, struct sim_req *r)
+{
+	struct sim_lib *l = &b->lib;
+	switch (r->op) {
+	case OP_CREATE:
+		b->model = l->create(r->trace);
+		r->rc = b->model ? KSIM_OK : -1;
+		break;
+	case OP_DESTROY:
+		if (b->model)
+			l->destroy(b->model);
+		b->model = NULL;
+		r->rc = KSIM_OK;
+		break;
+	case OP_RESET:
+		l->reset(b->model, SIM_RESET_CYCLES);
+		r->rc = KSIM_OK;
+		break;
+	case OP_MMIO_READ:
+		r->rc = l->mmio_read(b->model, r->addr, &r->val, SIM_MMIO_TIMEOUT);
+		break;
+	case OP_MMIO_WRITE:
+		r->rc = l->mmio_write(b->model, r->addr, r->val, 0xF, SIM_MMIO_TIMEOUT);
+		break;
+	case OP_MEM_READ:
+		r->rc = l->mem_read(b->model, r->off, r->buf, r->n);
+		break;
+	case OP_MEM_WRITE:
+		r->rc = l->mem_write(b->model, r->off, r->cbuf, r->n);
+		break;
+	case OP_RUN:
+		r->rc = l->run_until_irq(b->model, r->max_cycles, &r->out64);
+		break;
+	case OP_CYCLES:
+		r->out64 = l->cycles(b->model);
+		r->rc = KSIM_OK;
+		break;
+	case OP_NONE:
+		break;
+	}
+}
+
+/* The worker: owns the model from OP_CREATE to OP_DESTROY, then exits. */
+static void *worker(void *arg)
+{
+	kiln_backend *b = arg;
+	bool quit = false;
+	pthread_mutex_lock(&b->mu);
+	while (!quit) {
+		while (!b->req || b->done)
+			pthread_cond_wait(&b->cv, &b->mu);
+		struct sim_req *r = b->req;
+		pthread_mutex_unlock(&b->mu);
+		run_req(b, r);
+		quit = r->op == OP_DESTROY || (r->op == OP_CREATE && r->rc != KSIM_OK);
+		pthread_mutex_lock(&b->mu);
+		b->done = true;
+		pthread_cond_broadcast(&b->cv);
+	}
+	pthread_mutex_unlock(&b->mu);
+	return NULL;
+}
+
+/* Posts R to the worker and waits for it. */
+static int call(kiln_backend *b, struct sim_req *r)
+{
+	pthread_mutex_lock(&b->call_mu);
+	pthread_mutex_lock(&b->mu);
+	b->req = r;
+	b->done = false;
+	pthread_cond_broadcast(&b->cv);
+	while (!b->done)
+		pthread_cond_wait(&b->cv, &b->mu);
+	b->req = NULL;
+	b->done = false;
+	pthread_mutex_unlock(&b->mu);
+	pthread_mutex_unlock(&b->call_mu);
+	return r->rc;
+}
+
+/* Destroys the model on its own thread, joins the thread and unloads the library. */
+static void unload(kiln_backend *b)
+{
+	if (b->running) {
+		struct sim_req r = {.op = OP_DESTROY};
+		call(b, &r);
+		pthread_join(b->thread, NULL);
+		b->running = false;
+	}
+	if (b->lib.dl)
+		dlclose(b->lib.dl);
+	memset(&b->lib, 0, sizeof b->lib);
+	b->model = NULL;
+}
+
+static int open_sim(const kiln_board_config *cfg, kiln_backend **out, char *err, size_t errlen)
+{
+	kiln_backend *b = calloc(1, sizeof *b);
+	if (!b) {
+		set_err(err, errlen, "sim: out of memory");
+		return KILN_ERR_NOMEM;
+	}
+	b->cfg = cfg;
+	pthread_mutex_init(&b->call_mu, NULL);
+	pthread_mutex_init(&b->mu, NULL);
+	pthread_cond_init(&b->cv, NULL);
+	*out = b;
+	return KILN_OK;
+}
+
+static void close_sim(kiln_backend *b)
+{
+	if (!b)
+		return;
+	unload(b);
+	pthread_cond_destroy(&b->cv);
+	pthread_mutex_destroy(&b->mu);
+	pthread_mutex_destroy(&b->call_mu);
+	free(b);
+}
+
+static bool write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+	while (len > 0) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		p += w;
+		len -= (size_t)w;
+	}
+	return true;
+}
+
+/* dlopens a private copy of the model library held in an anonymous memory file. */
+static void *load_model_lib(const void *so, size_t len, uint64_t hash, char *err, size_t errlen)
+{
+	char name[64];
+	snprintf(name, sizeof name, "kiln-model-%016llx", (unsigned long long)hash);
+	int fd = memfd_create(name, MFD_CLOEXEC);
+	if (fd < 0) {
+		set_err(err, errlen, "sim: memfd_create: %s", strerror(errno));
+		return NULL;
+	}
+	if (!write_all(fd, so, len)) {
+		set_err(err, errlen, "sim: writing the model: %s", strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	char path[64];
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	void *dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!dl)
+		set_err(err, errlen, "sim: cannot load the image's model: %s", dlerror());
+	/* The mapping keeps the memory file alive once loaded. */
+	close(fd);
+	return dl;
+}
+
+static int resolve(struct sim_lib *l)
+{
+#define SYM(f)                                                                                               \
+	do {                                                                                                 \
+		*(void **)&l->f = dlsym(l->dl, "ksim_" #f);                                                  \
+		if (!l->f)                                                                                   \
+			return -1;                                                                           \
+	} while (0)
+	SYM(abi_version);
+	SYM(create);
+	SYM(destroy);
+	SYM(reset);
+	SYM(mmio_read);
+	SYM(mmio_write);
+	SYM(mem_read);
+	SYM(mem_write);
+	SYM(run_until_irq);
+	SYM(cycles);
+	return 0;
+#undef SYM
+}
+
+static int shell_read(kiln_backend *b, uint32_t addr, uint32_t *val)
+{
+	struct sim_req r = {.op = OP_MMIO_READ, .addr = addr};
+	int rc = call(b, &r);
+	*val = r.val;
+	return rc;
+}
+
+/* Checks the shell's ID registers before anything else talks to the board. */
+static int check_shell(kiln_backend *b, char *err, size_t errlen)
+{
+	uint32_t magic = 0, version = 0, board = 0;
+	if (shell_read(b, SHELL_MAGIC_ADDR, &magic) || shell_read(b, SHELL_VERSION_ADDR, &version) ||
+	    shell_read(b, SHELL_BOARD_ID_ADDR, &board)) {
+		set_err(err, errlen, "sim: the model's shell does not answer ID reads");
+		return KILN_ERR_HW;
+	}
+	if (magic != SHELL_MAGIC) {
+		set_err(err, errlen, "sim: shell magic 0x%08x, expected 0x%08x (not a Kiln shell)", magic,
+		        SHELL_MAGIC);
+		return KILN_ERR_HW;
+	}
+	if (version != SHELL_VERSION) {
+		set_err(err, errlen, "sim: shell version %u, this runtime speaks version %u", version,
+		        SHELL_VERSION);
+		return KILN_ERR_HW;
+	}
+	if (b->cfg && b->cfg->board_id && board != b->cfg->board_id) {
+		set_err(err, errlen, "sim: shell board id 0x%08x, board '%s' expects 0x%08x", board,
+		        b->cfg->name ? b->cfg->name : "?", b->cfg->board_id);
+		return KILN_ERR_HW;
+	}
+	return KILN_OK;
+}
+
+static int program_sim(kiln_backend *b, const kiln_image *img, char *err, size_t errlen)
+{
+	size_t len = 0;
+	const void *so = kiln_image_section(img, KILN_SEC_MODEL, &len);
+	unload(b);
+	if (!so || len == 0) {
+		set_err(err, errlen, "sim: the image has no simulation model (MODL section)");
+		return KILN_ERR_IMAGE;
+	}
+	b->lib.dl = load_model_lib(so, len, kiln_image_hash(img), err, errlen);
+	if (!b->lib.dl)
+		return KILN_ERR_HW;
+	if (resolve(&b->lib) != 0) {
+		set_err(err, errlen, "sim: the image's model lacks the ksim_* entry points");
+		unload(b);
+		return KILN_ERR_HW;
+	}
+	unsigned abi = b->lib.abi_version();
+	if (abi != KSIM_ABI_VERSION) {
+		set_err(err, errlen, "sim: model ABI version %u, expected %u (rebuild the image)", abi,
+		        KSIM_ABI_VERSION);
+		unload(b);
+		return KILN_ERR_HW;
+	}
+	if (pthread_create(&b->thread, NULL, worker, b) != 0) {
+		set_err(err, errlen, "sim: cannot start the model thread");
+		unload(b);
+		return KILN_ERR_NOMEM;
+	}
+	const char *trace = getenv("KILN_TRACE");
+	struct sim_req r = {.op = OP_CREATE, .trace = trace && *trace ? trace : NULL};
+	if (call(b, &r) != KSIM_OK) {
+		pthread_join(b->thread, NULL);
+		set_err(err, errlen, "sim: the model could not be created%s%s",
+		        r.trace ? " (trace file " : "", r.trace ? "unwritable?)" : "");
+		/* The worker already exited: nothing left on it to destroy. */
+		dlclose(b->lib.dl);
+		memset(&b->lib, 0, sizeof b->lib);
+		return KILN_ERR_HW;
+	}
+	b->running = true;
+	int rc = check_shell(b, err, errlen);
+	if (rc != KILN_OK)
+		unload(b);
+	return rc;
+}
+
+static int status(int ksim_rc)
+{
+	switch (ksim_rc) {
+	case KSIM_OK:
+		return KILN_OK;
+	case KSIM_BUS_ERROR:
+		return KILN_ERR_BUS;
+	case KSIM_TIMEOUT:
+		return KILN_ERR_TIMEOUT;
+	default:
+		return KILN_ERR_HW;
+	}
+}
+
+static int reset_sim(kiln_backend *b, char *err, size_t errlen)
+{
+	if (!b->running) {
+		set_err(err, errlen, "sim: no image programmed");
+		return KILN_ERR_STATE;
+	}
+	struct sim_req r = {.op = OP_RESET};
+	return status(call(b, &r));
+}
+
+static int mmio_read_sim(kiln_backend *b, uint32_t addr, uint32_t *val)
+{
+	if (!b->running)
+		return KILN_ERR_STATE;
+	if (!val)
+		return KILN_ERR_INVALID;
+	return status(shell_read(b, addr, val));
+}
+
+static int mmio_write_sim(kiln_backend *b, uint32_t addr, uint32_t val)
+{
+	if (!b->running)
+		return KILN_ERR_STATE;
+	struct sim_req r = {.op = OP_MMIO_WRITE, .addr = addr, .val = val};
+	return status(call(b, &r));
+}
+
+static int mem_read_sim(kiln_backend *b, uint64_t off, void *dst, size_t n)
+{
+	if (!b->running)
+		return KILN_ERR_STATE;
+	if (!dst && n)
+		return KILN_ERR_INVALID;
+	struct sim_req r = {.op = OP_MEM_READ, .off = off, .buf = dst, .n = n};
+	return status(call(b, &r));
+}
+
+static int mem_write_sim(kiln_backend *b, uint64_t off, const void *src, size_t n)
+{
+	if (!b->running)
+		return KILN_ERR_STATE;
+	if (!src && n)
+		return KILN_ERR_INVALID;
+	struct sim_req r = {.op = OP_MEM_WRITE, .off = off, .cbuf = src, .n = n};
+	return status(call(b, &r));
+}
+
+static int wait_irq_sim(kiln_backend *b, uint64_t max_cycles, uint64_t *cycles)
+{
+	if (!b->running)
+		return KILN_ERR_STATE;
+	struct sim_req r = {.op = OP_RUN, .max_cycles = max_cycles};
+	int rc = status(call(b, &r));
+	if (cycles)
+		*cycles = r.out64;
+	return rc;
+}
+
+static uint64_t cycles_sim(kiln_backend *b)
+{
+	if (!b->running)
+		return 0;
+	struct sim_req r = {.op = OP_CYCLES};
+	call(b, &r);
+	return r.out64;
+}
+
+const kiln_backend_ops kiln_sim_backend_ops = {
+    .name = "sim",
+    .open = open_sim,
+    .close = close_sim,
+    .program = program_sim,
+    .reset = reset_sim,
+    .mmio_read = mmio_read_sim,
+    .mmio_write = mmio_write_sim,
+    .mem_read = mem_read_sim,
+    .mem_write = mem_write_sim,
+    .wait_irq = wait_irq_sim,
+    .cycles = cycles_sim,
+};

@@ -1,0 +1,391 @@
+// Kiln simulated board: the shell around one generated image (docs/hardware-contract.md, layout version 1).
+//
+// The host bridge is a single-outstanding MMIO slave whose address map splits into the shell block, the image
+// space and a window onto device memory. Device memory is a word array shared by the host window and the
+// image's master port; it answers reads after a fixed latency and deliberately pushes back on a fixed period so
+// that every kernel is exercised against back-pressure, not only against an always-ready memory.
+
+module kiln_sim_board #(
+  parameter integer      DEVMEM_BYTES = 16777216,    // device memory size, multiple of 4, below 2 GiB
+  parameter integer      MEM_LATENCY  = 4,           // device memory read latency in cycles, at least 1
+  parameter integer      BP_PERIOD    = 7,           // mem_ready drops for one cycle in every BP_PERIOD (0: never)
+  parameter [31:0]       BOARD_ID     = 32'h5349_4D00 // "SIM\0", configs/boards/sim.json
+) (
+  input  wire        clk,
+  input  wire        rst_n,
+
+  // Host bridge (same protocol as the contract's image MMIO bus)
+  input  wire        host_valid,
+  output wire        host_ready,
+  input  wire        host_write,
+  input  wire [31:0] host_addr,
+  input  wire [31:0] host_wdata,
+  input  wire [3:0]  host_wstrb,
+  output reg         host_rsp_valid,
+  output reg  [31:0] host_rsp_rdata,
+  output reg         host_rsp_err,
+
+  output wire        irq
+);
+
+  localparam [31:0] SHELL_MAGIC   = 32'h4B53_484C; // "KSHL"
+  localparam [31:0] SHELL_VERSION = 32'd1;
+  localparam [31:0] IMAGE_BASE    = 32'h0001_0000;
+
+  localparam integer DEVMEM_WORDS = DEVMEM_BYTES / 4;
+  localparam integer AW           = (DEVMEM_WORDS > 1) ? $clog2(DEVMEM_WORDS) : 1;
+  // 33 bits so that the size compares cleanly against any 32-bit address.
+  localparam [31:0]  DEVMEM_BYTES_U = DEVMEM_BYTES;
+  localparam [32:0]  DEVMEM_SIZE  = 33'd0 + DEVMEM_BYTES_U;
+
+  // Shell register offsets
+  localparam [15:0] REG_SHELL_MAGIC   = 16'h0000;
+  localparam [15:0] REG_SHELL_VERSION = 16'h0004;
+  localparam [15:0] REG_BOARD_ID      = 16'h0008;
+  localparam [15:0] REG_DEVMEM_SIZE   = 16'h000C;
+  localparam [15:0] REG_CYCLE_LO      = 16'h0010;
+  localparam [15:0] REG_CYCLE_HI      = 16'h0014;
+  localparam [15:0] REG_IRQ_STATUS    = 16'h0018;
+  localparam [15:0] REG_SCRATCH       = 16'h001C;
+
+  // Host bridge states: one request is in flight at a time.
+  localparam [2:0] H_IDLE     = 3'd0;
+  localparam [2:0] H_RSP      = 3'd1; // shell access or decode error: answer next cycle
+  localparam [2:0] H_IMG_REQ  = 3'd2; // forwarding to the image, waiting for mmio_ready
+  localparam [2:0] H_IMG_WAIT = 3'd3; // waiting for the image's response
+  localparam [2:0] H_MEM_REQ  = 3'd4; // waiting for the device memory arbiter
+  localparam [2:0] H_MEM_WAIT = 3'd5; // waiting for read data
+
+  //////////////////////
+  // Image instance   //
+  //////////////////////
+
+  wire        img_mmio_valid;
+  wire        img_mmio_ready;
+  wire        img_mmio_rsp_valid;
+  wire [31:0] img_mmio_rsp_rdata;
+  wire        img_mmio_rsp_err;
+  wire        img_mem_valid;
+  wire        img_mem_ready;
+  wire        img_mem_write;
+  wire [31:0] img_mem_addr;
+  wire [31:0] img_mem_wdata;
+  wire [3:0]  img_mem_wstrb;
+  wire        img_mem_rvalid;
+  wire [31:0] img_mem_rdata;
+  wire        img_irq;
+
+  reg  [2:0]  h_state_q;
+  reg         h_write_q;
+  reg  [31:0] h_addr_q;
+  reg  [31:0] h_wdata_q;
+  reg  [3:0]  h_wstrb_q;
+
+  kiln_image u_image (
+    .clk            (clk),
+    .rst_n          (rst_n),
+    .mmio_valid     (img_mmio_valid),
+    .mmio_ready     (img_mmio_ready),
+    .mmio_write     (h_write_q),
+    .mmio_addr      (h_addr_q - IMAGE_BASE),
+    .mmio_wdata     (h_wdata_q),
+    .mmio_wstrb     (h_wstrb_q),
+    .mmio_rsp_valid (img_mmio_rsp_valid),
+    .mmio_rsp_rdata (img_mmio_rsp_rdata),
+    .mmio_rsp_err   (img_mmio_rsp_err),
+    .mem_valid      (img_mem_valid),
+    .mem_ready      (img_mem_ready),
+    .mem_write      (img_mem_write),
+    .mem_addr       (img_mem_addr),
+    .mem_wdata      (img_mem_wdata),
+    .mem_wstrb      (img_mem_wstrb),
+    .mem_rvalid     (img_mem_rvalid),
+    .mem_rdata      (img_mem_rdata),
+    .irq            (img_irq)
+  );
+
+  assign irq            = img_irq;
+  assign img_mmio_valid = (h_state_q == H_IMG_REQ);
+
+  //////////////////////
+  // Cycle counter    //
+  //////////////////////
+
+  reg [63:0] cycle_q;
+  reg [31:0] cycle_hi_latch_q;
+
+  always @(posedge clk) begin
+    if (!rst_n) begin
+      cycle_q <= 64'd0;
+    end else begin
+      cycle_q <= cycle_q + 64'd1;
+    end
+  end
+
+  //////////////////////
+  // Address decode   //
+  //////////////////////
+
+  // Decoded on the incoming request so the state machine knows where to go at acceptance.
+  wire        dec_shell  = (host_addr[31:16] == 16'h0000);
+  wire        dec_image  = !host_addr[31] && !dec_shell;
+  wire [32:0] dec_memoff = {2'b00, host_addr[30:0]};
+  // Device memory and shell registers are word-wide; a misaligned access there is a bus error.
+  wire        dec_align  = (host_addr[1:0] == 2'b00);
+  wire        dec_mem_ok = host_addr[31] && dec_align && (dec_memoff < DEVMEM_SIZE);
+
+  //////////////////////
+  // Shell registers  //
+  //////////////////////
+
+  reg [31:0] scratch_q;
+  reg [31:0] shell_rdata;
+  reg        shell_err;
+
+  // Reads of the shell block; writes are allowed only to SCRATCH.
+  always @* begin
+    shell_rdata = 32'd0;
+    shell_err   = 1'b0;
+    if (!dec_align) begin
+      shell_err = 1'b1;
+    end else begin
+      case (host_addr[15:0])
+        REG_SHELL_MAGIC:   shell_rdata = SHELL_MAGIC;
+        REG_SHELL_VERSION: shell_rdata = SHELL_VERSION;
+        REG_BOARD_ID:      shell_rdata = BOARD_ID;
+        REG_DEVMEM_SIZE:   shell_rdata = DEVMEM_SIZE[31:0];
+        REG_CYCLE_LO:      shell_rdata = cycle_q[31:0];
+        REG_CYCLE_HI:      shell_rdata = cycle_hi_latch_q;
+        REG_IRQ_STATUS:    shell_rdata = {31'd0, img_irq};
+        REG_SCRATCH:       shell_rdata = scratch_q;
+        default:           shell_err   = 1'b1;
+      endcase
+      if (host_write && host_addr[15:0] != REG_SCRATCH) begin
+        shell_err = 1'b1;
+      end
+    end
+    if (host_write) begin
+      shell_rdata = 32'd0;
+    end
+  end
+
+  wire host_accept = host_valid && host_ready;
+  assign host_ready = (h_state_q == H_IDLE);
+
+  always @(posedge clk) begin
+    if (!rst_n) begin
+      scratch_q        <= 32'd0;
+      cycle_hi_latch_q <= 32'd0;
+    end else if (host_accept && dec_shell && !shell_err) begin
+      if (host_write) begin
+        if (host_wstrb[0]) scratch_q[7:0]   <= host_wdata[7:0];
+        if (host_wstrb[1]) scratch_q[15:8]  <= host_wdata[15:8];
+        if (host_wstrb[2]) scratch_q[23:16] <= host_wdata[23:16];
+        if (host_wstrb[3]) scratch_q[31:24] <= host_wdata[31:24];
+      end else if (host_addr[15:0] == REG_CYCLE_LO) begin
+        cycle_hi_latch_q <= cycle_q[63:32];
+      end
+    end
+  end
+
+  //////////////////////////////
+  // Device memory arbitration //
+  //////////////////////////////
+
+  // One request per cycle reaches the memory. The image and the host window alternate when both ask, so
+  // neither can starve the other; the grant does not depend on the image's mem_valid being high.
+  reg  prio_host_q;
+  reg  bp_stall;
+  wire host_mem_req  = (h_state_q == H_MEM_REQ);
+  wire host_mem_gnt  = host_mem_req && !bp_stall && (prio_host_q || !img_mem_valid);
+  assign img_mem_ready = !bp_stall && !(host_mem_req && prio_host_q);
+  wire img_mem_gnt   = img_mem_valid && img_mem_ready;
+
+  always @(posedge clk) begin
+    if (!rst_n) begin
+      prio_host_q <= 1'b0;
+    end else if (img_mem_gnt) begin
+      prio_host_q <= 1'b1;
+    end else if (host_mem_gnt) begin
+      prio_host_q <= 1'b0;
+    end
+  end
+
+  // Back-pressure: a free-running counter drops ready for one cycle per period. The period is odd by default so
+  // the stall walks across the phases of short request loops instead of always hitting the same one.
+  generate
+    if (BP_PERIOD > 1) begin : g_bp
+      localparam integer BPW = $clog2(BP_PERIOD);
+      localparam [31:0]    BP_LAST_U = BP_PERIOD - 1;
+      localparam [BPW-1:0] BP_LAST   = BP_LAST_U[BPW-1:0];
+      reg [BPW-1:0] bp_cnt_q;
+      always @(posedge clk) begin
+        if (!rst_n) begin
+          bp_cnt_q <= {BPW{1'b0}};
+        end else if (bp_cnt_q == BP_LAST) begin
+          bp_cnt_q <= {BPW{1'b0}};
+        end else begin
+          bp_cnt_q <= bp_cnt_q + 1'b1;
+        end
+      end
+      always @* bp_stall = (bp_cnt_q == BP_LAST);
+    end else begin : g_no_bp
+      always @* bp_stall = 1'b0;
+    end
+  endgenerate
+
+  //////////////////////
+  // Device memory    //
+  //////////////////////
+
+  wire        core_valid = host_mem_gnt || img_mem_gnt;
+  wire        core_host  = host_mem_gnt;
+  wire        core_write = core_host ? h_write_q : img_mem_write;
+  wire [31:0] core_addr  = core_host ? {1'b0, h_addr_q[30:0]} : img_mem_addr;
+  wire [31:0] core_wdata = core_host ? h_wdata_q : img_mem_wdata;
+  wire [3:0]  core_wstrb = core_host ? h_wstrb_q : img_mem_wstrb;
+  // The host's offset was range-checked at decode; the image's is checked here. Out-of-range image writes are
+  // dropped and reads return zero (the master port has no error signal).
+  wire        core_inrange = ({1'b0, core_addr} < DEVMEM_SIZE);
+  wire [AW-1:0] core_idx   = core_addr[AW+1:2];
+
+  reg [31:0] mem [0:DEVMEM_WORDS-1];
+  reg [31:0] rd_word_q;
+
+  always @(posedge clk) begin
+    if (core_valid && core_write && core_inrange) begin
+      if (core_wstrb[0]) mem[core_idx][7:0]   <= core_wdata[7:0];
+      if (core_wstrb[1]) mem[core_idx][15:8]  <= core_wdata[15:8];
+      if (core_wstrb[2]) mem[core_idx][23:16] <= core_wdata[23:16];
+      if (core_wstrb[3]) mem[core_idx][31:24] <= core_wdata[31:24];
+    end
+  end
+
+  always @(posedge clk) begin
+    rd_word_q <= mem[core_idx];
+  end
+
+  // Read pipeline: stage 0 is the RAM output register, the rest only delay. Responses leave in request order.
+  // Bit k of these is the state of a read accepted k cycles ago; bit 0 is the request of this cycle.
+  reg  [MEM_LATENCY:1] pipe_valid_q;
+  reg  [MEM_LATENCY:1] pipe_host_q;
+  wire [MEM_LATENCY:0] pipe_valid_in = {pipe_valid_q, core_valid && !core_write};
+  wire [MEM_LATENCY:0] pipe_host_in  = {pipe_host_q, core_host};
+  reg                  rd_zero_q;
+  // The oldest input bit shifts out; named so lint knows it is dropped on purpose.
+  wire                 unused_pipe_top = pipe_valid_in[MEM_LATENCY] ^ pipe_host_in[MEM_LATENCY];
+
+  always @(posedge clk) begin
+    if (!rst_n) begin
+      pipe_valid_q <= {MEM_LATENCY{1'b0}};
+      pipe_host_q  <= {MEM_LATENCY{1'b0}};
+      rd_zero_q    <= 1'b0;
+    end else begin
+      pipe_valid_q <= pipe_valid_in[MEM_LATENCY-1:0];
+      pipe_host_q  <= pipe_host_in[MEM_LATENCY-1:0];
+      rd_zero_q    <= !core_inrange;
+    end
+  end
+
+  wire [31:0] rd_data0 = rd_zero_q ? 32'd0 : rd_word_q;
+  wire        rsp_valid = pipe_valid_q[MEM_LATENCY];
+  wire        rsp_host  = pipe_host_q[MEM_LATENCY];
+  wire [31:0] rsp_data;
+
+  generate
+    if (MEM_LATENCY == 1) begin : g_lat1
+      assign rsp_data = rd_data0;
+    end else begin : g_latn
+      // Data registers carry no reset: only the valid bits need one. Stage k sits in bits [32k-1:32k-32].
+      localparam integer DW = 32 * (MEM_LATENCY - 1);
+      reg  [DW-1:0]    data_q;
+      wire [DW+31:0]   data_in = {data_q, rd_data0};
+      wire [31:0]      unused_data_top = data_in[DW+31:DW];
+      always @(posedge clk) begin
+        data_q <= data_in[DW-1:0];
+      end
+      assign rsp_data = data_q[DW-1:DW-32];
+    end
+  endgenerate
+
+  assign img_mem_rvalid = rsp_valid && !rsp_host;
+  assign img_mem_rdata  = rsp_data;
+
+  //////////////////////
+  // Host bridge FSM  //
+  //////////////////////
+
+  always @(posedge clk) begin
+    if (!rst_n) begin
+      h_state_q      <= H_IDLE;
+      h_write_q      <= 1'b0;
+      h_addr_q       <= 32'd0;
+      h_wdata_q      <= 32'd0;
+      h_wstrb_q      <= 4'd0;
+      host_rsp_valid <= 1'b0;
+      host_rsp_rdata <= 32'd0;
+      host_rsp_err   <= 1'b0;
+    end else begin
+      host_rsp_valid <= 1'b0;
+      host_rsp_rdata <= 32'd0;
+      host_rsp_err   <= 1'b0;
+      case (h_state_q)
+        H_IDLE: begin
+          if (host_valid) begin
+            h_write_q <= host_write;
+            h_addr_q  <= host_addr;
+            h_wdata_q <= host_wdata;
+            h_wstrb_q <= host_wstrb;
+            if (dec_shell) begin
+              // Shell registers answer next cycle with the value sampled at acceptance.
+              host_rsp_valid <= 1'b1;
+              host_rsp_rdata <= shell_rdata;
+              host_rsp_err   <= shell_err;
+            end else if (dec_image) begin
+              h_state_q <= H_IMG_REQ;
+            end else if (dec_mem_ok) begin
+              h_state_q <= H_MEM_REQ;
+            end else begin
+              h_state_q <= H_RSP;
+            end
+          end
+        end
+        H_RSP: begin
+          host_rsp_valid <= 1'b1;
+          host_rsp_err   <= 1'b1;
+          h_state_q      <= H_IDLE;
+        end
+        H_IMG_REQ, H_IMG_WAIT: begin
+          if (img_mmio_ready && h_state_q == H_IMG_REQ) begin
+            h_state_q <= H_IMG_WAIT;
+          end
+          if (img_mmio_rsp_valid && h_state_q == H_IMG_WAIT) begin
+            host_rsp_valid <= 1'b1;
+            host_rsp_rdata <= h_write_q ? 32'd0 : img_mmio_rsp_rdata;
+            host_rsp_err   <= img_mmio_rsp_err;
+            h_state_q      <= H_IDLE;
+          end
+        end
+        H_MEM_REQ: begin
+          if (host_mem_gnt) begin
+            if (h_write_q) begin
+              host_rsp_valid <= 1'b1;
+              h_state_q      <= H_IDLE;
+            end else begin
+              h_state_q <= H_MEM_WAIT;
+            end
+          end
+        end
+        H_MEM_WAIT: begin
+          if (rsp_valid && rsp_host) begin
+            host_rsp_valid <= 1'b1;
+            host_rsp_rdata <= rsp_data;
+            h_state_q      <= H_IDLE;
+          end
+        end
+        default: h_state_q <= H_IDLE;
+      endcase
+    end
+  end
+
+endmodule

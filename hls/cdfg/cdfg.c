@@ -1,0 +1,787 @@
+#include "cdfg.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Target.h>
+
+#include "../driver/diag.h"
+#include "../ir/global_attrs.h"
+
+/* Map from LLVM values to small integers (instruction slots, memory objects, blocks). */
+typedef struct vmap {
+	LLVMValueRef *keys;
+	int *vals;
+	size_t cap, n;
+} vmap;
+
+static size_t vhash(LLVMValueRef k, size_t cap)
+{
+	uintptr_t x = (uintptr_t)k;
+	x ^= x >> 17;
+	x *= 0x9E3779B97F4A7C15ULL;
+	return (size_t)(x >> 7) & (cap - 1);
+}
+
+static int vmap_get(const vmap *m, LLVMValueRef k, int *out)
+{
+	if (!m->cap)
+		return 0;
+	for (size_t i = vhash(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
+		if (!m->keys[i])
+			return 0;
+		if (m->keys[i] == k) {
+			*out = m->vals[i];
+			return 1;
+		}
+	}
+}
+
+static void vmap_put(vmap *m, LLVMValueRef k, int v)
+{
+	if (2 * (m->n + 1) > m->cap) {
+		vmap old = *m;
+		m->cap = old.cap ? old.cap * 2 : 64;
+		m->keys = calloc(m->cap, sizeof *m->keys);
+		m->vals = calloc(m->cap, sizeof *m->vals);
+		m->n = 0;
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.keys[i])
+				vmap_put(m, old.keys[i], old.vals[i]);
+		free(old.keys);
+		free(old.vals);
+	}
+	size_t i = vhash(k, m->cap);
+	while (m->keys[i] && m->keys[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	if (!m->keys[i])
+		m->n++;
+	m->keys[i] = k;
+	m->vals[i] = v;
+}
+
+static void vmap_free(vmap *m)
+{
+	free(m->keys);
+	free(m->vals);
+}
+
+typedef struct builder {
+	LLVMModuleRef mod;
+	LLVMTargetDataRef td;
+	kfunc *f;
+	vmap slot;  /* instruction -> kinst index */
+	vmap block; /* basic block (as value) -> block index */
+	vmap mem;   /* pointer value -> memory object, -1 unknown */
+	int cur_block;
+	LLVMValueRef cur_inst;
+	int errors;
+} builder;
+
+#define PTR_BITS 32 /* device addresses and object offsets are 32-bit in hardware */
+
+static const char *vname(LLVMValueRef v, size_t *n)
+{
+	return LLVMGetValueName2(v, n);
+}
+
+static char *dupn(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+	if (d) {
+		memcpy(d, s, n);
+		d[n] = '\0';
+	}
+	return d;
+}
+
+static void fail(builder *b, const char *fmt, const char *what)
+{
+	diag_error_at(b->cur_inst ? b->cur_inst : NULL, fmt, what);
+	b->errors++;
+}
+
+static int new_inst(builder *b, kop op, int width)
+{
+	kfunc *f = b->f;
+	if (f->ninsts == f->cinsts) {
+		f->cinsts = f->cinsts ? f->cinsts * 2 : 64;
+		f->insts = realloc(f->insts, (size_t)f->cinsts * sizeof *f->insts);
+	}
+	kinst *k = &f->insts[f->ninsts];
+	memset(k, 0, sizeof *k);
+	k->op = op;
+	k->width = width;
+	k->block = -1;
+	k->mem = -1;
+	k->step = -1;
+	return f->ninsts++;
+}
+
+static void place(builder *b, int id)
+{
+	kblock *bl = &b->f->blocks[b->cur_block];
+	bl->insts = realloc(bl->insts, (size_t)(bl->ninsts + 1) * sizeof *bl->insts);
+	bl->insts[bl->ninsts++] = id;
+	kinst *k = &b->f->insts[id];
+	k->block = b->cur_block;
+	if (b->cur_inst && LLVMIsAInstruction(b->cur_inst)) {
+		k->line = LLVMGetDebugLocLine(b->cur_inst);
+		k->col = LLVMGetDebugLocColumn(b->cur_inst);
+	}
+}
+
+static kval kconst(uint64_t c, int width)
+{
+	kval v = {KV_CONST, 0, width >= 64 ? c : c & ((1ULL << width) - 1), width};
+	return v;
+}
+
+static kval kop_val(builder *b, int id)
+{
+	kval v = {KV_OP, id, 0, b->f->insts[id].width};
+	return v;
+}
+
+/* Appends a new operation to the current block and returns its value. */
+static kval emit(builder *b, kop op, int width, kval x, kval y)
+{
+	int id = new_inst(b, op, width);
+	kinst *k = &b->f->insts[id];
+	k->a[0] = x;
+	k->a[1] = y;
+	k->nargs = y.kind == KV_NONE ? 1 : 2;
+	place(b, id);
+	return kop_val(b, id);
+}
+
+static int type_bits(LLVMTypeRef t)
+{
+	switch (LLVMGetTypeKind(t)) {
+	case LLVMIntegerTypeKind:
+		return (int)LLVMGetIntTypeWidth(t);
+	case LLVMPointerTypeKind:
+		return PTR_BITS;
+	default:
+		return 0;
+	}
+}
+
+static int is_ptr(LLVMValueRef v)
+{
+	return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
+}
+
+static int mem_for_global(builder *b, LLVMValueRef g)
+{
+	kfunc *f = b->f;
+	for (int i = 0; i < f->nmems; i++)
+		if (f->mems[i].kind == MEM_DG) {
+			size_t n = 0;
+			const char *gn = vname(g, &n);
+			if (strlen(f->mems[i].name) == n && memcmp(f->mems[i].name, gn, n) == 0)
+				return i;
+		}
+	if (!kiln_global_has_attr(g, "sycl-device-global-size")) {
+		size_t n = 0;
+		const char *gn = vname(g, &n);
+		char what[300];
+		snprintf(what, sizeof what, "%.*s", (int)n, gn);
+		fail(b, "global variable '%s' is not a device global; only device globals are supported in kernels "
+			"so far",
+		     what);
+		return -1;
+	}
+	f->mems = realloc(f->mems, (size_t)(f->nmems + 1) * sizeof *f->mems);
+	kmem *m = &f->mems[f->nmems];
+	memset(m, 0, sizeof *m);
+	m->kind = MEM_DG;
+	size_t n = 0;
+	const char *gn = vname(g, &n);
+	m->name = dupn(gn, n);
+	unsigned ulen = 0;
+	const char *uid = kiln_global_get_attr(g, "sycl-unique-id", &ulen);
+	m->dg_uid = uid ? dupn(uid, ulen) : dupn(gn, n);
+	m->size = (uint32_t)LLVMABISizeOfType(b->td, LLVMGlobalGetValueType(g));
+	return f->nmems++;
+}
+
+static int mem_devmem(builder *b)
+{
+	kfunc *f = b->f;
+	for (int i = 0; i < f->nmems; i++)
+		if (f->mems[i].kind == MEM_DEVMEM)
+			return i;
+	f->mems = realloc(f->mems, (size_t)(f->nmems + 1) * sizeof *f->mems);
+	kmem *m = &f->mems[f->nmems];
+	memset(m, 0, sizeof *m);
+	m->kind = MEM_DEVMEM;
+	m->name = dupn("devmem", 6);
+	return f->nmems++;
+}
+
+/* The memory object a pointer value refers to: -1 for null/undef (no object), -2 on error. */
+static int mem_of(builder *b, LLVMValueRef v)
+{
+	int m;
+	if (vmap_get(&b->mem, v, &m))
+		return m;
+	vmap_put(&b->mem, v, -1); /* cycle guard through phis */
+	if (LLVMIsAGlobalVariable(v)) {
+		m = mem_for_global(b, v);
+		if (m < 0)
+			m = -2;
+	} else if (LLVMIsAArgument(v)) {
+		m = mem_devmem(b);
+	} else if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v)) {
+		m = -1;
+	} else if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v) ||
+		   LLVMIsAConstantExpr(v)) {
+		m = mem_of(b, LLVMGetOperand(v, 0));
+	} else if (LLVMIsAPHINode(v) || LLVMIsASelectInst(v)) {
+		unsigned n = LLVMIsAPHINode(v) ? LLVMCountIncoming(v) : 2;
+		m = -1;
+		for (unsigned i = 0; i < n; i++) {
+			LLVMValueRef in = LLVMIsAPHINode(v) ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i + 1);
+			int mi = mem_of(b, in);
+			if (mi == -2 || (mi >= 0 && m >= 0 && mi != m)) {
+				LLVMValueRef save = b->cur_inst;
+				b->cur_inst = v;
+				if (mi != -2)
+					fail(b, "%s: a pointer that may point into different memories is not supported",
+					     "pointer");
+				b->cur_inst = save;
+				m = -2;
+				break;
+			}
+			if (mi >= 0)
+				m = mi;
+		}
+	} else {
+		LLVMValueRef save = b->cur_inst;
+		b->cur_inst = LLVMIsAInstruction(v) ? v : save;
+		fail(b, "%s: this kind of pointer is not supported in hardware", "pointer");
+		b->cur_inst = save;
+		m = -2;
+	}
+	vmap_put(&b->mem, v, m);
+	return m;
+}
+
+static kval val_of(builder *b, LLVMValueRef v);
+
+/* Byte offset of a GEP (instruction or constant expression) from its base pointer, as operations. */
+static kval gep_offset(builder *b, LLVMValueRef g)
+{
+	kval off = val_of(b, LLVMGetOperand(g, 0));
+	LLVMTypeRef ty = LLVMGetGEPSourceElementType(g);
+	unsigned nops = (unsigned)LLVMGetNumOperands(g);
+	for (unsigned i = 1; i < nops; i++) {
+		LLVMValueRef idx = LLVMGetOperand(g, i);
+		uint64_t scale;
+		if (i == 1) {
+			scale = LLVMABISizeOfType(b->td, ty);
+		} else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+			unsigned fld = (unsigned)LLVMConstIntGetZExtValue(idx);
+			uint64_t o = LLVMOffsetOfElement(b->td, ty, fld);
+			ty = LLVMStructGetTypeAtIndex(ty, fld);
+			if (o)
+				off = emit(b, K_ADD, PTR_BITS, off, kconst(o, PTR_BITS));
+			continue;
+		} else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind) {
+			ty = LLVMGetElementType(ty);
+			scale = LLVMABISizeOfType(b->td, ty);
+		} else {
+			fail(b, "%s: unsupported address computation", "getelementptr");
+			return kconst(0, PTR_BITS);
+		}
+		kval iv = val_of(b, idx);
+		if (iv.kind == KV_CONST) {
+			uint64_t c = iv.c;
+			if (iv.width < 64 && (c >> (iv.width - 1)) & 1) /* indices are signed */
+				c |= ~0ULL << iv.width;
+			if (c * scale != 0)
+				off = emit(b, K_ADD, PTR_BITS, off, kconst(c * scale, PTR_BITS));
+			continue;
+		}
+		if (iv.width > PTR_BITS)
+			iv = emit(b, K_TRUNC, PTR_BITS, iv, (kval){0});
+		else if (iv.width < PTR_BITS)
+			iv = emit(b, K_SEXT, PTR_BITS, iv, (kval){0});
+		if (scale != 1) {
+			if ((scale & (scale - 1)) == 0) {
+				int sh = __builtin_ctzll(scale);
+				iv = emit(b, K_SHL, PTR_BITS, iv, kconst((uint64_t)sh, PTR_BITS));
+			} else {
+				iv = emit(b, K_MUL, PTR_BITS, iv, kconst(scale, PTR_BITS));
+			}
+		}
+		off = emit(b, K_ADD, PTR_BITS, off, iv);
+	}
+	return off;
+}
+
+static kval val_of(builder *b, LLVMValueRef v)
+{
+	int id;
+	if (LLVMIsAConstantInt(v)) {
+		int w = type_bits(LLVMTypeOf(v));
+		return kconst(LLVMConstIntGetZExtValue(v), w);
+	}
+	if (LLVMIsAUndefValue(v) || LLVMIsAConstantPointerNull(v) || LLVMIsAConstantAggregateZero(v))
+		return kconst(0, type_bits(LLVMTypeOf(v)) ? type_bits(LLVMTypeOf(v)) : 1);
+	if (LLVMIsAArgument(v)) {
+		unsigned n = LLVMCountParams(LLVMGetParamParent(v));
+		for (unsigned i = 0; i < n; i++)
+			if (LLVMGetParam(LLVMGetParamParent(v), i) == v) {
+				/* A pointer argument's low 32 bits are its device address. */
+				kval a = {KV_ARG, (int)i, 0, is_ptr(v) ? PTR_BITS : b->f->args[i].width};
+				return a;
+			}
+	}
+	if (LLVMIsAGlobalVariable(v))
+		return kconst(0, PTR_BITS);
+	if (LLVMIsAConstantExpr(v)) {
+		LLVMOpcode op = LLVMGetConstOpcode(v);
+		if (op == LLVMGetElementPtr)
+			return gep_offset(b, v);
+		if (op == LLVMBitCast || op == LLVMAddrSpaceCast)
+			return val_of(b, LLVMGetOperand(v, 0));
+	}
+	if (vmap_get(&b->slot, v, &id))
+		return kop_val(b, id);
+	fail(b, "%s: unsupported operand (floating point, vector or aggregate values are not supported)", "value");
+	return kconst(0, 1);
+}
+
+static int block_of(builder *b, LLVMBasicBlockRef bb)
+{
+	int id = -1;
+	vmap_get(&b->block, LLVMBasicBlockAsValue(bb), &id);
+	return id;
+}
+
+/* Fills the reserved slot ID with an operation. */
+static void fill(builder *b, int id, kop op, kval x, kval y, kval z)
+{
+	if (id < 0)
+		return; /* the instruction was already diagnosed */
+	kinst *k = &b->f->insts[id];
+	k->op = op;
+	k->a[0] = x;
+	k->a[1] = y;
+	k->a[2] = z;
+	k->nargs = z.kind ? 3 : y.kind ? 2 : x.kind ? 1 : 0;
+	place(b, id);
+}
+
+static const kval NONE = {KV_NONE, 0, 0, 0};
+
+static int access_bytes(builder *b, int bits)
+{
+	if (bits <= 8)
+		return 1;
+	if (bits <= 16)
+		return 2;
+	if (bits <= 32)
+		return 4;
+	if (bits == 64)
+		return 8;
+	fail(b, "%s: memory access of this width is not supported", "load/store");
+	return 4;
+}
+
+static void translate_load(builder *b, LLVMValueRef in, int id)
+{
+	LLVMValueRef ptr = LLVMGetOperand(in, 0);
+	int m = mem_of(b, ptr);
+	kval addr = val_of(b, ptr);
+	int bits = type_bits(LLVMTypeOf(in));
+	if (!bits) {
+		fail(b, "%s: loads of floating point, vector or aggregate values are not supported", "load");
+		return;
+	}
+	if (m < 0) {
+		if (m == -1)
+			fail(b, "%s: load through a null pointer", "load");
+		return;
+	}
+	b->f->mems[m].used_read = 1;
+	int bytes = access_bytes(b, bits);
+	if (bytes == 8) {
+		/* 64-bit accesses are two 32-bit port transactions, low word first (little-endian). */
+		int lo = new_inst(b, K_LOAD, 32), hi;
+		b->f->insts[lo].a[0] = addr;
+		b->f->insts[lo].nargs = 1;
+		b->f->insts[lo].mem = m;
+		b->f->insts[lo].bytes = 4;
+		place(b, lo);
+		kval a4 = emit(b, K_ADD, PTR_BITS, addr, kconst(4, PTR_BITS));
+		hi = new_inst(b, K_LOAD, 32);
+		b->f->insts[hi].a[0] = a4;
+		b->f->insts[hi].nargs = 1;
+		b->f->insts[hi].mem = m;
+		b->f->insts[hi].bytes = 4;
+		place(b, hi);
+		kval zl = emit(b, K_ZEXT, 64, kop_val(b, lo), NONE);
+		kval zh = emit(b, K_ZEXT, 64, kop_val(b, hi), NONE);
+		kval sh = emit(b, K_SHL, 64, zh, kconst(32, 64));
+		fill(b, id, K_OR, zl, sh, NONE);
+		return;
+	}
+	kinst *k = &b->f->insts[id];
+	k->mem = m;
+	k->bytes = bytes;
+	fill(b, id, K_LOAD, addr, NONE, NONE);
+}
+
+static void translate_store(builder *b, LLVMValueRef in)
+{
+	LLVMValueRef val = LLVMGetOperand(in, 0), ptr = LLVMGetOperand(in, 1);
+	int m = mem_of(b, ptr);
+	kval addr = val_of(b, ptr);
+	int bits = type_bits(LLVMTypeOf(val));
+	if (!bits || is_ptr(val)) {
+		fail(b, "%s: storing floating point, vector, aggregate or pointer values is not supported", "store");
+		return;
+	}
+	kval v = val_of(b, val);
+	if (m < 0) {
+		if (m == -1)
+			fail(b, "%s: store through a null pointer", "store");
+		return;
+	}
+	b->f->mems[m].used_write = 1;
+	int bytes = access_bytes(b, bits);
+	int parts = bytes == 8 ? 2 : 1;
+	for (int p = 0; p < parts; p++) {
+		kval data = v, a = addr;
+		if (parts == 2) {
+			data = p ? emit(b, K_TRUNC, 32, emit(b, K_LSHR, 64, v, kconst(32, 64)), NONE)
+				 : emit(b, K_TRUNC, 32, v, NONE);
+			if (p)
+				a = emit(b, K_ADD, PTR_BITS, addr, kconst(4, PTR_BITS));
+		}
+		int id = new_inst(b, K_STORE, 0);
+		kinst *k = &b->f->insts[id];
+		k->mem = m;
+		k->bytes = parts == 2 ? 4 : bytes;
+		fill(b, id, K_STORE, a, data, NONE);
+	}
+}
+
+/* Maps an intrinsic name to an operation; 0 when not one of ours. */
+static int intrinsic_op(const char *n, kop *op)
+{
+	static const struct {
+		const char *prefix;
+		kop op;
+	} tab[] = {{"llvm.umin.", K_UMIN},         {"llvm.umax.", K_UMAX},         {"llvm.smin.", K_SMIN},
+		   {"llvm.smax.", K_SMAX},         {"llvm.abs.", K_ABS},           {"llvm.ctpop.", K_CTPOP},
+		   {"llvm.ctlz.", K_CTLZ},         {"llvm.cttz.", K_CTTZ},         {"llvm.bswap.", K_BSWAP},
+		   {"llvm.bitreverse.", K_BITREV}, {"llvm.fshl.", K_FSHL},         {"llvm.fshr.", K_FSHR},
+		   {"llvm.uadd.sat.", K_UADDSAT},  {"llvm.sadd.sat.", K_SADDSAT},  {"llvm.usub.sat.", K_USUBSAT},
+		   {"llvm.ssub.sat.", K_SSUBSAT}};
+	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+		if (strncmp(n, tab[i].prefix, strlen(tab[i].prefix)) == 0) {
+			*op = tab[i].op;
+			return 1;
+		}
+	return 0;
+}
+
+static int ignorable_call(const char *n)
+{
+	return strncmp(n, "llvm.dbg.", 9) == 0 || strncmp(n, "llvm.lifetime.", 14) == 0 ||
+	       strncmp(n, "llvm.assume", 11) == 0 || strncmp(n, "llvm.experimental.noalias", 25) == 0;
+}
+
+static void translate_call(builder *b, LLVMValueRef in, int id)
+{
+	LLVMValueRef callee = LLVMGetCalledValue(in);
+	if (!LLVMIsAFunction(callee)) {
+		fail(b, "%s: indirect calls are not supported in hardware", "call");
+		return;
+	}
+	size_t n = 0;
+	const char *name = vname(callee, &n);
+	kop op;
+	static const char *const wi[] = {"kiln_global_id", "kiln_local_id", "kiln_group_id", "kiln_global_range",
+					 "kiln_local_range"};
+	if (ignorable_call(name))
+		return;
+	for (int w = 0; w < 5; w++)
+		if (strlen(wi[w]) == n && memcmp(name, wi[w], n) == 0) {
+			LLVMValueRef d = LLVMGetOperand(in, 0);
+			if (!LLVMIsAConstantInt(d) || LLVMConstIntGetZExtValue(d) > 2) {
+				fail(b, "%s: the dimension must be a constant 0, 1 or 2", wi[w]);
+				return;
+			}
+			if (b->f->dims == 0) {
+				fail(b, "%s is only available in nd-range kernels", wi[w]);
+				return;
+			}
+			if ((int)LLVMConstIntGetZExtValue(d) >= b->f->dims) {
+				fail(b, "%s: dimension out of range for this kernel", wi[w]);
+				return;
+			}
+			fill(b, id, K_WIID, kconst((uint64_t)w, 8), kconst(LLVMConstIntGetZExtValue(d), 8), NONE);
+			return;
+		}
+	if (intrinsic_op(name, &op)) {
+		kval x = val_of(b, LLVMGetOperand(in, 0));
+		kval y = NONE, z = NONE;
+		unsigned nargs = (unsigned)LLVMGetNumArgOperands(in);
+		/* abs/ctlz/cttz carry an "is poison" flag as a second operand that hardware ignores. */
+		if (op != K_ABS && op != K_CTLZ && op != K_CTTZ && nargs > 1)
+			y = val_of(b, LLVMGetOperand(in, 1));
+		if ((op == K_FSHL || op == K_FSHR) && nargs > 2)
+			z = val_of(b, LLVMGetOperand(in, 2));
+		fill(b, id, op, x, y, z);
+		return;
+	}
+	if (strncmp(name, "llvm.", 5) == 0) {
+		char what[200];
+		snprintf(what, sizeof what, "%.*s", (int)n, name);
+		fail(b, "intrinsic '%s' is not supported in hardware", what);
+		return;
+	}
+	char what[300];
+	snprintf(what, sizeof what, "%.*s", (int)n, name);
+	if (LLVMCountBasicBlocks(callee) == 0)
+		fail(b, "call to '%s', which has no definition in the kernel sources", what);
+	else
+		fail(b, "call to '%s' could not be inlined (recursion is not supported in hardware)", what);
+}
+
+static void translate(builder *b, LLVMValueRef in)
+{
+	int id = -1;
+	vmap_get(&b->slot, in, &id);
+	b->cur_inst = in;
+	LLVMOpcode op = LLVMGetInstructionOpcode(in);
+	static const struct {
+		LLVMOpcode llvm;
+		kop k;
+	} binops[] = {{LLVMAdd, K_ADD},   {LLVMSub, K_SUB},   {LLVMMul, K_MUL},   {LLVMUDiv, K_UDIV},
+		      {LLVMSDiv, K_SDIV}, {LLVMURem, K_UREM}, {LLVMSRem, K_SREM}, {LLVMAnd, K_AND},
+		      {LLVMOr, K_OR},     {LLVMXor, K_XOR},   {LLVMShl, K_SHL},   {LLVMLShr, K_LSHR},
+		      {LLVMAShr, K_ASHR}};
+	for (size_t i = 0; i < sizeof binops / sizeof binops[0]; i++)
+		if (binops[i].llvm == op) {
+			if (LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMIntegerTypeKind) {
+				fail(b, "%s: vector arithmetic is not supported", "operation");
+				return;
+			}
+			fill(b, id, binops[i].k, val_of(b, LLVMGetOperand(in, 0)), val_of(b, LLVMGetOperand(in, 1)),
+			     NONE);
+			return;
+		}
+	switch (op) {
+	case LLVMICmp: {
+		LLVMValueRef x = LLVMGetOperand(in, 0), y = LLVMGetOperand(in, 1);
+		if (is_ptr(x) && (mem_of(b, x) != mem_of(b, y)) && mem_of(b, x) >= 0 && mem_of(b, y) >= 0) {
+			fail(b, "%s: comparing pointers into different memories is not supported", "icmp");
+			return;
+		}
+		b->f->insts[id].pred = (int)LLVMGetICmpPredicate(in);
+		fill(b, id, K_ICMP, val_of(b, x), val_of(b, y), NONE);
+		return;
+	}
+	case LLVMSelect:
+		if (is_ptr(in))
+			mem_of(b, in);
+		fill(b, id, K_SELECT, val_of(b, LLVMGetOperand(in, 0)), val_of(b, LLVMGetOperand(in, 1)),
+		     val_of(b, LLVMGetOperand(in, 2)));
+		return;
+	case LLVMZExt:
+		fill(b, id, K_ZEXT, val_of(b, LLVMGetOperand(in, 0)), NONE, NONE);
+		return;
+	case LLVMSExt:
+		fill(b, id, K_SEXT, val_of(b, LLVMGetOperand(in, 0)), NONE, NONE);
+		return;
+	case LLVMTrunc:
+		fill(b, id, K_TRUNC, val_of(b, LLVMGetOperand(in, 0)), NONE, NONE);
+		return;
+	case LLVMFreeze:
+	case LLVMBitCast:
+	case LLVMAddrSpaceCast:
+		if (is_ptr(in))
+			mem_of(b, in);
+		fill(b, id, K_COPY, val_of(b, LLVMGetOperand(in, 0)), NONE, NONE);
+		return;
+	case LLVMGetElementPtr:
+		if (mem_of(b, in) < -1)
+			return;
+		fill(b, id, K_COPY, gep_offset(b, in), NONE, NONE);
+		return;
+	case LLVMPHI: {
+		if (is_ptr(in))
+			mem_of(b, in);
+		kinst *k = &b->f->insts[id];
+		unsigned n = LLVMCountIncoming(in);
+		k->nphi = (int)n;
+		k->phi_val = calloc(n, sizeof *k->phi_val);
+		k->phi_block = calloc(n, sizeof *k->phi_block);
+		for (unsigned i = 0; i < n; i++) {
+			k = &b->f->insts[id];
+			kval v = val_of(b, LLVMGetIncomingValue(in, i));
+			k = &b->f->insts[id];
+			k->phi_val[i] = v;
+			k->phi_block[i] = block_of(b, LLVMGetIncomingBlock(in, i));
+		}
+		fill(b, id, K_PHI, NONE, NONE, NONE);
+		return;
+	}
+	case LLVMLoad:
+		translate_load(b, in, id);
+		return;
+	case LLVMStore:
+		translate_store(b, in);
+		return;
+	case LLVMCall:
+		translate_call(b, in, id);
+		return;
+	case LLVMBr: {
+		int t = new_inst(b, K_BR, 0);
+		if (LLVMIsConditional(in)) {
+			kval c = val_of(b, LLVMGetCondition(in));
+			kinst *k = &b->f->insts[t];
+			k->op = K_CONDBR;
+			k->succ[0] = block_of(b, LLVMGetSuccessor(in, 0));
+			k->succ[1] = block_of(b, LLVMGetSuccessor(in, 1));
+			fill(b, t, K_CONDBR, c, NONE, NONE);
+		} else {
+			b->f->insts[t].succ[0] = block_of(b, LLVMGetSuccessor(in, 0));
+			fill(b, t, K_BR, NONE, NONE, NONE);
+		}
+		return;
+	}
+	case LLVMSwitch: {
+		int t = new_inst(b, K_SWITCH, 0);
+		kval c = val_of(b, LLVMGetCondition(in));
+		unsigned ns = LLVMGetNumSuccessors(in);
+		kinst *k = &b->f->insts[t];
+		k->succ[0] = block_of(b, LLVMGetSwitchDefaultDest(in));
+		k->ncases = (int)ns - 1;
+		k->case_val = calloc(ns, sizeof *k->case_val);
+		k->case_succ = calloc(ns, sizeof *k->case_succ);
+		/* Operands are (cond, default, val1, dest1, ...): case values sit at even indices from 2. */
+		for (unsigned i = 1; i < ns; i++) {
+			k->case_val[i - 1] = LLVMConstIntGetZExtValue(LLVMGetOperand(in, 2 * i));
+			k->case_succ[i - 1] = block_of(b, LLVMGetSuccessor(in, i));
+		}
+		fill(b, t, K_SWITCH, c, NONE, NONE);
+		return;
+	}
+	case LLVMRet:
+	case LLVMUnreachable:
+		fill(b, new_inst(b, K_RET, 0), K_RET, NONE, NONE, NONE);
+		return;
+	case LLVMAlloca:
+		fail(b, "%s: local arrays and addressable locals are not supported yet", "alloca");
+		return;
+	case LLVMPtrToInt:
+	case LLVMIntToPtr:
+		fail(b, "%s: casts between pointers and integers are not supported in hardware", "cast");
+		return;
+	case LLVMFAdd:
+	case LLVMFSub:
+	case LLVMFMul:
+	case LLVMFDiv:
+	case LLVMFRem:
+	case LLVMFCmp:
+	case LLVMFPToSI:
+	case LLVMFPToUI:
+	case LLVMSIToFP:
+	case LLVMUIToFP:
+	case LLVMFPTrunc:
+	case LLVMFPExt:
+	case LLVMFNeg:
+		fail(b, "%s: floating point is not supported in hardware yet", "operation");
+		return;
+	default:
+		fail(b, "%s: this instruction is not supported in hardware", "operation");
+		return;
+	}
+}
+
+int cdfg_build(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f)
+{
+	builder b = {0};
+	memset(f, 0, sizeof *f);
+	b.mod = mod;
+	b.f = f;
+	b.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
+	size_t n = 0;
+	const char *name = vname(fn, &n);
+	f->native_name = dupn(name, n);
+	f->name = strncmp(name, "__sycl_kernel_", 14) == 0 ? dupn(name + 14, n - 14) : dupn(name, n);
+	unsigned vl = 0;
+	const char *nd = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20)
+				 ? LLVMGetStringAttributeValue(LLVMGetStringAttributeAtIndex(
+								       fn, LLVMAttributeFunctionIndex,
+								       "sycl-nd-range-kernel", 20),
+							       &vl)
+				 : NULL;
+	f->dims = nd ? atoi(nd) : 0;
+	unsigned fl = 0;
+	const char *file = LLVMGetDebugLocFilename(fn, &fl);
+	f->file = file ? dupn(file, fl) : NULL;
+	f->line = LLVMGetDebugLocLine(fn);
+
+	f->nargs = (int)LLVMCountParams(fn);
+	f->args = calloc((size_t)f->nargs + 1, sizeof *f->args);
+	for (int i = 0; i < f->nargs; i++) {
+		LLVMValueRef p = LLVMGetParam(fn, (unsigned)i);
+		size_t pl = 0;
+		const char *pn = vname(p, &pl);
+		char tmp[32];
+		if (!pl) {
+			snprintf(tmp, sizeof tmp, "arg%d", i);
+			pn = tmp;
+			pl = strlen(tmp);
+		}
+		f->args[i].name = dupn(pn, pl);
+		f->args[i].is_pointer = is_ptr(p);
+		f->args[i].width = is_ptr(p) ? 64 : type_bits(LLVMTypeOf(p));
+		unsigned sext = LLVMGetEnumAttributeKindForName("signext", 7);
+		f->args[i].is_signed = LLVMGetEnumAttributeAtIndex(fn, (unsigned)i + 1, sext) != NULL;
+	}
+
+	f->nblocks = (int)LLVMCountBasicBlocks(fn);
+	f->blocks = calloc((size_t)f->nblocks + 1, sizeof *f->blocks);
+	int bi = 0;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), bi++) {
+		vmap_put(&b.block, LLVMBasicBlockAsValue(bb), bi);
+		char nm[32];
+		snprintf(nm, sizeof nm, "bb%d", bi);
+		f->blocks[bi].name = dupn(nm, strlen(nm));
+	}
+	/* Reserve a slot for every value-producing instruction first, so that phis can name values defined
+	 * later in the function (loop back edges). */
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			int w = type_bits(LLVMTypeOf(in));
+			if (LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMVoidTypeKind)
+				continue;
+			if (w > 64) {
+				b.cur_inst = in;
+				fail(&b, "%s: integers wider than 64 bits are not supported", "value");
+				continue;
+			}
+			vmap_put(&b.slot, in, new_inst(&b, K_COPY, w ? w : 1));
+		}
+	bi = 0;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), bi++) {
+		b.cur_block = bi;
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+			translate(&b, in);
+	}
+	LLVMDisposeTargetData(b.td);
+	vmap_free(&b.slot);
+	vmap_free(&b.block);
+	vmap_free(&b.mem);
+	return b.errors;
+}

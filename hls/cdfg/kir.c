@@ -1,0 +1,42 @@
+#include "kir.h"
+
+#include <stdlib.h>
+
+void kfunc_free(kfunc *f)
+{
+	for (int i = 0; i < f->ninsts; i++) {
+		free(f->insts[i].case_val);
+		free(f->insts[i].case_succ);
+		free(f->insts[i].phi_val);
+		free(f->insts[i].phi_block);
+	}
+	for (int i = 0; i < f->nblocks; i++) {
+		free(f->blocks[i].insts);
+		free(f->blocks[i].name);
+	}
+	for (int i = 0; i < f->nargs; i++)
+		free(f->args[i].name);
+	for (int i = 0; i < f->nmems; i++) {
+		free(f->mems[i].name);
+		free(f->mems[i].dg_uid);
+	}
+	free(f->insts);
+	free(f->blocks);
+	free(f->args);
+	free(f->mems);
+	free(f->steps);
+	free(f->name);
+	free(f->native_name);
+	free(f->file);
+}
+
+const char *kop_name(kop op)
+{
+	static const char *const names[K_NOPS] = {
+		"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "and", "or", "xor", "shl", "lshr", "ashr",
+		"icmp", "select", "zext", "sext", "trunc", "copy", "umin", "umax", "smin", "smax", "abs", "ctpop",
+		"ctlz", "cttz", "bswap", "bitreverse", "fshl", "fshr", "uadd.sat", "sadd.sat", "usub.sat",
+		"ssub.sat", "uadd.ov", "sadd.ov", "usub.ov", "ssub.ov", "umul.ov", "smul.ov", "wiid", "phi",
+		"load", "store", "br", "condbr", "switch", "ret"};
+	return op < K_NOPS ? names[op] : "?";
+}

@@ -1,0 +1,115 @@
+/* Kernel IR: the hardware builder's view of one kernel after LLVM optimisation. Operations are in SSA form,
+ * grouped in basic blocks; pointers are split into (memory object, byte offset) so that every access names the
+ * port it uses. Allocation (memory objects, ports), scheduling and RTL emission all work on this. */
+#ifndef KILN_KIR_H
+#define KILN_KIR_H
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum kv_kind { KV_NONE = 0, KV_OP, KV_CONST, KV_ARG } kv_kind;
+
+/* An operand: the result of operation ID, a constant, or kernel argument ID. */
+typedef struct kval {
+	kv_kind kind;
+	int id;
+	uint64_t c; /* KV_CONST, already truncated to WIDTH */
+	int width;
+} kval;
+
+typedef enum kop {
+	K_ADD, K_SUB, K_MUL, K_UDIV, K_SDIV, K_UREM, K_SREM, K_AND, K_OR, K_XOR, K_SHL, K_LSHR, K_ASHR,
+	K_ICMP, K_SELECT, K_ZEXT, K_SEXT, K_TRUNC, K_COPY,
+	K_UMIN, K_UMAX, K_SMIN, K_SMAX, K_ABS, K_CTPOP, K_CTLZ, K_CTTZ, K_BSWAP, K_BITREV, K_FSHL, K_FSHR,
+	K_UADDSAT, K_SADDSAT, K_USUBSAT, K_SSUBSAT, K_UADDO, K_SADDO, K_USUBO, K_SSUBO, K_UMULO, K_SMULO,
+	K_WIID,  /* work-item query: a = which (0 global id, 1 local id, 2 group id, 3 global range, 4 local range),
+		    b = dimension */
+	K_PHI, K_LOAD, K_STORE,
+	K_BR, K_CONDBR, K_SWITCH, K_RET,
+	K_NOPS
+} kop;
+
+/* icmp predicates, as LLVMIntPredicate numbering. */
+enum { KP_EQ = 32, KP_NE, KP_UGT, KP_UGE, KP_ULT, KP_ULE, KP_SGT, KP_SGE, KP_SLT, KP_SLE };
+
+typedef struct kinst {
+	kop op;
+	int pred;      /* K_ICMP */
+	int width;     /* result width in bits, 0 when none */
+	int nargs;
+	kval a[3];
+	int block;
+	int mem;       /* K_LOAD/K_STORE: memory object */
+	int bytes;     /* K_LOAD/K_STORE: access size, 1, 2 or 4 */
+	int succ[2];   /* K_BR: succ[0]; K_CONDBR: true, false; K_SWITCH: default in succ[0] */
+	int ncases;    /* K_SWITCH */
+	uint64_t *case_val;
+	int *case_succ;
+	int nphi;      /* K_PHI: incoming (value, predecessor block) pairs */
+	kval *phi_val;
+	int *phi_block;
+	unsigned line, col;
+	/* filled by the scheduler */
+	int step;      /* global step (state) index where the result is produced / the op happens */
+	double t_end;  /* ns into that step when the result is ready */
+	int registered;/* result is used outside its step, so it has a register */
+} kinst;
+
+typedef struct kblock {
+	int *insts; /* indices into kfunc.insts, in program order */
+	int ninsts;
+	int first_step, last_step; /* filled by the scheduler */
+	char *name;
+} kblock;
+
+typedef enum kmem_kind { MEM_DG = 0, MEM_DEVMEM = 1 } kmem_kind;
+
+/* A memory the kernel reaches through a port of its own (one port per object). */
+typedef struct kmem {
+	kmem_kind kind;
+	char *name;    /* DG: IR name of the global; DEVMEM: "devmem" */
+	char *dg_uid;  /* DG: unique id */
+	uint32_t size; /* bytes (DG) */
+	int used_read, used_write;
+} kmem;
+
+typedef struct karg {
+	char *name;
+	int width;     /* bits as the kernel sees them (pointers: 64) */
+	int is_pointer;
+	int is_signed;
+} karg;
+
+typedef enum kstep_kind { STEP_COMB = 0, STEP_MEM_ISSUE, STEP_MEM_WAIT } kstep_kind;
+
+typedef struct kstep {
+	kstep_kind kind;
+	int block;
+	int inst;      /* memory op for ISSUE/WAIT steps */
+	double used;   /* ns of chained logic */
+} kstep;
+
+typedef struct kfunc {
+	char *name;        /* C name (without __sycl_kernel_) */
+	char *native_name;
+	int dims;          /* 0 single task */
+	char *file;
+	unsigned line;
+	karg *args;
+	int nargs;
+	kinst *insts;
+	int ninsts, cinsts;
+	kblock *blocks;
+	int nblocks;
+	kmem *mems;
+	int nmems;
+	kstep *steps;      /* filled by the scheduler */
+	int nsteps, csteps;
+	double clock_ns;
+} kfunc;
+
+/* Frees everything F owns. */
+void kfunc_free(kfunc *f);
+/* Human-readable name of an operation (for reports and comments). */
+const char *kop_name(kop op);
+
+#endif

@@ -1,0 +1,20 @@
+/* Compiler diagnostics in the form editors and CI parsers understand: "file:line:col: error: message". */
+#ifndef KILN_DIAG_H
+#define KILN_DIAG_H
+#include <llvm-c/Core.h>
+
+/* Reports an error at FILE:LINE:COL (LINE 0: no position; FILE NULL: "kiln-cc"). */
+void diag_error(const char *file, unsigned line, unsigned col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Reports an error at the debug location of instruction or function V (falls back to the function name). */
+void diag_error_at(LLVMValueRef v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Reports a note (no error count). */
+void diag_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Number of errors reported so far. */
+int diag_errors(void);
+/* Verbosity for progress lines: 0 quiet, 1 normal. */
+extern int diag_verbose;
+/* Prints a progress line "kiln-cc: ..." to stderr when verbose. */
+void diag_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

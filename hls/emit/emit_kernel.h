@@ -1,0 +1,15 @@
+/* RTL emission of one scheduled kernel as a readable Verilog-2005 module (lowRISC style): an FSM with one
+ * state per control step, one wire per operation, registers only for values that cross a step boundary, and
+ * one memory port per memory object (the hardware contract's valid/ready protocol). */
+#ifndef KILN_EMIT_KERNEL_H
+#define KILN_EMIT_KERNEL_H
+#include <stdio.h>
+
+#include "../cdfg/kir.h"
+
+/* Module name of kernel F: "kiln_k_<name>". Writes into BUF. */
+void emit_kernel_module_name(const kfunc *f, char *buf, size_t n);
+/* Writes the module for scheduled kernel F to OUT. */
+void emit_kernel(const kfunc *f, FILE *out);
+
+#endif

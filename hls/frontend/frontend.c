@@ -1,0 +1,114 @@
+#include "frontend.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/IRReader.h>
+
+#include "../driver/diag.h"
+
+const char *frontend_include_dir(void)
+{
+	const char *e = getenv("KILN_INCLUDE_DIR");
+	return e && *e ? e : KILN_SOURCE_DIR "/hls/include";
+}
+
+static int ends_with(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+	return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+int frontend_is_ir(const char *path)
+{
+	return ends_with(path, ".ll") || ends_with(path, ".bc");
+}
+
+static LLVMModuleRef read_ir(LLVMContextRef ctx, const char *path)
+{
+	LLVMMemoryBufferRef buf = NULL;
+	LLVMModuleRef mod = NULL;
+	char *msg = NULL;
+	if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+		diag_error(path, 0, 0, "cannot read: %s", msg);
+		LLVMDisposeMessage(msg);
+		return NULL;
+	}
+	/* The IR reader takes ownership of BUF and accepts both text and bitcode. */
+	if (LLVMParseIRInContext(ctx, buf, &mod, &msg)) {
+		diag_error(path, 0, 0, "invalid LLVM IR: %s", msg);
+		LLVMDisposeMessage(msg);
+		return NULL;
+	}
+	return mod;
+}
+
+/* Runs argv, returning its exit status (127 when it cannot start). */
+static int run(char *const argv[])
+{
+	pid_t pid = fork();
+	int st = 0;
+	if (pid < 0)
+		return 127;
+	if (pid == 0) {
+		execvp(argv[0], argv);
+		fprintf(stderr, "kiln-cc: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend_opts *o)
+{
+	if (access(path, R_OK) != 0) {
+		diag_error(path, 0, 0, "cannot read: %s", strerror(errno));
+		return NULL;
+	}
+	if (frontend_is_ir(path))
+		return read_ir(ctx, path);
+
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	char out[4096], inc[4096];
+	snprintf(out, sizeof out, "%s/%s.bc", o->workdir, base);
+	snprintf(inc, sizeof inc, "-I%s", o->include_dir ? o->include_dir : frontend_include_dir());
+
+	/* Kernels are compiled for a 64-bit SPIR target so that the IR is what llvm-spirv and DPC++ tools expect;
+	 * vectorizers are off because the hardware builder schedules scalar operations. */
+	const char *fixed[] = {"clang-15", "-target", "spir64-unknown-unknown", "-ffreestanding", "-std=gnu11",
+			       "-O2", "-g", "-gcolumn-info", "-fno-vectorize", "-fno-slp-vectorize",
+			       "-fno-unroll-loops", "-fno-discard-value-names", "-Wall", inc, "-D__KILN__=1"};
+	size_t nfixed = sizeof fixed / sizeof fixed[0];
+	size_t n = nfixed + (size_t)o->ncflags + 6;
+	char **argv = calloc(n, sizeof *argv);
+	if (!argv)
+		return NULL;
+	size_t k = 0;
+	for (size_t i = 0; i < nfixed; i++)
+		argv[k++] = (char *)fixed[i];
+	for (int i = 0; i < o->ncflags; i++)
+		argv[k++] = (char *)o->cflags[i];
+	argv[k++] = "-emit-llvm";
+	argv[k++] = "-c";
+	argv[k++] = (char *)path;
+	argv[k++] = "-o";
+	argv[k++] = out;
+	argv[k] = NULL;
+	int st = run(argv);
+	free(argv);
+	if (st != 0) {
+		if (st == 127)
+			diag_error(NULL, 0, 0, "clang-15 not found; run: sh scripts/install-deps");
+		else
+			diag_error(path, 0, 0, "compilation failed");
+		return NULL;
+	}
+	return read_ir(ctx, out);
+}

@@ -1,0 +1,21 @@
+/* Front end: C kernel sources to LLVM modules through clang-15, or IR files (DPC++ device IR, llvm-spirv -r
+ * output) read as they are. */
+#ifndef KILN_FRONTEND_H
+#define KILN_FRONTEND_H
+#include <llvm-c/Core.h>
+
+typedef struct frontend_opts {
+	const char **cflags; /* extra clang flags (-I, -D, -std=...) in order */
+	int ncflags;
+	const char *workdir; /* where intermediate files go */
+	const char *include_dir; /* directory holding kiln/device.h */
+} frontend_opts;
+
+/* Directory of kiln/device.h: $KILN_INCLUDE_DIR, else the source tree's hls/include. */
+const char *frontend_include_dir(void);
+/* Whether PATH names an IR file (.ll or .bc) rather than C source. */
+int frontend_is_ir(const char *path);
+/* Compiles or reads PATH into a module in CTX; clang's own diagnostics go to stderr. NULL on error. */
+LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend_opts *o);
+
+#endif

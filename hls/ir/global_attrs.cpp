@@ -1,0 +1,36 @@
+// The C ABI over GlobalVariable attributes that LLVM-C 15 lacks; see global_attrs.h.
+#include "global_attrs.h"
+
+#include <llvm/IR/GlobalVariable.h>
+
+using llvm::GlobalVariable;
+
+static GlobalVariable *as_gv(LLVMValueRef g)
+{
+	return llvm::dyn_cast_or_null<GlobalVariable>(llvm::unwrap(g));
+}
+
+extern "C" int kiln_global_has_attr(LLVMValueRef g, const char *kind)
+{
+	GlobalVariable *gv = as_gv(g);
+	return gv && gv->hasAttribute(kind);
+}
+
+extern "C" const char *kiln_global_get_attr(LLVMValueRef g, const char *kind, unsigned *len)
+{
+	GlobalVariable *gv = as_gv(g);
+	*len = 0;
+	if (!gv || !gv->hasAttribute(kind))
+		return nullptr;
+	llvm::StringRef v = gv->getAttribute(kind).getValueAsString();
+	*len = (unsigned)v.size();
+	return v.data();
+}
+
+extern "C" void kiln_global_set_attr(LLVMValueRef g, const char *kind, const char *value)
+{
+	GlobalVariable *gv = as_gv(g);
+	if (!gv)
+		return;
+	gv->addAttribute(kind, value);
+}

@@ -1,0 +1,21 @@
+/* String attributes on LLVM global variables (the DPC++ device-global contract, REFERENCE §1).
+ * LLVM-C 15 has no API for attributes on a GlobalVariable, so this one piece is a thin C++ shim. */
+#ifndef KILN_GLOBAL_ATTRS_H
+#define KILN_GLOBAL_ATTRS_H
+#include <llvm-c/Core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Whether global variable G carries string attribute KIND. */
+int kiln_global_has_attr(LLVMValueRef g, const char *kind);
+/* The value of string attribute KIND on G (not NUL-terminated; *LEN receives its length), or NULL. */
+const char *kiln_global_get_attr(LLVMValueRef g, const char *kind, unsigned *len);
+/* Sets string attribute KIND=VALUE on G, replacing an earlier value. */
+void kiln_global_set_attr(LLVMValueRef g, const char *kind, const char *value);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,149 @@
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../../host/common/image.h"
+#include "../driver/diag.h"
+#include "package.h"
+
+#define MAX_ARGS 300
+
+const char *package_cache_dir(void)
+{
+	const char *e = getenv("KILN_CACHE_DIR");
+	return e && *e ? e : KILN_DEFAULT_CACHE;
+}
+
+static int read_file(const char *path, uint8_t **buf, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	*buf = malloc(n > 0 ? (size_t)n : 1);
+	if (!*buf || n < 0 || fread(*buf, 1, (size_t)n, f) != (size_t)n) {
+		fclose(f);
+		free(*buf);
+		*buf = NULL;
+		return -1;
+	}
+	fclose(f);
+	*len = (size_t)n;
+	return 0;
+}
+
+static uint64_t hash_file(uint64_t h, const char *path)
+{
+	uint8_t *b = NULL;
+	size_t n = 0;
+	if (read_file(path, &b, &n) == 0) {
+		h = kiln_fnv64(h, b, n);
+		free(b);
+	}
+	return h;
+}
+
+static int mkdirs(const char *path)
+{
+	char tmp[4096];
+	snprintf(tmp, sizeof tmp, "%s", path);
+	for (char *p = tmp + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(tmp, 0777);
+			*p = '/';
+		}
+	return mkdir(tmp, 0777) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+/* Everything the model depends on goes into its key: the image RTL, the shell, the C ABI wrapper, the build
+ * script, the hand-written RTL library and the board's parameters. */
+static uint64_t model_key(const kiln_board_config *b, const char *const *rtl, int nrtl)
+{
+	static const char *const deps[] = {"bsp/sim/rtl/kiln_sim_board.v", "bsp/sim/model/sim_model.cpp",
+					   "bsp/sim/model/sim_model.h", "bsp/sim/build-model"};
+	uint64_t h = KILN_FNV64_INIT;
+	for (int i = 0; i < nrtl; i++) {
+		const char *base = strrchr(rtl[i], '/');
+		base = base ? base + 1 : rtl[i];
+		h = hash_file(h, rtl[i]);
+		h = kiln_fnv64(h, base, strlen(base));
+	}
+	char p[4096];
+	for (size_t i = 0; i < sizeof deps / sizeof deps[0]; i++) {
+		snprintf(p, sizeof p, "%s/%s", KILN_SOURCE_DIR, deps[i]);
+		h = hash_file(h, p);
+	}
+	char params[256];
+	snprintf(params, sizeof params, "%llu/%u/%u", (unsigned long long)b->devmem_bytes, b->devmem_latency,
+		 b->board_id);
+	return kiln_fnv64(h, params, strlen(params));
+}
+
+int package_build_model(const kiln_board_config *b, const char *workdir, const char *const *rtl_files, int nrtl,
+			uint8_t **model, size_t *model_len)
+{
+	char dir[4096], path[4200], tmp[4300];
+	uint64_t key = model_key(b, rtl_files, nrtl);
+	snprintf(dir, sizeof dir, "%s/models", package_cache_dir());
+	snprintf(path, sizeof path, "%s/%016llx.so", dir, (unsigned long long)key);
+	if (access(path, R_OK) == 0 && read_file(path, model, model_len) == 0) {
+		diag_progress("simulation model: cached (%016llx)", (unsigned long long)key);
+		return 0;
+	}
+	if (mkdirs(dir) != 0) {
+		diag_error(NULL, 0, 0, "cannot create cache directory %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	diag_progress("building the simulation model with Verilator (this takes a while the first time)");
+	time_t t0 = time(NULL);
+	snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
+	char script[4096], mdir[4096], g1[64], g2[64], g3[64];
+	snprintf(script, sizeof script, "%s/bsp/sim/build-model", KILN_SOURCE_DIR);
+	snprintf(mdir, sizeof mdir, "%s/model", workdir);
+	snprintf(g1, sizeof g1, "DEVMEM_BYTES=%llu", (unsigned long long)b->devmem_bytes);
+	snprintf(g2, sizeof g2, "MEM_LATENCY=%u", b->devmem_latency);
+	snprintf(g3, sizeof g3, "BOARD_ID=%u", b->board_id);
+	pid_t pid = fork();
+	if (pid == 0) {
+		setenv("KILN_CACHE_DIR", package_cache_dir(), 1);
+		const char *av[MAX_ARGS];
+		int n = 0;
+		av[n++] = "sh";
+		av[n++] = script;
+		av[n++] = tmp;
+		av[n++] = mdir;
+		for (int i = 0; i < nrtl && n < MAX_ARGS - 8; i++)
+			av[n++] = rtl_files[i];
+		av[n++] = "-G";
+		av[n++] = g1;
+		av[n++] = "-G";
+		av[n++] = g2;
+		av[n++] = "-G";
+		av[n++] = g3;
+		av[n] = NULL;
+		execv("/bin/sh", (char *const *)av);
+		_exit(127);
+	}
+	int st = 0;
+	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		diag_error(NULL, 0, 0, "simulation model build failed (see the messages above)");
+		unlink(tmp);
+		return -1;
+	}
+	if (rename(tmp, path) != 0 || read_file(path, model, model_len) != 0) {
+		diag_error(NULL, 0, 0, "cannot store the model in %s: %s", path, strerror(errno));
+		return -1;
+	}
+	diag_progress("simulation model built in %ld s", (long)(time(NULL) - t0));
+	return 0;
+}

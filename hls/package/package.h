@@ -1,0 +1,17 @@
+/* Packaging: builds (or reuses from the content-hash cache) the simulation model of an image and writes the
+ * image file with its description, property sets, RTL, register map and model. */
+#ifndef KILN_PACKAGE_H
+#define KILN_PACKAGE_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../host/common/board.h"
+
+/* The cache directory: $KILN_CACHE_DIR, else the source tree's build/cache. */
+const char *package_cache_dir(void);
+/* Builds the board model for the RTL_FILES of an image (kiln_image and the modules it instantiates) into a
+ * malloc'd buffer, reusing a cached model with the same content hash. 0, or -1 after reporting why. */
+int package_build_model(const kiln_board_config *b, const char *workdir, const char *const *rtl_files, int nrtl,
+			uint8_t **model, size_t *model_len);
+
+#endif

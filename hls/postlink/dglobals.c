@@ -1,0 +1,172 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Target.h>
+
+#include "../driver/diag.h"
+#include "../ir/global_attrs.h"
+#include "../system/system.h"
+#include "postlink.h"
+
+static char *attr_dup(LLVMValueRef g, const char *kind)
+{
+	unsigned len = 0;
+	const char *v = kiln_global_get_attr(g, kind, &len);
+	if (!v)
+		return NULL;
+	char *s = malloc(len + 1);
+	if (s) {
+		memcpy(s, v, len);
+		s[len] = '\0';
+	}
+	return s;
+}
+
+/* Writes the bytes of constant C (of type TY) at OUT, little-endian, as the target lays them out. */
+static int const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
+{
+	LLVMTypeRef ty = LLVMTypeOf(c);
+	if (LLVMIsAConstantAggregateZero(c) || LLVMIsAUndefValue(c) || LLVMIsAConstantPointerNull(c))
+		return 0;
+	if (LLVMIsAConstantInt(c)) {
+		unsigned bits = LLVMGetIntTypeWidth(ty);
+		uint64_t v = LLVMConstIntGetZExtValue(c);
+		for (unsigned k = 0; k < (bits + 7) / 8 && k < n && k < 8; k++)
+			out[k] = (uint8_t)(v >> (8 * k));
+		return 0;
+	}
+	LLVMTypeKind kind = LLVMGetTypeKind(ty);
+	if (kind == LLVMArrayTypeKind) {
+		LLVMTypeRef et = LLVMGetElementType(ty);
+		uint64_t es = LLVMABISizeOfType(td, et);
+		unsigned cnt = LLVMGetArrayLength(ty);
+		for (unsigned i = 0; i < cnt; i++) {
+			LLVMValueRef e = LLVMGetAggregateElement(c, i);
+			if ((i + 1) * es > n || const_bytes(td, e, out + i * es, (size_t)es))
+				return -1;
+		}
+		return 0;
+	}
+	if (kind == LLVMStructTypeKind) {
+		unsigned cnt = LLVMCountStructElementTypes(ty);
+		for (unsigned i = 0; i < cnt; i++) {
+			uint64_t off = LLVMOffsetOfElement(td, ty, i);
+			if (off > n || const_bytes(td, LLVMGetAggregateElement(c, i), out + off, n - (size_t)off))
+				return -1;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
+{
+	int errors = 0;
+	LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
+	for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g)) {
+		if (!kiln_global_has_attr(g, "sycl-device-global-size"))
+			continue;
+		kiln_dg_desc *nd = realloc(d->dgs, (d->ndgs + 1) * sizeof *nd);
+		if (!nd)
+			break;
+		d->dgs = nd;
+		kiln_dg_desc *x = &d->dgs[d->ndgs++];
+		memset(x, 0, sizeof *x);
+		size_t nl = 0;
+		const char *name = LLVMGetValueName2(g, &nl);
+		x->name = strndup(name, nl);
+		x->unique_id = attr_dup(g, "sycl-unique-id");
+		if (!x->unique_id)
+			x->unique_id = strndup(name, nl);
+		LLVMTypeRef vt = LLVMGlobalGetValueType(g);
+		char *sz = attr_dup(g, "sycl-device-global-size");
+		x->size = (uint32_t)strtoul(sz ? sz : "0", NULL, 10);
+		free(sz);
+		uint64_t real = LLVMABISizeOfType(td, vt);
+		if (x->size != real) {
+			diag_error_at(g, "device global '%s': sycl-device-global-size is %u but the type has %llu bytes",
+				      x->unique_id, x->size, (unsigned long long)real);
+			errors++;
+			x->size = (uint32_t)real;
+		}
+		x->elem_size = LLVMGetTypeKind(vt) == LLVMArrayTypeKind
+				       ? (uint32_t)LLVMABISizeOfType(td, LLVMGetElementType(vt))
+				       : x->size;
+		char *scope = attr_dup(g, "sycl-device-image-scope");
+		x->image_scope = scope && strcmp(scope, "false") != 0;
+		free(scope);
+		char *ha = attr_dup(g, "sycl-host-access");
+		x->host_access = ha ? (enum kiln_host_access)atoi(ha) : KILN_HA_READ_WRITE;
+		if (x->host_access > KILN_HA_NONE) {
+			diag_error_at(g, "device global '%s': invalid sycl-host-access '%s'", x->unique_id, ha);
+			errors++;
+			x->host_access = KILN_HA_READ_WRITE;
+		}
+		free(ha);
+		char *im = attr_dup(g, "sycl-init-mode");
+		x->init_mode = im ? (enum kiln_init_mode)(atoi(im) != 0) : KILN_DEFAULT_INIT_MODE;
+		free(im);
+		char *csr = attr_dup(g, "sycl-implement-in-csr");
+		x->implement_in_csr = csr ? strcmp(csr, "false") != 0 : x->size <= KILN_DEFAULT_CSR_MAX_BYTES;
+		free(csr);
+		x->init = calloc(x->size ? x->size : 1, 1);
+		LLVMValueRef init = LLVMGetInitializer(g);
+		if (init && x->init && const_bytes(td, init, x->init, x->size)) {
+			diag_error_at(g, "device global '%s': unsupported initializer", x->unique_id);
+			errors++;
+		}
+	}
+	LLVMDisposeTargetData(td);
+	return errors;
+}
+
+void postlink_add_spirv_decorations(LLVMModuleRef mod)
+{
+	LLVMContextRef ctx = LLVMGetModuleContext(mod);
+	unsigned kind = LLVMGetMDKindIDInContext(ctx, "spirv.Decorations", 17);
+	LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+	for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g)) {
+		if (!kiln_global_has_attr(g, "sycl-device-global-size"))
+			continue;
+		LLVMMetadataRef nodes[3];
+		unsigned n = 0;
+		char *csr = attr_dup(g, "sycl-implement-in-csr");
+		char *im = attr_dup(g, "sycl-init-mode");
+		char *ha = attr_dup(g, "sycl-host-access");
+		char *uid = attr_dup(g, "sycl-unique-id");
+		/* DPC++ emits the nodes in the order 6149, 6148, 6147, and the first two only for set properties. */
+		if (csr) {
+			LLVMMetadataRef ops[2] = {LLVMValueAsMetadata(LLVMConstInt(i32, 6149, 0)),
+						  LLVMValueAsMetadata(LLVMConstInt(i32, strcmp(csr, "false") != 0, 0))};
+			nodes[n++] = LLVMMDNodeInContext2(ctx, ops, 2);
+		}
+		if (im && LLVMGetInitializer(g)) {
+			LLVMMetadataRef ops[2] = {LLVMValueAsMetadata(LLVMConstInt(i32, 6148, 0)),
+						  LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned)atoi(im), 0))};
+			nodes[n++] = LLVMMDNodeInContext2(ctx, ops, 2);
+		}
+		const char *u = uid ? uid : "";
+		LLVMMetadataRef ops[3] = {LLVMValueAsMetadata(LLVMConstInt(i32, 6147, 0)),
+					  LLVMValueAsMetadata(LLVMConstInt(i32, ha ? (unsigned)atoi(ha) : 2, 0)),
+					  LLVMMDStringInContext2(ctx, u, strlen(u))};
+		nodes[n++] = LLVMMDNodeInContext2(ctx, ops, 3);
+		LLVMGlobalSetMetadata(g, kind, LLVMMDNodeInContext2(ctx, nodes, n));
+		free(csr);
+		free(im);
+		free(ha);
+		free(uid);
+	}
+}
+
+int postlink_dg_propset(const kiln_desc *d, kiln_propsets *ps)
+{
+	if (!d->ndgs)
+		return 0;
+	kiln_propset *s = kiln_propsets_add_set(ps, "SYCL/device globals");
+	if (!s)
+		return -1;
+	for (size_t i = 0; i < d->ndgs; i++)
+		if (kiln_propset_add_device_global(s, d->dgs[i].unique_id, d->dgs[i].size, d->dgs[i].image_scope))
+			return -1;
+	return 0;
+}

@@ -1,0 +1,13 @@
+/* Scheduling: assigns every operation of a kernel to a control step (one FSM state) under a target clock
+ * period, chaining combinational operations while their summed delay fits, and giving memory accesses their
+ * issue and wait steps in program order per port. */
+#ifndef KILN_SCHEDULE_H
+#define KILN_SCHEDULE_H
+#include "../cdfg/kir.h"
+
+/* Estimated combinational delay in ns of operation K (the per-operation delay table). */
+double sched_delay(const kfunc *f, const kinst *k);
+/* Schedules F for a CLOCK_NS period; fills steps, kinst.step/t_end/registered and block step ranges. */
+void sched_run(kfunc *f, double clock_ns);
+
+#endif

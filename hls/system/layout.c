@@ -1,0 +1,186 @@
+#include "system.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../driver/diag.h"
+
+#define KERNEL_PAGE 0x100u
+#define ARG_BASE 0x40u
+#define DEDICATED_BASE 0x100000u /* dedicated device-global windows start on their own 1 MiB boundary */
+#define IMAGE_SPACE 0x7FFF0000u
+
+static uint32_t round_up(uint32_t v, uint32_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+static void upper_ident(const char *in, const char *prefix, char *out, size_t n)
+{
+	size_t k = (size_t)snprintf(out, n, "%s", prefix);
+	for (; *in && k + 1 < n; in++)
+		out[k++] = isalnum((unsigned char)*in) ? (char)toupper((unsigned char)*in) : '_';
+	out[k] = '\0';
+}
+
+static void add_kernel_block(kiln_regmap *m, const kfunc *f, const kiln_kernel_desc *kd, uint32_t size)
+{
+	char bn[300], rn[64], desc[300];
+	upper_ident(f->name, "KERNEL_", bn, sizeof bn);
+	snprintf(desc, sizeof desc, "kernel %s (%s)", f->name, kd->native_name);
+	kiln_regblock *b = kiln_regmap_add_block(m, bn, kd->base, size, desc);
+	if (!b)
+		return;
+	kiln_reg *r = kiln_regblock_add_reg(b, "CTRL", kd->base, KILN_ACC_RW, 0x4, "control and status");
+	if (r) {
+		kiln_reg_add_field(r, "START", 0, 1, KILN_ACC_WO, "write 1 to start a run (self-clearing)");
+		kiln_reg_add_field(r, "DONE", 1, 1, KILN_ACC_RO, "set when the last run finished; cleared by START");
+		kiln_reg_add_field(r, "IDLE", 2, 1, KILN_ACC_RO, "the kernel is not running");
+	}
+	kiln_regblock_add_reg(b, "CYCLES_LO", kd->base + 0x08, KILN_ACC_RO, 0, "cycles of the last run, low word");
+	kiln_regblock_add_reg(b, "CYCLES_HI", kd->base + 0x0C, KILN_ACC_RO, 0, "cycles of the last run, high word");
+	for (uint32_t d = 0; d < kd->dims; d++) {
+		snprintf(rn, sizeof rn, "GLOBAL_RANGE_%u", d);
+		kiln_regblock_add_reg(b, rn, kd->base + 0x10 + 4 * d, KILN_ACC_RW, 1, "global range of a dimension");
+		snprintf(rn, sizeof rn, "LOCAL_RANGE_%u", d);
+		kiln_regblock_add_reg(b, rn, kd->base + 0x1C + 4 * d, KILN_ACC_RW, 1, "work-group size of a dimension");
+	}
+	for (size_t i = 0; i < kd->nargs; i++) {
+		const kiln_arg_desc *a = &kd->args[i];
+		snprintf(desc, sizeof desc, "argument %zu '%s' (%s%u bytes)", i, a->name,
+			 a->kind == KILN_ARG_POINTER ? "pointer, " : "", a->size);
+		snprintf(rn, sizeof rn, "ARG_%zu_LO", i);
+		kiln_regblock_add_reg(b, rn, a->offset, KILN_ACC_RW, 0, desc);
+		if (a->size == 8) {
+			snprintf(rn, sizeof rn, "ARG_%zu_HI", i);
+			kiln_regblock_add_reg(b, rn, a->offset + 4, KILN_ACC_RW, 0, desc);
+		}
+	}
+}
+
+static enum kiln_reg_access dg_access(const kiln_dg_desc *g)
+{
+	return g->host_access == KILN_HA_READ ? KILN_ACC_RO : g->host_access == KILN_HA_WRITE ? KILN_ACC_WO
+											       : KILN_ACC_RW;
+}
+
+static void add_dg_block(kiln_regmap *m, const kiln_dg_desc *g)
+{
+	char bn[300], desc[400], rn[64];
+	upper_ident(g->name, "DG_", bn, sizeof bn);
+	if (g->storage == KILN_DG_USM) {
+		snprintf(desc, sizeof desc, "device global '%s': device-memory address of its storage (usmptr)",
+			 g->unique_id);
+		kiln_regblock *b = kiln_regmap_add_block(m, bn, g->base, 8, desc);
+		if (b) {
+			kiln_regblock_add_reg(b, "PTR_LO", g->base, KILN_ACC_RW, 0, "usmptr, low word");
+			kiln_regblock_add_reg(b, "PTR_HI", g->base + 4, KILN_ACC_RW, 0, "usmptr, high word");
+		}
+		return;
+	}
+	uint32_t words = round_up(g->size, 4) / 4;
+	snprintf(desc, sizeof desc, "device global '%s', %u bytes, host_access %s, init_mode %s, %s", g->unique_id,
+		 g->size, kiln_host_access_name(g->host_access), kiln_init_mode_name(g->init_mode),
+		 g->storage == KILN_DG_CSR ? "in the CSR block" : "dedicated interface");
+	uint32_t span = g->storage == KILN_DG_DEDICATED ? round_up(words * 4, KERNEL_PAGE) : words * 4;
+	kiln_regblock *b = kiln_regmap_add_block(m, bn, g->base, span, desc);
+	if (!b)
+		return;
+	if (g->storage == KILN_DG_DEDICATED && words > 4) {
+		b->is_memory = 1;
+		b->mem_access = dg_access(g);
+		return;
+	}
+	for (uint32_t w = 0; w < words; w++) {
+		uint32_t reset = 0;
+		for (int k = 0; k < 4 && 4 * w + (uint32_t)k < g->size; k++)
+			reset |= (uint32_t)g->init[4 * w + (uint32_t)k] << (8 * k);
+		snprintf(rn, sizeof rn, "WORD_%u", w);
+		kiln_regblock_add_reg(b, rn, g->base + 4 * w, dg_access(g), reset, "bytes 4*i .. 4*i+3");
+	}
+}
+
+int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, const char *image)
+{
+	memset(m, 0, sizeof *m);
+	m->image = strdup(image);
+	m->layout_version = 1;
+	m->image_base = 0x10000;
+	d->layout_version = 1;
+
+	kiln_regblock *id = kiln_regmap_add_block(m, "ID", 0, KERNEL_PAGE, "image identification and interrupts");
+	if (id) {
+		kiln_regblock_add_reg(id, "IMG_MAGIC", 0x00, KILN_ACC_RO, 0x4B494C4E, "\"KILN\"");
+		kiln_regblock_add_reg(id, "LAYOUT_VERSION", 0x04, KILN_ACC_RO, 1, "register-layout version");
+		kiln_regblock_add_reg(id, "IMAGE_HASH_LO", 0x08, KILN_ACC_RO, 0, "image hash, low word");
+		kiln_regblock_add_reg(id, "IMAGE_HASH_HI", 0x0C, KILN_ACC_RO, 0, "image hash, high word");
+		kiln_regblock_add_reg(id, "NUM_KERNELS", 0x10, KILN_ACC_RO, (uint32_t)nkernels, "kernels in the image");
+		kiln_regblock_add_reg(id, "IRQ_STATUS", 0x14, KILN_ACC_W1C, 0, "bit k: kernel k finished");
+		kiln_regblock_add_reg(id, "IRQ_ENABLE", 0x18, KILN_ACC_RW, 0, "bit k: kernel k raises the interrupt");
+	}
+
+	d->nkernels = (size_t)nkernels;
+	d->kernels = calloc((size_t)nkernels + 1, sizeof *d->kernels);
+	uint32_t at = KERNEL_PAGE;
+	for (int k = 0; k < nkernels; k++) {
+		kfunc *f = &kernels[k];
+		kiln_kernel_desc *kd = &d->kernels[k];
+		kd->name = strdup(f->name);
+		kd->native_name = strdup(f->native_name);
+		kd->kind = f->dims ? KILN_KERNEL_ND_RANGE : KILN_KERNEL_SINGLE_TASK;
+		kd->dims = (uint32_t)f->dims;
+		kd->base = at;
+		kd->nargs = (size_t)f->nargs;
+		kd->args = calloc((size_t)f->nargs + 1, sizeof *kd->args);
+		for (int i = 0; i < f->nargs; i++) {
+			kiln_arg_desc *a = &kd->args[i];
+			a->name = strdup(f->args[i].name);
+			a->kind = f->args[i].is_pointer ? KILN_ARG_POINTER : KILN_ARG_SCALAR;
+			a->size = f->args[i].is_pointer ? 8 : (uint32_t)(f->args[i].width <= 8    ? 1
+									 : f->args[i].width <= 16 ? 2
+									 : f->args[i].width <= 32 ? 4
+												  : 8);
+			a->is_signed = f->args[i].is_signed;
+			a->offset = at + ARG_BASE + 8u * (uint32_t)i;
+		}
+		uint32_t size = round_up(ARG_BASE + 8u * (uint32_t)f->nargs, KERNEL_PAGE);
+		add_kernel_block(m, f, kd, size);
+		at += size;
+	}
+	/* CSR-implemented globals and usmptr registers follow the kernels; dedicated windows come later, each
+	 * aligned to its power-of-two size so that its decoder is a single compare. */
+	uint32_t csr_at = at, ded_at = DEDICATED_BASE;
+	for (size_t i = 0; i < d->ndgs; i++) {
+		kiln_dg_desc *g = &d->dgs[i];
+		if (!g->image_scope) {
+			g->storage = KILN_DG_USM;
+			g->base = csr_at;
+			csr_at += 8;
+		} else if (g->implement_in_csr) {
+			g->storage = KILN_DG_CSR;
+			g->base = csr_at;
+			csr_at += round_up(g->size, 4);
+		} else {
+			g->storage = KILN_DG_DEDICATED;
+			uint32_t span = KERNEL_PAGE;
+			while (span < g->size)
+				span <<= 1;
+			ded_at = round_up(ded_at, span);
+			g->base = ded_at;
+			ded_at += span;
+		}
+		if (ded_at > IMAGE_SPACE || csr_at >= DEDICATED_BASE) {
+			diag_error(NULL, 0, 0, "device globals do not fit the image address space");
+			return -1;
+		}
+		if (g->host_access != KILN_HA_NONE || g->storage == KILN_DG_USM)
+			add_dg_block(m, g);
+	}
+	char err[256];
+	if (kiln_regmap_check(m, err, sizeof err) != 0) {
+		diag_error(NULL, 0, 0, "internal error: register map: %s", err);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,233 @@
+/* Board descriptions. The file name is the board's name, so NAME.json must say "name": "NAME". */
+#include "host/common/board.h"
+
+#include "host/common/jsonutil.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef KILN_SOURCE_DIR
+#define KILN_SOURCE_DIR "."
+#endif
+
+/* The host bridge maps device memory at 0x8000_0000..0xFFFF_FFFF (docs/hardware-contract.md). */
+#define DEVMEM_WINDOW 0x80000000ULL
+
+const char *kiln_board_dir(void)
+{
+	const char *d = getenv("KILN_CONFIG_DIR");
+	return d && *d ? d : KILN_SOURCE_DIR "/configs/boards";
+}
+
+/* Board names become file names: plain [A-Za-z0-9_-] only, so no name can reach outside the board dir. */
+static int valid_name(const char *s)
+{
+	if (!*s || strlen(s) > 64)
+		return 0;
+	for (; *s; s++)
+		if (!(*s >= 'a' && *s <= 'z') && !(*s >= 'A' && *s <= 'Z') && !(*s >= '0' && *s <= '9') && *s != '_' &&
+		    *s != '-')
+			return 0;
+	return 1;
+}
+
+static int parse_fields(const json_t *root, kiln_board_config *b, char *err, size_t errlen)
+{
+	static const char *const keys[] = {"name",	      "description",   "backend",	  "board_id",
+					   "clock_period_ns", "devmem_bytes",	 "devmem_latency", "watchdog_cycles",
+					   "aspects",	      NULL};
+	json_t *aspects;
+	uint64_t id;
+	if (kiln_json_only_keys(root, "", keys, err, errlen) || kiln_json_str(root, "", "name", 1, &b->name, err, errlen))
+		return -1;
+	if (!valid_name(b->name)) {
+		snprintf(err, errlen, "name: '%.64s' is not a board name (letters, digits, '_' and '-')", b->name);
+		return -1;
+	}
+	if (kiln_json_str_opt(root, "", "description", "", &b->description, err, errlen) ||
+	    kiln_json_str(root, "", "backend", 1, &b->backend, err, errlen) ||
+	    kiln_json_u64(root, "", "board_id", 0, UINT32_MAX, &id, err, errlen) ||
+	    kiln_json_positive(root, "", "clock_period_ns", &b->clock_period_ns, err, errlen) ||
+	    kiln_json_u64(root, "", "devmem_bytes", 4, DEVMEM_WINDOW, &b->devmem_bytes, err, errlen) ||
+	    kiln_json_u32(root, "", "devmem_latency", 0, 1000000, &b->devmem_latency, err, errlen) ||
+	    kiln_json_u64(root, "", "watchdog_cycles", 1, UINT64_MAX, &b->watchdog_cycles, err, errlen) ||
+	    kiln_json_array(root, "", "aspects", &aspects, err, errlen))
+		return -1;
+	b->board_id = (uint32_t)id;
+	if (b->devmem_bytes % 4) {
+		snprintf(err, errlen, "devmem_bytes: %llu is not a multiple of 4", (unsigned long long)b->devmem_bytes);
+		return -1;
+	}
+	size_t n = json_array_size(aspects);
+	b->aspects = calloc(n ? n : 1, sizeof *b->aspects);
+	if (!b->aspects) {
+		snprintf(err, errlen, "aspects: out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *s = json_string_value(json_array_get(aspects, i));
+		if (!s || !*s) {
+			snprintf(err, errlen, "aspects[%zu]: expected a non-empty string", i);
+			return -1;
+		}
+		for (size_t j = 0; j < i; j++) {
+			if (strcmp(b->aspects[j], s) == 0) {
+				snprintf(err, errlen, "aspects[%zu]: duplicate aspect '%s'", i, s);
+				return -1;
+			}
+		}
+		if (!(b->aspects[i] = strdup(s))) {
+			snprintf(err, errlen, "aspects: out of memory");
+			return -1;
+		}
+		b->naspects = i + 1;
+	}
+	return 0;
+}
+
+int kiln_board_parse(const char *json, size_t len, const char *path, kiln_board_config *out, char *err,
+		     size_t errlen)
+{
+	*out = (kiln_board_config){0};
+	char why[256];
+	json_t *root = kiln_json_load(json, len, why, sizeof why);
+	int rc = root ? parse_fields(root, out, why, sizeof why) : -1;
+	json_decref(root);
+	if (!rc && !(out->path = strdup(path))) {
+		snprintf(why, sizeof why, "out of memory");
+		rc = -1;
+	}
+	if (rc) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		kiln_board_free(out);
+	}
+	return rc;
+}
+
+/* Reads all of PATH into a malloc'd buffer; -1 with errno set. */
+static int read_file(const char *path, char **out, size_t *outlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	for (;;) {
+		if (len == cap) {
+			char *nb = realloc(buf, cap = cap ? cap * 2 : 4096);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				errno = ENOMEM;
+				return -1;
+			}
+			buf = nb;
+		}
+		size_t r = fread(buf + len, 1, cap - len, f);
+		len += r;
+		if (r == 0)
+			break;
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(buf);
+		errno = EIO;
+		return -1;
+	}
+	*out = buf;
+	*outlen = len;
+	return 0;
+}
+
+int kiln_board_load(const char *name, kiln_board_config *out, char *err, size_t errlen)
+{
+	*out = (kiln_board_config){0};
+	const char *dir = kiln_board_dir();
+	if (!valid_name(name)) {
+		snprintf(err, errlen, "'%.64s' is not a board name (letters, digits, '_' and '-')", name);
+		return -1;
+	}
+	size_t plen = strlen(dir) + strlen(name) + 8;
+	char *path = malloc(plen);
+	if (!path) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	snprintf(path, plen, "%s/%s.json", dir, name);
+	char *text;
+	size_t len;
+	int rc = -1;
+	if (read_file(path, &text, &len)) {
+		if (errno == ENOENT)
+			snprintf(err, errlen, "%s: no such board '%s' (boards live in %s)", path, name, dir);
+		else
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	} else {
+		rc = kiln_board_parse(text, len, path, out, err, errlen);
+		free(text);
+		if (!rc && strcmp(out->name, name) != 0) {
+			snprintf(err, errlen, "%s: name: '%s' does not match the file name", path, out->name);
+			kiln_board_free(out);
+			rc = -1;
+		}
+	}
+	free(path);
+	return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int kiln_board_list(char ***names)
+{
+	*names = NULL;
+	DIR *d = opendir(kiln_board_dir());
+	if (!d)
+		return -1;
+	char **v = NULL;
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+		if (l <= 5 || strcmp(e->d_name + l - 5, ".json") != 0)
+			continue;
+		char *nm = strndup(e->d_name, l - 5);
+		char **nv = nm && valid_name(nm) ? realloc(v, (size_t)(n + 1) * sizeof *v) : NULL;
+		if (!nv) {
+			int oom = !nm || valid_name(nm);
+			free(nm);
+			if (!oom)
+				continue; /* a stray file such as "my board.json" is not a board */
+			for (int i = 0; i < n; i++)
+				free(v[i]);
+			free(v);
+			closedir(d);
+			return -1;
+		}
+		v = nv;
+		v[n++] = nm;
+	}
+	closedir(d);
+	if (n)
+		qsort(v, (size_t)n, sizeof *v, cmp_str);
+	*names = v;
+	return n;
+}
+
+void kiln_board_free(kiln_board_config *b)
+{
+	for (size_t i = 0; i < b->naspects; i++)
+		free(b->aspects[i]);
+	free(b->aspects);
+	free(b->name);
+	free(b->description);
+	free(b->backend);
+	free(b->path);
+	*b = (kiln_board_config){0};
+}

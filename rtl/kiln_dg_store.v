@@ -1,0 +1,99 @@
+// Storage of one device_image_scope device global: WORDS 32-bit registers shared by the host port and NPORTS
+// kernel ports (fixed priority, port 0 first). Kernel ports follow the hardware contract's memory protocol
+// (valid/ready request, rvalid one cycle after an accepted read). The host port is a plain synchronous port;
+// the image's bus decoder enforces host_access before it reaches here.
+//
+// INIT_MODE_RESET = 1: reset reloads INIT (init_mode reset). 0: INIT is only the power-up (image load) value,
+// and reset leaves the contents alone (init_mode reprogram), which saves the reload multiplexers.
+module kiln_dg_store #(
+  parameter integer WORDS = 1,
+  parameter integer AW = 1,                  // word-address bits, >= 1
+  parameter integer NPORTS = 1,
+  parameter [WORDS*32-1:0] INIT = {WORDS*32{1'b0}},
+  parameter integer INIT_MODE_RESET = 0
+) (
+  input  wire                clk,
+  input  wire                rst_n,
+  // host port
+  input  wire                host_we,
+  input  wire [AW-1:0]       host_addr,
+  input  wire [31:0]         host_wdata,
+  input  wire [3:0]          host_wstrb,
+  output wire [31:0]         host_rdata,
+  // kernel ports, packed: port p uses bits [p] / [p*32 +: 32] / [p*4 +: 4]
+  input  wire [NPORTS-1:0]    k_valid,
+  output wire [NPORTS-1:0]    k_ready,
+  input  wire [NPORTS-1:0]    k_write,
+  input  wire [NPORTS*32-1:0] k_addr,
+  input  wire [NPORTS*32-1:0] k_wdata,
+  input  wire [NPORTS*4-1:0]  k_wstrb,
+  output reg  [NPORTS-1:0]    k_rvalid,
+  output reg  [31:0]          k_rdata
+);
+
+  reg [31:0] mem [0:WORDS-1];
+
+  integer i;
+  initial begin
+    for (i = 0; i < WORDS; i = i + 1) mem[i] = INIT[i*32 +: 32];
+  end
+
+  // Fixed-priority grant: the lowest-numbered requesting port wins this cycle.
+  reg [NPORTS-1:0] grant;
+  integer p;
+  always @(*) begin
+    grant = {NPORTS{1'b0}};
+    for (p = NPORTS - 1; p >= 0; p = p - 1)
+      if (k_valid[p]) grant = {{(NPORTS-1){1'b0}}, 1'b1} << p;
+  end
+  assign k_ready = grant;
+
+  reg          g_any, g_write;
+  reg [31:0]   g_addr, g_wdata;
+  reg [3:0]    g_wstrb;
+  always @(*) begin
+    g_any = 1'b0;
+    g_write = 1'b0;
+    g_addr = 32'd0;
+    g_wdata = 32'd0;
+    g_wstrb = 4'd0;
+    for (p = 0; p < NPORTS; p = p + 1)
+      if (grant[p]) begin
+        g_any = 1'b1;
+        g_write = k_write[p];
+        g_addr = k_addr[p*32 +: 32];
+        g_wdata = k_wdata[p*32 +: 32];
+        g_wstrb = k_wstrb[p*4 +: 4];
+      end
+  end
+
+  wire [AW-1:0] g_word = g_addr[AW+1:2];
+  assign host_rdata = mem[host_addr];
+
+  integer b;
+  always @(posedge clk) begin
+    if (!rst_n && INIT_MODE_RESET != 0) begin
+      for (i = 0; i < WORDS; i = i + 1) mem[i] <= INIT[i*32 +: 32];
+    end else begin
+      if (host_we)
+        for (b = 0; b < 4; b = b + 1)
+          if (host_wstrb[b]) mem[host_addr][8*b +: 8] <= host_wdata[8*b +: 8];
+      if (g_any && g_write)
+        for (b = 0; b < 4; b = b + 1)
+          if (g_wstrb[b]) mem[g_word][8*b +: 8] <= g_wdata[8*b +: 8];
+    end
+  end
+
+  always @(posedge clk) begin
+    if (!rst_n) begin
+      k_rvalid <= {NPORTS{1'b0}};
+      k_rdata <= 32'd0;
+    end else begin
+      k_rvalid <= grant & ~k_write;
+      k_rdata <= mem[g_word];
+    end
+  end
+
+  wire unused_addr = ^{1'b0, g_addr};
+
+endmodule

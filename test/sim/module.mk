@@ -1,0 +1,32 @@
+# Simulated-board tests: the fixture model through the C ABI and through the sim backend, plus RTL lint and
+# synthesis of the shell. `make test-sim` runs only these.
+
+SIM_TEST_DIR := $(BUILD)/test/sim
+SIM_FIXTURE_MODEL := $(SIM_TEST_DIR)/fixture_model.so
+SIM_TESTS := $(SIM_TEST_DIR)/model_test $(SIM_TEST_DIR)/backend_test $(SIM_TEST_DIR)/rtl-lint
+TESTS += $(SIM_TESTS)
+
+EXTRA_CFLAGS_test/sim := -DKSIM_FIXTURE_MODEL='"$(abspath $(SIM_FIXTURE_MODEL))"' \
+	-DKSIM_TEST_DIR='"$(abspath $(SIM_TEST_DIR))"'
+
+$(SIM_FIXTURE_MODEL): test/sim/fixture_image.v $(SIM_MODEL_DEPS) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	KILN_CACHE_DIR=$${KILN_CACHE_DIR:-$(SRC)/build/cache} sh $(SIM_BUILD_MODEL) $@ $(SIM_TEST_DIR)/fixture_model \
+		test/sim/fixture_image.v
+
+$(SIM_TEST_DIR)/model_test: $(BUILD)/obj/test/sim/model_test.o | $(SIM_FIXTURE_MODEL)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ -ldl
+
+$(SIM_TEST_DIR)/backend_test: $(BUILD)/obj/test/sim/backend_test.o $(SIM_BACKEND_OBJS) $(COMMON_LIB) \
+		| $(SIM_FIXTURE_MODEL)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(COMMON_LDLIBS) $(SIM_BACKEND_LDLIBS)
+
+# A wrapper so the runner can execute the script from any directory.
+$(SIM_TEST_DIR)/rtl-lint: test/sim/rtl-lint.sh
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/sim/rtl-lint.sh" "%s"\n' '$(SRC)' '$(SRC)' >$@
+	chmod +x $@
+
+test-sim: $(SIM_TESTS)

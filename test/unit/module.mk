@@ -1,0 +1,12 @@
+# Unit tests of host/common: one program per module, each linked against the common library only.
+
+UNIT_TESTS := $(addprefix $(BUILD)/test/unit/,test_image test_propset test_desc test_regmap test_board)
+
+$(BUILD)/test/unit/%: $(BUILD)/obj/test/unit/%.o $(COMMON_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $< $(COMMON_LIB) $(COMMON_LDLIBS) -o $@
+
+TESTS += $(UNIT_TESTS)
+
+# test/harness.h's KT_CHECK ends in a comma expression, which gcc flags when the result is unused.
+EXTRA_CFLAGS_test/unit := -Wno-unused-value
