@@ -1,24 +1,46 @@
 /* Minimal test harness: each check prints "ok - NAME" or "not ok - NAME: why"; scripts/run-tests counts them. */
 #ifndef KILN_TEST_HARNESS_H
 #define KILN_TEST_HARNESS_H
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 static int kt_failures;
 
-/* Records one named check; returns its truth so callers can stop early. */
-#define KT_CHECK(cond, name, ...)                                                                            \
-	(((cond) ? printf("ok - %s\n", (name))                                                               \
-		 : (kt_failures++, printf("not ok - %s: ", (name)), printf(__VA_ARGS__), printf(" (%s:%d)\n",    \
-											      __FILE__, __LINE__))), \
-	 (cond))
+/* Records one named check whose truth is OK; returns OK so callers can stop early. The condition is
+ * evaluated exactly once, by the caller. */
+static inline int kt_check(int ok, const char *name, const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static inline int kt_check(int ok, const char *name, const char *file, int line, const char *fmt, ...)
+{
+	if (ok) {
+		printf("ok - %s\n", name);
+		return 1;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	kt_failures++;
+	printf("not ok - %s: ", name);
+	vprintf(fmt, ap);
+	printf(" (%s:%d)\n", file, line);
+	va_end(ap);
+	return 0;
+}
 
-#define KT_EQ_U64(a, b, name)                                                                                \
-	KT_CHECK((unsigned long long)(a) == (unsigned long long)(b), name, "got 0x%llx, want 0x%llx",         \
-		 (unsigned long long)(a), (unsigned long long)(b))
+#define KT_CHECK(cond, name, ...) kt_check(!!(cond), (name), __FILE__, __LINE__, __VA_ARGS__)
 
-#define KT_EQ_STR(a, b, name)                                                                                \
-	KT_CHECK((a) && strcmp((a), (b)) == 0, name, "got \"%s\", want \"%s\"", (a) ? (a) : "(null)", (b))
+static inline int kt_eq_u64(unsigned long long a, unsigned long long b, const char *name, const char *file,
+			    int line)
+{
+	return kt_check(a == b, name, file, line, "got 0x%llx, want 0x%llx", a, b);
+}
+#define KT_EQ_U64(a, b, name) kt_eq_u64((unsigned long long)(a), (unsigned long long)(b), (name), __FILE__, __LINE__)
+
+static inline int kt_eq_str(const char *a, const char *b, const char *name, const char *file, int line)
+{
+	return kt_check(a && strcmp(a, b) == 0, name, file, line, "got \"%s\", want \"%s\"", a ? a : "(null)", b);
+}
+#define KT_EQ_STR(a, b, name) kt_eq_str((a), (b), (name), __FILE__, __LINE__)
 
 /* Exit status of a test program: non-zero when any check failed. */
 #define KT_DONE() (fflush(stdout), kt_failures ? 1 : 0)

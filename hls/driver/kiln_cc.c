@@ -303,6 +303,14 @@ int main(int argc, char **argv)
 	h = kiln_fnv64(h, json0, strlen(json0));
 	free(json0);
 	desc.image_hash = h;
+	for (size_t b = 0; b < regmap.nblocks; b++)
+		for (size_t r = 0; r < regmap.blocks[b].nregs; r++) {
+			kiln_reg *reg = &regmap.blocks[b].regs[r];
+			if (!strcmp(reg->name, "IMAGE_HASH_LO"))
+				reg->reset = (uint32_t)h;
+			else if (!strcmp(reg->name, "IMAGE_HASH_HI"))
+				reg->reset = (uint32_t)(h >> 32);
+		}
 	free(top);
 	tf = open_memstream(&top, &top_len);
 	system_emit_top(ks, nk, &desc, tf);

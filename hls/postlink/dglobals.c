@@ -36,6 +36,17 @@ static int const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_
 		return 0;
 	}
 	LLVMTypeKind kind = LLVMGetTypeKind(ty);
+	if (LLVMIsAConstantFP(c) && (kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind)) {
+		/* Storage of a floating-point global is just its bits; only kernels' arithmetic on it is refused. */
+		LLVMBool lossy;
+		double v = LLVMConstRealGetDouble(c, &lossy);
+		float f = (float)v;
+		size_t sz = kind == LLVMFloatTypeKind ? 4 : 8;
+		if (sz > n)
+			return -1;
+		memcpy(out, kind == LLVMFloatTypeKind ? (void *)&f : (void *)&v, sz);
+		return 0;
+	}
 	if (kind == LLVMArrayTypeKind) {
 		LLVMTypeRef et = LLVMGetElementType(ty);
 		uint64_t es = LLVMABISizeOfType(td, et);

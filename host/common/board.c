@@ -28,23 +28,25 @@ static int valid_name(const char *s)
 	if (!*s || strlen(s) > 64)
 		return 0;
 	for (; *s; s++)
-		if (!(*s >= 'a' && *s <= 'z') && !(*s >= 'A' && *s <= 'Z') && !(*s >= '0' && *s <= '9') && *s != '_' &&
-		    *s != '-')
+		if (!(*s >= 'a' && *s <= 'z') && !(*s >= 'A' && *s <= 'Z') && !(*s >= '0' && *s <= '9') &&
+		    *s != '_' && *s != '-')
 			return 0;
 	return 1;
 }
 
 static int parse_fields(const json_t *root, kiln_board_config *b, char *err, size_t errlen)
 {
-	static const char *const keys[] = {"name",	      "description",   "backend",	  "board_id",
-					   "clock_period_ns", "devmem_bytes",	 "devmem_latency", "watchdog_cycles",
-					   "aspects",	      NULL};
+	static const char *const keys[] = {
+	    "name",         "description",    "backend",         "board_id", "clock_period_ns",
+	    "devmem_bytes", "devmem_latency", "watchdog_cycles", "aspects",  NULL};
 	json_t *aspects;
 	uint64_t id;
-	if (kiln_json_only_keys(root, "", keys, err, errlen) || kiln_json_str(root, "", "name", 1, &b->name, err, errlen))
+	if (kiln_json_only_keys(root, "", keys, err, errlen) ||
+	    kiln_json_str(root, "", "name", 1, &b->name, err, errlen))
 		return -1;
 	if (!valid_name(b->name)) {
-		snprintf(err, errlen, "name: '%.64s' is not a board name (letters, digits, '_' and '-')", b->name);
+		snprintf(err, errlen, "name: '%.64s' is not a board name (letters, digits, '_' and '-')",
+		         b->name);
 		return -1;
 	}
 	if (kiln_json_str_opt(root, "", "description", "", &b->description, err, errlen) ||
@@ -58,7 +60,8 @@ static int parse_fields(const json_t *root, kiln_board_config *b, char *err, siz
 		return -1;
 	b->board_id = (uint32_t)id;
 	if (b->devmem_bytes % 4) {
-		snprintf(err, errlen, "devmem_bytes: %llu is not a multiple of 4", (unsigned long long)b->devmem_bytes);
+		snprintf(err, errlen, "devmem_bytes: %llu is not a multiple of 4",
+		         (unsigned long long)b->devmem_bytes);
 		return -1;
 	}
 	size_t n = json_array_size(aspects);
@@ -89,7 +92,7 @@ static int parse_fields(const json_t *root, kiln_board_config *b, char *err, siz
 }
 
 int kiln_board_parse(const char *json, size_t len, const char *path, kiln_board_config *out, char *err,
-		     size_t errlen)
+                     size_t errlen)
 {
 	*out = (kiln_board_config){0};
 	char why[256];

@@ -43,18 +43,20 @@ static json_t *kernel_to_json(const kiln_kernel_desc *k)
 	json_t *args = json_array();
 	for (size_t i = 0; i < k->nargs; i++) {
 		const kiln_arg_desc *a = &k->args[i];
-		json_array_append_new(args, json_pack("{s:s, s:s, s:I, s:b, s:I}", "name", a->name ? a->name : "",
-						      "kind", name_of(arg_kind_names, N(arg_kind_names), (int)a->kind),
-						      "size", (json_int_t)a->size, "signed", a->is_signed,
-						      "offset", (json_int_t)a->offset));
+		json_array_append_new(
+		    args,
+		    json_pack("{s:s, s:s, s:I, s:b, s:I}", "name", a->name ? a->name : "", "kind",
+		              name_of(arg_kind_names, N(arg_kind_names), (int)a->kind), "size",
+		              (json_int_t)a->size, "signed", a->is_signed, "offset", (json_int_t)a->offset));
 	}
 	if (args && json_array_size(args) != k->nargs) {
 		json_decref(args);
 		return NULL;
 	}
 	return json_pack("{s:s, s:s, s:s, s:I, s:I, s:o}", "name", k->name ? k->name : "", "native_name",
-			 k->native_name ? k->native_name : "", "kind", name_of(kind_names, N(kind_names), (int)k->kind),
-			 "dims", (json_int_t)k->dims, "base", (json_int_t)k->base, "args", args);
+	                 k->native_name ? k->native_name : "", "kind",
+	                 name_of(kind_names, N(kind_names), (int)k->kind), "dims", (json_int_t)k->dims,
+	                 "base", (json_int_t)k->base, "args", args);
 }
 
 static json_t *dg_to_json(const kiln_dg_desc *g)
@@ -69,12 +71,13 @@ static json_t *dg_to_json(const kiln_dg_desc *g)
 		init[2 * i + 1] = hex[v & 15];
 	}
 	init[(size_t)g->size * 2] = 0;
-	json_t *o = json_pack("{s:s, s:s, s:I, s:I, s:b, s:s, s:s, s:b, s:s, s:I, s:s}", "unique_id",
-			      g->unique_id ? g->unique_id : "", "name", g->name ? g->name : "", "size",
-			      (json_int_t)g->size, "elem_size", (json_int_t)g->elem_size, "image_scope", g->image_scope,
-			      "host_access", kiln_host_access_name(g->host_access), "init_mode",
-			      kiln_init_mode_name(g->init_mode), "implement_in_csr", g->implement_in_csr, "storage",
-			      kiln_dg_storage_name(g->storage), "base", (json_int_t)g->base, "init", init);
+	json_t *o =
+	    json_pack("{s:s, s:s, s:I, s:I, s:b, s:s, s:s, s:b, s:s, s:I, s:s}", "unique_id",
+	              g->unique_id ? g->unique_id : "", "name", g->name ? g->name : "", "size",
+	              (json_int_t)g->size, "elem_size", (json_int_t)g->elem_size, "image_scope",
+	              g->image_scope, "host_access", kiln_host_access_name(g->host_access), "init_mode",
+	              kiln_init_mode_name(g->init_mode), "implement_in_csr", g->implement_in_csr, "storage",
+	              kiln_dg_storage_name(g->storage), "base", (json_int_t)g->base, "init", init);
 	free(init);
 	return o;
 }
@@ -95,9 +98,10 @@ char *kiln_desc_to_json(const kiln_desc *d)
 		json_decref(dgs);
 		return NULL;
 	}
-	json_t *root = json_pack("{s:s, s:s, s:I, s:f, s:o, s:o}", "board", d->board ? d->board : "", "image_hash",
-				 hash, "layout_version", (json_int_t)d->layout_version, "clock_period_ns",
-				 d->clock_period_ns, "kernels", kernels, "device_globals", dgs);
+	json_t *root =
+	    json_pack("{s:s, s:s, s:I, s:f, s:o, s:o}", "board", d->board ? d->board : "", "image_hash", hash,
+	              "layout_version", (json_int_t)d->layout_version, "clock_period_ns", d->clock_period_ns,
+	              "kernels", kernels, "device_globals", dgs);
 	if (!root)
 		return NULL;
 	char *s = kiln_json_dump(root);
@@ -119,7 +123,10 @@ static int parse_hash(const json_t *root, uint64_t *out, char *err, size_t errle
 	uint64_t h = 0;
 	for (size_t i = 2; ok && i < n; i++) {
 		char c = s[i];
-		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		int d = c >= '0' && c <= '9'   ? c - '0'
+		        : c >= 'a' && c <= 'f' ? c - 'a' + 10
+		        : c >= 'A' && c <= 'F' ? c - 'A' + 10
+		                               : -1;
 		if (d < 0)
 			ok = 0;
 		h = h << 4 | (uint64_t)(d & 15);
@@ -136,7 +143,8 @@ static int parse_arg(const json_t *o, const char *path, kiln_arg_desc *a, char *
 {
 	static const char *const keys[] = {"name", "kind", "size", "signed", "offset", NULL};
 	int kind;
-	if (kiln_json_only_keys(o, path, keys, err, errlen) || kiln_json_str(o, path, "name", 1, &a->name, err, errlen) ||
+	if (kiln_json_only_keys(o, path, keys, err, errlen) ||
+	    kiln_json_str(o, path, "name", 1, &a->name, err, errlen) ||
 	    kiln_json_enum(o, path, "kind", arg_kind_names, N(arg_kind_names), &kind, err, errlen) ||
 	    kiln_json_u32(o, path, "size", 1, 8, &a->size, err, errlen) ||
 	    kiln_json_bool(o, path, "signed", &a->is_signed, err, errlen) ||
@@ -148,7 +156,8 @@ static int parse_arg(const json_t *o, const char *path, kiln_arg_desc *a, char *
 		return -1;
 	}
 	if (a->kind == KILN_ARG_POINTER && a->size != 8) {
-		snprintf(err, errlen, "%s.size: a pointer argument has size 8, got %u", path, (unsigned)a->size);
+		snprintf(err, errlen, "%s.size: a pointer argument has size 8, got %u", path,
+		         (unsigned)a->size);
 		return -1;
 	}
 	if (a->offset % 4) {
@@ -163,7 +172,8 @@ static int parse_kernel(const json_t *o, const char *path, kiln_kernel_desc *k, 
 	static const char *const keys[] = {"name", "native_name", "kind", "dims", "base", "args", NULL};
 	int kind;
 	json_t *args;
-	if (kiln_json_only_keys(o, path, keys, err, errlen) || kiln_json_str(o, path, "name", 1, &k->name, err, errlen) ||
+	if (kiln_json_only_keys(o, path, keys, err, errlen) ||
+	    kiln_json_str(o, path, "name", 1, &k->name, err, errlen) ||
 	    kiln_json_str(o, path, "native_name", 1, &k->native_name, err, errlen) ||
 	    kiln_json_enum(o, path, "kind", kind_names, N(kind_names), &kind, err, errlen) ||
 	    kiln_json_u32(o, path, "dims", 0, 3, &k->dims, err, errlen) ||
@@ -172,8 +182,8 @@ static int parse_kernel(const json_t *o, const char *path, kiln_kernel_desc *k, 
 		return -1;
 	k->kind = (enum kiln_kernel_kind)kind;
 	if ((k->kind == KILN_KERNEL_SINGLE_TASK) != (k->dims == 0)) {
-		snprintf(err, errlen, "%s.dims: %u does not fit a %s kernel (single_task 0, nd_range 1..3)", path,
-			 (unsigned)k->dims, kind_names[kind]);
+		snprintf(err, errlen, "%s.dims: %u does not fit a %s kernel (single_task 0, nd_range 1..3)",
+		         path, (unsigned)k->dims, kind_names[kind]);
 		return -1;
 	}
 	if (k->base % 4) {
@@ -204,8 +214,9 @@ static int hex_digit(char c)
 
 static int parse_dg(const json_t *o, const char *path, kiln_dg_desc *g, char *err, size_t errlen)
 {
-	static const char *const keys[] = {"unique_id",	       "name",	  "size", "elem_size", "image_scope", "host_access",
-					   "init_mode",	       "implement_in_csr", "storage", "base", "init", NULL};
+	static const char *const keys[] = {"unique_id",   "name",        "size",      "elem_size",
+	                                   "image_scope", "host_access", "init_mode", "implement_in_csr",
+	                                   "storage",     "base",        "init",      NULL};
 	int ha, im, st;
 	char *init;
 	if (kiln_json_only_keys(o, path, keys, err, errlen) ||
@@ -226,17 +237,18 @@ static int parse_dg(const json_t *o, const char *path, kiln_dg_desc *g, char *er
 	g->storage = (enum kiln_dg_storage)st;
 	int rc = -1;
 	if (g->size % g->elem_size) {
-		snprintf(err, errlen, "%s.elem_size: %u does not divide size %u", path, (unsigned)g->elem_size,
-			 (unsigned)g->size);
+		snprintf(err, errlen, "%s.elem_size: %u does not divide size %u", path,
+		         (unsigned)g->elem_size, (unsigned)g->size);
 	} else if ((g->storage == KILN_DG_USM) == (g->image_scope != 0)) {
-		/* ARCHITECTURE: device_image_scope storage lives in the image, every other global in device memory. */
+		/* ARCHITECTURE: device_image_scope storage lives in the image, every other global in device
+		 * memory. */
 		snprintf(err, errlen, "%s.storage: %s does not fit image_scope %s", path, storage_names[st],
-			 g->image_scope ? "true" : "false");
+		         g->image_scope ? "true" : "false");
 	} else if (g->base % 4) {
 		snprintf(err, errlen, "%s.base: 0x%x is not word-aligned", path, (unsigned)g->base);
 	} else if (strlen(init) != (size_t)g->size * 2) {
-		snprintf(err, errlen, "%s.init: %zu hex digits, expected %llu (2 per byte of size)", path, strlen(init),
-			 (unsigned long long)g->size * 2);
+		snprintf(err, errlen, "%s.init: %zu hex digits, expected %llu (2 per byte of size)", path,
+		         strlen(init), (unsigned long long)g->size * 2);
 	} else if (!(g->init = malloc(g->size))) {
 		snprintf(err, errlen, "%s.init: out of memory", path);
 	} else {
@@ -257,14 +269,15 @@ static int parse_dg(const json_t *o, const char *path, kiln_dg_desc *g, char *er
 
 int kiln_desc_from_json(const char *json, size_t len, kiln_desc *out, char *err, size_t errlen)
 {
-	static const char *const keys[] = {"board",	      "image_hash", "layout_version", "clock_period_ns",
-					   "kernels",	      "device_globals", NULL};
+	static const char *const keys[] = {
+	    "board", "image_hash", "layout_version", "clock_period_ns", "kernels", "device_globals", NULL};
 	*out = (kiln_desc){0};
 	json_t *root = kiln_json_load(json, len, err, errlen), *kernels, *dgs;
 	if (!root)
 		return -1;
 	char sub[96];
-	if (kiln_json_only_keys(root, "", keys, err, errlen) || kiln_json_str(root, "", "board", 1, &out->board, err, errlen) ||
+	if (kiln_json_only_keys(root, "", keys, err, errlen) ||
+	    kiln_json_str(root, "", "board", 1, &out->board, err, errlen) ||
 	    parse_hash(root, &out->image_hash, err, errlen) ||
 	    kiln_json_u32(root, "", "layout_version", 1, UINT32_MAX, &out->layout_version, err, errlen) ||
 	    kiln_json_positive(root, "", "clock_period_ns", &out->clock_period_ns, err, errlen) ||
@@ -286,7 +299,8 @@ int kiln_desc_from_json(const char *json, size_t len, kiln_desc *out, char *err,
 			goto fail;
 		for (size_t j = 0; j < i; j++) {
 			if (strcmp(out->kernels[j].name, out->kernels[i].name) == 0) {
-				snprintf(err, errlen, "%s.name: duplicate kernel '%s'", sub, out->kernels[i].name);
+				snprintf(err, errlen, "%s.name: duplicate kernel '%s'", sub,
+				         out->kernels[i].name);
 				goto fail;
 			}
 		}
@@ -299,7 +313,8 @@ int kiln_desc_from_json(const char *json, size_t len, kiln_desc *out, char *err,
 			goto fail;
 		for (size_t j = 0; j < i; j++) {
 			if (strcmp(out->dgs[j].unique_id, out->dgs[i].unique_id) == 0) {
-				snprintf(err, errlen, "%s.unique_id: duplicate '%s'", sub, out->dgs[i].unique_id);
+				snprintf(err, errlen, "%s.unique_id: duplicate '%s'", sub,
+				         out->dgs[i].unique_id);
 				goto fail;
 			}
 		}
@@ -338,7 +353,8 @@ const kiln_kernel_desc *kiln_desc_find_kernel(const kiln_desc *d, const char *na
 	static const char prefix[] = "__sycl_kernel_";
 	for (size_t i = 0; i < d->nkernels; i++) {
 		const kiln_kernel_desc *k = &d->kernels[i];
-		if ((k->name && strcmp(k->name, name) == 0) || (k->native_name && strcmp(k->native_name, name) == 0))
+		if ((k->name && strcmp(k->name, name) == 0) ||
+		    (k->native_name && strcmp(k->native_name, name) == 0))
 			return k;
 	}
 	/* A native name whose C name was recorded without the native form still resolves. */

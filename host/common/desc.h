@@ -1,5 +1,6 @@
-/* The image description: what an image contains (kernels, their arguments, device globals and where each lives).
- * Written by kiln-cc into the META section as JSON and read back by libkiln; one codec for both sides. */
+/* The image description: what an image contains (kernels, their arguments, device globals and where each
+ * lives). Written by kiln-cc into the META section as JSON and read back by libkiln; one codec for both
+ * sides. */
 #ifndef KILN_DESC_H
 #define KILN_DESC_H
 #include <stddef.h>
@@ -10,39 +11,40 @@ enum kiln_arg_kind { KILN_ARG_SCALAR = 0, KILN_ARG_POINTER = 1 };
 /* Numbering as the sycl-host-access attribute (REFERENCE §1). */
 enum kiln_host_access { KILN_HA_READ = 0, KILN_HA_WRITE = 1, KILN_HA_READ_WRITE = 2, KILN_HA_NONE = 3 };
 enum kiln_init_mode { KILN_INIT_REPROGRAM = 0, KILN_INIT_RESET = 1 };
-/* Where a device global's storage is: CSR registers, a dedicated window, or device memory (no image scope). */
+/* Where a device global's storage is: CSR registers, a dedicated window, or device memory (no image
+ * scope). */
 enum kiln_dg_storage { KILN_DG_CSR = 0, KILN_DG_DEDICATED = 1, KILN_DG_USM = 2 };
 
 typedef struct kiln_arg_desc {
-	char *name;            /* C parameter name, or "argN" */
+	char *name; /* C parameter name, or "argN" */
 	enum kiln_arg_kind kind;
-	uint32_t size;         /* bytes: 1, 2, 4 or 8 (pointers 8) */
+	uint32_t size; /* bytes: 1, 2, 4 or 8 (pointers 8) */
 	int is_signed;
-	uint32_t offset;       /* image-space offset of ARG_i_LO */
+	uint32_t offset; /* image-space offset of ARG_i_LO */
 } kiln_arg_desc;
 
 typedef struct kiln_kernel_desc {
-	char *name;            /* C function name */
-	char *native_name;     /* "__sycl_kernel_<name>" */
+	char *name;        /* C function name */
+	char *native_name; /* "__sycl_kernel_<name>" */
 	enum kiln_kernel_kind kind;
-	uint32_t dims;         /* 0 for single_task, 1..3 for nd_range */
-	uint32_t base;         /* image-space offset of the kernel's CTRL register */
+	uint32_t dims; /* 0 for single_task, 1..3 for nd_range */
+	uint32_t base; /* image-space offset of the kernel's CTRL register */
 	kiln_arg_desc *args;
 	size_t nargs;
 } kiln_kernel_desc;
 
 typedef struct kiln_dg_desc {
-	char *unique_id;       /* sycl-unique-id: the host's name for the variable */
-	char *name;            /* C identifier */
-	uint32_t size;         /* sizeof(T) */
-	uint32_t elem_size;    /* element size for copy(count, startIndex): array element, else size */
+	char *unique_id;    /* sycl-unique-id: the host's name for the variable */
+	char *name;         /* C identifier */
+	uint32_t size;      /* sizeof(T) */
+	uint32_t elem_size; /* element size for copy(count, startIndex): array element, else size */
 	int image_scope;
 	enum kiln_host_access host_access;
 	enum kiln_init_mode init_mode;
 	int implement_in_csr;
 	enum kiln_dg_storage storage;
-	uint32_t base;         /* image-space offset of the data window (CSR/dedicated), or of the usmptr register */
-	uint8_t *init;         /* initial value, SIZE bytes (zeros when the C has no initializer) */
+	uint32_t base; /* image-space offset of the data window (CSR/dedicated), or of the usmptr register */
+	uint8_t *init; /* initial value, SIZE bytes (zeros when the C has no initializer) */
 } kiln_dg_desc;
 
 typedef struct kiln_desc {

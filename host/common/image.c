@@ -108,7 +108,8 @@ static const char *tag_name(uint32_t tag, char buf[16])
 	for (int i = 0; i < 4; i++) {
 		char c = (char)(tag >> (8 * i));
 		if (c == 0) {
-			/* Trailing NULs pad short tags; a NUL followed by a character is not printable text. */
+			/* Trailing NULs pad short tags; a NUL followed by a character is not printable text.
+			 */
 			for (int j = i + 1; j < 4; j++)
 				if ((char)(tag >> (8 * j)))
 					ok = 0;
@@ -133,7 +134,8 @@ static void free_sections(struct section *secs, size_t n)
 	free(secs);
 }
 
-/* Copies LEN bytes of DATA into a new section slot (with the NUL past the end); 0 or -1 when out of memory. */
+/* Copies LEN bytes of DATA into a new section slot (with the NUL past the end); 0 or -1 when out of memory.
+ */
 static int push_section(struct section **secs, size_t *n, uint32_t tag, const void *data, size_t len)
 {
 	if (len == SIZE_MAX)
@@ -243,8 +245,8 @@ int kiln_image_writer_save(kiln_image_writer *w, const char *path, char *err, si
 		snprintf(err, errlen, "%s: %s", path, why);
 		return -1;
 	}
-	/* The temporary sits beside PATH so that rename() stays within one file system and is atomic: a reader
-	 * sees either the old image or the complete new one, never a partial write. */
+	/* The temporary sits beside PATH so that rename() stays within one file system and is atomic: a
+	 * reader sees either the old image or the complete new one, never a partial write. */
 	size_t plen = strlen(path);
 	char *tmp = malloc(plen + 16);
 	if (!tmp) {
@@ -319,19 +321,22 @@ static int check_sections(const uint8_t *p, size_t len, uint32_t n, char *err, s
 		uint64_t off = get64(e + ENT_OFFSET), size = get64(e + ENT_SIZE);
 		tag_name(tag, t1);
 		if (off < table_end) {
-			snprintf(err, errlen, "section %s starts at %llu, inside the header and section table", t1,
-				 (unsigned long long)off);
+			snprintf(err, errlen,
+			         "section %s starts at %llu, inside the header and section table", t1,
+			         (unsigned long long)off);
 			return -1;
 		}
 		if (off % ALIGN) {
 			snprintf(err, errlen, "section %s at offset %llu is not %d-byte aligned", t1,
-				 (unsigned long long)off, ALIGN);
+			         (unsigned long long)off, ALIGN);
 			return -1;
 		}
 		/* Written as two comparisons so that OFF + SIZE cannot wrap around. */
 		if (off > len || size > len - off) {
-			snprintf(err, errlen, "section %s (offset %llu, size %llu) extends past the end of the image (%zu bytes)",
-				 t1, (unsigned long long)off, (unsigned long long)size, len);
+			snprintf(err, errlen,
+			         "section %s (offset %llu, size %llu) extends past the end of the image (%zu "
+			         "bytes)",
+			         t1, (unsigned long long)off, (unsigned long long)size, len);
 			return -1;
 		}
 		for (uint32_t j = 0; j < i; j++) {
@@ -355,8 +360,9 @@ static int check_sections(const uint8_t *p, size_t len, uint32_t n, char *err, s
 	for (uint32_t i = 1; i < n; i++) {
 		uint64_t prev_end = get64(order[i - 1] + ENT_OFFSET) + get64(order[i - 1] + ENT_SIZE);
 		if (get64(order[i] + ENT_OFFSET) < prev_end) {
-			snprintf(err, errlen, "sections %s and %s overlap", tag_name(get32(order[i - 1] + ENT_TAG), t1),
-				 tag_name(get32(order[i] + ENT_TAG), t2));
+			snprintf(err, errlen, "sections %s and %s overlap",
+			         tag_name(get32(order[i - 1] + ENT_TAG), t1),
+			         tag_name(get32(order[i] + ENT_TAG), t2));
 			rc = -1;
 			break;
 		}
@@ -369,12 +375,13 @@ int kiln_image_parse(const void *buf, size_t len, kiln_image **out, char *err, s
 {
 	const uint8_t *p = buf;
 	*out = NULL;
-	/* The order of checks matters: nothing is interpreted before the bytes it lives in are known to exist,
-	 * and the version is checked before any field whose meaning a later version may change. */
+	/* The order of checks matters: nothing is interpreted before the bytes it lives in are known to
+	 * exist, and the version is checked before any field whose meaning a later version may change. */
 	if (len < 8 || memcmp(p + HDR_MAGIC, KILN_IMAGE_MAGIC, 8) != 0) {
 		/* A short prefix of the magic is a cut-off image rather than a foreign file. */
 		if (len < 8 && (len == 0 || memcmp(p, KILN_IMAGE_MAGIC, len) == 0))
-			snprintf(err, errlen, "truncated: %zu bytes, the header alone needs %d", len, HDR_SIZE);
+			snprintf(err, errlen, "truncated: %zu bytes, the header alone needs %d", len,
+			         HDR_SIZE);
 		else
 			snprintf(err, errlen, "bad magic: not a Kiln image");
 		return -1;
@@ -385,7 +392,8 @@ int kiln_image_parse(const void *buf, size_t len, kiln_image **out, char *err, s
 	}
 	uint32_t version = get32(p + HDR_VERSION);
 	if (version != KILN_IMAGE_FORMAT_VERSION) {
-		snprintf(err, errlen, "format version %u, expected %d", (unsigned)version, KILN_IMAGE_FORMAT_VERSION);
+		snprintf(err, errlen, "format version %u, expected %d", (unsigned)version,
+		         KILN_IMAGE_FORMAT_VERSION);
 		return -1;
 	}
 	if (len < HDR_SIZE) {
@@ -394,13 +402,13 @@ int kiln_image_parse(const void *buf, size_t len, kiln_image **out, char *err, s
 	}
 	uint64_t total = get64(p + HDR_TOTAL);
 	if (total > len) {
-		snprintf(err, errlen, "truncated: header says %llu bytes, only %zu present", (unsigned long long)total,
-			 len);
+		snprintf(err, errlen, "truncated: header says %llu bytes, only %zu present",
+		         (unsigned long long)total, len);
 		return -1;
 	}
 	if (total < len) {
-		snprintf(err, errlen, "size mismatch: header says %llu bytes, %zu present", (unsigned long long)total,
-			 len);
+		snprintf(err, errlen, "size mismatch: header says %llu bytes, %zu present",
+		         (unsigned long long)total, len);
 		return -1;
 	}
 	uint32_t n = get32(p + HDR_NSECT);
@@ -434,7 +442,8 @@ int kiln_image_parse(const void *buf, size_t len, kiln_image **out, char *err, s
 	for (uint32_t i = 0; i < n; i++) {
 		const uint8_t *e = p + HDR_SIZE + (size_t)i * ENT_BYTES;
 		if (kiln_crc32(0, p + get64(e + ENT_OFFSET), get64(e + ENT_SIZE)) != get32(e + ENT_CRC)) {
-			snprintf(err, errlen, "checksum mismatch in section %s", tag_name(get32(e + ENT_TAG), t));
+			snprintf(err, errlen, "checksum mismatch in section %s",
+			         tag_name(get32(e + ENT_TAG), t));
 			return -1;
 		}
 	}
@@ -448,7 +457,7 @@ int kiln_image_parse(const void *buf, size_t len, kiln_image **out, char *err, s
 	for (uint32_t i = 0; i < n; i++) {
 		const uint8_t *e = p + HDR_SIZE + (size_t)i * ENT_BYTES;
 		if (push_section(&img->secs, &img->nsecs, get32(e + ENT_TAG), p + get64(e + ENT_OFFSET),
-				 get64(e + ENT_SIZE))) {
+		                 get64(e + ENT_SIZE))) {
 			kiln_image_free(img);
 			snprintf(err, errlen, "out of memory");
 			return -1;
@@ -473,7 +482,8 @@ int kiln_image_load(const char *path, kiln_image **out, char *err, size_t errlen
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: %s", path, S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+		snprintf(err, errlen, "%s: %s", path,
+		         S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
 		close(fd);
 		return -1;
 	}

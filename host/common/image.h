@@ -1,11 +1,11 @@
 /* The Kiln image file: a versioned, checksummed container of typed sections (ARCHITECTURE contract 3).
- * Shared by kiln-cc (writer) and libkiln (reader). Layout is documented in docs/image-format.md (host/common is linked by both kiln-cc and libkiln). */
+ * Shared by kiln-cc (writer) and libkiln (reader); the byte layout is documented in docs/image-format.md. */
 #ifndef KILN_IMAGE_H
 #define KILN_IMAGE_H
 #include <stddef.h>
 #include <stdint.h>
 
-#define KILN_IMAGE_MAGIC "KILNIMG"  /* 8 bytes with the terminating NUL */
+#define KILN_IMAGE_MAGIC "KILNIMG" /* 8 bytes with the terminating NUL */
 #define KILN_IMAGE_FORMAT_VERSION 1
 
 /* Section tags: four ASCII characters, little-endian. */
@@ -21,13 +21,14 @@ enum kiln_section_tag {
 typedef struct kiln_image kiln_image;
 typedef struct kiln_image_writer kiln_image_writer;
 
-/* Starts an image for BOARD; returns NULL only when out of memory. */
+/* Starts an image for BOARD (1..31 characters, checked when serialising); NULL only when out of memory. */
 kiln_image_writer *kiln_image_writer_new(const char *board, uint64_t image_hash);
 /* Appends a copy of DATA as a section; 0 on success, -1 when out of memory or the tag is repeated. */
 int kiln_image_writer_add(kiln_image_writer *w, uint32_t tag, const void *data, size_t len);
 /* Writes the image atomically (temp file + rename) to PATH; 0 or -1 with a message in ERR. */
 int kiln_image_writer_save(kiln_image_writer *w, const char *path, char *err, size_t errlen);
-/* Serialises into a malloc'd buffer (for tests and in-memory use); 0 or -1. */
+/* Serialises into a malloc'd buffer (for tests and in-memory use); 0, or -1 when out of memory or the board
+ * name does not fit. */
 int kiln_image_writer_bytes(kiln_image_writer *w, uint8_t **out, size_t *outlen);
 void kiln_image_writer_free(kiln_image_writer *w);
 

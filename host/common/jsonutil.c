@@ -41,7 +41,7 @@ char *kiln_json_dump(const json_t *root)
 
 /* Writes "PATH.KEY: " (or "KEY: " at top level) followed by the message. */
 static int fail(char *err, size_t errlen, const char *path, const char *key, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+    __attribute__((format(printf, 5, 6)));
 static int fail(char *err, size_t errlen, const char *path, const char *key, const char *fmt, ...)
 {
 	char msg[256];
@@ -56,11 +56,13 @@ static int fail(char *err, size_t errlen, const char *path, const char *key, con
 	return -1;
 }
 
-int kiln_json_only_keys(const json_t *obj, const char *path, const char *const *keys, char *err, size_t errlen)
+int kiln_json_only_keys(const json_t *obj, const char *path, const char *const *keys, char *err,
+                        size_t errlen)
 {
 	const char *k;
 	json_t *v;
-	json_object_foreach((json_t *)obj, k, v) {
+	json_object_foreach((json_t *)obj, k, v)
+	{
 		size_t i;
 		for (i = 0; keys[i]; i++)
 			if (strcmp(keys[i], k) == 0)
@@ -89,7 +91,7 @@ static int dup_string(const char *s, const char *path, const char *key, char **o
 }
 
 int kiln_json_str(const json_t *obj, const char *path, const char *key, int nonempty, char **out, char *err,
-		  size_t errlen)
+                  size_t errlen)
 {
 	*out = NULL;
 	const json_t *v = member(obj, path, key, err, errlen);
@@ -105,15 +107,15 @@ int kiln_json_str(const json_t *obj, const char *path, const char *key, int none
 }
 
 int kiln_json_str_opt(const json_t *obj, const char *path, const char *key, const char *def, char **out,
-		      char *err, size_t errlen)
+                      char *err, size_t errlen)
 {
 	if (!json_object_get(obj, key))
 		return dup_string(def, path, key, out, err, errlen);
 	return kiln_json_str(obj, path, key, 0, out, err, errlen);
 }
 
-int kiln_json_u64(const json_t *obj, const char *path, const char *key, uint64_t min, uint64_t max, uint64_t *out,
-		  char *err, size_t errlen)
+int kiln_json_u64(const json_t *obj, const char *path, const char *key, uint64_t min, uint64_t max,
+                  uint64_t *out, char *err, size_t errlen)
 {
 	const json_t *v = member(obj, path, key, err, errlen);
 	if (!v)
@@ -123,13 +125,13 @@ int kiln_json_u64(const json_t *obj, const char *path, const char *key, uint64_t
 	json_int_t i = json_integer_value(v);
 	if (i < 0 || (uint64_t)i < min || (uint64_t)i > max)
 		return fail(err, errlen, path, key, "%lld out of range %llu..%llu", (long long)i,
-			    (unsigned long long)min, (unsigned long long)max);
+		            (unsigned long long)min, (unsigned long long)max);
 	*out = (uint64_t)i;
 	return 0;
 }
 
-int kiln_json_u32(const json_t *obj, const char *path, const char *key, uint32_t min, uint32_t max, uint32_t *out,
-		  char *err, size_t errlen)
+int kiln_json_u32(const json_t *obj, const char *path, const char *key, uint32_t min, uint32_t max,
+                  uint32_t *out, char *err, size_t errlen)
 {
 	uint64_t v;
 	if (kiln_json_u64(obj, path, key, min, max, &v, err, errlen))
@@ -139,7 +141,7 @@ int kiln_json_u32(const json_t *obj, const char *path, const char *key, uint32_t
 }
 
 int kiln_json_positive(const json_t *obj, const char *path, const char *key, double *out, char *err,
-		       size_t errlen)
+                       size_t errlen)
 {
 	const json_t *v = member(obj, path, key, err, errlen);
 	if (!v)
@@ -164,8 +166,8 @@ int kiln_json_bool(const json_t *obj, const char *path, const char *key, int *ou
 	return 0;
 }
 
-int kiln_json_enum(const json_t *obj, const char *path, const char *key, const char *const *names, int n, int *out,
-		   char *err, size_t errlen)
+int kiln_json_enum(const json_t *obj, const char *path, const char *key, const char *const *names, int n,
+                   int *out, char *err, size_t errlen)
 {
 	const json_t *v = member(obj, path, key, err, errlen);
 	if (!v)
@@ -186,7 +188,8 @@ int kiln_json_enum(const json_t *obj, const char *path, const char *key, const c
 	return fail(err, errlen, path, key, "'%.64s' is not one of %s", s, list);
 }
 
-int kiln_json_array(const json_t *obj, const char *path, const char *key, json_t **out, char *err, size_t errlen)
+int kiln_json_array(const json_t *obj, const char *path, const char *key, json_t **out, char *err,
+                    size_t errlen)
 {
 	const json_t *v = member(obj, path, key, err, errlen);
 	if (!v)
@@ -198,7 +201,7 @@ int kiln_json_array(const json_t *obj, const char *path, const char *key, json_t
 }
 
 int kiln_json_elem_obj(const json_t *arr, const char *path, const char *key, size_t i, json_t **out,
-		       char *elempath, size_t elempathlen, char *err, size_t errlen)
+                       char *elempath, size_t elempathlen, char *err, size_t errlen)
 {
 	snprintf(elempath, elempathlen, "%s%s%s[%zu]", path, *path ? "." : "", key, i);
 	json_t *v = json_array_get(arr, i);

@@ -1,4 +1,5 @@
-/* Property sets as sycl-post-link writes them (REFERENCE §3), so .prop files are interchangeable with DPC++'s. */
+/* Property sets as sycl-post-link writes them (REFERENCE §3), so .prop files are interchangeable with
+ * DPC++'s. */
 #include "host/common/propset.h"
 
 #include "host/common/strbuf.h"
@@ -78,7 +79,8 @@ int kiln_base64_decode(const char *text, size_t tlen, uint8_t **out, size_t *out
 			acc |= (uint32_t)v << (6 * j);
 		}
 		size_t bytes = k == 4 ? 3 : k - 1;
-		/* Bits beyond the last whole byte are always zero from the encoder; anything else is not canonical. */
+		/* Bits beyond the last whole byte are always zero from the encoder; anything else is not
+		 * canonical. */
 		if (acc >> (8 * bytes)) {
 			free(buf);
 			return -1;
@@ -194,7 +196,8 @@ char *kiln_propsets_format(const kiln_propsets *ps)
 			if (p->type == KILN_PROP_UINT32) {
 				kiln_sb_printf(&b, "%u", (unsigned)p->u32);
 			} else if (p->type == KILN_PROP_BYTES) {
-				/* The bit count travels inside the encoded buffer, as an 8-byte little-endian prefix. */
+				/* The bit count travels inside the encoded buffer, as an 8-byte little-endian
+				 * prefix. */
 				uint8_t *raw = malloc(8 + p->nbytes);
 				char *enc = NULL;
 				if (raw) {

@@ -28,7 +28,8 @@ typedef struct kiln_propsets {
 
 /* Encodes LEN bytes with LLVM's base64 (LSB-first 6-bit groups, no padding) into a malloc'd string. */
 char *kiln_base64_encode(const void *data, size_t len);
-/* Decodes TEXT (length TLEN) into a malloc'd buffer; -1 on a character outside the alphabet or a bad length. */
+/* Decodes TEXT (length TLEN) into a malloc'd buffer; -1 on a character outside the alphabet or a bad length.
+ */
 int kiln_base64_decode(const char *text, size_t tlen, uint8_t **out, size_t *outlen);
 
 /* Appends a set (empty) and returns it; NULL when out of memory. Sets keep insertion order. */
@@ -48,8 +49,8 @@ char *kiln_propsets_format(const kiln_propsets *ps);
 int kiln_propsets_parse(const char *text, size_t len, kiln_propsets *out, char *err, size_t errlen);
 void kiln_propsets_free(kiln_propsets *ps);
 
-/* Adds the [SYCL/device globals] entry for one variable: payload uint32 size, uint32 device_image_scope (0/1),
- * bit count 64 (16 raw bytes with the prefix). 0 or -1. */
+/* Adds the [SYCL/device globals] entry for one variable: payload uint32 size, uint32 device_image_scope
+ * (0/1), bit count 64 (16 raw bytes with the prefix). 0 or -1. */
 int kiln_propset_add_device_global(kiln_propset *s, const char *unique_id, uint32_t size, int image_scope);
 
 #endif

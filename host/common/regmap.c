@@ -34,7 +34,7 @@ static void *grow(void **arr, size_t *n, size_t size)
 }
 
 kiln_regblock *kiln_regmap_add_block(kiln_regmap *m, const char *name, uint32_t base, uint32_t size,
-				     const char *desc)
+                                     const char *desc)
 {
 	char *n = dup_or_empty(name), *d = dup_or_empty(desc);
 	kiln_regblock *b = n && d ? grow((void **)&m->blocks, &m->nblocks, sizeof *b) : NULL;
@@ -51,7 +51,7 @@ kiln_regblock *kiln_regmap_add_block(kiln_regmap *m, const char *name, uint32_t 
 }
 
 kiln_reg *kiln_regblock_add_reg(kiln_regblock *b, const char *name, uint32_t offset, enum kiln_reg_access acc,
-				uint32_t reset, const char *desc)
+                                uint32_t reset, const char *desc)
 {
 	char *n = dup_or_empty(name), *d = dup_or_empty(desc);
 	kiln_reg *r = n && d ? grow((void **)&b->regs, &b->nregs, sizeof *r) : NULL;
@@ -69,7 +69,7 @@ kiln_reg *kiln_regblock_add_reg(kiln_regblock *b, const char *name, uint32_t off
 }
 
 int kiln_reg_add_field(kiln_reg *r, const char *name, uint32_t lsb, uint32_t width, enum kiln_reg_access acc,
-		       const char *desc)
+                       const char *desc)
 {
 	char *n = dup_or_empty(name), *d = dup_or_empty(desc);
 	kiln_field *f = n && d ? grow((void **)&r->fields, &r->nfields, sizeof *f) : NULL;
@@ -98,12 +98,13 @@ static int check_fields(const kiln_regblock *b, const kiln_reg *r, char *err, si
 			return -1;
 		}
 		if (f->width == 0 || f->lsb >= 32 || f->width > 32 - f->lsb) {
-			snprintf(err, errlen, "%s.%s.%s: bits [%u+%u] do not fit a 32-bit register", b->name, r->name,
-				 f->name, (unsigned)f->lsb, (unsigned)f->width);
+			snprintf(err, errlen, "%s.%s.%s: bits [%u+%u] do not fit a 32-bit register", b->name,
+			         r->name, f->name, (unsigned)f->lsb, (unsigned)f->width);
 			return -1;
 		}
 		if ((int)f->access < 0 || (int)f->access >= NACC) {
-			snprintf(err, errlen, "%s.%s.%s: bad access %d", b->name, r->name, f->name, (int)f->access);
+			snprintf(err, errlen, "%s.%s.%s: bad access %d", b->name, r->name, f->name,
+			         (int)f->access);
 			return -1;
 		}
 		uint32_t mask = kiln_field_mask(f);
@@ -114,7 +115,8 @@ static int check_fields(const kiln_regblock *b, const kiln_reg *r, char *err, si
 		used |= mask;
 		for (size_t j = 0; j < k; j++) {
 			if (names_clash(r->fields[j].name, f->name)) {
-				snprintf(err, errlen, "%s.%s: duplicate field name %s", b->name, r->name, f->name);
+				snprintf(err, errlen, "%s.%s: duplicate field name %s", b->name, r->name,
+				         f->name);
 				return -1;
 			}
 		}
@@ -126,8 +128,9 @@ static int check_block(const kiln_regmap *m, const kiln_regblock *b, char *err, 
 {
 	uint64_t end = (uint64_t)b->base + b->size;
 	if (b->size == 0 || b->base % 4 || b->size % 4) {
-		snprintf(err, errlen, "%s: base 0x%x and size 0x%x must be word-aligned and the size non-zero", b->name,
-			 (unsigned)b->base, (unsigned)b->size);
+		snprintf(err, errlen,
+		         "%s: base 0x%x and size 0x%x must be word-aligned and the size non-zero", b->name,
+		         (unsigned)b->base, (unsigned)b->size);
 		return -1;
 	}
 	if ((uint64_t)m->image_base + end > (uint64_t)UINT32_MAX + 1) {
@@ -150,12 +153,13 @@ static int check_block(const kiln_regmap *m, const kiln_regblock *b, char *err, 
 		}
 		if (r->offset % 4) {
 			snprintf(err, errlen, "%s.%s: offset 0x%x is not word-aligned", b->name, r->name,
-				 (unsigned)r->offset);
+			         (unsigned)r->offset);
 			return -1;
 		}
 		if (r->offset < b->base || (uint64_t)r->offset + 4 > end) {
-			snprintf(err, errlen, "%s.%s: offset 0x%x outside the block (0x%x..0x%llx)", b->name, r->name,
-				 (unsigned)r->offset, (unsigned)b->base, (unsigned long long)end - 1);
+			snprintf(err, errlen, "%s.%s: offset 0x%x outside the block (0x%x..0x%llx)", b->name,
+			         r->name, (unsigned)r->offset, (unsigned)b->base,
+			         (unsigned long long)end - 1);
 			return -1;
 		}
 		if ((int)r->access < 0 || (int)r->access >= NACC) {
@@ -168,8 +172,8 @@ static int check_block(const kiln_regmap *m, const kiln_regblock *b, char *err, 
 				return -1;
 			}
 			if (b->regs[i].offset == r->offset) {
-				snprintf(err, errlen, "%s: registers %s and %s overlap at offset 0x%x", b->name,
-					 b->regs[i].name, r->name, (unsigned)r->offset);
+				snprintf(err, errlen, "%s: registers %s and %s overlap at offset 0x%x",
+				         b->name, b->regs[i].name, r->name, (unsigned)r->offset);
 				return -1;
 			}
 		}
@@ -251,16 +255,17 @@ static json_t *reg_to_json(const kiln_reg *r)
 	for (size_t k = 0; k < r->nfields; k++) {
 		const kiln_field *f = &r->fields[k];
 		json_array_append_new(fields, json_pack("{s:s, s:I, s:I, s:s, s:s}", "name", f->name, "lsb",
-							(json_int_t)f->lsb, "width", (json_int_t)f->width, "access",
-							kiln_reg_access_name(f->access), "desc", f->desc ? f->desc : ""));
+		                                        (json_int_t)f->lsb, "width", (json_int_t)f->width,
+		                                        "access", kiln_reg_access_name(f->access), "desc",
+		                                        f->desc ? f->desc : ""));
 	}
 	if (fields && json_array_size(fields) != r->nfields) {
 		json_decref(fields);
 		return NULL;
 	}
 	return json_pack("{s:s, s:I, s:s, s:I, s:s, s:o}", "name", r->name, "offset", (json_int_t)r->offset,
-			 "access", kiln_reg_access_name(r->access), "reset", (json_int_t)r->reset, "desc",
-			 r->desc ? r->desc : "", "fields", fields);
+	                 "access", kiln_reg_access_name(r->access), "reset", (json_int_t)r->reset, "desc",
+	                 r->desc ? r->desc : "", "fields", fields);
 }
 
 static json_t *block_to_json(const kiln_regblock *b)
@@ -272,9 +277,9 @@ static json_t *block_to_json(const kiln_regblock *b)
 		json_decref(regs);
 		return NULL;
 	}
-	return json_pack("{s:s, s:I, s:I, s:s, s:b, s:s, s:o}", "name", b->name, "base", (json_int_t)b->base, "size",
-			 (json_int_t)b->size, "desc", b->desc ? b->desc : "", "memory", b->is_memory, "mem_access",
-			 kiln_reg_access_name(b->mem_access), "registers", regs);
+	return json_pack("{s:s, s:I, s:I, s:s, s:b, s:s, s:o}", "name", b->name, "base", (json_int_t)b->base,
+	                 "size", (json_int_t)b->size, "desc", b->desc ? b->desc : "", "memory", b->is_memory,
+	                 "mem_access", kiln_reg_access_name(b->mem_access), "registers", regs);
 }
 
 char *kiln_regmap_to_json(const kiln_regmap *m)
@@ -287,8 +292,8 @@ char *kiln_regmap_to_json(const kiln_regmap *m)
 		return NULL;
 	}
 	json_t *root = json_pack("{s:s, s:I, s:I, s:o}", "image", m->image ? m->image : "", "layout_version",
-				 (json_int_t)m->layout_version, "image_base", (json_int_t)m->image_base, "blocks",
-				 blocks);
+	                         (json_int_t)m->layout_version, "image_base", (json_int_t)m->image_base,
+	                         "blocks", blocks);
 	if (!root)
 		return NULL;
 	char *s = kiln_json_dump(root);
@@ -302,7 +307,8 @@ static int field_from_json(const json_t *o, const char *path, kiln_reg *r, char 
 	char *name = NULL, *desc = NULL;
 	uint32_t lsb, width;
 	int acc, rc = -1;
-	if (!kiln_json_only_keys(o, path, keys, err, errlen) && !kiln_json_str(o, path, "name", 1, &name, err, errlen) &&
+	if (!kiln_json_only_keys(o, path, keys, err, errlen) &&
+	    !kiln_json_str(o, path, "name", 1, &name, err, errlen) &&
 	    !kiln_json_u32(o, path, "lsb", 0, 31, &lsb, err, errlen) &&
 	    !kiln_json_u32(o, path, "width", 1, 32, &width, err, errlen) &&
 	    !kiln_json_enum(o, path, "access", acc_names, NACC, &acc, err, errlen) &&
@@ -324,7 +330,8 @@ static int reg_from_json(const json_t *o, const char *path, kiln_regblock *b, ch
 	int acc, rc = -1;
 	json_t *fields = NULL;
 	kiln_reg *r = NULL;
-	if (!kiln_json_only_keys(o, path, keys, err, errlen) && !kiln_json_str(o, path, "name", 1, &name, err, errlen) &&
+	if (!kiln_json_only_keys(o, path, keys, err, errlen) &&
+	    !kiln_json_str(o, path, "name", 1, &name, err, errlen) &&
 	    !kiln_json_u32(o, path, "offset", 0, UINT32_MAX, &offset, err, errlen) &&
 	    !kiln_json_enum(o, path, "access", acc_names, NACC, &acc, err, errlen) &&
 	    !kiln_json_u32(o, path, "reset", 0, UINT32_MAX, &reset, err, errlen) &&
@@ -333,7 +340,8 @@ static int reg_from_json(const json_t *o, const char *path, kiln_regblock *b, ch
 		fields = json_object_get(o, "fields");
 		if (fields && !json_is_array(fields))
 			snprintf(err, errlen, "%s.fields: expected an array", path);
-		else if (!(r = kiln_regblock_add_reg(b, name, offset, (enum kiln_reg_access)acc, reset, desc)))
+		else if (!(r = kiln_regblock_add_reg(b, name, offset, (enum kiln_reg_access)acc, reset,
+		                                     desc)))
 			snprintf(err, errlen, "%s: out of memory", path);
 		else
 			rc = 0;
@@ -352,13 +360,15 @@ static int reg_from_json(const json_t *o, const char *path, kiln_regblock *b, ch
 
 static int block_from_json(const json_t *o, const char *path, kiln_regmap *m, char *err, size_t errlen)
 {
-	static const char *const keys[] = {"name", "base", "size", "desc", "memory", "mem_access", "registers", NULL};
+	static const char *const keys[] = {"name",   "base",       "size",      "desc",
+	                                   "memory", "mem_access", "registers", NULL};
 	char *name = NULL, *desc = NULL;
 	uint32_t base, size;
 	int mem = 0, acc = KILN_ACC_RW, rc = -1;
 	json_t *regs = NULL;
 	kiln_regblock *b = NULL;
-	if (!kiln_json_only_keys(o, path, keys, err, errlen) && !kiln_json_str(o, path, "name", 1, &name, err, errlen) &&
+	if (!kiln_json_only_keys(o, path, keys, err, errlen) &&
+	    !kiln_json_str(o, path, "name", 1, &name, err, errlen) &&
 	    !kiln_json_u32(o, path, "base", 0, UINT32_MAX, &base, err, errlen) &&
 	    !kiln_json_u32(o, path, "size", 0, UINT32_MAX, &size, err, errlen) &&
 	    !kiln_json_str_opt(o, path, "desc", "", &desc, err, errlen) &&

@@ -15,42 +15,42 @@ typedef struct kiln_field {
 } kiln_field;
 
 typedef struct kiln_reg {
-	char *name;            /* upper-case identifier, unique within its block, e.g. "ARG_0_LO" */
-	uint32_t offset;       /* image-space byte offset */
+	char *name;      /* upper-case identifier, unique within its block, e.g. "ARG_0_LO" */
+	uint32_t offset; /* image-space byte offset */
 	enum kiln_reg_access access;
-	uint32_t reset;        /* value after reset */
+	uint32_t reset; /* value after reset */
 	char *desc;
-	kiln_field *fields;    /* optional bit fields */
+	kiln_field *fields; /* optional bit fields */
 	size_t nfields;
 } kiln_reg;
 
 typedef struct kiln_regblock {
-	char *name;            /* upper-case identifier, e.g. "ID", "KERNEL_BUMP", "DG_COUNTER" */
-	uint32_t base, size;   /* image-space byte range */
+	char *name;          /* upper-case identifier, e.g. "ID", "KERNEL_BUMP", "DG_COUNTER" */
+	uint32_t base, size; /* image-space byte range */
 	char *desc;
-	kiln_reg *regs;        /* 32-bit registers; for a RAM window, NREGS = 0 and the block is a memory */
+	kiln_reg *regs; /* 32-bit registers; for a RAM window, NREGS = 0 and the block is a memory */
 	size_t nregs;
-	int is_memory;         /* a dedicated window backed by RAM: SIZE bytes, word access */
+	int is_memory; /* a dedicated window backed by RAM: SIZE bytes, word access */
 	enum kiln_reg_access mem_access;
 } kiln_regblock;
 
 typedef struct kiln_regmap {
-	char *image;           /* image name (used in C macro prefixes: KILN_<IMAGE>_...) */
+	char *image; /* image name (used in C macro prefixes: KILN_<IMAGE>_...) */
 	uint32_t layout_version;
-	uint32_t image_base;   /* host address of image space (0x10000 on Kiln shells) */
+	uint32_t image_base; /* host address of image space (0x10000 on Kiln shells) */
 	kiln_regblock *blocks;
 	size_t nblocks;
 } kiln_regmap;
 
 /* Appends a block and returns it (NULL when out of memory). Strings are copied. */
 kiln_regblock *kiln_regmap_add_block(kiln_regmap *m, const char *name, uint32_t base, uint32_t size,
-				     const char *desc);
+                                     const char *desc);
 /* Appends a register to B and returns it (NULL when out of memory). */
 kiln_reg *kiln_regblock_add_reg(kiln_regblock *b, const char *name, uint32_t offset, enum kiln_reg_access acc,
-				uint32_t reset, const char *desc);
+                                uint32_t reset, const char *desc);
 /* Appends a bit field to R; 0 or -1. */
 int kiln_reg_add_field(kiln_reg *r, const char *name, uint32_t lsb, uint32_t width, enum kiln_reg_access acc,
-		       const char *desc);
+                       const char *desc);
 /* Checks the model: blocks inside their ranges, no overlaps, word-aligned offsets, unique names.
  * 0, or -1 with the first problem in ERR. */
 int kiln_regmap_check(const kiln_regmap *m, char *err, size_t errlen);

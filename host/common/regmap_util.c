@@ -31,7 +31,8 @@ int kiln_ident_same(const char *a, const char *b)
 	if (needs_prefix(a) != needs_prefix(b))
 		return 0;
 	for (; *a && *b; a++, b++)
-		if (ident_char((unsigned char)*a, KILN_IDENT_UPPER) != ident_char((unsigned char)*b, KILN_IDENT_UPPER))
+		if (ident_char((unsigned char)*a, KILN_IDENT_UPPER) !=
+		    ident_char((unsigned char)*b, KILN_IDENT_UPPER))
 			return 0;
 	return *a == *b;
 }

@@ -42,8 +42,7 @@ static int mmio_copy(kiln_device *d, const kiln_dg_desc *g, uint8_t *buf, size_t
 		} else {
 			memcpy((uint8_t *)&w + lane, buf, take);
 			uint32_t strb = ((1u << take) - 1) << lane;
-			st = strb == 0xF || !d->ops->mmio_write_strb ? d->ops->mmio_write(d->be, addr, w)
-								     : d->ops->mmio_write_strb(d->be, addr, w, strb);
+			st = d->ops->mmio_write_strb(d->be, addr, w, strb);
 		}
 		if (st)
 			return kiln__fail(st, "bus error %s device global '%s' at offset %u",

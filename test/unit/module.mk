@@ -8,5 +8,3 @@ $(BUILD)/test/unit/%: $(BUILD)/obj/test/unit/%.o $(COMMON_LIB)
 
 TESTS += $(UNIT_TESTS)
 
-# test/harness.h's KT_CHECK ends in a comma expression, which gcc flags when the result is unused.
-EXTRA_CFLAGS_test/unit := -Wno-unused-value

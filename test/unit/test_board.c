@@ -6,14 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char good[] = "{\"name\": \"b1\", \"description\": \"test\", \"backend\": \"sim\", \"board_id\": 7,\n"
-			   " \"clock_period_ns\": 5, \"devmem_bytes\": 4096, \"devmem_latency\": 2,\n"
-			   " \"watchdog_cycles\": 1000, \"aspects\": [\"fpga\", \"fp64\"]}\n";
+static const char good[] =
+    "{\"name\": \"b1\", \"description\": \"test\", \"backend\": \"sim\", \"board_id\": 7,\n"
+    " \"clock_period_ns\": 5, \"devmem_bytes\": 4096, \"devmem_latency\": 2,\n"
+    " \"watchdog_cycles\": 1000, \"aspects\": [\"fpga\", \"fp64\"]}\n";
 
 static void test_sim(void)
 {
 	unsetenv("KILN_CONFIG_DIR");
-	KT_EQ_STR(kiln_board_dir(), KILN_SOURCE_DIR "/configs/boards", "board dir defaults to the source tree");
+	KT_EQ_STR(kiln_board_dir(), KILN_SOURCE_DIR "/configs/boards",
+	          "board dir defaults to the source tree");
 	kiln_board_config b;
 	char err[300];
 	KT_CHECK(kiln_board_load("sim", &b, err, sizeof err) == 0, "sim.json loads", "%s", err);
@@ -24,9 +26,11 @@ static void test_sim(void)
 	KT_EQ_U64(b.devmem_bytes, 16777216, "sim device memory");
 	KT_EQ_U64(b.devmem_latency, 4, "sim memory latency");
 	KT_EQ_U64(b.watchdog_cycles, 100000000, "sim watchdog");
-	KT_CHECK(b.naspects == 2 && strcmp(b.aspects[0], "fpga") == 0 && strcmp(b.aspects[1], "usm_device_allocations") == 0,
-		 "sim aspects", "%zu aspects", b.naspects);
-	KT_CHECK(b.path && strstr(b.path, "configs/boards/sim.json"), "path recorded", "%s", b.path ? b.path : "(null)");
+	KT_CHECK(b.naspects == 2 && strcmp(b.aspects[0], "fpga") == 0 &&
+	             strcmp(b.aspects[1], "usm_device_allocations") == 0,
+	         "sim aspects", "%zu aspects", b.naspects);
+	KT_CHECK(b.path && strstr(b.path, "configs/boards/sim.json"), "path recorded", "%s",
+	         b.path ? b.path : "(null)");
 	kiln_board_free(&b);
 
 	char **names;
@@ -40,53 +44,56 @@ static void test_sim(void)
 	KT_CHECK(n >= 1 && has_sim, "board list includes sim", "n=%d", n);
 
 	KT_CHECK(kiln_board_load("nope", &b, err, sizeof err) == -1 && strstr(err, "nope.json") &&
-			 strstr(err, "no such board"),
-		 "missing board names the file", "%s", err);
-	KT_CHECK(kiln_board_load("../etc/passwd", &b, err, sizeof err) == -1 && strstr(err, "not a board name"),
-		 "board names cannot leave the board dir", "%s", err);
+	             strstr(err, "no such board"),
+	         "missing board names the file", "%s", err);
+	KT_CHECK(kiln_board_load("../etc/passwd", &b, err, sizeof err) == -1 &&
+	             strstr(err, "not a board name"),
+	         "board names cannot leave the board dir", "%s", err);
 }
 
 static void expect_bad(const char *from, const char *to, const char *want, const char *name)
 {
 	const char *at = strstr(good, from);
 	char text[1024];
-	if (!KT_CHECK(at != NULL, name, "pattern '%s' not found", from))
+	if (!KT_CHECK(at != NULL, name, "pattern '%s' not found", from ? from : ""))
 		return;
 	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - good), good, to, at + strlen(from));
 	kiln_board_config b;
 	char err[300] = "";
 	int rc = kiln_board_parse(text, strlen(text), "x/b1.json", &b, err, sizeof err);
-	KT_CHECK(rc == -1 && strncmp(err, "x/b1.json: ", 11) == 0 && strstr(err, want) && b.name == NULL, name,
-		 "rc=%d err=\"%s\", want \"%s\"", rc, err, want);
+	KT_CHECK(rc == -1 && strncmp(err, "x/b1.json: ", 11) == 0 && strstr(err, want) && b.name == NULL,
+	         name, "rc=%d err=\"%s\", want \"%s\"", rc, err, want);
 }
 
 static void test_parse(void)
 {
 	kiln_board_config b;
 	char err[300];
-	KT_CHECK(kiln_board_parse(good, strlen(good), "x/b1.json", &b, err, sizeof err) == 0 && b.clock_period_ns == 5.0 &&
-			 b.naspects == 2,
-		 "good config parses (integer clock accepted)", "%s", err);
+	KT_CHECK(kiln_board_parse(good, strlen(good), "x/b1.json", &b, err, sizeof err) == 0 &&
+	             b.clock_period_ns == 5.0 && b.naspects == 2,
+	         "good config parses (integer clock accepted)", "%s", err);
 	kiln_board_free(&b);
 	expect_bad("\"name\": \"b1\", ", "", "name: missing", "missing name");
 	expect_bad("\"b1\"", "\"b 1\"", "name: 'b 1' is not a board name", "name with a space");
 	expect_bad("\"backend\": \"sim\"", "\"backend\": \"\"", "backend: empty", "empty backend");
-	expect_bad("\"board_id\": 7", "\"board_id\": 4294967296", "board_id: 4294967296 out of range", "board id > 32 bits");
-	expect_bad("\"board_id\": 7", "\"board_id\": \"7\"", "board_id: expected an integer", "board id as a string");
-	expect_bad("\"clock_period_ns\": 5", "\"clock_period_ns\": 0", "clock_period_ns: must be greater than zero",
-		   "zero clock period");
-	expect_bad("\"devmem_bytes\": 4096", "\"devmem_bytes\": 4294967296", "devmem_bytes: 4294967296 out of range",
-		   "device memory larger than the 2 GiB window");
-	expect_bad("\"devmem_bytes\": 4096", "\"devmem_bytes\": 4098", "devmem_bytes: 4098 is not a multiple of 4",
-		   "device memory not word multiple");
+	expect_bad("\"board_id\": 7", "\"board_id\": 4294967296", "board_id: 4294967296 out of range",
+	           "board id > 32 bits");
+	expect_bad("\"board_id\": 7", "\"board_id\": \"7\"", "board_id: expected an integer",
+	           "board id as a string");
+	expect_bad("\"clock_period_ns\": 5", "\"clock_period_ns\": 0",
+	           "clock_period_ns: must be greater than zero", "zero clock period");
+	expect_bad("\"devmem_bytes\": 4096", "\"devmem_bytes\": 4294967296",
+	           "devmem_bytes: 4294967296 out of range", "device memory larger than the 2 GiB window");
+	expect_bad("\"devmem_bytes\": 4096", "\"devmem_bytes\": 4098",
+	           "devmem_bytes: 4098 is not a multiple of 4", "device memory not word multiple");
 	expect_bad("\"watchdog_cycles\": 1000", "\"watchdog_cycles\": 0", "watchdog_cycles: 0 out of range",
-		   "zero watchdog");
+	           "zero watchdog");
 	expect_bad("\"aspects\": [\"fpga\", \"fp64\"]", "\"aspects\": \"fpga\"", "aspects: expected an array",
-		   "aspects not an array");
+	           "aspects not an array");
 	expect_bad("\"fp64\"", "3", "aspects[1]: expected a non-empty string", "aspect not a string");
 	expect_bad("\"fp64\"", "\"fpga\"", "aspects[1]: duplicate aspect 'fpga'", "duplicate aspect");
 	expect_bad("\"devmem_latency\": 2,", "\"devmem_latency\": 2, \"colour\": 1,", "unknown key 'colour'",
-		   "unknown key");
+	           "unknown key");
 	expect_bad("{", "[", "line 1", "not JSON");
 }
 
@@ -111,15 +118,16 @@ static void test_config_dir(void)
 	KT_EQ_STR(kiln_board_dir(), dir, "KILN_CONFIG_DIR overrides the board dir");
 	kiln_board_config b;
 	char err[300];
-	KT_CHECK(kiln_board_load("b1", &b, err, sizeof err) == 0 && b.board_id == 7, "board from KILN_CONFIG_DIR", "%s",
-		 err);
+	KT_CHECK(kiln_board_load("b1", &b, err, sizeof err) == 0 && b.board_id == 7,
+	         "board from KILN_CONFIG_DIR", "%s", err);
 	kiln_board_free(&b);
-	KT_CHECK(kiln_board_load("b2", &b, err, sizeof err) == -1 && strstr(err, "b2.json: name: 'b1' does not match"),
-		 "name must match the file name", "%s", err);
+	KT_CHECK(kiln_board_load("b2", &b, err, sizeof err) == -1 &&
+	             strstr(err, "b2.json: name: 'b1' does not match"),
+	         "name must match the file name", "%s", err);
 	char **names;
 	int n = kiln_board_list(&names);
-	KT_CHECK(n == 2 && strcmp(names[0], "b1") == 0 && strcmp(names[1], "b2") == 0, "list is sorted, only .json",
-		 "n=%d", n);
+	KT_CHECK(n == 2 && strcmp(names[0], "b1") == 0 && strcmp(names[1], "b2") == 0,
+	         "list is sorted, only .json", "n=%d", n);
 	for (int i = 0; i < n; i++)
 		free(names[i]);
 	free(names);

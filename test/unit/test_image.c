@@ -10,7 +10,16 @@
 #include <unistd.h>
 
 /* Offsets from docs/image-format.md, repeated here so the test checks the document, not the code. */
-enum { H_VERSION = 8, H_NSECT = 12, H_TOTAL = 16, H_HASH = 24, H_BOARD = 32, H_CRC = 64, H_RES = 68, H_SIZE = 72 };
+enum {
+	H_VERSION = 8,
+	H_NSECT = 12,
+	H_TOTAL = 16,
+	H_HASH = 24,
+	H_BOARD = 32,
+	H_CRC = 64,
+	H_RES = 68,
+	H_SIZE = 72
+};
 enum { E_TAG = 0, E_CRC = 4, E_OFF = 8, E_SIZE = 16, E_BYTES = 24 };
 
 static uint32_t rd32(const uint8_t *p)
@@ -56,13 +65,15 @@ static uint8_t *make_image(size_t *len)
 	uint8_t *buf = NULL;
 	if (!w || kiln_image_writer_add(w, KILN_SEC_META, meta, strlen(meta)) ||
 	    kiln_image_writer_add(w, KILN_SEC_PROPS, props, strlen(props)) ||
-	    kiln_image_writer_add(w, KILN_SEC_MODEL, model, sizeof model) || kiln_image_writer_bytes(w, &buf, len))
+	    kiln_image_writer_add(w, KILN_SEC_MODEL, model, sizeof model) ||
+	    kiln_image_writer_bytes(w, &buf, len))
 		buf = NULL;
 	kiln_image_writer_free(w);
 	return buf;
 }
 
-/* Parses a copy of BUF (so ASan sees reads past LEN) and checks it is rejected with a message containing WANT. */
+/* Parses a copy of BUF (so ASan sees reads past LEN) and checks it is rejected with a message containing
+ * WANT. */
 static void expect_reject(const uint8_t *buf, size_t len, const char *want, const char *name)
 {
 	uint8_t *copy = malloc(len ? len : 1);
@@ -71,7 +82,7 @@ static void expect_reject(const uint8_t *buf, size_t len, const char *want, cons
 	char err[256] = "";
 	int rc = kiln_image_parse(copy, len, &img, err, sizeof err);
 	KT_CHECK(rc == -1 && img == NULL && strstr(err, want) && !strchr(err, '\n'), name,
-		 "rc=%d err=\"%s\", want \"%s\"", rc, err, want);
+	         "rc=%d err=\"%s\", want \"%s\"", rc, err, want);
 	kiln_image_free(img);
 	free(copy);
 }
@@ -81,10 +92,11 @@ static void test_round_trip(void)
 	size_t len;
 	uint8_t *buf = make_image(&len);
 	KT_CHECK(buf != NULL, "writer produces bytes", "NULL");
-	KT_CHECK(len % 8 == 0 && memcmp(buf, "KILNIMG", 8) == 0, "image starts with the magic, is 8-aligned", "len %zu",
-		 len);
+	KT_CHECK(len % 8 == 0 && memcmp(buf, "KILNIMG", 8) == 0, "image starts with the magic, is 8-aligned",
+	         "len %zu", len);
 	for (uint32_t i = 0; i < 3; i++)
-		KT_CHECK(rd64(buf + H_SIZE + i * E_BYTES + E_OFF) % 8 == 0, "section offsets 8-aligned", "section %u", i);
+		KT_CHECK(rd64(buf + H_SIZE + i * E_BYTES + E_OFF) % 8 == 0, "section offsets 8-aligned",
+		         "section %u", i);
 	kiln_image *img;
 	char err[256];
 	KT_CHECK(kiln_image_parse(buf, len, &img, err, sizeof err) == 0, "round trip parses", "%s", err);
@@ -92,12 +104,12 @@ static void test_round_trip(void)
 	KT_EQ_U64(kiln_image_hash(img), 0x0123456789abcdefULL, "image hash kept");
 	size_t n;
 	const char *m = kiln_image_section(img, KILN_SEC_META, &n);
-	KT_CHECK(m && n == strlen(meta) && memcmp(m, meta, n) == 0 && m[n] == 0, "META section kept, NUL-terminated",
-		 "len %zu", n);
+	KT_CHECK(m && n == strlen(meta) && memcmp(m, meta, n) == 0 && m[n] == 0,
+	         "META section kept, NUL-terminated", "len %zu", n);
 	const uint8_t *mo = kiln_image_section(img, KILN_SEC_MODEL, &n);
 	KT_CHECK(mo && n == sizeof model && memcmp(mo, model, n) == 0, "MODL section kept", "len %zu", n);
-	KT_CHECK(kiln_image_section(img, KILN_SEC_RTL, &n) == NULL && n == 0, "absent section gives NULL and 0", "len %zu",
-		 n);
+	KT_CHECK(kiln_image_section(img, KILN_SEC_RTL, &n) == NULL && n == 0,
+	         "absent section gives NULL and 0", "len %zu", n);
 	kiln_image_free(img);
 
 	/* Serialisation is deterministic: the same input gives the same bytes (reproducible builds). */
@@ -114,10 +126,12 @@ static void test_round_trip(void)
 	kiln_image_writer *w = kiln_image_writer_new("sim", 42);
 	kiln_image_writer_add(w, KILN_SEC_RTL, "module x; endmodule\n", 20);
 	KT_CHECK(kiln_image_writer_save(w, path, err, sizeof err) == 0, "save", "%s", err);
-	KT_CHECK(kiln_image_writer_save(w, path, err, sizeof err) == 0, "save replaces an existing file", "%s", err);
+	KT_CHECK(kiln_image_writer_save(w, path, err, sizeof err) == 0, "save replaces an existing file",
+	         "%s", err);
 	KT_CHECK(kiln_image_load(path, &img, err, sizeof err) == 0, "load", "%s", err);
 	const char *rtl = img ? kiln_image_section(img, KILN_SEC_RTL, &n) : NULL;
-	KT_CHECK(rtl && n == 20 && strcmp(rtl, "module x; endmodule\n") == 0, "loaded RTL section", "len %zu", n);
+	KT_CHECK(rtl && n == 20 && strcmp(rtl, "module x; endmodule\n") == 0, "loaded RTL section", "len %zu",
+	         n);
 	KT_EQ_U64(img ? kiln_image_hash(img) : 0, 42, "loaded hash");
 	kiln_image_free(img);
 	char cmd[300];
@@ -125,20 +139,21 @@ static void test_round_trip(void)
 	KT_CHECK(system(cmd) == 0, "save leaves no temporary file", "extra files in %s", dir);
 	char missing[300];
 	snprintf(missing, sizeof missing, "%s/nope.kimg", dir);
-	KT_CHECK(kiln_image_load(missing, &img, err, sizeof err) == -1 && strstr(err, missing), "load error names the file",
-		 "%s", err);
-	KT_CHECK(kiln_image_load(dir, &img, err, sizeof err) == -1 && strstr(err, "directory"), "load refuses a directory",
-		 "%s", err);
+	KT_CHECK(kiln_image_load(missing, &img, err, sizeof err) == -1 && strstr(err, missing),
+	         "load error names the file", "%s", err);
+	KT_CHECK(kiln_image_load(dir, &img, err, sizeof err) == -1 && strstr(err, "directory"),
+	         "load refuses a directory", "%s", err);
 	snprintf(missing, sizeof missing, "%s/no/such/dir/a.kimg", dir);
 	KT_CHECK(kiln_image_writer_save(w, missing, err, sizeof err) == -1 && strstr(err, missing),
-		 "save into a missing dir fails naming the file", "%s", err);
+	         "save into a missing dir fails naming the file", "%s", err);
 	/* A truncated file on disk is reported with its name and the reason. */
 	FILE *f = fopen(path, "r+b");
 	if (f) {
 		fclose(f);
 		KT_CHECK(truncate(path, 40) == 0, "truncate", "failed");
-		KT_CHECK(kiln_image_load(path, &img, err, sizeof err) == -1 && strstr(err, path) && strstr(err, "truncated"),
-			 "truncated file rejected with its name", "%s", err);
+		KT_CHECK(kiln_image_load(path, &img, err, sizeof err) == -1 && strstr(err, path) &&
+		             strstr(err, "truncated"),
+		         "truncated file rejected with its name", "%s", err);
 	}
 	kiln_image_writer_free(w);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -146,21 +161,24 @@ static void test_round_trip(void)
 
 	/* Writer rules. */
 	w = kiln_image_writer_new("sim", 1);
-	KT_CHECK(kiln_image_writer_add(w, KILN_SEC_IR, "x", 1) == 0 && kiln_image_writer_add(w, KILN_SEC_IR, "y", 1) == -1,
-		 "writer refuses a repeated tag", "accepted");
+	KT_CHECK(kiln_image_writer_add(w, KILN_SEC_IR, "x", 1) == 0 &&
+	             kiln_image_writer_add(w, KILN_SEC_IR, "y", 1) == -1,
+	         "writer refuses a repeated tag", "accepted");
 	kiln_image_writer_free(w);
 	w = kiln_image_writer_new("a-board-name-that-is-far-too-long-for-the-field", 1);
 	uint8_t *out;
 	size_t outlen;
-	KT_CHECK(kiln_image_writer_bytes(w, &out, &outlen) == -1, "writer refuses a board name over 31 chars", "accepted");
+	KT_CHECK(kiln_image_writer_bytes(w, &out, &outlen) == -1, "writer refuses a board name over 31 chars",
+	         "accepted");
 	KT_CHECK(kiln_image_writer_save(w, "/tmp/kiln-never-written.kimg", err, sizeof err) == -1 &&
-			 strstr(err, "board name"),
-		 "save explains a too-long board name", "%s", err);
+	             strstr(err, "board name"),
+	         "save explains a too-long board name", "%s", err);
 	kiln_image_writer_free(w);
 	/* An image without sections is valid. */
 	w = kiln_image_writer_new("x", 7);
-	KT_CHECK(kiln_image_writer_bytes(w, &out, &outlen) == 0 && kiln_image_parse(out, outlen, &img, err, sizeof err) == 0,
-		 "empty image round trip", "%s", err);
+	KT_CHECK(kiln_image_writer_bytes(w, &out, &outlen) == 0 &&
+	             kiln_image_parse(out, outlen, &img, err, sizeof err) == 0,
+	         "empty image round trip", "%s", err);
 	kiln_image_free(img);
 	free(out);
 	kiln_image_writer_free(w);
@@ -184,7 +202,9 @@ static void test_rejections(void)
 	memcpy(b, good, len);
 	b[0] = 'X';
 	expect_reject(b, len, "bad magic", "wrong magic");
-	expect_reject((const uint8_t *)"\x7f" "ELF", 4, "bad magic", "short foreign file: bad magic");
+	expect_reject((const uint8_t *)"\x7f"
+	                               "ELF",
+	              4, "bad magic", "short foreign file: bad magic");
 
 	memcpy(b, good, len);
 	wr32(b + H_VERSION, 7);
@@ -315,7 +335,8 @@ static void test_fuzz(void)
 				break;
 			case 3: /* header/table field set to an extreme value, checksum fixed so it is seen */
 				if (n >= H_SIZE + 3 * E_BYTES) {
-					size_t off = (size_t)((r >> 8) % (H_SIZE + 3 * E_BYTES - 8)) & ~(size_t)3;
+					size_t off =
+					    (size_t)((r >> 8) % (H_SIZE + 3 * E_BYTES - 8)) & ~(size_t)3;
 					wr32(b + off, (r >> 32) & 1 ? 0xffffffffu : (uint32_t)(r >> 33));
 					fix_crc(b);
 				}
@@ -344,7 +365,8 @@ static void test_fuzz(void)
 		int rc = kiln_image_parse(exact, n, &img, err, sizeof err);
 		if (rc == 0) {
 			accepted++;
-			/* Accepted means consistent: each known section lies inside the buffer with its stated length. */
+			/* Accepted means consistent: each known section lies inside the buffer with its
+			 * stated length. */
 			static const uint32_t tags[] = {KILN_SEC_META, KILN_SEC_PROPS, KILN_SEC_MODEL};
 			for (int t = 0; t < 3; t++) {
 				size_t sl;
@@ -376,8 +398,8 @@ static void test_hashes(void)
 	KT_EQ_U64(kiln_crc32(kiln_crc32(0, "1234", 4), "56789", 5), 0xcbf43926u, "crc32 continues");
 	KT_EQ_U64(kiln_fnv64(KILN_FNV64_INIT, "", 0), 0xcbf29ce484222325ULL, "fnv64 of empty");
 	KT_EQ_U64(kiln_fnv64(KILN_FNV64_INIT, "a", 1), 0xaf63dc4c8601ec8cULL, "fnv64 of a");
-	KT_EQ_U64(kiln_fnv64(kiln_fnv64(KILN_FNV64_INIT, "foo", 3), "bar", 3), kiln_fnv64(KILN_FNV64_INIT, "foobar", 6),
-		  "fnv64 continues");
+	KT_EQ_U64(kiln_fnv64(kiln_fnv64(KILN_FNV64_INIT, "foo", 3), "bar", 3),
+	          kiln_fnv64(KILN_FNV64_INIT, "foobar", 6), "fnv64 continues");
 }
 
 int main(void)

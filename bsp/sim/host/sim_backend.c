@@ -60,7 +60,7 @@ struct sim_lib {
 
 struct sim_req {
 	enum sim_op op;
-	uint32_t addr, val;
+	uint32_t addr, val, strb;
 	uint64_t off, max_cycles, out64;
 	void *buf;
 	const void *cbuf;
@@ -115,7 +115,7 @@ static void run_req(kiln_backend *b, struct sim_req *r)
 		r->rc = l->mmio_read(b->model, r->addr, &r->val, SIM_MMIO_TIMEOUT);
 		break;
 	case OP_MMIO_WRITE:
-		r->rc = l->mmio_write(b->model, r->addr, r->val, 0xF, SIM_MMIO_TIMEOUT);
+		r->rc = l->mmio_write(b->model, r->addr, r->val, r->strb, SIM_MMIO_TIMEOUT);
 		break;
 	case OP_MEM_READ:
 		r->rc = l->mem_read(b->model, r->off, r->buf, r->n);
@@ -391,12 +391,17 @@ static int mmio_read_sim(kiln_backend *b, uint32_t addr, uint32_t *val)
 	return status(shell_read(b, addr, val));
 }
 
-static int mmio_write_sim(kiln_backend *b, uint32_t addr, uint32_t val)
+static int mmio_write_strb_sim(kiln_backend *b, uint32_t addr, uint32_t val, uint32_t strb)
 {
 	if (!b->running)
 		return KILN_ERR_STATE;
-	struct sim_req r = {.op = OP_MMIO_WRITE, .addr = addr, .val = val};
+	struct sim_req r = {.op = OP_MMIO_WRITE, .addr = addr, .val = val, .strb = strb & 0xF};
 	return status(call(b, &r));
+}
+
+static int mmio_write_sim(kiln_backend *b, uint32_t addr, uint32_t val)
+{
+	return mmio_write_strb_sim(b, addr, val, 0xF);
 }
 
 static int mem_read_sim(kiln_backend *b, uint64_t off, void *dst, size_t n)
@@ -447,6 +452,7 @@ const kiln_backend_ops kiln_sim_backend_ops = {
     .reset = reset_sim,
     .mmio_read = mmio_read_sim,
     .mmio_write = mmio_write_sim,
+    .mmio_write_strb = mmio_write_strb_sim,
     .mem_read = mem_read_sim,
     .mem_write = mem_write_sim,
     .wait_irq = wait_irq_sim,

@@ -1,0 +1,5 @@
+#include <kiln/device.h>
+KILN_SINGLE_TASK_KERNEL KILN_ND_RANGE_KERNEL(1) void k(int *p)
+{
+	p[0] = 1;
+}

@@ -1,0 +1,6 @@
+#include <kiln/device.h>
+KILN_DEVICE_GLOBAL(int, g, KILN_DEVICE_IMAGE_SCOPE);
+KILN_SINGLE_TASK_KERNEL void k(int n)
+{
+	g = n + (int)kiln_global_id(0);
+}

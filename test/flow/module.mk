@@ -1,0 +1,19 @@
+# Flow tests: kiln-cc as a user runs it, and compiled images running through libkiln on the sim board.
+FLOW_TEST_DIR := $(BUILD)/test/flow
+FLOW_TESTS := $(FLOW_TEST_DIR)/counter_test $(FLOW_TEST_DIR)/kiln-cc-test
+TESTS += $(FLOW_TESTS)
+EXTRA_CFLAGS_test/flow := -Wno-unused-value
+
+$(FLOW_TEST_DIR)/counter_test.bin: $(BUILD)/obj/test/flow/counter_test.o $(LIBKILN)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIBKILN_LINK)
+
+# Wrappers give each test its inputs, so that the runner can start them without arguments.
+$(FLOW_TEST_DIR)/counter_test: $(FLOW_TEST_DIR)/counter_test.bin $(COUNTER_IMG)
+	printf '#!/bin/sh\nexec "%s" "%s"\n' '$(abspath $<)' '$(abspath $(COUNTER_IMG))' >$@
+	chmod +x $@
+
+$(FLOW_TEST_DIR)/kiln-cc-test: test/flow/kiln-cc-test.sh $(KILN_CC) $(wildcard test/flow/bad/*.c)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/flow/kiln-cc-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
