@@ -137,17 +137,6 @@ static void image_name(const char *out, char *buf, size_t n)
 		*dot = '\0';
 }
 
-static void write_schedule_report(const kfunc *ks, int nk, FILE *o)
-{
-	for (int k = 0; k < nk; k++) {
-		const kfunc *f = &ks[k];
-		fprintf(o, "kernel %s: %d states, clock target %.2f ns\n", f->name, f->nsteps, f->clock_ns);
-		for (int b = 0; b < f->nblocks; b++)
-			fprintf(o, "  %-6s states %d..%d\n", f->blocks[b].name, f->blocks[b].first_step,
-				f->blocks[b].last_step);
-	}
-}
-
 int main(int argc, char **argv)
 {
 	const char *out = NULL, *board_name = NULL, *stop = NULL;
@@ -369,12 +358,8 @@ int main(int argc, char **argv)
 		write_text(path, t);
 		free(t);
 	}
-	snprintf(path, sizeof path, "%s/schedule.txt", workdir);
-	FILE *sf = fopen(path, "w");
-	if (sf) {
-		write_schedule_report(ks, nk, sf);
-		fclose(sf);
-	}
+	if (sched_report_write(ks, nk, workdir) != 0)
+		diag_error(workdir, 0, 0, "cannot write the schedule report");
 	if (diag_errors() || (stop && !strcmp(stop, "rtl")))
 		return diag_errors() ? 1 : 0;
 

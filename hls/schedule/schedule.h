@@ -10,4 +10,7 @@ double sched_delay(const kfunc *f, const kinst *k);
 /* Schedules F for a CLOCK_NS period; fills steps, kinst.step/t_end/registered and block step ranges. */
 void sched_run(kfunc *f, double clock_ns);
 
+/* Writes the schedule report of the NK kernels to DIR/schedule.txt and DIR/schedule.json. 0 or -1. */
+int sched_report_write(const kfunc *ks, int nk, const char *dir);
+
 #endif

@@ -22,6 +22,25 @@ int kiln_kernel_num_args(const kiln_kernel *k)
 	return k ? (int)k->desc->nargs : kiln__fail(KILN_ERR_INVALID, "kiln_kernel_num_args: NULL kernel");
 }
 
+int kiln_kernel_arg_info(const kiln_kernel *k, unsigned index, const char **name, size_t *size, int *is_pointer)
+{
+	if (!k || index >= k->desc->nargs)
+		return kiln__fail(KILN_ERR_INVALID, "kiln_kernel_arg_info: no argument %u", index);
+	const kiln_arg_desc *a = &k->desc->args[index];
+	if (name)
+		*name = a->name;
+	if (size)
+		*size = a->size;
+	if (is_pointer)
+		*is_pointer = a->kind == KILN_ARG_POINTER;
+	return kiln__ok();
+}
+
+int kiln_kernel_dims(const kiln_kernel *k)
+{
+	return k ? (int)k->desc->dims : kiln__fail(KILN_ERR_INVALID, "kiln_kernel_dims: NULL kernel");
+}
+
 int kiln_kernel_set_arg(kiln_kernel *k, unsigned index, size_t size, const void *value)
 {
 	if (!k || !value)

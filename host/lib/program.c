@@ -74,20 +74,17 @@ int kiln__program_board(kiln_program *p)
 	return KILN_OK;
 }
 
-int kiln_program_load(kiln_device *dev, const char *path, kiln_program **out)
+/* Takes ownership of IMG (freed on failure); PATH names it in messages. */
+static int program_from_image(kiln_device *dev, kiln_image *img, const char *path, kiln_program **out)
 {
 	char err[512];
-	if (!dev || !path || !out)
-		return kiln__fail(KILN_ERR_INVALID, "kiln_program_load: NULL argument");
-	*out = NULL;
 	kiln_program *p = calloc(1, sizeof *p);
-	if (!p)
+	if (!p) {
+		kiln_image_free(img);
 		return kiln__fail(KILN_ERR_NOMEM, "out of memory");
-	p->dev = dev;
-	if (kiln_image_load(path, &p->img, err, sizeof err) != 0) {
-		program_free(p);
-		return kiln__fail(KILN_ERR_IMAGE, "%s", err);
 	}
+	p->dev = dev;
+	p->img = img;
 	if (strcmp(kiln_image_board(p->img), dev->cfg.name) != 0) {
 		int st = kiln__fail(KILN_ERR_IMAGE, "%s: built for board '%s', not '%s'", path,
 				    kiln_image_board(p->img), dev->cfg.name);
@@ -136,6 +133,40 @@ int kiln_program_load(kiln_device *dev, const char *path, kiln_program **out)
 	}
 	*out = p;
 	return kiln__ok();
+}
+
+int kiln_program_load(kiln_device *dev, const char *path, kiln_program **out)
+{
+	char err[512];
+	kiln_image *img = NULL;
+	if (!dev || !path || !out)
+		return kiln__fail(KILN_ERR_INVALID, "kiln_program_load: NULL argument");
+	*out = NULL;
+	if (kiln_image_load(path, &img, err, sizeof err) != 0)
+		return kiln__fail(KILN_ERR_IMAGE, "%s", err);
+	return program_from_image(dev, img, path, out);
+}
+
+int kiln_program_load_bytes(kiln_device *dev, const void *data, size_t len, kiln_program **out)
+{
+	char err[512];
+	kiln_image *img = NULL;
+	if (!dev || !data || !out)
+		return kiln__fail(KILN_ERR_INVALID, "kiln_program_load_bytes: NULL argument");
+	*out = NULL;
+	if (kiln_image_parse(data, len, &img, err, sizeof err) != 0)
+		return kiln__fail(KILN_ERR_IMAGE, "image: %s", err);
+	return program_from_image(dev, img, "image", out);
+}
+
+int kiln_program_num_kernels(const kiln_program *p)
+{
+	return p ? (int)p->desc.nkernels : kiln__fail(KILN_ERR_INVALID, "NULL program");
+}
+
+const char *kiln_program_kernel_name(const kiln_program *p, int i)
+{
+	return p && i >= 0 && (size_t)i < p->desc.nkernels ? p->desc.kernels[i].name : NULL;
 }
 
 void kiln_program_release(kiln_program *p)

@@ -7,4 +7,3 @@ $(BUILD)/test/unit/%: $(BUILD)/obj/test/unit/%.o $(COMMON_LIB)
 	$(CC) $(LDFLAGS) $< $(COMMON_LIB) $(COMMON_LDLIBS) -o $@
 
 TESTS += $(UNIT_TESTS)
-

@@ -39,6 +39,11 @@ void kiln_device_close(kiln_device *dev);
 
 /* Loads the image file PATH for DEV and programs the board with it. */
 int kiln_program_load(kiln_device *dev, const char *path, kiln_program **out);
+/* Same, from an image held in memory (LEN bytes at DATA, copied). */
+int kiln_program_load_bytes(kiln_device *dev, const void *data, size_t len, kiln_program **out);
+/* Number of kernels in PROG, and the C name of kernel I (NULL when out of range). */
+int kiln_program_num_kernels(const kiln_program *prog);
+const char *kiln_program_kernel_name(const kiln_program *prog, int i);
 void kiln_program_release(kiln_program *prog);
 /* The register map of PROG as text (owned by PROG). */
 const char *kiln_program_regmap_text(const kiln_program *prog);
@@ -47,6 +52,10 @@ const char *kiln_program_regmap_text(const kiln_program *prog);
 int kiln_kernel_get(kiln_program *prog, const char *name, kiln_kernel **out);
 /* Number of arguments of K. */
 int kiln_kernel_num_args(const kiln_kernel *k);
+/* Argument INDEX of K: its C name, size in bytes, and whether it is a device pointer (outputs may be NULL). */
+int kiln_kernel_arg_info(const kiln_kernel *k, unsigned index, const char **name, size_t *size, int *is_pointer);
+/* Work-item dimensions of K: 0 for a single-task kernel, 1..3 for an nd-range kernel. */
+int kiln_kernel_dims(const kiln_kernel *k);
 /* Sets argument INDEX from SIZE bytes at VALUE; size must equal the parameter's size. */
 int kiln_kernel_set_arg(kiln_kernel *k, unsigned index, size_t size, const void *value);
 /* Runs K as a single task and waits; *cycles (may be NULL) receives the device cycles it took. */
@@ -54,6 +63,17 @@ int kiln_kernel_run(kiln_kernel *k, uint64_t *cycles);
 /* Runs nd-range kernel K over GLOBAL[d] work-items in work-groups of LOCAL[d] (NULL: 1) per dimension, and
  * waits; each global range must be a non-zero multiple of its local range. */
 int kiln_kernel_run_nd(kiln_kernel *k, const size_t *global, const size_t *local, uint64_t *cycles);
+
+/* Device memory (USM device allocations): SIZE bytes, *ADDR receives the device address to pass as a pointer
+ * argument (8 bytes). */
+int kiln_mem_alloc(kiln_device *dev, size_t size, uint64_t *addr);
+/* Frees an allocation made by kiln_mem_alloc; KILN_ERR_INVALID for an address that is not one. */
+int kiln_mem_free(kiln_device *dev, uint64_t addr);
+/* Copies between host memory and device memory at ADDR (any address inside the board's memory). */
+int kiln_mem_write(kiln_device *dev, uint64_t addr, const void *src, size_t n);
+int kiln_mem_read(kiln_device *dev, uint64_t addr, void *dst, size_t n);
+/* Size of the board's device memory in bytes. */
+uint64_t kiln_device_mem_size(const kiln_device *dev);
 
 /* Device-global access by unique id: NBYTES at byte OFFSET, with the spec's range and host_access rules. */
 int kiln_dg_write(kiln_program *prog, const char *unique_id, const void *src, size_t nbytes, size_t offset);
