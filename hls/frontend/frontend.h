@@ -5,7 +5,7 @@
 #include <llvm-c/Core.h>
 
 typedef struct frontend_opts {
-	const char **cflags; /* extra clang flags (-I, -D, -std=...) in order */
+	const char *const *cflags; /* extra clang flags (-I, -D, -std=...) in order */
 	int ncflags;
 	const char *workdir; /* where intermediate files go */
 	const char *include_dir; /* directory holding kiln/device.h */

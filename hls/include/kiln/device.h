@@ -28,6 +28,7 @@
 #define KILN__CAT8(a, b, c, d, e, f, g, h, ...) a b c d e f g h
 #define KILN__PROPS(...) KILN__CAT8(__VA_ARGS__, "", "", "", "", "", "", "", "", "")
 
+#ifdef __KILN__
 /* Declares a device global: storage for TYPE DECLARATOR that lives on the device and that the host reaches by
  * the variable's unique id. An initializer may follow. Use at file scope (optionally after `static`). */
 #define KILN_DEVICE_GLOBAL(type, declarator, ...)                                                            \
@@ -44,5 +45,17 @@ __attribute__((const)) size_t kiln_local_id(int dim);
 __attribute__((const)) size_t kiln_group_id(int dim);
 __attribute__((const)) size_t kiln_global_range(int dim);
 __attribute__((const)) size_t kiln_local_range(int dim);
+
+#else /* !__KILN__: native mode, for running the same kernels on the host (differential testing, debugging).
+       * The macros expand to plain C; the program that calls the kernels defines the work-item functions. */
+#define KILN_DEVICE_GLOBAL(type, declarator, ...) type declarator
+#define KILN_SINGLE_TASK_KERNEL __attribute__((noinline))
+#define KILN_ND_RANGE_KERNEL(dims) __attribute__((noinline))
+size_t kiln_global_id(int dim);
+size_t kiln_local_id(int dim);
+size_t kiln_group_id(int dim);
+size_t kiln_global_range(int dim);
+size_t kiln_local_range(int dim);
+#endif
 
 #endif

@@ -1,0 +1,325 @@
+#include "image_build.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../../host/common/desc.h"
+#include "../../host/common/image.h"
+#include "../../host/common/propset.h"
+#include "../../host/common/regmap.h"
+#include "../cdfg/cdfg.h"
+#include "../emit/emit_kernel.h"
+#include "../package/package.h"
+#include "../postlink/postlink.h"
+#include "../schedule/schedule.h"
+#include "../system/system.h"
+#include "diag.h"
+
+#define MAX_RTL 256
+
+/* Everything one image build owns, released in one place whatever stage stopped it. */
+typedef struct build {
+	const image_build_opts *o;
+	const char *out;
+	char workdir[4096];
+	kiln_desc desc;
+	kiln_propsets props;
+	char *prop_text;
+	kfunc *ks;
+	int nk;
+	kiln_regmap regmap;
+	int have_regmap;
+	char *rtl_files[MAX_RTL];
+	int nrtl;
+	char *fulltext;
+	size_t fulllen;
+} build;
+
+static void build_free(build *b)
+{
+	for (int i = 0; i < b->nk; i++)
+		kfunc_free(&b->ks[i]);
+	free(b->ks);
+	for (int i = 0; i < b->nrtl; i++)
+		free(b->rtl_files[i]);
+	free(b->fulltext);
+	free(b->prop_text);
+	if (b->have_regmap)
+		kiln_regmap_free(&b->regmap);
+	kiln_desc_free(&b->desc);
+	kiln_propsets_free(&b->props);
+}
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	if (!f || fputs(text ? text : "", f) < 0 || fclose(f) != 0) {
+		diag_error(path, 0, 0, "cannot write: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int slurp(const char *path, char **buf, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	FILE *m = open_memstream(buf, len);
+	char blk[8192];
+	size_t n;
+	while ((n = fread(blk, 1, sizeof blk, f)) > 0)
+		fwrite(blk, 1, n, m);
+	fclose(m);
+	fclose(f);
+	return 0;
+}
+
+static int is_kernel(LLVMValueRef fn)
+{
+	return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-single-task-kernel", 23) ||
+	       LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20);
+}
+
+static void image_name(const char *out, char *buf, size_t n)
+{
+	const char *base = strrchr(out, '/');
+	base = base ? base + 1 : out;
+	snprintf(buf, n, "%s", base);
+	char *dot = strchr(buf, '.');
+	if (dot)
+		*dot = '\0';
+}
+
+/* Post-link outputs of the image: device IR with decorations, and the property sets. */
+static int stage_postlink(build *b, LLVMModuleRef mod)
+{
+	char path[4200], *msg = NULL;
+	b->desc.board = strdup(b->o->board->name);
+	b->desc.clock_period_ns = b->o->clock_ns;
+	postlink_collect_dgs(mod, &b->desc);
+	postlink_add_spirv_decorations(mod);
+	snprintf(path, sizeof path, "%s/device.ll", b->workdir);
+	if (LLVMPrintModuleToFile(mod, path, &msg)) {
+		diag_error(path, 0, 0, "cannot write: %s", msg);
+		LLVMDisposeMessage(msg);
+		return -1;
+	}
+	if (postlink_dg_propset(&b->desc, &b->props) != 0)
+		return -1;
+	b->prop_text = kiln_propsets_format(&b->props);
+	snprintf(path, sizeof path, "%s/image.prop", b->workdir);
+	return write_text(path, b->prop_text);
+}
+
+/* HLS: one scheduled kernel per kernel function. */
+static int stage_hls(build *b, LLVMModuleRef mod)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+		b->nk += is_kernel(fn) && LLVMCountBasicBlocks(fn) > 0;
+	b->ks = calloc((size_t)b->nk + 1, sizeof *b->ks);
+	if (!b->ks)
+		return -1;
+	int k = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (!is_kernel(fn) || !LLVMCountBasicBlocks(fn))
+			continue;
+		if (cdfg_build(mod, fn, &b->ks[k]) == 0)
+			sched_run(&b->ks[k], b->o->clock_ns);
+		k++;
+	}
+	if (b->nk == 0)
+		diag_note("%s: no kernels; the image holds only device globals", b->out);
+	return diag_errors() ? -1 : 0;
+}
+
+/* Writes module NAME to the image's rtl/ folder and appends it to the image's RTL text. */
+static int add_module(build *b, FILE *full, const char *name, const char *text, size_t len)
+{
+	char path[4400];
+	snprintf(path, sizeof path, "%s/rtl/%s.v", b->workdir, name);
+	FILE *f = fopen(path, "w");
+	if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
+		diag_error(path, 0, 0, "cannot write: %s", strerror(errno));
+		return -1;
+	}
+	fwrite(text, 1, len, full);
+	fputc('\n', full);
+	if (b->nrtl < MAX_RTL)
+		b->rtl_files[b->nrtl++] = strdup(path);
+	return 0;
+}
+
+static char *emit_to_string(void (*emit)(const void *, FILE *), const void *arg, size_t *len)
+{
+	char *t = NULL;
+	FILE *f = open_memstream(&t, len);
+	emit(arg, f);
+	fclose(f);
+	return t;
+}
+
+static void emit_kernel_cb(const void *k, FILE *o)
+{
+	emit_kernel((const kfunc *)k, o);
+}
+
+struct top_args {
+	const build *b;
+};
+
+static void emit_top_cb(const void *a, FILE *o)
+{
+	const build *b = ((const struct top_args *)a)->b;
+	system_emit_top(b->ks, b->nk, &b->desc, o);
+}
+
+/* System assembly: layout, register map, RTL files; the image hash covers the design itself. */
+static int stage_system(build *b)
+{
+	char iname[256], path[4200];
+	image_name(b->out, iname, sizeof iname);
+	if (system_layout(b->ks, b->nk, &b->desc, &b->regmap, iname) != 0)
+		return -1;
+	b->have_regmap = 1;
+	size_t n = 0;
+	struct top_args ta = {b};
+	char **kern = calloc((size_t)b->nk + 1, sizeof *kern);
+	size_t *klen = calloc((size_t)b->nk + 1, sizeof *klen);
+	if (!kern || !klen) {
+		free(kern);
+		free(klen);
+		return -1;
+	}
+	uint64_t h = KILN_FNV64_INIT;
+	for (int i = 0; i < b->nk; i++) {
+		kern[i] = emit_to_string(emit_kernel_cb, &b->ks[i], &klen[i]);
+		h = kiln_fnv64(h, kern[i], klen[i]);
+	}
+	char *top = emit_to_string(emit_top_cb, &ta, &n);
+	char *json = kiln_desc_to_json(&b->desc);
+	h = kiln_fnv64(kiln_fnv64(h, top, n), json, strlen(json));
+	free(json);
+	free(top);
+	b->desc.image_hash = h;
+	for (size_t bl = 0; bl < b->regmap.nblocks; bl++)
+		for (size_t r = 0; r < b->regmap.blocks[bl].nregs; r++) {
+			kiln_reg *reg = &b->regmap.blocks[bl].regs[r];
+			if (!strcmp(reg->name, "IMAGE_HASH_LO"))
+				reg->reset = (uint32_t)h;
+			else if (!strcmp(reg->name, "IMAGE_HASH_HI"))
+				reg->reset = (uint32_t)(h >> 32);
+		}
+	top = emit_to_string(emit_top_cb, &ta, &n);
+
+	/* One file per module (lint wants file names to match modules); the image carries their concatenation,
+	 * library modules included, so that it is self-contained. */
+	snprintf(path, sizeof path, "%s/rtl", b->workdir);
+	mkdir(path, 0777);
+	FILE *full = open_memstream(&b->fulltext, &b->fulllen);
+	int rc = add_module(b, full, "kiln_image", top, n);
+	free(top);
+	for (int i = 0; i < b->nk; i++) {
+		char mname[300];
+		emit_kernel_module_name(&b->ks[i], mname, sizeof mname);
+		if (rc == 0)
+			rc = add_module(b, full, mname, kern[i], klen[i]);
+		free(kern[i]);
+	}
+	free(kern);
+	free(klen);
+	static const char *const lib[] = {"kiln_dg_store", "kiln_mem_arb"};
+	for (size_t i = 0; i < sizeof lib / sizeof lib[0] && rc == 0; i++) {
+		char lp[4096], *t = NULL;
+		size_t tl = 0;
+		snprintf(lp, sizeof lp, "%s/rtl/%s.v", KILN_SOURCE_DIR, lib[i]);
+		if (slurp(lp, &t, &tl) != 0) {
+			diag_error(lp, 0, 0, "cannot read RTL library file");
+			rc = -1;
+		} else {
+			rc = add_module(b, full, lib[i], t, tl);
+		}
+		free(t);
+	}
+	fclose(full);
+	if (rc != 0)
+		return -1;
+
+	static const struct {
+		const char *ext;
+		char *(*fn)(const kiln_regmap *);
+	} exports[] = {{"json", kiln_regmap_to_json},
+		       {"h", kiln_regmap_to_c_header},
+		       {"md", kiln_regmap_to_markdown},
+		       {"rdl", kiln_regmap_to_systemrdl}};
+	for (size_t i = 0; i < sizeof exports / sizeof exports[0]; i++) {
+		char *t = exports[i].fn(&b->regmap);
+		snprintf(path, sizeof path, "%s/regmap.%s", b->workdir, exports[i].ext);
+		rc |= write_text(path, t);
+		free(t);
+	}
+	if (sched_report_write(b->ks, b->nk, b->workdir) != 0) {
+		diag_error(b->workdir, 0, 0, "cannot write the schedule report");
+		rc = -1;
+	}
+	return rc;
+}
+
+/* The model (from the cache when the design was built before) and the image file. */
+static int stage_package(build *b)
+{
+	uint8_t *model = NULL;
+	size_t model_len = 0;
+	char err[512] = "out of memory";
+	if (package_build_model(b->o->board, b->workdir, (const char *const *)b->rtl_files, b->nrtl, &model,
+				&model_len) != 0)
+		return -1;
+	char *json = kiln_desc_to_json(&b->desc);
+	char *regjson = kiln_regmap_to_json(&b->regmap);
+	kiln_image_writer *w = kiln_image_writer_new(b->o->board->name, b->desc.image_hash);
+	int rc = 0;
+	if (!w || !json || !regjson || kiln_image_writer_add(w, KILN_SEC_META, json, strlen(json)) ||
+	    kiln_image_writer_add(w, KILN_SEC_PROPS, b->prop_text, strlen(b->prop_text)) ||
+	    kiln_image_writer_add(w, KILN_SEC_REGMAP, regjson, strlen(regjson)) ||
+	    kiln_image_writer_add(w, KILN_SEC_RTL, b->fulltext, b->fulllen) ||
+	    kiln_image_writer_add(w, KILN_SEC_MODEL, model, model_len) ||
+	    kiln_image_writer_save(w, b->out, err, sizeof err)) {
+		diag_error(b->out, 0, 0, "cannot write image: %s", err);
+		rc = -1;
+	}
+	kiln_image_writer_free(w);
+	free(json);
+	free(regjson);
+	free(model);
+	if (rc == 0)
+		diag_progress("wrote %s (%d kernel%s, %zu device global%s, image hash %016llx)", b->out, b->nk,
+			      b->nk == 1 ? "" : "s", b->desc.ndgs, b->desc.ndgs == 1 ? "" : "s",
+			      (unsigned long long)b->desc.image_hash);
+	return rc;
+}
+
+int image_build(LLVMModuleRef mod, const char *out, const image_build_opts *o)
+{
+	build b;
+	memset(&b, 0, sizeof b);
+	b.o = o;
+	b.out = out;
+	snprintf(b.workdir, sizeof b.workdir, "%s.d", out);
+	if (mkdir(b.workdir, 0777) != 0 && errno != EEXIST) {
+		diag_error(b.workdir, 0, 0, "cannot create: %s", strerror(errno));
+		return 1;
+	}
+	const char *stop = o->stop ? o->stop : "";
+	int rc = stage_postlink(&b, mod);
+	if (rc == 0 && !diag_errors() && strcmp(stop, "ir") && strcmp(stop, "postlink"))
+		rc = stage_hls(&b, mod);
+	if (rc == 0 && !diag_errors() && strcmp(stop, "ir") && strcmp(stop, "postlink"))
+		rc = stage_system(&b);
+	if (rc == 0 && !diag_errors() && !*stop)
+		rc = stage_package(&b);
+	build_free(&b);
+	return rc || diag_errors() ? 1 : 0;
+}

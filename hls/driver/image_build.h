@@ -1,0 +1,19 @@
+/* Back end of kiln-cc for one device image: post-link outputs, HLS, system assembly, RTL files, register map,
+ * model and image file. */
+#ifndef KILN_IMAGE_BUILD_H
+#define KILN_IMAGE_BUILD_H
+#include <llvm-c/Core.h>
+
+#include "../../host/common/board.h"
+
+typedef struct image_build_opts {
+	const kiln_board_config *board;
+	double clock_ns;
+	const char *stop; /* NULL, "ir", "postlink" or "rtl" */
+} image_build_opts;
+
+/* Builds the device image of module MOD into OUT (intermediate files in OUT.d/). Returns 0, or 1 after
+ * reporting diagnostics. */
+int image_build(LLVMModuleRef mod, const char *out, const image_build_opts *o);
+
+#endif

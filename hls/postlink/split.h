@@ -1,0 +1,19 @@
+/* Device code split (sycl-post-link's -split): one device image for all kernels, one per source file, or one
+ * per kernel; and the rule that a device_image_scope global lives in exactly one image. */
+#ifndef KILN_SPLIT_H
+#define KILN_SPLIT_H
+#include <llvm-c/Core.h>
+
+enum split_mode { SPLIT_OFF = 0, SPLIT_PER_SOURCE, SPLIT_PER_KERNEL };
+
+/* Parses "off", "per_source"/"source", "per_kernel"/"kernel" (sycl-post-link spells them without "per_");
+ * 0, or -1 for anything else. */
+int postlink_split_mode(const char *s, enum split_mode *m);
+/* Splits MOD into device-image modules (*OUT, malloc'd array). With one image the only entry is MOD itself;
+ * otherwise each entry is a clone holding its kernels and what they use. Returns the count, -1 on error. */
+int postlink_split(LLVMModuleRef mod, enum split_mode m, LLVMModuleRef **out);
+/* Reports REFERENCE §3's error for every device_image_scope global present in more than one of the N image
+ * modules, with a note naming the images' kernels. Returns the number of errors. */
+int postlink_check_image_scope(LLVMModuleRef *imgs, int n);
+
+#endif
