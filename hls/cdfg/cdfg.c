@@ -71,6 +71,7 @@ typedef struct builder {
 	LLVMModuleRef mod;
 	LLVMTargetDataRef td;
 	kfunc *f;
+	LLVMValueRef fn;
 	vmap slot;  /* instruction -> kinst index */
 	vmap block; /* basic block (as value) -> block index */
 	vmap mem;   /* pointer value -> memory object, -1 unknown */
@@ -173,38 +174,160 @@ static int is_ptr(LLVMValueRef v)
 	return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
 }
 
-static int mem_for_global(builder *b, LLVMValueRef g)
+/* Writes the bytes of constant C at OUT (N bytes), little-endian, as the target lays them out. */
+static int const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
+{
+	LLVMTypeRef ty = LLVMTypeOf(c);
+	if (LLVMIsAConstantAggregateZero(c) || LLVMIsAUndefValue(c) || LLVMIsAConstantPointerNull(c))
+		return 0;
+	if (LLVMIsAConstantInt(c)) {
+		unsigned bits = LLVMGetIntTypeWidth(ty);
+		uint64_t v = LLVMConstIntGetZExtValue(c);
+		for (unsigned k = 0; k < (bits + 7) / 8 && k < n && k < 8; k++)
+			out[k] = (uint8_t)(v >> (8 * k));
+		return 0;
+	}
+	LLVMTypeKind kind = LLVMGetTypeKind(ty);
+	if (kind == LLVMArrayTypeKind) {
+		LLVMTypeRef et = LLVMGetElementType(ty);
+		uint64_t es = LLVMABISizeOfType(td, et);
+		unsigned cnt = LLVMGetArrayLength(ty);
+		for (unsigned i = 0; i < cnt; i++) {
+			LLVMValueRef e = LLVMGetAggregateElement(c, i);
+			if (!e || (i + 1) * es > n || const_bytes(td, e, out + i * es, (size_t)es))
+				return -1;
+		}
+		return 0;
+	}
+	if (kind == LLVMStructTypeKind) {
+		unsigned cnt = LLVMCountStructElementTypes(ty);
+		for (unsigned i = 0; i < cnt; i++) {
+			uint64_t off = LLVMOffsetOfElement(td, ty, i);
+			LLVMValueRef e = LLVMGetAggregateElement(c, i);
+			if (!e || off > n || const_bytes(td, e, out + off, n - (size_t)off))
+				return -1;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+static int is_kernel_fn(LLVMValueRef fn)
+{
+	return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-single-task-kernel", 23) ||
+	       LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20);
+}
+
+/* Whether value V (a global or a constant expression over it) is used by a kernel other than FN. */
+static int used_by_other_kernel(LLVMValueRef v, LLVMValueRef fn, int depth)
+{
+	if (depth > 16)
+		return 0;
+	for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		if (LLVMIsAInstruction(user)) {
+			LLVMValueRef pf = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
+			if (pf != fn && is_kernel_fn(pf))
+				return 1;
+		} else if (LLVMIsAConstantExpr(user) && used_by_other_kernel(user, fn, depth + 1)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int add_mem(builder *b, kmem_kind kind, const char *name, size_t n)
 {
 	kfunc *f = b->f;
-	for (int i = 0; i < f->nmems; i++)
-		if (f->mems[i].kind == MEM_DG) {
-			size_t n = 0;
-			const char *gn = vname(g, &n);
-			if (strlen(f->mems[i].name) == n && memcmp(f->mems[i].name, gn, n) == 0)
-				return i;
-		}
-	if (!kiln_global_has_attr(g, "sycl-device-global-size")) {
-		size_t n = 0;
-		const char *gn = vname(g, &n);
-		char what[300];
-		snprintf(what, sizeof what, "%.*s", (int)n, gn);
-		fail(b, "global variable '%s' is not a device global; only device globals are supported in kernels "
-			"so far",
-		     what);
-		return -1;
-	}
 	f->mems = realloc(f->mems, (size_t)(f->nmems + 1) * sizeof *f->mems);
 	kmem *m = &f->mems[f->nmems];
 	memset(m, 0, sizeof *m);
-	m->kind = MEM_DG;
+	m->kind = kind;
+	m->name = dupn(name, n);
+	return f->nmems++;
+}
+
+static int mem_for_global(builder *b, LLVMValueRef g)
+{
+	kfunc *f = b->f;
 	size_t n = 0;
 	const char *gn = vname(g, &n);
-	m->name = dupn(gn, n);
+	for (int i = 0; i < f->nmems; i++)
+		if (f->mems[i].kind != MEM_DEVMEM && f->mems[i].kind != MEM_LOCAL && f->mems[i].name &&
+		    strlen(f->mems[i].name) == n && memcmp(f->mems[i].name, gn, n) == 0)
+			return i;
+	char what[300];
+	snprintf(what, sizeof what, "%.*s", (int)n, gn);
+	if (!kiln_global_has_attr(g, "sycl-device-global-size")) {
+		/* A plain global: a table (constant) or a variable, held inside the kernel module. */
+		LLVMValueRef init = LLVMGetInitializer(g);
+		uint64_t size = LLVMABISizeOfType(b->td, LLVMGlobalGetValueType(g));
+		if (!init || LLVMIsExternallyInitialized(g)) {
+			fail(b, "global variable '%s' has no definition in the kernel sources", what);
+			return -1;
+		}
+		if (size == 0 || size > (1u << 20)) {
+			fail(b, "global variable '%s' is too large for on-chip memory (at most 1 MiB)", what);
+			return -1;
+		}
+		int constant = LLVMIsGlobalConstant(g);
+		if (!constant && used_by_other_kernel(g, b->fn, 0)) {
+			fail(b, "global variable '%s' is written and shared by several kernels; make it a device global "
+				"(KILN_DEVICE_GLOBAL) so that all kernels see one copy",
+			     what);
+			return -1;
+		}
+		int id = add_mem(b, constant ? MEM_ROM : MEM_RAM, gn, n);
+		kmem *m = &f->mems[id];
+		m->size = (uint32_t)size;
+		m->init = calloc(size + 4, 1);
+		if (const_bytes(b->td, init, m->init, size) != 0) {
+			fail(b, "global variable '%s' has an initializer that hardware cannot hold (floating point or "
+				"pointers)",
+			     what);
+			return -1;
+		}
+		return id;
+	}
+	int id = add_mem(b, MEM_DG, gn, n);
+	kmem *m = &f->mems[id];
 	unsigned ulen = 0;
 	const char *uid = kiln_global_get_attr(g, "sycl-unique-id", &ulen);
 	m->dg_uid = uid ? dupn(uid, ulen) : dupn(gn, n);
 	m->size = (uint32_t)LLVMABISizeOfType(b->td, LLVMGlobalGetValueType(g));
-	return f->nmems++;
+	return id;
+}
+
+/* A local array or addressable local: a RAM of its own inside the kernel module. */
+static int mem_for_alloca(builder *b, LLVMValueRef a)
+{
+	LLVMValueRef cnt = LLVMGetOperand(a, 0);
+	LLVMValueRef save = b->cur_inst;
+	b->cur_inst = a;
+	if (!LLVMIsAConstantInt(cnt)) {
+		fail(b, "%s: a local array of variable size (unbounded alloca) is not supported in hardware",
+		     "alloca");
+		b->cur_inst = save;
+		return -1;
+	}
+	uint64_t size = LLVMABISizeOfType(b->td, LLVMGetAllocatedType(a)) * LLVMConstIntGetZExtValue(cnt);
+	if (size == 0 || size > (1u << 20)) {
+		fail(b, "%s: local array too large for on-chip memory (at most 1 MiB)", "alloca");
+		b->cur_inst = save;
+		return -1;
+	}
+	b->cur_inst = save;
+	size_t n = 0;
+	const char *an = vname(a, &n);
+	char nm[64];
+	if (!n) {
+		snprintf(nm, sizeof nm, "local%d", b->f->nmems);
+		an = nm;
+		n = strlen(nm);
+	}
+	int id = add_mem(b, MEM_LOCAL, an, n);
+	b->f->mems[id].size = (uint32_t)size;
+	return id;
 }
 
 static int mem_devmem(builder *b)
@@ -213,12 +336,7 @@ static int mem_devmem(builder *b)
 	for (int i = 0; i < f->nmems; i++)
 		if (f->mems[i].kind == MEM_DEVMEM)
 			return i;
-	f->mems = realloc(f->mems, (size_t)(f->nmems + 1) * sizeof *f->mems);
-	kmem *m = &f->mems[f->nmems];
-	memset(m, 0, sizeof *m);
-	m->kind = MEM_DEVMEM;
-	m->name = dupn("devmem", 6);
-	return f->nmems++;
+	return add_mem(b, MEM_DEVMEM, "devmem", 6);
 }
 
 /* The memory object a pointer value refers to: -1 for null/undef (no object), -2 on error. */
@@ -234,6 +352,10 @@ static int mem_of(builder *b, LLVMValueRef v)
 			m = -2;
 	} else if (LLVMIsAArgument(v)) {
 		m = mem_devmem(b);
+	} else if (LLVMIsAAllocaInst(v)) {
+		m = mem_for_alloca(b, v);
+		if (m < 0)
+			m = -2;
 	} else if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v)) {
 		m = -1;
 	} else if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v) ||
@@ -340,8 +462,8 @@ static kval val_of(builder *b, LLVMValueRef v)
 				return a;
 			}
 	}
-	if (LLVMIsAGlobalVariable(v))
-		return kconst(0, PTR_BITS);
+	if (LLVMIsAGlobalVariable(v) || LLVMIsAAllocaInst(v))
+		return kconst(0, PTR_BITS); /* every memory object starts at offset 0 of its own port */
 	if (LLVMIsAConstantExpr(v)) {
 		LLVMOpcode op = LLVMGetConstOpcode(v);
 		if (op == LLVMGetElementPtr)
@@ -680,7 +802,7 @@ static void translate(builder *b, LLVMValueRef in)
 		fill(b, new_inst(b, K_RET, 0), K_RET, NONE, NONE, NONE);
 		return;
 	case LLVMAlloca:
-		fail(b, "%s: local arrays and addressable locals are not supported yet", "alloca");
+		mem_of(b, in); /* the memory object; its value is offset 0 */
 		return;
 	case LLVMPtrToInt:
 	case LLVMIntToPtr:

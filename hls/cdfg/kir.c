@@ -16,7 +16,8 @@ void kfunc_free(kfunc *f)
 	}
 	for (int i = 0; i < f->nargs; i++)
 		free(f->args[i].name);
-	for (int i = 0; i < f->nmems; i++) {
+	for (int i = 0; i < f->nmems + f->nimems; i++) {
+		free(f->mems[i].init);
 		free(f->mems[i].name);
 		free(f->mems[i].dg_uid);
 	}
@@ -37,6 +38,6 @@ const char *kop_name(kop op)
 		"icmp", "select", "zext", "sext", "trunc", "copy", "umin", "umax", "smin", "smax", "abs", "ctpop",
 		"ctlz", "cttz", "bswap", "bitreverse", "fshl", "fshr", "uadd.sat", "sadd.sat", "usub.sat",
 		"ssub.sat", "uadd.ov", "sadd.ov", "usub.ov", "ssub.ov", "umul.ov", "smul.ov", "wiid", "phi",
-		"load", "store", "br", "condbr", "switch", "ret"};
+		"load", "store", "memcpy", "memset", "br", "condbr", "switch", "ret"};
 	return op < K_NOPS ? names[op] : "?";
 }

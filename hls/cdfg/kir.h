@@ -24,6 +24,8 @@ typedef enum kop {
 	K_WIID,  /* work-item query: a = which (0 global id, 1 local id, 2 group id, 3 global range, 4 local range),
 		    b = dimension */
 	K_PHI, K_LOAD, K_STORE,
+	K_MEMCPY,  /* a[0] destination offset, a[1] source offset, a[2] length in bytes (constant); mem, mem2 */
+	K_MEMSET,  /* a[0] destination offset, a[1] byte value, a[2] length in bytes (constant); mem */
 	K_BR, K_CONDBR, K_SWITCH, K_RET,
 	K_NOPS
 } kop;
@@ -38,7 +40,8 @@ typedef struct kinst {
 	int nargs;
 	kval a[3];
 	int block;
-	int mem;       /* K_LOAD/K_STORE: memory object */
+	int mem;       /* K_LOAD/K_STORE/K_MEMCPY/K_MEMSET: memory object (the destination for copies) */
+	int mem2;      /* K_MEMCPY: source memory object */
 	int bytes;     /* K_LOAD/K_STORE: access size, 1, 2 or 4 */
 	int succ[2];   /* K_BR: succ[0]; K_CONDBR: true, false; K_SWITCH: default in succ[0] */
 	int ncases;    /* K_SWITCH */
@@ -61,14 +64,23 @@ typedef struct kblock {
 	char *name;
 } kblock;
 
-typedef enum kmem_kind { MEM_DG = 0, MEM_DEVMEM = 1 } kmem_kind;
+typedef enum kmem_kind {
+	MEM_DG = 0,     /* a device global (port to the image's storage) */
+	MEM_DEVMEM = 1, /* device memory through pointer arguments (port to the image's memory master) */
+	MEM_LOCAL = 2,  /* a local array or addressable local (alloca): RAM inside the kernel module */
+	MEM_ROM = 3,    /* a constant global table: ROM inside the kernel module */
+	MEM_RAM = 4     /* a mutable plain global with an initializer: RAM inside the kernel module */
+} kmem_kind;
 
-/* A memory the kernel reaches through a port of its own (one port per object). */
+/* A memory the kernel reaches through a port of its own (one port per object). Ports 0..nmems-1 are module
+ * ports (device globals, device memory); internal memories (local arrays, tables) follow them in mems[] at
+ * nmems..nmems+nimems-1 and live inside the kernel module. */
 typedef struct kmem {
 	kmem_kind kind;
 	char *name;    /* DG: IR name of the global; DEVMEM: "devmem" */
 	char *dg_uid;  /* DG: unique id */
-	uint32_t size; /* bytes (DG) */
+	uint32_t size; /* bytes (DG and internal memories) */
+	uint8_t *init; /* internal memories: SIZE initial bytes, or NULL (uninitialised local) */
 	int used_read, used_write;
 } kmem;
 
@@ -79,7 +91,14 @@ typedef struct karg {
 	int is_signed;
 } karg;
 
-typedef enum kstep_kind { STEP_COMB = 0, STEP_MEM_ISSUE, STEP_MEM_WAIT } kstep_kind;
+typedef enum kstep_kind {
+	STEP_COMB = 0,  /* combinational work, one cycle */
+	STEP_MEM_ISSUE, /* a memory request, held until the port is ready */
+	STEP_MEM_WAIT,  /* waiting for read data */
+	STEP_DIV_ISSUE, /* operands into the multi-cycle divider, one cycle */
+	STEP_DIV_WAIT,  /* waiting for the divider */
+	STEP_COPY       /* a memcpy/memset: a word (or byte) loop over the ports, until done */
+} kstep_kind;
 
 typedef struct kstep {
 	kstep_kind kind;
@@ -101,10 +120,12 @@ typedef struct kfunc {
 	kblock *blocks;
 	int nblocks;
 	kmem *mems;
-	int nmems;
+	int nmems;         /* memories with a module port */
+	int nimems;        /* internal memories, after them in mems[] */
 	kstep *steps;      /* filled by the scheduler */
 	int nsteps, csteps;
 	double clock_ns;
+	int no_pipeline;   /* set by --no-pipeline */
 } kfunc;
 
 /* Frees everything F owns. */

@@ -62,3 +62,49 @@ int kiln__img_write(kiln_device *dev, uint32_t offset, uint32_t val)
 	int st = dev->ops->mmio_write(dev->be, KILN_IMAGE_BASE + offset, val);
 	return st ? kiln__fail(st, "bus error writing image register 0x%x", offset) : KILN_OK;
 }
+
+int kiln_device_mmio_read(kiln_device *d, uint32_t addr, uint32_t *val)
+{
+	if (!d || !val)
+		return kiln__fail(KILN_ERR_INVALID, "kiln_device_mmio_read: NULL argument");
+	pthread_mutex_lock(&d->lock);
+	int st = d->ops->mmio_read(d->be, addr, val);
+	pthread_mutex_unlock(&d->lock);
+	return st ? kiln__fail(st, "read of 0x%08x failed (%s)", addr, kiln_status_name(st)) : kiln__ok();
+}
+
+int kiln_device_mmio_write(kiln_device *d, uint32_t addr, uint32_t val)
+{
+	if (!d)
+		return kiln__fail(KILN_ERR_INVALID, "kiln_device_mmio_write: NULL device");
+	pthread_mutex_lock(&d->lock);
+	int st = d->ops->mmio_write(d->be, addr, val);
+	pthread_mutex_unlock(&d->lock);
+	return st ? kiln__fail(st, "write of 0x%08x failed (%s)", addr, kiln_status_name(st)) : kiln__ok();
+}
+
+int kiln_device_reset(kiln_device *d)
+{
+	char err[256];
+	if (!d)
+		return kiln__fail(KILN_ERR_INVALID, "kiln_device_reset: NULL device");
+	pthread_mutex_lock(&d->lock);
+	int st = d->ops->reset(d->be, err, sizeof err);
+	pthread_mutex_unlock(&d->lock);
+	return st ? kiln__fail(st, "reset failed: %s", err) : kiln__ok();
+}
+
+const char *kiln_device_name(const kiln_device *d)
+{
+	return d ? d->cfg.name : "";
+}
+
+uint64_t kiln_device_loaded_image(kiln_device *d)
+{
+	if (!d)
+		return 0;
+	pthread_mutex_lock(&d->lock);
+	uint64_t h = d->loaded_hash;
+	pthread_mutex_unlock(&d->lock);
+	return h;
+}

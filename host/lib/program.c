@@ -185,3 +185,13 @@ const char *kiln_program_regmap_text(const kiln_program *p)
 {
 	return p && p->regmap_text ? p->regmap_text : "";
 }
+
+int kiln_program_reprogram(kiln_program *p)
+{
+	if (!p)
+		return kiln__fail(KILN_ERR_INVALID, "kiln_program_reprogram: NULL program");
+	pthread_mutex_lock(&p->dev->lock);
+	int st = kiln__program_board(p);
+	pthread_mutex_unlock(&p->dev->lock);
+	return st ? st : kiln__ok();
+}

@@ -37,6 +37,17 @@ const char *kiln_status_name(int status);
 int kiln_device_open(const char *name, kiln_device **out);
 void kiln_device_close(kiln_device *dev);
 
+/* Raw 32-bit host-bus access at a board address (shell block, image space at 0x10000, device memory window
+ * at 0x80000000); KILN_ERR_BUS when the board answers with a bus error. For bring-up and tests. */
+int kiln_device_mmio_read(kiln_device *dev, uint32_t addr, uint32_t *val);
+int kiln_device_mmio_write(kiln_device *dev, uint32_t addr, uint32_t val);
+/* Pulses the board reset: device globals with init_mode reset return to their initial values, others keep
+ * theirs; running kernels stop. */
+int kiln_device_reset(kiln_device *dev);
+/* Board name, and the image hash currently on the board (0 when none). */
+const char *kiln_device_name(const kiln_device *dev);
+uint64_t kiln_device_loaded_image(kiln_device *dev);
+
 /* Loads the image file PATH for DEV and programs the board with it. */
 int kiln_program_load(kiln_device *dev, const char *path, kiln_program **out);
 /* Same, from an image held in memory (LEN bytes at DATA, copied). */
@@ -45,6 +56,8 @@ int kiln_program_load_bytes(kiln_device *dev, const void *data, size_t len, kiln
 int kiln_program_num_kernels(const kiln_program *prog);
 const char *kiln_program_kernel_name(const kiln_program *prog, int i);
 void kiln_program_release(kiln_program *prog);
+/* Programs the board with PROG's image again: every device global returns to its initial value. */
+int kiln_program_reprogram(kiln_program *prog);
 /* The register map of PROG as text (owned by PROG). */
 const char *kiln_program_regmap_text(const kiln_program *prog);
 
@@ -78,6 +91,26 @@ uint64_t kiln_device_mem_size(const kiln_device *dev);
 /* Device-global access by unique id: NBYTES at byte OFFSET, with the spec's range and host_access rules. */
 int kiln_dg_write(kiln_program *prog, const char *unique_id, const void *src, size_t nbytes, size_t offset);
 int kiln_dg_read(kiln_program *prog, const char *unique_id, void *dst, size_t nbytes, size_t offset);
+
+/* ---- Introspection for the OpenCL layer (issue 6; host/lib/info.c) ---- */
+/* Board name ("sim") and one-line description of DEV ("" for NULL). */
+const char *kiln_device_board_name(const kiln_device *dev);
+const char *kiln_device_description(const kiln_device *dev);
+/* The board's default clock period in ns, and the one PROG's image was built for (the board's when unset). */
+double kiln_device_clock_period_ns(const kiln_device *dev);
+double kiln_program_clock_period_ns(const kiln_program *prog);
+/* The image hash of PROG (0 for NULL). */
+uint64_t kiln_program_image_hash(const kiln_program *prog);
+/* C name of kernel K (NULL for NULL). */
+const char *kiln_kernel_name(const kiln_kernel *k);
+/* 1 when argument INDEX of K is a signed integer, 0 when unsigned or a pointer, <0 on error. */
+int kiln_kernel_arg_signed(const kiln_kernel *k, unsigned index);
+/* Size and host_access (numbered as sycl-host-access: 0 read, 1 write, 2 read_write, 3 none) of the device
+ * global UNIQUE_ID of PROG; KILN_ERR_NOT_FOUND when there is none. Outputs may be NULL. */
+int kiln_dg_info(const kiln_program *prog, const char *unique_id, size_t *size, int *host_access);
+/* Checks that LEN bytes at DATA form a valid image (format, version, checksum) without programming a board. */
+int kiln_image_check_bytes(const void *data, size_t len);
+/* ---- end of the OpenCL layer's section ---- */
 
 #ifdef __cplusplus
 }
