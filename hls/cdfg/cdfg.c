@@ -97,9 +97,25 @@ static char *dupn(const char *s, size_t n)
 	return d;
 }
 
+/* The value whose source location best explains V: V itself when it has a debug location, else a user that
+ * has one (allocas and constants have none), else the kernel function. */
+static LLVMValueRef located(builder *b, LLVMValueRef v, int depth)
+{
+	if (v && LLVMIsAInstruction(v) && LLVMGetDebugLocLine(v))
+		return v;
+	if (v && depth < 3)
+		for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+			LLVMValueRef r = located(b, LLVMGetUser(u), depth + 1);
+			if (r && LLVMIsAInstruction(r) && LLVMGetDebugLocLine(r))
+				return r;
+		}
+	return depth ? NULL : b->fn;
+}
+
 static void fail(builder *b, const char *fmt, const char *what)
 {
-	diag_error_at(b->cur_inst ? b->cur_inst : NULL, fmt, what);
+	LLVMValueRef at = located(b, b->cur_inst, 0);
+	diag_error_at(at ? at : b->fn, fmt, what);
 	b->errors++;
 }
 
@@ -116,6 +132,7 @@ static int new_inst(builder *b, kop op, int width)
 	k->width = width;
 	k->block = -1;
 	k->mem = -1;
+	k->mem2 = -1;
 	k->step = -1;
 	return f->ninsts++;
 }
@@ -619,6 +636,81 @@ static int ignorable_call(const char *n)
 	       strncmp(n, "llvm.assume", 11) == 0 || strncmp(n, "llvm.experimental.noalias", 25) == 0;
 }
 
+/* llvm.*.with.overflow.*: the operation giving the overflow bit. */
+static int overflow_op(const char *n, kop *op)
+{
+	static const struct {
+		const char *prefix;
+		kop op;
+	} tab[] = {{"llvm.uadd.", K_UADDO}, {"llvm.sadd.", K_SADDO}, {"llvm.usub.", K_USUBO},
+		   {"llvm.ssub.", K_SSUBO}, {"llvm.umul.", K_UMULO}, {"llvm.smul.", K_SMULO}};
+	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+		if (strncmp(n, tab[i].prefix, strlen(tab[i].prefix)) == 0) {
+			*op = tab[i].op;
+			return 1;
+		}
+	return 0;
+}
+
+/* extractvalue of an overflow intrinsic's {result, overflow} pair. */
+static void translate_extract(builder *b, LLVMValueRef in, int id)
+{
+	LLVMValueRef agg = LLVMGetOperand(in, 0);
+	kop op;
+	size_t n = 0;
+	const char *name = "";
+	if (LLVMIsACallInst(agg) && LLVMIsAFunction(LLVMGetCalledValue(agg)))
+		name = vname(LLVMGetCalledValue(agg), &n);
+	if (LLVMGetNumIndices(in) != 1 || !overflow_op(name, &op)) {
+		fail(b, "%s: aggregate values are not supported in hardware", "extractvalue");
+		return;
+	}
+	kval x = val_of(b, LLVMGetOperand(agg, 0)), y = val_of(b, LLVMGetOperand(agg, 1));
+	unsigned idx = LLVMGetIndices(in)[0];
+	if (idx == 0) {
+		kop r = op == K_UADDO || op == K_SADDO ? K_ADD : op == K_USUBO || op == K_SSUBO ? K_SUB : K_MUL;
+		fill(b, id, r, x, y, NONE);
+	} else {
+		fill(b, id, op, x, y, NONE);
+	}
+}
+
+/* memcpy/memmove/memset of a known size: one copy operation the hardware runs as a loop over the ports. */
+static void translate_memop(builder *b, LLVMValueRef in, int is_set)
+{
+	LLVMValueRef dst = LLVMGetOperand(in, 0), src = LLVMGetOperand(in, 1), len = LLVMGetOperand(in, 2);
+	if (!LLVMIsAConstantInt(len)) {
+		fail(b, "%s: memcpy/memset of a size not known at compile time is not supported in hardware",
+		     is_set ? "memset" : "memcpy");
+		return;
+	}
+	uint64_t n = LLVMConstIntGetZExtValue(len);
+	if (n == 0)
+		return;
+	int md = mem_of(b, dst);
+	int ms = is_set ? -1 : mem_of(b, src);
+	if (md < 0 || (!is_set && ms < 0)) {
+		if (md == -1 || (!is_set && ms == -1))
+			fail(b, "%s through a null pointer", is_set ? "memset" : "memcpy");
+		return;
+	}
+	if (n >= (1ULL << 31)) {
+		fail(b, "%s: size too large", is_set ? "memset" : "memcpy");
+		return;
+	}
+	kval d = val_of(b, dst);
+	kval sv = val_of(b, src);
+	if (is_set && sv.width != 8)
+		sv = kconst(sv.c, 8);
+	b->f->mems[md].used_write = 1;
+	if (!is_set)
+		b->f->mems[ms].used_read = 1;
+	int id = new_inst(b, is_set ? K_MEMSET : K_MEMCPY, 0);
+	b->f->insts[id].mem = md;
+	b->f->insts[id].mem2 = ms;
+	fill(b, id, is_set ? K_MEMSET : K_MEMCPY, d, sv, kconst(n, PTR_BITS));
+}
+
 static void translate_call(builder *b, LLVMValueRef in, int id)
 {
 	LLVMValueRef callee = LLVMGetCalledValue(in);
@@ -633,6 +725,16 @@ static void translate_call(builder *b, LLVMValueRef in, int id)
 					 "kiln_local_range"};
 	if (ignorable_call(name))
 		return;
+	if (!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "llvm.memmove.", 13) ||
+	    !strncmp(name, "llvm.memset.", 12)) {
+		translate_memop(b, in, name[5] == 's');
+		return;
+	}
+	if (strstr(name, ".with.overflow.")) {
+		if (!overflow_op(name, &op))
+			fail(b, "intrinsic '%s' is not supported in hardware", "with.overflow");
+		return; /* the results are taken apart by extractvalue */
+	}
 	for (int w = 0; w < 5; w++)
 		if (strlen(wi[w]) == n && memcmp(name, wi[w], n) == 0) {
 			LLVMValueRef d = LLVMGetOperand(in, 0);
@@ -765,6 +867,9 @@ static void translate(builder *b, LLVMValueRef in)
 	case LLVMCall:
 		translate_call(b, in, id);
 		return;
+	case LLVMExtractValue:
+		translate_extract(b, in, id);
+		return;
 	case LLVMBr: {
 		int t = new_inst(b, K_BR, 0);
 		if (LLVMIsConditional(in)) {
@@ -833,6 +938,7 @@ int cdfg_build(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f)
 {
 	builder b = {0};
 	memset(f, 0, sizeof *f);
+	b.fn = fn;
 	b.mod = mod;
 	b.f = f;
 	b.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
@@ -901,6 +1007,33 @@ int cdfg_build(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f)
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
 			translate(&b, in);
 	}
+	/* Module ports first (device globals, device memory), internal memories after them. */
+	int *perm = calloc((size_t)f->nmems + 1, sizeof *perm);
+	kmem *sorted = calloc((size_t)f->nmems + 1, sizeof *sorted);
+	int ne = 0, ni = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < f->nmems; i++) {
+			int internal = f->mems[i].kind >= MEM_LOCAL;
+			if (internal != pass)
+				continue;
+			perm[i] = ne + ni;
+			sorted[ne + ni] = f->mems[i];
+			if (internal)
+				ni++;
+			else
+				ne++;
+		}
+	for (int i = 0; i < f->ninsts; i++) {
+		if (f->insts[i].mem >= 0)
+			f->insts[i].mem = perm[f->insts[i].mem];
+		if ((f->insts[i].op == K_MEMCPY) && f->insts[i].mem2 >= 0)
+			f->insts[i].mem2 = perm[f->insts[i].mem2];
+	}
+	free(f->mems);
+	free(perm);
+	f->mems = sorted;
+	f->nmems = ne;
+	f->nimems = ni;
 	LLVMDisposeTargetData(b.td);
 	vmap_free(&b.slot);
 	vmap_free(&b.block);

@@ -7,12 +7,13 @@
 #include <llvm-c/DebugInfo.h>
 
 int diag_verbose = 1;
+const char *diag_program = "kiln-cc";
 static int errors;
 
 static void vreport(const char *file, unsigned line, unsigned col, const char *kind, const char *fmt, va_list ap)
 {
 	if (!file)
-		fprintf(stderr, "kiln-cc: ");
+		fprintf(stderr, "%s: ", diag_program);
 	else if (line && col)
 		fprintf(stderr, "%s:%u:%u: ", file, line, col);
 	else if (line)
@@ -73,7 +74,7 @@ void diag_note(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "kiln-cc: note: ");
+	fprintf(stderr, "%s: note: ", diag_program);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
@@ -90,7 +91,7 @@ void diag_progress(const char *fmt, ...)
 	if (!diag_verbose)
 		return;
 	va_start(ap, fmt);
-	fprintf(stderr, "kiln-cc: ");
+	fprintf(stderr, "%s: ", diag_program);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);

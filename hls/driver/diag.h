@@ -14,6 +14,8 @@ void diag_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int diag_errors(void);
 /* Verbosity for progress lines: 0 quiet, 1 normal. */
 extern int diag_verbose;
+/* Program name in messages without a position ("kiln-cc" unless a tool sets it). */
+extern const char *diag_program;
 /* Prints a progress line "kiln-cc: ..." to stderr when verbose. */
 void diag_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

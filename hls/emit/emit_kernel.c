@@ -123,12 +123,30 @@ static void emit_helpers(const kfunc *f, FILE *o)
 			if (fs->have[k->op][w]++)
 				continue;
 			break;
+		case K_SMULO:
+			if (fs->have[k->op][k->a[0].width]++)
+				continue;
+			break;
 		default:
 			continue;
 		}
 		const char *nm = kop_name(k->op);
 		char fn[32];
 		snprintf(fn, sizeof fn, "f_%s_%d", nm, w);
+		if (k->op == K_SMULO) {
+			int aw = k->a[0].width;
+			fprintf(o,
+				"  // signed multiply overflow: the full product differs from the sign extension of its low half\n"
+				"  function automatic f_smulo_%d(input [%d:0] a, input [%d:0] b);\n"
+				"    reg signed [%d:0] p;\n"
+				"    begin\n"
+				"      p = $signed({{%d{a[%d]}}, a}) * $signed({{%d{b[%d]}}, b});\n"
+				"      f_smulo_%d = p[%d:%d] != {%d{p[%d]}};\n"
+				"    end\n"
+				"  endfunction\n\n",
+				aw, aw - 1, aw - 1, 2 * aw - 1, aw, aw - 1, aw, aw - 1, aw, 2 * aw - 1, aw - 1, aw + 1, aw - 1);
+			continue;
+		}
 		if (k->op == K_FSHL || k->op == K_FSHR) {
 			fprintf(o,
 				"  // funnel shift: the %s %d bits of {a, b} shifted by c modulo %d\n"
@@ -183,6 +201,12 @@ static void emit_helpers(const kfunc *f, FILE *o)
 	free(fs);
 }
 
+/* Width of the divider that runs a division of W bits. */
+static int div_width(int w)
+{
+	return w < 2 ? 2 : w;
+}
+
 /* The combinational expression of operation K evaluated in its own step. */
 static void expr(const kfunc *f, const kinst *k, FILE *o)
 {
@@ -222,17 +246,41 @@ static void expr(const kfunc *f, const kinst *k, FILE *o)
 		fprintf(o, "$signed(%s) >>> %s", x, y);
 		break;
 	case K_UDIV:
-		fprintf(o, "(%s == %d'd0) ? %d'd0 : %s / %s", y, w, w, x, y);
+	case K_SDIV:
+		fprintf(o, "dv%d_quo[%d:0]", div_width(w), w - 1);
 		break;
 	case K_UREM:
-		fprintf(o, "(%s == %d'd0) ? %d'd0 : %s %% %s", y, w, w, x, y);
-		break;
-	case K_SDIV:
-		fprintf(o, "(%s == %d'd0) ? %d'd0 : $signed(%s) / $signed(%s)", y, w, w, x, y);
-		break;
 	case K_SREM:
-		fprintf(o, "(%s == %d'd0) ? %d'd0 : $signed(%s) %% $signed(%s)", y, w, w, x, y);
+		fprintf(o, "dv%d_rem[%d:0]", div_width(w), w - 1);
 		break;
+	case K_UADDO:
+		fprintf(o, "(%s + %s) < %s", x, y, x);
+		break;
+	case K_USUBO:
+		fprintf(o, "%s < %s", x, y);
+		break;
+	case K_SADDO:
+	case K_SSUBO: {
+		char xs[REF_MAX], ys[REF_MAX];
+		ref_bit(f, k->a[0], aw - 1, s, xs);
+		ref_bit(f, k->a[1], aw - 1, s, ys);
+		fprintf(o, "(%s %s %s) && ((((%s %s %s) >> %d) & %d'd1) != {%d'd0, %s})", xs,
+			k->op == K_SADDO ? "==" : "!=", ys, x, k->op == K_SADDO ? "+" : "-", y, aw - 1, aw, aw - 1, xs);
+		break;
+	}
+	case K_UMULO:
+		fprintf(o, "(({%d'd0, %s} * {%d'd0, %s}) >> %d) != %d'd0", aw, x, aw, y, aw, 2 * aw);
+		break;
+	case K_SMULO: {
+		/* The full signed product must equal the sign extension of its low half. */
+		char xs[REF_MAX], ys[REF_MAX];
+		ref_bit(f, k->a[0], aw - 1, s, xs);
+		ref_bit(f, k->a[1], aw - 1, s, ys);
+		fprintf(o, "f_smulo_%d(%s, %s)", aw, x, y);
+		(void)xs;
+		(void)ys;
+		break;
+	}
 	case K_ICMP: {
 		const char *op = pred_op(k->pred, &sg);
 		if (sg)
@@ -421,15 +469,167 @@ static void emit_ports(const kfunc *f, FILE *o)
 		fprintf(o, "  output wire        unused_no_ports\n");
 }
 
+static const char *step_kind_name(kstep_kind k)
+{
+	switch (k) {
+	case STEP_COMB:
+		return "compute";
+	case STEP_MEM_ISSUE:
+		return "memory request";
+	case STEP_MEM_WAIT:
+		return "memory response";
+	case STEP_DIV_ISSUE:
+		return "divider start";
+	case STEP_DIV_WAIT:
+		return "divider wait";
+	default:
+		return "copy loop";
+	}
+}
+
+static int log2up(uint32_t n)
+{
+	int b = 1;
+	while ((1u << b) < n)
+		b++;
+	return b;
+}
+
+/* Internal memory M (a local array, table or plain global): a word RAM with byte enables and a one-cycle read,
+ * behind the same valid/ready port signals as the module's external memories. */
+static void emit_internal_mem(const kfunc *f, int m, FILE *o)
+{
+	const kmem *mm = &f->mems[m];
+	uint32_t words = (mm->size + 3) / 4;
+	int aw = log2up(words);
+	static const char *const kn[] = {"", "", "local array", "constant table (ROM)", "global variable (RAM)"};
+	fprintf(o, "  // memory m%d: %s '%s', %u bytes, inside this kernel\n", m, kn[mm->kind], mm->name, mm->size);
+	fprintf(o, "  wire        m%d_valid, m%d_write;\n  wire [31:0] m%d_addr, m%d_wdata;\n  wire [3:0]  m%d_wstrb;\n",
+		m, m, m, m, m);
+	fprintf(o, "  wire        m%d_ready = 1'b1;\n  reg         m%d_rvalid;\n  reg  [31:0] m%d_rdata;\n", m, m, m);
+	fprintf(o, "  reg  [31:0] mem%d [0:%u];\n", m, (1u << aw) - 1);
+	if (mm->init) {
+		fprintf(o, "  initial begin\n");
+		for (uint32_t w = 0; w < words; w++) {
+			uint32_t v = (uint32_t)mm->init[4 * w] | (uint32_t)mm->init[4 * w + 1] << 8 |
+				     (uint32_t)mm->init[4 * w + 2] << 16 | (uint32_t)mm->init[4 * w + 3] << 24;
+			fprintf(o, "    mem%d[%u] = 32'h%08x;\n", m, w, v);
+		}
+		fprintf(o, "  end\n");
+	}
+	fprintf(o, "  always @(posedge clk) begin\n    m%d_rvalid <= m%d_valid & ~m%d_write;\n"
+		   "    m%d_rdata <= mem%d[m%d_addr[%d:2]];\n",
+		m, m, m, m, m, m, aw + 1);
+	if (mm->used_write) {
+		fprintf(o, "    if (m%d_valid & m%d_write) begin\n", m, m);
+		for (int b = 0; b < 4; b++)
+			fprintf(o, "      if (m%d_wstrb[%d]) mem%d[m%d_addr[%d:2]][%d:%d] <= m%d_wdata[%d:%d];\n", m, b, m,
+				m, aw + 1, 8 * b + 7, 8 * b, m, 8 * b + 7, 8 * b);
+		fprintf(o, "    end\n");
+	}
+	fprintf(o, "  end\n\n");
+}
+
+/* One request a port may carry: the condition under which it is driven and what it drives. */
+typedef struct portreq {
+	char cond[REF_MAX];
+	int write;
+	char addr[2 * REF_MAX], wdata[4 * REF_MAX], wstrb[2 * REF_MAX];
+} portreq;
+
+/* The requests on port M: memory access steps and the phases of copy loops. Returns how many (in REQ). */
+static int port_requests(const kfunc *f, int m, portreq *req, int max)
+{
+	int n = 0;
+	char r1[REF_MAX], r2[REF_MAX], lane[REF_MAX];
+	for (int s = 0; s < f->nsteps && n < max - 1; s++) {
+		const kstep *st = &f->steps[s];
+		if (st->inst < 0)
+			continue;
+		const kinst *k = &f->insts[st->inst];
+		if (st->kind == STEP_MEM_ISSUE && k->mem == m) {
+			portreq *q = &req[n++];
+			snprintf(q->cond, sizeof q->cond, "state == S%d", s);
+			q->write = k->op == K_STORE;
+			snprintf(q->addr, sizeof q->addr, "{%s, 2'b00}", ref_slice(f, k->a[0], 31, 2, s, r1));
+			const char *ad = ref_slice(f, k->a[0], 1, 0, s, lane);
+			if (q->write) {
+				const char *d = ref(f, k->a[1], s, r2);
+				int dw = k->a[1].width;
+				if (k->bytes == 4)
+					snprintf(q->wdata, sizeof q->wdata, "%s", d);
+				else
+					snprintf(q->wdata, sizeof q->wdata, "{%d'd0, %s} << {%s, 3'b000}", 32 - dw, d, ad);
+				if (k->bytes == 4)
+					snprintf(q->wstrb, sizeof q->wstrb, "4'hf");
+				else
+					snprintf(q->wstrb, sizeof q->wstrb, "4'b%s << %s", k->bytes == 1 ? "0001" : "0011",
+						 ad);
+			}
+		} else if (st->kind == STEP_COPY) {
+			int set = k->op == K_MEMSET;
+			if (!set && k->mem2 == m) {
+				portreq *q = &req[n++];
+				snprintf(q->cond, sizeof q->cond, "state == S%d && cp_ph == 2'd0", s);
+				q->write = 0;
+				snprintf(q->addr, sizeof q->addr, "{cp%d_sa[31:2], 2'b00}", s);
+			}
+			if (k->mem == m && n < max - 1) {
+				portreq *q = &req[n++];
+				snprintf(q->cond, sizeof q->cond, set ? "state == S%d" : "state == S%d && cp_ph == 2'd2",
+					 s);
+				q->write = 1;
+				snprintf(q->addr, sizeof q->addr, "{cp%d_da[31:2], 2'b00}", s);
+				snprintf(q->wdata, sizeof q->wdata, "cp%d_wdata", s);
+				snprintf(q->wstrb, sizeof q->wstrb, "cp%d_word ? 4'hf : 4'b0001 << cp%d_da[1:0]", s, s);
+			}
+		}
+	}
+	return n;
+}
+
+/* A copy loop (memcpy/memset) in step S: addresses, step size and data of the current element. */
+static void emit_copy_step(const kfunc *f, int s, FILE *o)
+{
+	const kinst *k = &f->insts[f->steps[s].inst];
+	char d[REF_MAX], v[REF_MAX];
+	int set = k->op == K_MEMSET;
+	uint64_t len = k->a[2].c;
+	ref(f, k->a[0], s, d);
+	ref(f, k->a[1], s, v);
+	fprintf(o, "  // step S%d: %s of %llu bytes, word by word when everything is aligned, else byte by byte\n", s,
+		set ? "memset" : "memcpy", (unsigned long long)len);
+	fprintf(o, "  wire [31:0] cp%d_da = %s + cp_n;\n", s, d);
+	if (set) {
+		fprintf(o, "  wire        cp%d_word = ((%s | 32'd%llu) & 32'd3) == 32'd0;\n", s, d,
+			(unsigned long long)len);
+		fprintf(o, "  wire [31:0] cp%d_wdata = cp%d_word ? {4{%s}} : {24'd0, %s} << {cp%d_da[1:0], 3'b000};\n",
+			s, s, v, v, s);
+	} else {
+		fprintf(o, "  wire [31:0] cp%d_sa = %s + cp_n;\n", s, v);
+		fprintf(o, "  wire        cp%d_word = ((%s | %s | 32'd%llu) & 32'd3) == 32'd0;\n", s, d, v,
+			(unsigned long long)len);
+		fprintf(o, "  wire [31:0] cp%d_byte = (cp_d >> {cp%d_sa[1:0], 3'b000}) & 32'hff;\n", s, s);
+		fprintf(o, "  wire [31:0] cp%d_wdata = cp%d_word ? cp_d : cp%d_byte << {cp%d_da[1:0], 3'b000};\n", s, s,
+			s, s);
+	}
+	fprintf(o, "  wire [31:0] cp%d_next = cp_n + (cp%d_word ? 32'd4 : 32'd1);\n", s, s);
+	fprintf(o, "  wire        cp%d_last = cp%d_next >= 32'd%llu;\n\n", s, s, (unsigned long long)len);
+}
+
 void emit_kernel(const kfunc *f, FILE *o)
 {
-	char mod[300], r1[REF_MAX], r2[REF_MAX];
+	char mod[300];
 	emit_kernel_module_name(f, mod, sizeof mod);
 	int sb = state_bits(f);
+	int nall = f->nmems + f->nimems;
 	fprintf(o, "// Kernel %s (%s), generated by kiln-cc from %s:%u.\n", f->name,
 		f->dims ? "nd_range" : "single_task", f->file ? f->file : "?", f->line);
 	fprintf(o, "// %d control steps at a %.2f ns clock target. Start with `start`; `done` pulses at the end.\n",
 		f->nsteps, f->clock_ns);
+	fprintf(o, "// Ports: clk/rst_n; start, done (one-cycle pulse), idle; the nd-range sizes; arg_i (argument i,\n"
+		   "// pointers as device addresses); per memory object m<i> a valid/ready request (write, byte address,\n"
+		   "// data, byte strobes) and in-order read responses (rvalid, rdata).\n");
 	fprintf(o, "module %s (\n", mod);
 	emit_ports(f, o);
 	fprintf(o, ");\n\n");
@@ -440,10 +640,7 @@ void emit_kernel(const kfunc *f, FILE *o)
 		fprintf(o, "  localparam [%d:0] S_NEXT = %d'd%d;\n", sb - 1, sb, f->nsteps + 1);
 	for (int s = 0; s < f->nsteps; s++)
 		fprintf(o, "  localparam [%d:0] S%d = %d'd%d;  // %s, %s\n", sb - 1, s, sb, s + 1,
-			f->blocks[f->steps[s].block].name,
-			f->steps[s].kind == STEP_COMB ? "compute"
-			: f->steps[s].kind == STEP_MEM_ISSUE ? "memory request"
-							   : "memory response");
+			f->blocks[f->steps[s].block].name, step_kind_name(f->steps[s].kind));
 	fprintf(o, "\n  reg [%d:0] state;\n  assign idle = (state == S_IDLE);\n\n", sb - 1);
 	if (!f->nmems)
 		fprintf(o, "  assign unused_no_ports = 1'b0;\n\n");
@@ -453,6 +650,62 @@ void emit_kernel(const kfunc *f, FILE *o)
 		for (int d = 0; d < f->dims; d++)
 			fprintf(o, "  reg [31:0] wi_gid_%d, wi_lid_%d, wi_grp_%d;\n", d, d, d);
 		fprintf(o, "\n");
+	}
+	for (int m = f->nmems; m < nall; m++)
+		emit_internal_mem(f, m, o);
+
+	/* Multi-cycle dividers, one per width: restoring division, one quotient bit per cycle, on magnitudes. */
+	int have_div[66] = {0}, have_copy = 0;
+	for (int s = 0; s < f->nsteps; s++) {
+		if (f->steps[s].kind == STEP_DIV_ISSUE)
+			have_div[div_width(f->insts[f->steps[s].inst].width)] = 1;
+		if (f->steps[s].kind == STEP_COPY)
+			have_copy = 1;
+	}
+	for (int w = 2; w <= 64; w++) {
+		if (!have_div[w])
+			continue;
+		fprintf(o, "  // %d-bit divider: starts in a divider-start state, done when dv%d_n is 0\n", w, w);
+		fprintf(o, "  reg  [%d:0] dv%d_q, dv%d_d;\n  reg  [%d:0] dv%d_r;\n  reg  [7:0] dv%d_n;\n"
+			   "  reg         dv%d_nq, dv%d_nr;\n",
+			w - 1, w, w, w, w, w, w, w);
+		fprintf(o, "  wire [%d:0] dv%d_sh = {dv%d_r[%d:0], dv%d_q[%d]};\n", w, w, w, w - 1, w, w - 1);
+		fprintf(o, "  wire        dv%d_ge = dv%d_sh >= {1'b0, dv%d_d};\n", w, w, w);
+		fprintf(o, "  wire [%d:0] dv%d_quo = dv%d_nq ? -dv%d_q : dv%d_q;\n", w - 1, w, w, w, w);
+		fprintf(o, "  wire [%d:0] dv%d_rem = dv%d_nr ? -dv%d_r[%d:0] : dv%d_r[%d:0];\n", w - 1, w, w, w, w - 1, w,
+			w - 1);
+		fprintf(o, "  always @(posedge clk) begin\n    if (!rst_n) begin\n      dv%d_n <= 8'd0;\n    end", w);
+		for (int s = 0; s < f->nsteps; s++) {
+			if (f->steps[s].kind != STEP_DIV_ISSUE)
+				continue;
+			const kinst *k = &f->insts[f->steps[s].inst];
+			if (div_width(k->width) != w)
+				continue;
+			int kw = k->width, sg = k->op == K_SDIV || k->op == K_SREM;
+			char x[REF_MAX], y[REF_MAX], xs[REF_MAX], ys[REF_MAX];
+			ref(f, k->a[0], s, x);
+			ref(f, k->a[1], s, y);
+			ref_bit(f, k->a[0], kw - 1, s, xs);
+			ref_bit(f, k->a[1], kw - 1, s, ys);
+			const char *pad = kw < w ? "1'b0, " : "";
+			fprintf(o, " else if (state == S%d) begin\n", s);
+			if (sg) {
+				fprintf(o, "      dv%d_q <= {%s%s ? -%s : %s};\n      dv%d_d <= {%s%s ? -%s : %s};\n", w, pad,
+					xs, x, x, w, pad, ys, y, y);
+				fprintf(o, "      dv%d_nq <= %s ^ %s;\n      dv%d_nr <= %s;\n", w, xs, ys, w, xs);
+			} else {
+				fprintf(o, "      dv%d_q <= {%s%s};\n      dv%d_d <= {%s%s};\n", w, pad, x, w, pad, y);
+				fprintf(o, "      dv%d_nq <= 1'b0;\n      dv%d_nr <= 1'b0;\n", w, w);
+			}
+			fprintf(o, "      dv%d_r <= %d'd0;\n      dv%d_n <= 8'd%d;\n    end", w, w + 1, w, w);
+		}
+		fprintf(o, " else if (dv%d_n != 8'd0) begin\n      dv%d_r <= dv%d_ge ? dv%d_sh - {1'b0, dv%d_d} : dv%d_sh;\n"
+			   "      dv%d_q <= {dv%d_q[%d:0], dv%d_ge};\n      dv%d_n <= dv%d_n - 8'd1;\n    end\n  end\n\n",
+			w, w, w, w, w, w, w, w, w - 2, w, w, w);
+	}
+	if (have_copy) {
+		fprintf(o, "  // memcpy/memset loops: phase (0 read, 1 wait, 2 write), byte offset and the word in flight\n");
+		fprintf(o, "  reg  [1:0]  cp_ph;\n  reg  [31:0] cp_n, cp_d;\n\n");
 	}
 
 	/* Values: a wire for each operation, a register where a value crosses a step boundary. */
@@ -477,11 +730,15 @@ void emit_kernel(const kfunc *f, FILE *o)
 			fprintf(o, "\n");
 		}
 	}
+	for (int s = 0; s < f->nsteps; s++)
+		if (f->steps[s].kind == STEP_COPY)
+			emit_copy_step(f, s, o);
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		if (k->block >= 0 && k->width && k->registered)
 			fprintf(o, "  reg  [%d:0] r%d;\n", k->width - 1, i);
 	}
+	char r1[REF_MAX];
 	fprintf(o, "\n  always @(posedge clk) begin\n");
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
@@ -497,53 +754,38 @@ void emit_kernel(const kfunc *f, FILE *o)
 	}
 	fprintf(o, "  end\n\n");
 
-	/* Memory ports: each access drives its port in its issue step. */
-	for (int m = 0; m < f->nmems; m++) {
+	/* Memory ports: each access drives its port in its issue step (copy loops in their phases). */
+	portreq *req = calloc((size_t)f->nsteps * 2 + 2, sizeof *req);
+	for (int m = 0; m < nall; m++) {
+		int n = port_requests(f, m, req, f->nsteps * 2 + 2);
 		fprintf(o, "  assign m%d_valid = 1'b0", m);
-		for (int s = 0; s < f->nsteps; s++)
-			if (f->steps[s].kind == STEP_MEM_ISSUE && f->insts[f->steps[s].inst].mem == m)
-				fprintf(o, " | (state == S%d)", s);
+		for (int i = 0; i < n; i++)
+			fprintf(o, " | (%s)", req[i].cond);
 		fprintf(o, ";\n  assign m%d_write = 1'b0", m);
-		for (int s = 0; s < f->nsteps; s++)
-			if (f->steps[s].kind == STEP_MEM_ISSUE && f->insts[f->steps[s].inst].mem == m &&
-			    f->insts[f->steps[s].inst].op == K_STORE)
-				fprintf(o, " | (state == S%d)", s);
-		const char *sig[] = {"addr", "wdata", "wstrb"};
-		for (int g = 0; g < 3; g++) {
-			fprintf(o, ";\n  assign m%d_%s =", m, sig[g]);
-			for (int s = 0; s < f->nsteps; s++) {
-				const kinst *k = &f->insts[f->steps[s].inst];
-				if (f->steps[s].kind != STEP_MEM_ISSUE || k->mem != m)
-					continue;
-				if (g > 0 && k->op != K_STORE)
-					continue;
-				fprintf(o, "\n      (state == S%d) ? ", s);
-				char lane[REF_MAX];
-				const char *ad = ref_slice(f, k->a[0], 1, 0, s, lane);
-				if (g == 0) {
-					fprintf(o, "{%s, 2'b00} :", ref_slice(f, k->a[0], 31, 2, s, r1));
-				} else if (g == 1) {
-					const char *d = ref(f, k->a[1], s, r2);
-					int dw = k->a[1].width;
-					if (k->bytes == 4)
-						fprintf(o, "%s :", d);
-					else
-						fprintf(o, "{%d'd0, %s} << {%s, 3'b000} :", 32 - dw, d, ad);
-				} else {
-					if (k->bytes == 4)
-						fprintf(o, "4'hf :");
-					else
-						fprintf(o, "4'b%s << %s :", k->bytes == 1 ? "0001" : "0011", ad);
-				}
-			}
-			fprintf(o, " %s", g == 2 ? "4'h0" : "32'd0");
-		}
-		fprintf(o, ";\n\n");
+		for (int i = 0; i < n; i++)
+			if (req[i].write)
+				fprintf(o, " | (%s)", req[i].cond);
+		fprintf(o, ";\n  assign m%d_addr =", m);
+		for (int i = 0; i < n; i++)
+			fprintf(o, "\n      (%s) ? %s :", req[i].cond, req[i].addr);
+		fprintf(o, " 32'd0;\n  assign m%d_wdata =", m);
+		for (int i = 0; i < n; i++)
+			if (req[i].write)
+				fprintf(o, "\n      (%s) ? %s :", req[i].cond, req[i].wdata);
+		fprintf(o, " 32'd0;\n  assign m%d_wstrb =", m);
+		for (int i = 0; i < n; i++)
+			if (req[i].write)
+				fprintf(o, "\n      (%s) ? %s :", req[i].cond, req[i].wstrb);
+		fprintf(o, " 4'h0;\n\n");
 	}
+	free(req);
 
 	/* Controller. */
 	fprintf(o, "  always @(posedge clk) begin\n    if (!rst_n) begin\n      state <= S_IDLE;\n"
-		   "      done <= 1'b0;\n    end else begin\n      done <= 1'b0;\n      case (state)\n");
+		   "      done <= 1'b0;\n");
+	if (have_copy)
+		fprintf(o, "      cp_ph <= 2'd0;\n      cp_n <= 32'd0;\n");
+	fprintf(o, "    end else begin\n      done <= 1'b0;\n      case (state)\n");
 	fprintf(o, "        S_IDLE: if (start) begin\n");
 	for (int d = 0; d < f->dims; d++)
 		fprintf(o, "          wi_gid_%d <= 32'd0;\n          wi_lid_%d <= 32'd0;\n          wi_grp_%d <= 32'd0;\n",
@@ -552,11 +794,30 @@ void emit_kernel(const kfunc *f, FILE *o)
 	for (int s = 0; s < f->nsteps; s++) {
 		const kstep *st = &f->steps[s];
 		const kblock *bl = &f->blocks[st->block];
+		const kinst *sk = st->inst >= 0 ? &f->insts[st->inst] : NULL;
 		fprintf(o, "        S%d: ", s);
 		if (st->kind == STEP_MEM_ISSUE)
-			fprintf(o, "if (m%d_ready) ", f->insts[st->inst].mem);
+			fprintf(o, "if (m%d_ready) ", sk->mem);
 		else if (st->kind == STEP_MEM_WAIT)
-			fprintf(o, "if (m%d_rvalid) ", f->insts[st->inst].mem);
+			fprintf(o, "if (m%d_rvalid) ", sk->mem);
+		else if (st->kind == STEP_DIV_WAIT)
+			fprintf(o, "if (dv%d_n == 8'd0) ", div_width(sk->width));
+		else if (st->kind == STEP_COPY) {
+			if (sk->op == K_MEMSET) {
+				fprintf(o, "begin\n          if (m%d_ready) cp_n <= cp%d_last ? 32'd0 : cp%d_next;\n"
+					   "          if (m%d_ready && cp%d_last) ",
+					sk->mem, s, s, sk->mem, s);
+			} else {
+				fprintf(o, "begin\n          case (cp_ph)\n"
+					   "            2'd0: if (m%d_ready) cp_ph <= 2'd1;\n"
+					   "            2'd1: if (m%d_rvalid) begin cp_d <= m%d_rdata; cp_ph <= 2'd2; end\n"
+					   "            default: if (m%d_ready) begin\n"
+					   "              cp_ph <= 2'd0;\n              cp_n <= cp%d_last ? 32'd0 : cp%d_next;\n"
+					   "            end\n          endcase\n"
+					   "          if (cp_ph == 2'd2 && m%d_ready && cp%d_last) ",
+					sk->mem2, sk->mem2, sk->mem2, sk->mem, s, s, sk->mem, s);
+			}
+		}
 		fprintf(o, "begin\n");
 		if (s < bl->last_step) {
 			fprintf(o, "          state <= S%d;\n", s + 1);
@@ -568,6 +829,8 @@ void emit_kernel(const kfunc *f, FILE *o)
 				emit_ret(f, "          ", o);
 		}
 		fprintf(o, "        end\n");
+		if (st->kind == STEP_COPY)
+			fprintf(o, "        end\n");
 	}
 	if (f->dims) {
 		/* Advance to the next work-item: the last dimension to wrap ends the run. */
@@ -595,10 +858,23 @@ void emit_kernel(const kfunc *f, FILE *o)
 	fprintf(o, "  wire unused_inputs = ^{1'b0");
 	for (int i = 0; i < f->nargs; i++)
 		fprintf(o, ", arg_%d", i);
-	for (int m = 0; m < f->nmems; m++)
+	for (int m = 0; m < nall; m++)
 		fprintf(o, ", m%d_rvalid, m%d_rdata", m, m);
+	for (int m = f->nmems; m < nall; m++)
+		fprintf(o, ", m%d_addr, m%d_wdata, m%d_wstrb, m%d_ready", m, m, m, m);
 	for (int d = 0; d < f->dims; d++)
 		fprintf(o, ", global_range_%d, local_range_%d", d, d);
+	for (int w = 2; w <= 64; w++)
+		if (have_div[w])
+			fprintf(o, ", dv%d_quo, dv%d_rem, dv%d_r", w, w, w);
+	if (have_copy)
+		fprintf(o, ", cp_d, cp_n");
+	for (int s = 0; s < f->nsteps; s++)
+		if (f->steps[s].kind == STEP_COPY) {
+			fprintf(o, ", cp%d_da, cp%d_wdata, cp%d_next", s, s, s);
+			if (f->insts[f->steps[s].inst].op == K_MEMCPY)
+				fprintf(o, ", cp%d_sa, cp%d_byte", s, s);
+		}
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		if (k->block >= 0 && k->width && k->op != K_PHI)

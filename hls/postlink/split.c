@@ -75,6 +75,14 @@ static int keep_group(LLVMModuleRef c, enum split_mode m, const char *g, size_t 
 		}
 		fn = next;
 	}
+	/* Only the image's kernels are entry points: everything else becomes internal, so that globaldce drops
+	 * the functions and globals (device globals included) no kept kernel reaches. */
+	for (LLVMValueRef f = LLVMGetFirstFunction(c); f; f = LLVMGetNextFunction(f))
+		if (LLVMCountBasicBlocks(f) && !is_kernel(f))
+			LLVMSetLinkage(f, LLVMInternalLinkage);
+	for (LLVMValueRef g = LLVMGetFirstGlobal(c); g; g = LLVMGetNextGlobal(g))
+		if (LLVMGetInitializer(g))
+			LLVMSetLinkage(g, LLVMInternalLinkage);
 	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
 	LLVMErrorRef e = LLVMRunPasses(c, "globaldce", NULL, po);
 	LLVMDisposePassBuilderOptions(po);

@@ -69,7 +69,10 @@ double sched_delay(const kfunc *f, const kinst *k)
 	case K_SDIV:
 	case K_UREM:
 	case K_SREM:
-		return 0.5 * w * 0.05 * w + 2.0;
+		return 0.5 + 0.05 * w; /* the multi-cycle divider's operand steering / result sign fix */
+	case K_MEMCPY:
+	case K_MEMSET:
+		return 0.5;
 	case K_LOAD:
 	case K_STORE:
 		return 0.5; /* address decode and byte-lane steering */
@@ -119,6 +122,11 @@ static void ready_at(const kfunc *f, int block, kval v, int first, int *step, do
 	*t = d->t_end;
 }
 
+int sched_is_div(kop op)
+{
+	return op == K_UDIV || op == K_SDIV || op == K_UREM || op == K_SREM;
+}
+
 void sched_run(kfunc *f, double clock_ns)
 {
 	f->clock_ns = clock_ns;
@@ -159,6 +167,40 @@ void sched_run(kfunc *f, double clock_ns)
 					s = last;
 					t = 0.0;
 				}
+			}
+			if (k->op == K_MEMCPY || k->op == K_MEMSET) {
+				/* A copy loop in a step of its own, its operands in registers. */
+				if (s <= mem_frontier)
+					s = mem_frontier + 1;
+				if (t > 0)
+					s++;
+				ensure_step(f, bi, s);
+				f->steps[s].kind = STEP_COPY;
+				f->steps[s].inst = bl->insts[j];
+				k->step = s;
+				k->t_end = 0;
+				mem_frontier = s;
+				continue;
+			}
+			if (sched_is_div(k->op)) {
+				/* The divider: operands in (one cycle), then wait until it is done. */
+				if (s <= mem_frontier) {
+					s = mem_frontier + 1;
+					t = 0.0;
+				}
+				if (t + 0.5 > clock_ns && t > 0) {
+					s++;
+					t = 0.0;
+				}
+				ensure_step(f, bi, s + 1);
+				f->steps[s].kind = STEP_DIV_ISSUE;
+				f->steps[s].inst = bl->insts[j];
+				f->steps[s + 1].kind = STEP_DIV_WAIT;
+				f->steps[s + 1].inst = bl->insts[j];
+				k->step = s + 1;
+				k->t_end = d;
+				mem_frontier = s + 1;
+				continue;
 			}
 			if (k->op == K_LOAD || k->op == K_STORE) {
 				if (s <= mem_frontier) {

@@ -7,6 +7,8 @@
 
 /* Estimated combinational delay in ns of operation K (the per-operation delay table). */
 double sched_delay(const kfunc *f, const kinst *k);
+/* Division and remainder run on the multi-cycle divider. */
+int sched_is_div(kop op);
 /* Schedules F for a CLOCK_NS period; fills steps, kinst.step/t_end/registered and block step ranges. */
 void sched_run(kfunc *f, double clock_ns);
 

@@ -1,0 +1,99 @@
+#!/bin/sh
+# kiln-post-link and kiln-cc's post-link stage on DPC++-style device IR: split modes, the file table, property
+# sets against REFERENCE §3's known encodings, the cross-image error, and llvm-spirv-15 accepting the output
+# with the decorations of REFERENCE §2 (and giving them back with -r).
+# Usage: postlink-test.sh SRC_DIR BUILD_DIR
+set -u
+src=$1
+build=$2
+pl="$build/bin/kiln-post-link"
+cc="$build/bin/kiln-cc"
+in="$src/test/postlink/dpcpp_device.ll"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { echo "ok - $1"; }
+notok() { echo "not ok - $1: $2"; }
+check() { # name, command...
+	name=$1
+	shift
+	if "$@" >"$tmp/out" 2>&1; then ok "$name"; else notok "$name" "$(head -c 600 "$tmp/out")"; fi
+}
+
+"$pl" --help | grep -q "usage: kiln-post-link" && ok "kiln-post-link --help" || notok "--help" "no usage"
+"$pl" -o "$tmp/x.table" >/dev/null 2>&1
+[ $? -eq 1 ] && ok "missing input exits 1" || notok "missing input" "wrong status"
+"$pl" -split=bogus -o "$tmp/x.table" "$in" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "split takes" "$tmp/err" && ok "bad -split value" || notok "bad -split" "$(cat "$tmp/err")"
+
+# Per-kernel split: two images, table with all three columns.
+"$pl" --device-globals -properties -symbols -split=kernel -o "$tmp/k.table" "$in" 2>"$tmp/err"
+check "split=kernel succeeds" test $? -eq 0
+printf '[Code|Properties|Symbols]\n%s_0.bc|%s_0.prop|%s_0.sym\n%s_1.bc|%s_1.prop|%s_1.sym\n' \
+	"$tmp/k" "$tmp/k" "$tmp/k" "$tmp/k" "$tmp/k" "$tmp/k" >"$tmp/want.table"
+check "file table format" cmp "$tmp/k.table" "$tmp/want.table"
+printf '[SYCL/device globals]\n_ZL7dg_int1=2|ABAAAAAAAAABAAAAAAAAAA\ndg_char=2|ABAAAAAAAAQAAAAABAAAAA\n' >"$tmp/want0.prop"
+check "image 0 property set: known encodings (size 4 no scope, size 1 scope)" cmp "$tmp/k_0.prop" "$tmp/want0.prop"
+grep -qx '_ZL7dg_int1=2|ABAAAAAAAAABAAAAAAAAAA' "$tmp/k_1.prop" && grep -q '^dg_ro=2|' "$tmp/k_1.prop" &&
+	! grep -q dg_char "$tmp/k_1.prop" && ok "image 1 property set holds only what its kernel uses" ||
+	notok "image 1 property set" "$(cat "$tmp/k_1.prop")"
+check "image 0 symbols" sh -c "[ \"\$(cat '$tmp/k_0.sym')\" = __sycl_kernel_ka ]"
+check "image 1 symbols" sh -c "[ \"\$(cat '$tmp/k_1.sym')\" = __sycl_kernel_kb ]"
+
+# Per-source split groups by sycl-module-id (a.cpp, b.cpp); no split gives one image with every global.
+"$pl" --device-globals -properties -split=source -o "$tmp/s.table" "$in" 2>/dev/null
+check "split=source gives one image per module id" sh -c "[ \$(wc -l <'$tmp/s.table') -eq 3 ]"
+"$pl" --device-globals -properties -S -o "$tmp/n.table" "$in" 2>/dev/null
+check "no split gives one image" sh -c "[ \$(wc -l <'$tmp/n.table') -eq 2 ] && head -1 '$tmp/n.table' | grep -qx '\[Code|Properties\]'"
+check "-S writes text IR" grep -q '^define' "$tmp/n_0.ll"
+check "unsplit image has all three globals" sh -c "[ \$(grep -c '=2|' '$tmp/n_0.prop') -eq 3 ]"
+grep -q '!spirv.Decorations' "$tmp/n_0.ll" && grep -q '!{i32 6147, i32 0, !"dg_ro"}' "$tmp/n_0.ll" &&
+	grep -q '!{i32 6149, i32 0}' "$tmp/n_0.ll" && grep -q '!{i32 6148, i32 0}' "$tmp/n_0.ll" &&
+	ok "decorations as DPC++ emits them (6149, 6148, 6147 with the unique id)" ||
+	notok "decorations" "$(grep -n 'i32 61' "$tmp/n_0.ll")"
+
+# The cross-image error, with REFERENCE §3's exact text.
+"$pl" --device-globals -split=kernel -o "$tmp/b.table" "$src/test/postlink/dpcpp_shared_scope.ll" 2>"$tmp/err"
+rc=$?
+grep -qF "device_global variable 'dg_char' with property \"device_image_scope\" is used in more than one device image." "$tmp/err" &&
+	[ $rc -eq 1 ] && grep -q "__sycl_kernel_ka" "$tmp/err" && grep -q "__sycl_kernel_kb" "$tmp/err" &&
+	ok "device_image_scope global in two images is refused with the reference text" ||
+	notok "cross-image error" "status $rc: $(cat "$tmp/err")"
+
+# SPIR-V: Debian's translator accepts the output and keeps the decorations both ways.
+if llvm-spirv-15 --spirv-ext=+SPV_INTEL_global_variable_decorations "$tmp/k_0.bc" -o "$tmp/k0.spv" 2>"$tmp/err"; then
+	ok "llvm-spirv-15 translates the post-link output"
+	llvm-spirv-15 -to-text "$tmp/k0.spv" -o "$tmp/k0.spt"
+	grep -q 'HostAccessINTEL 2 "dg_char"' "$tmp/k0.spt" && grep -q 'ImplementInCSRINTEL 1' "$tmp/k0.spt" &&
+		grep -q 'InitModeINTEL 1' "$tmp/k0.spt" && grep -q 'HostAccessINTEL 2 "_ZL7dg_int1"' "$tmp/k0.spt" &&
+		ok "SPIR-V carries HostAccessINTEL, InitModeINTEL, ImplementInCSRINTEL" ||
+		notok "SPIR-V decorations" "$(grep Decorate "$tmp/k0.spt")"
+	llvm-spirv-15 -r --spirv-target-env=SPV-IR "$tmp/k0.spv" -o "$tmp/back.bc" && llvm-dis-15 "$tmp/back.bc" -o "$tmp/back.ll"
+	grep -q '!{i32 6147, i32 2, !"dg_char"}' "$tmp/back.ll" && grep -q '!{i32 6148, i32 1}' "$tmp/back.ll" &&
+		grep -q '!{i32 6149, i32 1}' "$tmp/back.ll" && ok "llvm-spirv-15 -r gives the same decorations back" ||
+		notok "reverse translation" "$(grep 'i32 61' "$tmp/back.ll")"
+else
+	notok "llvm-spirv-15 translates the post-link output" "$(cat "$tmp/err")"
+fi
+
+# kiln-cc's own split: C sources in, one image per kernel out; and the same error for C.
+cat >"$tmp/two.c" <<'C'
+#include <kiln/device.h>
+KILN_DEVICE_GLOBAL(int, shared_g, KILN_DEVICE_IMAGE_SCOPE);
+KILN_DEVICE_GLOBAL(int, free_g);
+KILN_SINGLE_TASK_KERNEL void k1(int n) { free_g += n; }
+KILN_SINGLE_TASK_KERNEL void k2(int n) { free_g -= n; }
+KILN_SINGLE_TASK_KERNEL void k3(int n) { shared_g = n; }
+C
+"$cc" -q --split per_kernel --stop-after rtl -o "$tmp/two.kimg" "$tmp/two.c" 2>"$tmp/err"
+[ $? -eq 0 ] && [ -d "$tmp/two_0.kimg.d" ] && [ -d "$tmp/two_1.kimg.d" ] && [ -d "$tmp/two_2.kimg.d" ] &&
+	ok "kiln-cc --split per_kernel makes one image per kernel" || notok "kiln-cc split" "$(cat "$tmp/err")"
+cat >>"$tmp/two.c" <<'C'
+KILN_SINGLE_TASK_KERNEL void k4(int n) { shared_g += n; }
+C
+"$cc" -q --split per_kernel --stop-after rtl -o "$tmp/bad.kimg" "$tmp/two.c" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -qF "device_global variable 'shared_g' with property \"device_image_scope\" is used in more than one device image." "$tmp/err" &&
+	ok "kiln-cc refuses a device_image_scope global used from two split images" ||
+	notok "kiln-cc cross-image error" "$(cat "$tmp/err")"
+"$cc" -q --stop-after rtl -o "$tmp/one.kimg" "$tmp/two.c" 2>"$tmp/err"
+[ $? -eq 0 ] && ok "without a split the same kernels share the global in one image" ||
+	notok "unsplit build" "$(cat "$tmp/err")"
