@@ -400,6 +400,7 @@ static int mem_of(builder *b, LLVMValueRef v)
 	} else {
 		LLVMValueRef save = b->cur_inst;
 		b->cur_inst = LLVMIsAInstruction(v) ? v : save;
+		if (getenv("KILN_DEBUG")) { char *d = LLVMPrintValueToString(v); fprintf(stderr, "ptr: %s\n", d); LLVMDisposeMessage(d); }
 		fail(b, "%s: this kind of pointer is not supported in hardware", "pointer");
 		b->cur_inst = save;
 		m = -2;
@@ -727,7 +728,7 @@ static void translate_call(builder *b, LLVMValueRef in, int id)
 		return;
 	if (!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "llvm.memmove.", 13) ||
 	    !strncmp(name, "llvm.memset.", 12)) {
-		translate_memop(b, in, name[5] == 's');
+		translate_memop(b, in, !strncmp(name, "llvm.memset.", 12));
 		return;
 	}
 	if (strstr(name, ".with.overflow.")) {

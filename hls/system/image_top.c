@@ -106,8 +106,12 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		   "  input  wire        mem_rvalid,\n  input  wire [31:0] mem_rdata,\n"
 		   "  output wire        irq\n);\n\n");
 	int nkb = nk > 0 ? nk : 1;
-	fprintf(o, "  assign mmio_ready = 1'b1;  // every register answers in one cycle\n");
-	fprintf(o, "  wire        wr = mmio_valid & mmio_write;\n  wire [31:0] a = mmio_addr;\n\n");
+	/* Registers answer in one cycle; a dedicated RAM window answers reads one cycle later (ram_pend), and
+	 * an init sequencer restoring a RAM after reset holds the bus off (ram_busy). */
+	fprintf(o, "  reg         ram_pend;\n  wire        ram_busy;\n");
+	fprintf(o, "  assign mmio_ready = !ram_pend && !ram_busy;\n");
+	fprintf(o, "  wire        acc = mmio_valid & mmio_ready;\n");
+	fprintf(o, "  wire        wr = acc & mmio_write;\n  wire [31:0] a = mmio_addr;\n\n");
 	fprintf(o, "  reg  [%d:0] irq_status, irq_enable;\n  wire [%d:0] kdone;\n", nkb - 1, nkb - 1);
 	if (nk == 0)
 		fprintf(o, "  assign kdone = 1'b0;\n");
@@ -166,17 +170,25 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 			kiln_init_mode_name(g->init_mode));
 		fprintf(o, "  wire        %s_hwe;\n  wire [%d:0] %s_haddr = a[%d:2] - %d'd%u;\n  wire [31:0] %s_hrdata;\n",
 			pre, aw - 1, pre, aw + 1, aw, (g->base >> 2) & ((1u << aw) - 1), pre);
+		if (g->storage == KILN_DG_DEDICATED)
+			fprintf(o, "  wire        %s_hre;\n", pre);
 		if (np == 0) {
 			fprintf(o, "  wire [31:0] %s_k_rdata;\n  wire [0:0] %s_k_ready, %s_k_rvalid;\n", pre, pre, pre);
 		} else {
 			emit_port_bundle(pr, np, pre, d, o);
 		}
-		fprintf(o, "  kiln_dg_store #(.WORDS(%d), .AW(%d), .NPORTS(%d), .INIT_MODE_RESET(%d), .INIT(", words,
-			aw, np ? np : 1, g->init_mode == KILN_INIT_RESET);
+		int ram = g->storage == KILN_DG_DEDICATED;
+		if (ram)
+			fprintf(o, "  wire        %s_busy;\n", pre);
+		fprintf(o, "  %s #(.WORDS(%d), .AW(%d), .NPORTS(%d), .INIT_MODE_RESET(%d), .INIT(",
+			ram ? "kiln_dg_ram" : "kiln_dg_store", words, aw, np ? np : 1, g->init_mode == KILN_INIT_RESET);
 		emit_init_param(g, o);
-		fprintf(o, ")) u_%s (\n    .clk(clk), .rst_n(rst_n),\n    .host_we(%s_hwe), .host_addr(%s_haddr), "
-			   ".host_wdata(mmio_wdata), .host_wstrb(mmio_wstrb), .host_rdata(%s_hrdata),\n",
-			pre, pre, pre, pre);
+		fprintf(o, ")) u_%s (\n    .clk(clk), .rst_n(rst_n),\n", pre);
+		if (ram)
+			fprintf(o, "    .busy(%s_busy), .host_re(%s_hre),\n", pre, pre);
+		fprintf(o, "    .host_we(%s_hwe), .host_addr(%s_haddr), .host_wdata(mmio_wdata), .host_wstrb(mmio_wstrb), "
+			   ".host_rdata(%s_hrdata),\n",
+			pre, pre, pre);
 		if (np)
 			fprintf(o, "    .k_valid(%s_k_valid), .k_ready(%s_k_ready), .k_write(%s_k_write), "
 				   ".k_addr(%s_k_addr), .k_wdata(%s_k_wdata), .k_wstrb(%s_k_wstrb),\n",
@@ -287,6 +299,34 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 	}
 	fprintf(o, "  end\n\n  // A refused access (unmapped, or a direction the register forbids) changes nothing.\n");
 	fprintf(o, "  wire ok = hit & (mmio_write ? wr_ok : rd_ok);\n  wire we = wr & ok;\n\n");
+	int nram = 0;
+	fprintf(o, "  assign ram_busy = 1'b0");
+	for (size_t gi = 0; gi < d->ndgs; gi++)
+		if (d->dgs[gi].storage == KILN_DG_DEDICATED)
+			fprintf(o, " | dg%zu_busy", gi);
+	fprintf(o, ";\n");
+	fprintf(o, "  wire ram_rd = 1'b0");
+	for (size_t gi = 0; gi < d->ndgs; gi++)
+		if (d->dgs[gi].storage == KILN_DG_DEDICATED) {
+			fprintf(o, " | dg%zu_hre", gi);
+			nram++;
+		}
+	fprintf(o, ";\n  reg  [%d:0] ram_sel;\n  wire [31:0] ram_rdata = 32'd0", nram ? nram - 1 : 0);
+	for (size_t gi = 0, r = 0; gi < d->ndgs; gi++)
+		if (d->dgs[gi].storage == KILN_DG_DEDICATED)
+			fprintf(o, " | (ram_sel[%zu] ? dg%zu_hrdata : 32'd0)", r++, gi);
+	fprintf(o, ";\n");
+	for (size_t gi = 0; gi < d->ndgs; gi++) {
+		const kiln_dg_desc *g = &d->dgs[gi];
+		if (g->storage != KILN_DG_DEDICATED)
+			continue;
+		if (g->host_access == KILN_HA_NONE)
+			fprintf(o, "  assign dg%zu_hre = 1'b0;\n", gi);
+		else
+			fprintf(o, "  assign dg%zu_hre = acc && !mmio_write && ok && a >= 32'h%x && a < 32'h%x;\n", gi,
+				g->base, g->base + (uint32_t)words_of(g) * 4);
+	}
+	fprintf(o, "\n");
 	for (size_t gi = 0; gi < d->ndgs; gi++) {
 		const kiln_dg_desc *g = &d->dgs[gi];
 		if (g->storage == KILN_DG_USM)
@@ -300,7 +340,9 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 	}
 
 	fprintf(o, "\n  always @(posedge clk) begin\n    if (!rst_n) begin\n      mmio_rsp_valid <= 1'b0;\n"
-		   "      mmio_rsp_rdata <= 32'd0;\n      mmio_rsp_err <= 1'b0;\n");
+		   "      mmio_rsp_rdata <= 32'd0;\n      mmio_rsp_err <= 1'b0;\n      ram_pend <= 1'b0;\n"
+		   "      ram_sel <= %d'd0;\n",
+		nram ? nram : 1);
 	fprintf(o, "      irq_status <= %d'd0;\n      irq_enable <= %d'd0;\n", nkb, nkb);
 	for (int k = 0; k < nk; k++) {
 		fprintf(o, "      k%d_start <= 1'b0;\n      k%d_donebit <= 1'b0;\n      k%d_cycles <= 64'd0;\n", k, k,
@@ -313,9 +355,20 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 	for (size_t gi = 0; gi < d->ndgs; gi++)
 		if (d->dgs[gi].storage == KILN_DG_USM)
 			fprintf(o, "      dg%zu_ptr <= 64'd0;\n", gi);
-	fprintf(o, "    end else begin\n      mmio_rsp_valid <= mmio_valid;\n"
-		   "      mmio_rsp_rdata <= (mmio_valid && !mmio_write && ok) ? rdata : 32'd0;\n"
-		   "      mmio_rsp_err <= mmio_valid && !ok;\n");
+	fprintf(o, "    end else begin\n"
+		   "      ram_pend <= ram_rd;\n"
+		   "      if (ram_rd) ram_sel <= {");
+	for (size_t gi = d->ndgs, first = 1; gi-- > 0;)
+		if (d->dgs[gi].storage == KILN_DG_DEDICATED) {
+			fprintf(o, "%sdg%zu_hre", first ? "" : ", ", gi);
+			first = 0;
+		}
+	if (!nram)
+		fprintf(o, "1'b0");
+	fprintf(o, "};\n"
+		   "      mmio_rsp_valid <= ram_pend || (acc && !ram_rd);\n"
+		   "      mmio_rsp_rdata <= ram_pend ? ram_rdata : (acc && !mmio_write && ok) ? rdata : 32'd0;\n"
+		   "      mmio_rsp_err <= !ram_pend && acc && !ok;\n");
 	fprintf(o, "      irq_status <= (irq_status | kdone) & ~((we && a == 32'h014) ? mmio_wdata[%d:0] : %d'd0);\n",
 		nkb - 1, nkb);
 	fprintf(o, "      if (we && a == 32'h018) irq_enable <= mmio_wdata[%d:0];\n", nkb - 1);

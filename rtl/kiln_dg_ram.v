@@ -1,0 +1,109 @@
+// Storage of one device_image_scope device global implemented outside the CSR block (implement_in_csr false):
+// a true dual-port RAM with synchronous reads, so that FPGA tools map it to block RAM. Port A belongs to the
+// host window (read data one cycle after host_re), port B to the kernels (fixed-priority arbitration, the
+// contract's memory protocol with rvalid one cycle after an accepted read).
+//
+// INIT_MODE_RESET = 1: after each reset an init sequencer rewrites INIT word by word through port A while
+// `busy` is high (the image stalls the host and the kernels meanwhile). 0: INIT is only the value loaded with
+// the image, and reset leaves the contents alone.
+module kiln_dg_ram #(
+  parameter integer WORDS = 1,
+  parameter integer AW = 1,                  // word-address bits, >= 1
+  parameter integer NPORTS = 1,
+  parameter [WORDS*32-1:0] INIT = {WORDS*32{1'b0}},
+  parameter integer INIT_MODE_RESET = 0
+) (
+  input  wire                clk,
+  input  wire                rst_n,
+  output wire                busy,
+  // host port (port A)
+  input  wire                host_re,
+  input  wire                host_we,
+  input  wire [AW-1:0]       host_addr,
+  input  wire [31:0]         host_wdata,
+  input  wire [3:0]          host_wstrb,
+  output reg  [31:0]         host_rdata,
+  // kernel ports, packed as in kiln_dg_store
+  input  wire [NPORTS-1:0]    k_valid,
+  output wire [NPORTS-1:0]    k_ready,
+  input  wire [NPORTS-1:0]    k_write,
+  input  wire [NPORTS*32-1:0] k_addr,
+  input  wire [NPORTS*32-1:0] k_wdata,
+  input  wire [NPORTS*4-1:0]  k_wstrb,
+  output reg  [NPORTS-1:0]    k_rvalid,
+  output reg  [31:0]          k_rdata
+);
+
+  reg [31:0] mem [0:WORDS-1];
+
+  integer i;
+  initial begin
+    for (i = 0; i < WORDS; i = i + 1) mem[i] = INIT[i*32 +: 32];
+  end
+
+  // Init sequencer: walks every word once after reset when the global has init_mode reset.
+  reg [31:0] init_idx;
+  wire init_run = (INIT_MODE_RESET != 0) && (init_idx < WORDS);
+  assign busy = init_run;
+  always @(posedge clk) begin
+    if (!rst_n) init_idx <= (INIT_MODE_RESET != 0) ? 32'd0 : WORDS;
+    else if (init_run) init_idx <= init_idx + 32'd1;
+  end
+
+  // Port A: the host, or the init sequencer while it runs.
+  wire [AW-1:0] a_addr  = init_run ? init_idx[AW-1:0] : host_addr;
+  wire          a_we    = init_run | host_we;
+  wire [31:0]   a_wdata = init_run ? INIT[init_idx[AW-1:0]*32 +: 32] : host_wdata;
+  wire [3:0]    a_wstrb = init_run ? 4'hf : host_wstrb;
+  integer b;
+  always @(posedge clk) begin
+    if (a_we)
+      for (b = 0; b < 4; b = b + 1)
+        if (a_wstrb[b]) mem[a_addr][8*b +: 8] <= a_wdata[8*b +: 8];
+    if (host_re) host_rdata <= mem[a_addr];
+  end
+
+  // Port B: the kernels, lowest-numbered requester first; nobody is granted while the sequencer runs.
+  reg [NPORTS-1:0] grant;
+  integer p;
+  always @(*) begin
+    grant = {NPORTS{1'b0}};
+    if (!init_run)
+      for (p = NPORTS - 1; p >= 0; p = p - 1)
+        if (k_valid[p]) grant = {{(NPORTS-1){1'b0}}, 1'b1} << p;
+  end
+  assign k_ready = grant;
+
+  reg          g_write;
+  reg [31:0]   g_addr, g_wdata;
+  reg [3:0]    g_wstrb;
+  always @(*) begin
+    g_write = 1'b0;
+    g_addr = 32'd0;
+    g_wdata = 32'd0;
+    g_wstrb = 4'd0;
+    for (p = 0; p < NPORTS; p = p + 1)
+      if (grant[p]) begin
+        g_write = k_write[p];
+        g_addr = k_addr[p*32 +: 32];
+        g_wdata = k_wdata[p*32 +: 32];
+        g_wstrb = k_wstrb[p*4 +: 4];
+      end
+  end
+  wire [AW-1:0] b_addr = g_addr[AW+1:2];
+
+  always @(posedge clk) begin
+    if (|grant && g_write)
+      for (b = 0; b < 4; b = b + 1)
+        if (g_wstrb[b]) mem[b_addr][8*b +: 8] <= g_wdata[8*b +: 8];
+    k_rdata <= mem[b_addr];
+  end
+
+  always @(posedge clk) begin
+    if (!rst_n) k_rvalid <= {NPORTS{1'b0}};
+    else k_rvalid <= grant & ~k_write;
+  end
+
+  wire unused_ram = ^{1'b0, g_addr, init_idx};
+
+endmodule
