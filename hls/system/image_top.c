@@ -404,7 +404,7 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 				gi);
 		}
 	fprintf(o, "    end\n  end\n\n");
-	fprintf(o, "  wire unused_image = ^{1'b0, mmio_wstrb");
+	fprintf(o, "  wire unused_image = ^{1'b0, mmio_wstrb, ram_sel");
 	for (size_t gi = 0; gi < d->ndgs; gi++) {
 		if (d->dgs[gi].storage == KILN_DG_USM)
 			fprintf(o, ", dg%zu_ptr", gi);
