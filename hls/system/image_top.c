@@ -159,7 +159,8 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		char pre[32];
 		snprintf(pre, sizeof pre, "dg%zu", gi);
 		if (g->storage == KILN_DG_USM) {
-			fprintf(o, "  // device global %s: in device memory at usmptr\n  reg  [63:0] dg%zu_ptr;\n\n",
+			fprintf(o, "  // device global %s: in device memory at usmptr (kept across resets)\n"
+				   "  reg  [63:0] dg%zu_ptr = 64'd0;\n\n",
 				g->unique_id, gi);
 			continue;
 		}
@@ -352,9 +353,8 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		for (int i = 0; i < ks[k].nargs; i++)
 			fprintf(o, "      k%d_arg_%d <= %d'd0;\n", k, i, ks[k].args[i].width);
 	}
-	for (size_t gi = 0; gi < d->ndgs; gi++)
-		if (d->dgs[gi].storage == KILN_DG_USM)
-			fprintf(o, "      dg%zu_ptr <= 64'd0;\n", gi);
+	/* usmptr registers have no reset: they describe where the runtime put the storage, which a board reset
+	 * (a hung kernel's recovery included) does not move. */
 	fprintf(o, "    end else begin\n"
 		   "      ram_pend <= ram_rd;\n"
 		   "      if (ram_rd) ram_sel <= {");
@@ -409,7 +409,7 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		if (d->dgs[gi].storage == KILN_DG_USM)
 			fprintf(o, ", dg%zu_ptr", gi);
 		else
-			fprintf(o, ", dg%zu_k_rdata, dg%zu_k_ready, dg%zu_k_rvalid", gi, gi, gi);
+			fprintf(o, ", dg%zu_k_rdata, dg%zu_k_ready, dg%zu_k_rvalid, dg%zu_hrdata", gi, gi, gi, gi);
 	}
 	if (!nm)
 		fprintf(o, ", mem_ready, mem_rvalid, mem_rdata");

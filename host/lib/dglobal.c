@@ -89,3 +89,19 @@ int kiln_dg_read(kiln_program *p, const char *uid, void *dst, size_t n, size_t o
 {
 	return transfer(p, uid, dst, n, off, DG_READ);
 }
+
+int kiln_program_dg_info(const kiln_program *p, const char *uid, size_t *size, int *host_access, uint32_t *addr)
+{
+	if (!p || !uid)
+		return kiln__fail(KILN_ERR_INVALID, "kiln_program_dg_info: NULL argument");
+	const kiln_dg_desc *g = kiln_desc_find_dg(&p->desc, uid);
+	if (!g)
+		return kiln__fail(KILN_ERR_NOT_FOUND, "no device global with unique id '%s' in the image", uid);
+	if (size)
+		*size = g->size;
+	if (host_access)
+		*host_access = (int)g->host_access;
+	if (addr)
+		*addr = g->storage == KILN_DG_USM ? 0 : KILN_IMAGE_BASE + g->base;
+	return kiln__ok();
+}

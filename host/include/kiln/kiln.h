@@ -91,6 +91,11 @@ uint64_t kiln_device_mem_size(const kiln_device *dev);
 /* Device-global access by unique id: NBYTES at byte OFFSET, with the spec's range and host_access rules. */
 int kiln_dg_write(kiln_program *prog, const char *unique_id, const void *src, size_t nbytes, size_t offset);
 int kiln_dg_read(kiln_program *prog, const char *unique_id, void *dst, size_t nbytes, size_t offset);
+/* Facts about device global UNIQUE_ID of PROG (outputs may be NULL): its size in bytes, its host_access
+ * (0 read, 1 write, 2 read_write, 3 none, numbered as sycl-host-access) and the host bus address of its
+ * window (0 when it lives in device memory). */
+int kiln_program_dg_info(const kiln_program *prog, const char *unique_id, size_t *size, int *host_access,
+			 uint32_t *addr);
 
 /* ---- Introspection for the OpenCL layer (issue 6; host/lib/info.c) ---- */
 /* Board name ("sim") and one-line description of DEV ("" for NULL). */
@@ -111,6 +116,14 @@ int kiln_dg_info(const kiln_program *prog, const char *unique_id, size_t *size, 
 /* Checks that LEN bytes at DATA form a valid image (format, version, checksum) without programming a board. */
 int kiln_image_check_bytes(const void *data, size_t len);
 /* ---- end of the OpenCL layer's section ---- */
+
+/* ---- Watchdog (issue 5, bring-up and runtime tests; host/lib/watchdog.c) ---- */
+/* Sets the cycle budget after which a running kernel is reported hung (KILN_ERR_TIMEOUT, board reset);
+ * CYCLES must be at least 1. The board config's watchdog_cycles is the default. */
+int kiln_device_set_watchdog(kiln_device *dev, uint64_t cycles);
+/* The current cycle budget of DEV (0 for NULL). */
+uint64_t kiln_device_watchdog(kiln_device *dev);
+/* ---- end of the watchdog section ---- */
 
 #ifdef __cplusplus
 }
