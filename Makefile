@@ -42,6 +42,7 @@ $(BUILD)/obj/%.o: %.cpp | $(DEPS_STAMP)
 include host/common/module.mk
 include bsp/sim/module.mk
 include host/lib/module.mk
+include host/opencl/module.mk
 include hls/module.mk
 include examples/module.mk
 include $(wildcard test/*/module.mk)

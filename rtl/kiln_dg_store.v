@@ -31,13 +31,6 @@ module kiln_dg_store #(
   output reg  [31:0]          k_rdata
 );
 
-  reg [31:0] mem [0:WORDS-1];
-
-  integer i;
-  initial begin
-    for (i = 0; i < WORDS; i = i + 1) mem[i] = INIT[i*32 +: 32];
-  end
-
   // Fixed-priority grant: the lowest-numbered requesting port wins this cycle.
   reg [NPORTS-1:0] grant;
   integer p;
@@ -68,21 +61,30 @@ module kiln_dg_store #(
   end
 
   wire [AW-1:0] g_word = g_addr[AW+1:2];
-  assign host_rdata = mem[host_addr];
 
-  integer b;
-  always @(posedge clk) begin
-    if (!rst_n && INIT_MODE_RESET != 0) begin
-      for (i = 0; i < WORDS; i = i + 1) mem[i] <= INIT[i*32 +: 32];
-    end else begin
-      if (host_we)
-        for (b = 0; b < 4; b = b + 1)
-          if (host_wstrb[b]) mem[host_addr][8*b +: 8] <= host_wdata[8*b +: 8];
-      if (g_any && g_write)
-        for (b = 0; b < 4; b = b + 1)
-          if (g_wstrb[b]) mem[g_word][8*b +: 8] <= g_wdata[8*b +: 8];
+  // One 32-bit register per word, each with its own always block: reset reload and byte enables stay
+  // per-flop logic (and simulators need no loop over an array with delayed assignments).
+  wire [WORDS*32-1:0] words;
+  genvar gw;
+  generate
+    for (gw = 0; gw < WORDS; gw = gw + 1) begin : g_word_reg
+      reg [31:0] r = INIT[gw*32 +: 32];
+      integer b;
+      always @(posedge clk) begin
+        if (!rst_n && INIT_MODE_RESET != 0) begin
+          r <= INIT[gw*32 +: 32];
+        end else begin
+          for (b = 0; b < 4; b = b + 1) begin
+            if (host_we && host_wstrb[b] && host_addr == gw) r[8*b +: 8] <= host_wdata[8*b +: 8];
+            if (g_any && g_write && g_wstrb[b] && g_word == gw) r[8*b +: 8] <= g_wdata[8*b +: 8];
+          end
+        end
+      end
+      assign words[gw*32 +: 32] = r;
     end
-  end
+  endgenerate
+
+  assign host_rdata = words[host_addr*32 +: 32];
 
   always @(posedge clk) begin
     if (!rst_n) begin
@@ -90,7 +92,7 @@ module kiln_dg_store #(
       k_rdata <= 32'd0;
     end else begin
       k_rvalid <= grant & ~k_write;
-      k_rdata <= mem[g_word];
+      k_rdata <= words[g_word*32 +: 32];
     end
   end
 

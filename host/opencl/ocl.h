@@ -110,6 +110,7 @@ struct _cl_command_queue {
 	kcl_cmd *head, *tail; /* waiting commands, in order */
 	int busy;             /* a command is executing (by the worker or inline by a blocking caller) */
 	int stop;
+	int finish_waiters; /* threads in clFinish */
 	pthread_t worker;
 	uint64_t last_ts; /* keeps profiling timestamps monotonic */
 };
@@ -266,6 +267,14 @@ void kcl_cmd_discard(kcl_cmd *c);
 /* Submits C to its queue; with BLOCKING waits for it and returns CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
  * or the command's error when it failed. *EVENT (may be NULL) receives a reference to the command's event. */
 cl_int kcl_submit(cl_command_queue q, kcl_cmd *c, int blocking, cl_event *event);
+/* The fast path of a blocking command that returns no event and waits for none: when Q is idle, takes its
+ * execution slot (returns 1) so that the caller runs the work itself, then kcl_inline_end gives it back. No
+ * event exists, so nothing observable differs from going through the worker. */
+int kcl_inline_begin(cl_command_queue q);
+void kcl_inline_end(cl_command_queue q);
+/* Runs commands at Q's head on the calling thread while the worker has not taken them, until UNTIL (may be
+ * NULL) is done: a waiter does the work instead of sleeping through a thread wake-up. */
+void kcl_queue_help(cl_command_queue q, cl_event until);
 void kcl_queue_iretain(cl_command_queue q);
 void kcl_queue_irelease(cl_command_queue q);
 

@@ -20,3 +20,12 @@ TESTS += $(DG_TEST_DIR)/rtl-check
 $(DG_TEST_DIR)/rtl-check: test/dg/rtl-check.sh $(DG_IMG)
 	printf '#!/bin/sh\nexec sh "%s/test/dg/rtl-check.sh" "%s"\n' '$(SRC)' '$(abspath $(DG_IMG)).d' >$@
 	chmod +x $@
+
+# make bench: cells and host-access cycles per property choice (scripts/bench-dg).
+$(BUILD)/bench/bench_dg: $(BUILD)/obj/test/dg/bench_dg.o $(LIBKILN)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIBKILN_LINK)
+$(BUILD)/bench/bench-dg: scripts/bench-dg $(BUILD)/bench/bench_dg $(KILN_CC)
+	printf '#!/bin/sh\nexec sh "%s/scripts/bench-dg" "%s"\n' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+BENCH_PROGS += $(BUILD)/bench/bench-dg

@@ -1,0 +1,593 @@
+/* Programs: Kiln images given as binaries, or Kiln C kernel sources built by kiln-cc (cached by content hash
+ * under the cache directory), loaded with libkiln on clBuildProgram. */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ocl.h"
+
+static cl_program new_program(cl_context ctx, enum kcl_prog_src kind)
+{
+	cl_program p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	p->dispatch = &kcl_dispatch;
+	p->magic = KCL_MAGIC_PROGRAM;
+	atomic_init(&p->refs, 1);
+	p->ctx = ctx;
+	kcl_context_retain(ctx);
+	p->src_kind = kind;
+	p->status = CL_BUILD_NONE;
+	pthread_mutex_init(&p->exec, NULL);
+	return p;
+}
+
+cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint count, const char **strings,
+						 const size_t *lengths, cl_int *errcode_ret)
+{
+	cl_int err = CL_SUCCESS;
+	cl_program p = NULL;
+	size_t total = 0;
+	if (!KCL_VALID(context, KCL_MAGIC_CONTEXT))
+		err = CL_INVALID_CONTEXT;
+	else if (count == 0 || !strings)
+		err = CL_INVALID_VALUE;
+	for (cl_uint i = 0; err == CL_SUCCESS && i < count; i++) {
+		if (!strings[i])
+			err = CL_INVALID_VALUE;
+		else
+			total += lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
+	}
+	if (err == CL_SUCCESS && !(p = new_program(context, KCL_PROG_SOURCE)))
+		err = CL_OUT_OF_HOST_MEMORY;
+	if (err == CL_SUCCESS && !(p->source = malloc(total + 1))) {
+		err = CL_OUT_OF_HOST_MEMORY;
+		kcl_program_release(p);
+		p = NULL;
+	}
+	if (err == CL_SUCCESS) {
+		size_t at = 0;
+		for (cl_uint i = 0; i < count; i++) {
+			size_t n = lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
+			memcpy(p->source + at, strings[i], n);
+			at += n;
+		}
+		p->source[at] = '\0';
+	}
+	if (errcode_ret)
+		*errcode_ret = err;
+	return p;
+}
+
+cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
+						 const cl_device_id *device_list, const size_t *lengths,
+						 const unsigned char **binaries, cl_int *binary_status,
+						 cl_int *errcode_ret)
+{
+	cl_int err = CL_SUCCESS;
+	cl_program p = NULL;
+	if (!KCL_VALID(context, KCL_MAGIC_CONTEXT))
+		err = CL_INVALID_CONTEXT;
+	else if (num_devices == 0 || !device_list || !lengths || !binaries)
+		err = CL_INVALID_VALUE;
+	for (cl_uint i = 0; err == CL_SUCCESS && i < num_devices; i++)
+		if (device_list[i] != context->device)
+			err = CL_INVALID_DEVICE;
+	for (cl_uint i = 0; err == CL_SUCCESS && i < num_devices; i++)
+		if (lengths[i] == 0 || !binaries[i])
+			err = CL_INVALID_VALUE;
+	if (err == CL_SUCCESS && num_devices != 1)
+		err = CL_INVALID_DEVICE; /* the one device, listed once */
+	if (err == CL_SUCCESS && kiln_image_check_bytes(binaries[0], lengths[0]) != KILN_OK)
+		err = CL_INVALID_BINARY;
+	if (binary_status && (err == CL_SUCCESS || err == CL_INVALID_BINARY || err == CL_INVALID_VALUE))
+		for (cl_uint i = 0; i < num_devices; i++)
+			binary_status[i] = err == CL_INVALID_BINARY ? CL_INVALID_BINARY
+					   : (lengths && binaries && lengths[i] && binaries[i]) ? CL_SUCCESS
+												: CL_INVALID_VALUE;
+	if (err == CL_SUCCESS && !(p = new_program(context, KCL_PROG_BINARY)))
+		err = CL_OUT_OF_HOST_MEMORY;
+	if (err == CL_SUCCESS && !(p->binary = malloc(lengths[0]))) {
+		kcl_program_release(p);
+		p = NULL;
+		err = CL_OUT_OF_HOST_MEMORY;
+	}
+	if (err == CL_SUCCESS) {
+		memcpy(p->binary, binaries[0], lengths[0]);
+		p->binary_len = lengths[0];
+	}
+	if (errcode_ret)
+		*errcode_ret = err;
+	return p;
+}
+
+cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void *il, size_t length, cl_int *errcode_ret)
+{
+	(void)il, (void)length;
+	if (errcode_ret)
+		*errcode_ret = KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
+	return NULL;
+}
+
+cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_devices,
+							 const cl_device_id *device_list, const char *kernel_names,
+							 cl_int *errcode_ret)
+{
+	(void)num_devices, (void)device_list, (void)kernel_names;
+	if (errcode_ret) /* the device has no built-in kernels */
+		*errcode_ret = KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_INVALID_VALUE : CL_INVALID_CONTEXT;
+	return NULL;
+}
+
+void kcl_program_retain(cl_program p)
+{
+	atomic_fetch_add(&p->refs, 1);
+}
+
+void kcl_program_release(cl_program p)
+{
+	if (atomic_fetch_sub(&p->refs, 1) != 1)
+		return;
+	if (p->kp)
+		kiln_program_release(p->kp);
+	free(p->source);
+	free(p->binary);
+	free(p->options);
+	free(p->log);
+	free(p->kernel_names);
+	pthread_mutex_destroy(&p->exec);
+	cl_context ctx = p->ctx;
+	p->magic = KCL_MAGIC_DEAD;
+	free(p);
+	kcl_context_release(ctx);
+}
+
+cl_int CL_API_CALL clRetainProgram(cl_program p)
+{
+	if (!KCL_VALID(p, KCL_MAGIC_PROGRAM))
+		return CL_INVALID_PROGRAM;
+	kcl_program_retain(p);
+	return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clReleaseProgram(cl_program p)
+{
+	if (!KCL_VALID(p, KCL_MAGIC_PROGRAM))
+		return CL_INVALID_PROGRAM;
+	kcl_program_release(p);
+	return CL_SUCCESS;
+}
+
+/* ---- kiln-cc ---- */
+
+/* kiln-cc: $KILN_CC, else ../bin/kiln-cc beside this library (the build tree), else the source tree's. */
+static void find_kiln_cc(char *out, size_t len)
+{
+	const char *e = getenv("KILN_CC");
+	if (e && *e) {
+		snprintf(out, len, "%s", e);
+		return;
+	}
+	Dl_info info;
+	if (dladdr((void *)find_kiln_cc, &info) && info.dli_fname) {
+		char lib[PATH_MAX];
+		snprintf(lib, sizeof lib, "%s", info.dli_fname);
+		snprintf(out, len, "%s/../bin/kiln-cc", dirname(lib));
+		if (access(out, X_OK) == 0)
+			return;
+	}
+	snprintf(out, len, "%s/build/bin/kiln-cc", KILN_SOURCE_DIR);
+}
+
+static const char *cache_dir(void)
+{
+	const char *e = getenv("KILN_CACHE_DIR");
+	return e && *e ? e : KILN_DEFAULT_CACHE;
+}
+
+static uint64_t fnv(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+static int mkdirs(const char *path)
+{
+	char tmp[PATH_MAX];
+	snprintf(tmp, sizeof tmp, "%s", path);
+	for (char *s = tmp + 1; *s; s++)
+		if (*s == '/') {
+			*s = '\0';
+			if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
+				return -1;
+			*s = '/';
+		}
+	return mkdir(tmp, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	for (;;) {
+		if (n + 4096 + 1 > cap) {
+			cap = (cap + 4096 + 1) * 2;
+			char *nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+		}
+		size_t r = fread(buf + n, 1, 4096, f);
+		n += r;
+		if (r < 4096)
+			break;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+static int write_file(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	int ok = fwrite(data, 1, len, f) == len;
+	return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+static void append_log(cl_program p, const char *fmt, const char *arg)
+{
+	size_t old = p->log ? strlen(p->log) : 0;
+	size_t add = strlen(fmt) + (arg ? strlen(arg) : 0) + 1;
+	char *n = realloc(p->log, old + add);
+	if (!n)
+		return;
+	snprintf(n + old, add, fmt, arg ? arg : "");
+	p->log = n;
+}
+
+/* Splits OPTIONS at blanks (with '...' and "..." quoting) into ARGV (at most MAX-1 entries); OpenCL's own
+ * -cl-* options mean nothing to kiln-cc and are dropped. Returns the count, -1 on unbalanced quotes. */
+static int split_options(char *s, char **argv, int max)
+{
+	int n = 0;
+	while (*s) {
+		while (*s == ' ' || *s == '\t' || *s == '\n')
+			s++;
+		if (!*s)
+			break;
+		char *start = s, *w = s, q = 0;
+		while (*s && (q || (*s != ' ' && *s != '\t' && *s != '\n'))) {
+			if (!q && (*s == '\'' || *s == '"'))
+				q = *s++;
+			else if (q && *s == q)
+				q = 0, s++;
+			else
+				*w++ = *s++;
+		}
+		if (q)
+			return -1;
+		if (*s)
+			s++;
+		*w = '\0';
+		if (strncmp(start, "-cl-", 4) == 0 || strcmp(start, "-w") == 0 || strcmp(start, "-Werror") == 0)
+			continue;
+		if (n >= max - 1)
+			return -1;
+		argv[n++] = start;
+	}
+	argv[n] = NULL;
+	return n;
+}
+
+/* Builds P's source with kiln-cc (or takes the image from the cache); sets p->binary and p->log. */
+static cl_int compile_source(cl_program p, const char *options)
+{
+	char cc[PATH_MAX], dir[PATH_MAX], key[40], cached[PATH_MAX + 64], cached_log[PATH_MAX + 64];
+	find_kiln_cc(cc, sizeof cc);
+	struct stat st;
+	if (stat(cc, &st) != 0) {
+		append_log(p, "kiln: cannot find kiln-cc at %s (set KILN_CC)\n", cc);
+		return CL_COMPILER_NOT_AVAILABLE;
+	}
+	/* Content hash: source, options, board, and the compiler binary's identity. */
+	const char *board = kiln_device_board_name(p->ctx->device->dev);
+	uint64_t h1 = 0xcbf29ce484222325ull, h2 = 0x84222325cbf29ce4ull;
+	const void *parts[4] = {p->source, options, board, NULL};
+	for (int i = 0; i < 3; i++) {
+		h1 = fnv(h1, parts[i], strlen(parts[i]) + 1);
+		h2 = fnv(h2, parts[i], strlen(parts[i]) + 1);
+	}
+	long long ident[2] = {(long long)st.st_size, (long long)st.st_mtime};
+	h1 = fnv(h1, ident, sizeof ident);
+	h2 = fnv(h2, ident, sizeof ident);
+	snprintf(key, sizeof key, "%016llx%016llx", (unsigned long long)h1, (unsigned long long)h2);
+	snprintf(dir, sizeof dir, "%s/opencl", cache_dir());
+	snprintf(cached, sizeof cached, "%s/%s.kimg", dir, key);
+	snprintf(cached_log, sizeof cached_log, "%s/%s.log", dir, key);
+
+	size_t len = 0;
+	char *img = read_file(cached, &len);
+	if (img && kiln_image_check_bytes(img, len) == KILN_OK) {
+		size_t loglen = 0;
+		char *log = read_file(cached_log, &loglen);
+		if (log)
+			append_log(p, "%s", log);
+		free(log);
+		append_log(p, "kiln: image taken from the cache: %s\n", cached);
+		p->binary = (unsigned char *)img;
+		p->binary_len = len;
+		return CL_SUCCESS;
+	}
+	free(img);
+	if (mkdirs(dir) != 0) {
+		append_log(p, "kiln: cannot create the cache directory %s\n", dir);
+		return CL_BUILD_PROGRAM_FAILURE;
+	}
+	char tmp[PATH_MAX + 32], src[PATH_MAX + 64], out[PATH_MAX + 64], logf[PATH_MAX + 64];
+	snprintf(tmp, sizeof tmp, "%s/build-XXXXXX", dir);
+	if (!mkdtemp(tmp)) {
+		append_log(p, "kiln: cannot create a build directory under %s\n", dir);
+		return CL_BUILD_PROGRAM_FAILURE;
+	}
+	snprintf(src, sizeof src, "%s/kernels.c", tmp);
+	snprintf(out, sizeof out, "%s/kernels.kimg", tmp);
+	snprintf(logf, sizeof logf, "%s/build.log", tmp);
+	cl_int err = CL_BUILD_PROGRAM_FAILURE;
+	char *opts = strdup(options);
+	char *argv[80];
+	int nopt = opts ? split_options(opts, argv + 4, 80 - 5) : -1;
+	if (nopt < 0) {
+		append_log(p, "kiln: cannot parse the build options '%s'\n", options);
+		free(opts);
+		nftw(tmp, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+		return CL_INVALID_BUILD_OPTIONS;
+	}
+	argv[0] = cc;
+	argv[1] = "-q";
+	argv[2] = "-o";
+	argv[3] = out;
+	argv[4 + nopt] = src;
+	argv[5 + nopt] = NULL;
+	if (write_file(src, p->source, strlen(p->source)) == 0) {
+		pid_t pid = fork();
+		if (pid == 0) {
+			int fd = open(logf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+			if (fd >= 0) {
+				dup2(fd, 1);
+				dup2(fd, 2);
+				close(fd);
+			}
+			execv(cc, argv);
+			_exit(127);
+		}
+		int status = 0;
+		while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+		size_t loglen = 0;
+		char *log = read_file(logf, &loglen);
+		if (log)
+			append_log(p, "%s", log);
+		if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 && (img = read_file(out, &len))) {
+			p->binary = (unsigned char *)img;
+			p->binary_len = len;
+			err = CL_SUCCESS;
+			/* Into the cache atomically: write beside, then rename. */
+			char part[PATH_MAX + 80];
+			snprintf(part, sizeof part, "%s/image.part", tmp);
+			if (write_file(part, img, len) == 0)
+				rename(part, cached);
+			snprintf(part, sizeof part, "%s/log.part", tmp);
+			if (write_file(part, log ? log : "", log ? loglen : 0) == 0)
+				rename(part, cached_log);
+		} else if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+			append_log(p, "kiln: cannot run %s\n", cc);
+			err = CL_COMPILER_NOT_AVAILABLE;
+		}
+		free(log);
+	}
+	free(opts);
+	nftw(tmp, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	return err;
+}
+
+cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint num_devices, const cl_device_id *device_list,
+				  const char *options, void(CL_CALLBACK *pfn_notify)(cl_program, void *),
+				  void *user_data)
+{
+	if (!KCL_VALID(p, KCL_MAGIC_PROGRAM))
+		return CL_INVALID_PROGRAM;
+	if ((num_devices && !device_list) || (!num_devices && device_list) || (!pfn_notify && user_data))
+		return CL_INVALID_VALUE;
+	for (cl_uint i = 0; i < num_devices; i++)
+		if (device_list[i] != p->ctx->device)
+			return CL_INVALID_DEVICE;
+	if (atomic_load(&p->nkernel_objs))
+		return CL_INVALID_OPERATION;
+	pthread_mutex_lock(&p->exec);
+	if (p->kp) {
+		kiln_program_release(p->kp);
+		p->kp = NULL;
+	}
+	free(p->options);
+	free(p->log);
+	free(p->kernel_names);
+	p->log = NULL;
+	p->kernel_names = NULL;
+	p->options = strdup(options ? options : "");
+	p->status = CL_BUILD_IN_PROGRESS;
+	cl_int err = CL_SUCCESS;
+	if (p->src_kind == KCL_PROG_SOURCE) {
+		free(p->binary);
+		p->binary = NULL;
+		p->binary_len = 0;
+		err = compile_source(p, p->options ? p->options : "");
+	}
+	if (err == CL_SUCCESS) {
+		if (kiln_program_load_bytes(p->ctx->device->dev, p->binary, p->binary_len, &p->kp) != KILN_OK) {
+			append_log(p, "kiln: loading the image: %s\n", kiln_last_error());
+			err = CL_BUILD_PROGRAM_FAILURE;
+			p->kp = NULL;
+		}
+	}
+	if (err == CL_SUCCESS) {
+		int n = kiln_program_num_kernels(p->kp);
+		size_t len = 1;
+		for (int i = 0; i < n; i++)
+			len += strlen(kiln_program_kernel_name(p->kp, i)) + 1;
+		p->kernel_names = calloc(1, len);
+		for (int i = 0; p->kernel_names && i < n; i++) {
+			if (i)
+				strcat(p->kernel_names, ";");
+			strcat(p->kernel_names, kiln_program_kernel_name(p->kp, i));
+		}
+		p->nkernels = (size_t)(n > 0 ? n : 0);
+		p->status = CL_BUILD_SUCCESS;
+	} else {
+		p->status = CL_BUILD_ERROR;
+		if (err != CL_INVALID_BUILD_OPTIONS && err != CL_COMPILER_NOT_AVAILABLE)
+			err = CL_BUILD_PROGRAM_FAILURE;
+	}
+	if (!p->log)
+		p->log = strdup("");
+	pthread_mutex_unlock(&p->exec);
+	if (pfn_notify)
+		pfn_notify(p, user_data);
+	return err;
+}
+
+cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint num_devices, const cl_device_id *device_list,
+				    const char *options, cl_uint num_input_headers, const cl_program *input_headers,
+				    const char **header_include_names, void(CL_CALLBACK *pfn_notify)(cl_program, void *),
+				    void *user_data)
+{
+	(void)num_devices, (void)device_list, (void)options, (void)num_input_headers, (void)input_headers;
+	(void)header_include_names, (void)pfn_notify, (void)user_data;
+	/* Separate compilation and linking are not offered: use clBuildProgram. */
+	return KCL_VALID(p, KCL_MAGIC_PROGRAM) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
+}
+
+cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices, const cl_device_id *device_list,
+				     const char *options, cl_uint num_input_programs, const cl_program *input_programs,
+				     void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data,
+				     cl_int *errcode_ret)
+{
+	(void)num_devices, (void)device_list, (void)options, (void)num_input_programs, (void)input_programs;
+	(void)pfn_notify, (void)user_data;
+	if (errcode_ret)
+		*errcode_ret = KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
+	return NULL;
+}
+
+cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program p, void(CL_CALLBACK *fn)(cl_program, void *), void *user)
+{
+	(void)fn, (void)user;
+	return KCL_VALID(p, KCL_MAGIC_PROGRAM) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
+}
+
+cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program p, cl_uint spec_id, size_t spec_size,
+						      const void *spec_value)
+{
+	(void)spec_id, (void)spec_size, (void)spec_value;
+	return KCL_VALID(p, KCL_MAGIC_PROGRAM) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
+}
+
+cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info param_name, size_t param_value_size,
+				    void *param_value, size_t *param_value_size_ret)
+{
+	if (!KCL_VALID(p, KCL_MAGIC_PROGRAM))
+		return CL_INVALID_PROGRAM;
+	switch (param_name) {
+	case CL_PROGRAM_REFERENCE_COUNT:
+		KCL_INFO(cl_uint, atomic_load(&p->refs));
+	case CL_PROGRAM_CONTEXT:
+		KCL_INFO(cl_context, p->ctx);
+	case CL_PROGRAM_NUM_DEVICES:
+		KCL_INFO(cl_uint, 1);
+	case CL_PROGRAM_DEVICES:
+		KCL_INFO(cl_device_id, p->ctx->device);
+	case CL_PROGRAM_SOURCE:
+		return kcl_info_str(param_value_size, param_value, param_value_size_ret, p->source ? p->source : "");
+	case CL_PROGRAM_IL:
+		return kcl_info(param_value_size, param_value, param_value_size_ret, NULL, 0);
+	case CL_PROGRAM_BINARY_SIZES:
+		KCL_INFO(size_t, p->binary_len);
+	case CL_PROGRAM_BINARIES: {
+		if (param_value && param_value_size < sizeof(unsigned char *))
+			return CL_INVALID_VALUE;
+		if (param_value) {
+			unsigned char *dst = ((unsigned char **)param_value)[0];
+			if (dst && p->binary_len)
+				memcpy(dst, p->binary, p->binary_len);
+		}
+		if (param_value_size_ret)
+			*param_value_size_ret = sizeof(unsigned char *);
+		return CL_SUCCESS;
+	}
+	case CL_PROGRAM_NUM_KERNELS:
+		if (p->status != CL_BUILD_SUCCESS)
+			return CL_INVALID_PROGRAM_EXECUTABLE;
+		KCL_INFO(size_t, p->nkernels);
+	case CL_PROGRAM_KERNEL_NAMES:
+		if (p->status != CL_BUILD_SUCCESS)
+			return CL_INVALID_PROGRAM_EXECUTABLE;
+		return kcl_info_str(param_value_size, param_value, param_value_size_ret,
+				    p->kernel_names ? p->kernel_names : "");
+	case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
+	case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
+		KCL_INFO(cl_bool, CL_FALSE);
+	default:
+		return CL_INVALID_VALUE;
+	}
+}
+
+cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id device, cl_program_build_info param_name,
+					 size_t param_value_size, void *param_value, size_t *param_value_size_ret)
+{
+	if (!KCL_VALID(p, KCL_MAGIC_PROGRAM))
+		return CL_INVALID_PROGRAM;
+	if (device != p->ctx->device)
+		return CL_INVALID_DEVICE;
+	switch (param_name) {
+	case CL_PROGRAM_BUILD_STATUS:
+		KCL_INFO(cl_build_status, p->status);
+	case CL_PROGRAM_BUILD_OPTIONS:
+		return kcl_info_str(param_value_size, param_value, param_value_size_ret, p->options ? p->options : "");
+	case CL_PROGRAM_BUILD_LOG:
+		return kcl_info_str(param_value_size, param_value, param_value_size_ret, p->log ? p->log : "");
+	case CL_PROGRAM_BINARY_TYPE:
+		KCL_INFO(cl_program_binary_type,
+			 p->binary ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE : CL_PROGRAM_BINARY_TYPE_NONE);
+	case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
+		KCL_INFO(size_t, 0);
+	default:
+		return CL_INVALID_VALUE;
+	}
+}

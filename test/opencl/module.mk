@@ -1,0 +1,42 @@
+# OpenCL tests: host programs that reach Kiln only through the system ICD loader (-lOpenCL) with
+# OCL_ICD_VENDORS pointing at the build tree's .icd, on the simulated board; clinfo; the benchmark.
+OCL_TEST_DIR := $(BUILD)/test/opencl
+OCL_TEST_IMG := $(OCL_TEST_DIR)/ocl_kernels.kimg
+OCL_TESTS := $(OCL_TEST_DIR)/ocl_api_test $(OCL_TEST_DIR)/ocl_errors_test $(OCL_TEST_DIR)/clinfo-test
+TESTS += $(OCL_TESTS)
+# `make bench` runs each program of BENCH_PROGS (they print JSON and a table).
+BENCH_PROGS += $(OCL_TEST_DIR)/bench_opencl
+BIN += $(OCL_TEST_DIR)/bench_opencl
+OCL_ENV := OCL_ICD_VENDORS='$(abspath $(OCL_ICD))'
+
+# One image with every kernel and device global the tests use (one Verilator model build, cached).
+$(OCL_TEST_IMG): test/opencl/kernels/ocl_kernels.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) \
+		$(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -q -o $@ test/opencl/kernels/ocl_kernels.c
+
+$(OCL_TEST_DIR)/%.bin: $(BUILD)/obj/test/opencl/%.o $(OCL_ICD)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< -lOpenCL -lm
+
+# Wrappers: the loader finds the build tree's ICD; the program gets the image.
+$(OCL_TEST_DIR)/ocl_%_test: $(OCL_TEST_DIR)/ocl_%_test.bin $(OCL_TEST_IMG)
+	printf '#!/bin/sh\nexport %s\nexec "%s" "%s"\n' "$(OCL_ENV)" '$(abspath $<)' '$(abspath $(OCL_TEST_IMG))' >$@
+	chmod +x $@
+
+# The benchmark also calls libkiln directly, for the baseline.
+$(OCL_TEST_DIR)/bench_opencl.bin: $(BUILD)/obj/test/opencl/bench_opencl.o $(OCL_ICD) $(LIBKILN)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< -lOpenCL $(LIBKILN_LINK) -lm
+
+$(OCL_TEST_DIR)/bench_opencl: $(OCL_TEST_DIR)/bench_opencl.bin $(OCL_TEST_IMG)
+	printf '#!/bin/sh\nexport %s\nexec "%s" "%s" "$$@"\n' "$(OCL_ENV)" '$(abspath $<)' '$(abspath $(OCL_TEST_IMG))' >$@
+	chmod +x $@
+
+$(OCL_TEST_DIR)/clinfo-test: test/opencl/clinfo-test.sh $(OCL_ICD)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexport %s KILN_SAN="%s"\nexec sh "%s"\n' "$(OCL_ENV)" '$(SAN)' '$(abspath test/opencl/clinfo-test.sh)' >$@
+	chmod +x $@
+
+.SECONDARY: $(foreach t,ocl_api_test ocl_errors_test bench_opencl,$(OCL_TEST_DIR)/$(t).bin \
+	$(BUILD)/obj/test/opencl/$(t).o)
