@@ -357,12 +357,17 @@ static int mem_devmem(builder *b)
 }
 
 /* The memory object a pointer value refers to: -1 for null/undef (no object), -2 on error. */
+/* mem_of's markers: a value being resolved (a pointer cycle through a phi), and a value whose answer depended
+ * on one and must be computed again once the cycle is resolved. */
+#define MEM_VISITING (-3)
+#define MEM_RETRY (-4)
+
 static int mem_of(builder *b, LLVMValueRef v)
 {
 	int m;
-	if (vmap_get(&b->mem, v, &m))
+	if (vmap_get(&b->mem, v, &m) && m != MEM_RETRY)
 		return m;
-	vmap_put(&b->mem, v, -1); /* cycle guard through phis */
+	vmap_put(&b->mem, v, MEM_VISITING);
 	if (LLVMIsAGlobalVariable(v)) {
 		m = mem_for_global(b, v);
 		if (m < 0)
@@ -384,6 +389,8 @@ static int mem_of(builder *b, LLVMValueRef v)
 		for (unsigned i = 0; i < n; i++) {
 			LLVMValueRef in = LLVMIsAPHINode(v) ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i + 1);
 			int mi = mem_of(b, in);
+			if (mi == MEM_VISITING)
+				continue; /* the loop-carried value points where the other incomings do */
 			if (mi == -2 || (mi >= 0 && m >= 0 && mi != m)) {
 				LLVMValueRef save = b->cur_inst;
 				b->cur_inst = v;
@@ -400,12 +407,11 @@ static int mem_of(builder *b, LLVMValueRef v)
 	} else {
 		LLVMValueRef save = b->cur_inst;
 		b->cur_inst = LLVMIsAInstruction(v) ? v : save;
-		if (getenv("KILN_DEBUG")) { char *d = LLVMPrintValueToString(v); fprintf(stderr, "ptr: %s\n", d); LLVMDisposeMessage(d); }
 		fail(b, "%s: this kind of pointer is not supported in hardware", "pointer");
 		b->cur_inst = save;
 		m = -2;
 	}
-	vmap_put(&b->mem, v, m);
+	vmap_put(&b->mem, v, m == MEM_VISITING ? MEM_RETRY : m);
 	return m;
 }
 
@@ -888,7 +894,7 @@ static void translate(builder *b, LLVMValueRef in)
 	}
 	case LLVMSwitch: {
 		int t = new_inst(b, K_SWITCH, 0);
-		kval c = val_of(b, LLVMGetCondition(in));
+		kval c = val_of(b, LLVMGetOperand(in, 0)) /* LLVMGetCondition is for branches only */;
 		unsigned ns = LLVMGetNumSuccessors(in);
 		kinst *k = &b->f->insts[t];
 		k->succ[0] = block_of(b, LLVMGetSwitchDefaultDest(in));
