@@ -97,3 +97,26 @@ C
 "$cc" -q --stop-after rtl -o "$tmp/one.kimg" "$tmp/two.c" 2>"$tmp/err"
 [ $? -eq 0 ] && ok "without a split the same kernels share the global in one image" ||
 	notok "unsplit build" "$(cat "$tmp/err")"
+
+# Unique ids across translation units: an external variable keeps one id wherever it is seen; a static one
+# gets an id of its own translation unit, even when another unit has a static of the same name.
+cat >"$tmp/tu_a.c" <<'C'
+#include <kiln/device.h>
+KILN_DEVICE_GLOBAL(int, shared_x, KILN_DEVICE_IMAGE_SCOPE);
+static KILN_DEVICE_GLOBAL(int, hidden, KILN_DEVICE_IMAGE_SCOPE);
+KILN_SINGLE_TASK_KERNEL void ka(int n) { shared_x += n; hidden = n; }
+C
+cat >"$tmp/tu_b.c" <<'C'
+#include <kiln/device.h>
+extern int shared_x;
+static KILN_DEVICE_GLOBAL(int, hidden, KILN_DEVICE_IMAGE_SCOPE);
+KILN_SINGLE_TASK_KERNEL void kb(int n) { shared_x -= n; hidden = n + 1; }
+C
+"$cc" -q --stop-after postlink -o "$tmp/tu.kimg" "$tmp/tu_a.c" "$tmp/tu_b.c" 2>"$tmp/err"
+prop="$tmp/tu.kimg.d/image.prop"
+if [ "$(grep -c '^shared_x=' "$prop")" = 1 ] && [ "$(grep -c '^hidden__static_' "$prop")" = 2 ] &&
+	[ "$(grep '^hidden__static_' "$prop" | cut -d= -f1 | sort -u | wc -l)" = 2 ]; then
+	ok "unique ids: one for an external variable seen from two units, two for same-named statics"
+else
+	notok "unique ids across translation units" "$(cat "$prop" "$tmp/err")"
+fi
