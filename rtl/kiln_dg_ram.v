@@ -64,32 +64,16 @@ module kiln_dg_ram #(
   end
 
   // Port B: the kernels, lowest-numbered requester first; nobody is granted while the sequencer runs.
-  reg [NPORTS-1:0] grant;
-  integer p;
-  always @(*) begin
-    grant = {NPORTS{1'b0}};
-    if (!init_run)
-      for (p = NPORTS - 1; p >= 0; p = p - 1)
-        if (k_valid[p]) grant = {{(NPORTS-1){1'b0}}, 1'b1} << p;
-  end
+  wire [NPORTS-1:0] grant;
+  wire         g_write;
+  wire [31:0]  g_addr, g_wdata;
+  wire [3:0]   g_wstrb;
+  kiln_port_arb #(.NPORTS(NPORTS)) u_arb (
+    .enable(!init_run), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr), .k_wdata(k_wdata), .k_wstrb(k_wstrb),
+    .grant(grant), .g_write(g_write), .g_addr(g_addr), .g_wdata(g_wdata), .g_wstrb(g_wstrb)
+  );
   assign k_ready = grant;
 
-  reg          g_write;
-  reg [31:0]   g_addr, g_wdata;
-  reg [3:0]    g_wstrb;
-  always @(*) begin
-    g_write = 1'b0;
-    g_addr = 32'd0;
-    g_wdata = 32'd0;
-    g_wstrb = 4'd0;
-    for (p = 0; p < NPORTS; p = p + 1)
-      if (grant[p]) begin
-        g_write = k_write[p];
-        g_addr = k_addr[p*32 +: 32];
-        g_wdata = k_wdata[p*32 +: 32];
-        g_wstrb = k_wstrb[p*4 +: 4];
-      end
-  end
   wire [AW-1:0] b_addr = g_addr[AW+1:2];
 
   always @(posedge clk) begin

@@ -31,34 +31,17 @@ module kiln_dg_store #(
   output reg  [31:0]          k_rdata
 );
 
-  // Fixed-priority grant: the lowest-numbered requesting port wins this cycle.
-  reg [NPORTS-1:0] grant;
-  integer p;
-  always @(*) begin
-    grant = {NPORTS{1'b0}};
-    for (p = NPORTS - 1; p >= 0; p = p - 1)
-      if (k_valid[p]) grant = {{(NPORTS-1){1'b0}}, 1'b1} << p;
-  end
+  // Kernel requests: the lowest-numbered requesting port wins this cycle.
+  wire [NPORTS-1:0] grant;
+  wire         g_write;
+  wire [31:0]  g_addr, g_wdata;
+  wire [3:0]   g_wstrb;
+  kiln_port_arb #(.NPORTS(NPORTS)) u_arb (
+    .enable(1'b1), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr), .k_wdata(k_wdata), .k_wstrb(k_wstrb),
+    .grant(grant), .g_write(g_write), .g_addr(g_addr), .g_wdata(g_wdata), .g_wstrb(g_wstrb)
+  );
+  wire         g_any = |grant;
   assign k_ready = grant;
-
-  reg          g_any, g_write;
-  reg [31:0]   g_addr, g_wdata;
-  reg [3:0]    g_wstrb;
-  always @(*) begin
-    g_any = 1'b0;
-    g_write = 1'b0;
-    g_addr = 32'd0;
-    g_wdata = 32'd0;
-    g_wstrb = 4'd0;
-    for (p = 0; p < NPORTS; p = p + 1)
-      if (grant[p]) begin
-        g_any = 1'b1;
-        g_write = k_write[p];
-        g_addr = k_addr[p*32 +: 32];
-        g_wdata = k_wdata[p*32 +: 32];
-        g_wstrb = k_wstrb[p*4 +: 4];
-      end
-  end
 
   wire [AW-1:0] g_word = g_addr[AW+1:2];
 

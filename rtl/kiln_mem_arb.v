@@ -24,31 +24,14 @@ module kiln_mem_arb #(
 );
 
   reg [NPORTS-1:0] busy;   // port whose read is outstanding (one-hot), 0 when none
-  reg [NPORTS-1:0] grant;
-  integer p;
-  always @(*) begin
-    grant = {NPORTS{1'b0}};
-    if (busy == {NPORTS{1'b0}})
-      for (p = NPORTS - 1; p >= 0; p = p - 1)
-        if (k_valid[p]) grant = {{(NPORTS-1){1'b0}}, 1'b1} << p;
-  end
-
-  reg        s_write;
-  reg [31:0] s_addr, s_wdata;
-  reg [3:0]  s_wstrb;
-  always @(*) begin
-    s_write = 1'b0;
-    s_addr = 32'd0;
-    s_wdata = 32'd0;
-    s_wstrb = 4'd0;
-    for (p = 0; p < NPORTS; p = p + 1)
-      if (grant[p]) begin
-        s_write = k_write[p];
-        s_addr = k_addr[p*32 +: 32];
-        s_wdata = k_wdata[p*32 +: 32];
-        s_wstrb = k_wstrb[p*4 +: 4];
-      end
-  end
+  wire [NPORTS-1:0] grant;
+  wire         s_write;
+  wire [31:0]  s_addr, s_wdata;
+  wire [3:0]   s_wstrb;
+  kiln_port_arb #(.NPORTS(NPORTS)) u_arb (
+    .enable(busy == {NPORTS{1'b0}}), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr), .k_wdata(k_wdata), .k_wstrb(k_wstrb),
+    .grant(grant), .g_write(s_write), .g_addr(s_addr), .g_wdata(s_wdata), .g_wstrb(s_wstrb)
+  );
 
   assign mem_valid = |grant;
   assign mem_write = s_write;

@@ -231,7 +231,7 @@ static int stage_system(build *b)
 	}
 	free(kern);
 	free(klen);
-	static const char *const lib[] = {"kiln_dg_store", "kiln_dg_ram", "kiln_mem_arb"};
+	static const char *const lib[] = {"kiln_dg_store", "kiln_dg_ram", "kiln_mem_arb", "kiln_port_arb"};
 	for (size_t i = 0; i < sizeof lib / sizeof lib[0] && rc == 0; i++) {
 		char lp[4096], *t = NULL;
 		size_t tl = 0;
