@@ -10,6 +10,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Linker.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "../../host/common/board.h"
@@ -132,6 +133,12 @@ static int inline_all(LLVMModuleRef mod)
 	LLVMPassBuilderOptionsSetLoopVectorization(po, 0);
 	LLVMPassBuilderOptionsSetSLPVectorization(po, 0);
 	LLVMPassBuilderOptionsSetLoopUnrolling(po, 0);
+	/* Without a target machine the pass builder's vectorization switch is not enough: the loop vectorizer
+	 * still widens loops unless its command-line option is off. Hardware schedules scalar operations. */
+	static const char *const cl[] = {"kiln-cc", "-vectorize-loops=false", "-vectorize-slp=false"};
+	static int cl_done;
+	if (!cl_done++)
+		LLVMParseCommandLineOptions(3, cl, NULL);
 	LLVMErrorRef e = LLVMRunPasses(mod, "always-inline,default<O2>", NULL, po);
 	LLVMDisposePassBuilderOptions(po);
 	if (e) {

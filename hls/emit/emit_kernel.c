@@ -137,26 +137,30 @@ static void emit_helpers(const kfunc *f, FILE *o)
 			int aw = k->a[0].width;
 			fprintf(o,
 				"  // signed multiply overflow: the full product differs from the sign extension of its low half\n"
+				"  // verilator lint_off UNUSEDSIGNAL\n"
 				"  function automatic f_smulo_%d(input [%d:0] a, input [%d:0] b);\n"
 				"    reg signed [%d:0] p;\n"
 				"    begin\n"
 				"      p = $signed({{%d{a[%d]}}, a}) * $signed({{%d{b[%d]}}, b});\n"
 				"      f_smulo_%d = p[%d:%d] != {%d{p[%d]}};\n"
 				"    end\n"
-				"  endfunction\n\n",
+				"  endfunction\n"
+				"  // verilator lint_on UNUSEDSIGNAL\n\n",
 				aw, aw - 1, aw - 1, 2 * aw - 1, aw, aw - 1, aw, aw - 1, aw, 2 * aw - 1, aw - 1, aw + 1, aw - 1);
 			continue;
 		}
 		if (k->op == K_FSHL || k->op == K_FSHR) {
 			fprintf(o,
 				"  // funnel shift: the %s %d bits of {a, b} shifted by c modulo %d\n"
+				"  // verilator lint_off UNUSEDSIGNAL\n"
 				"  function automatic [%d:0] f_%s_%d(input [%d:0] a, input [%d:0] b, input [%d:0] c);\n"
 				"    reg [%d:0] cat;\n"
 				"    begin\n"
 				"      cat = {a, b} %s (c %% %d'd%d);\n"
 				"      f_%s_%d = cat[%d:%d];\n"
 				"    end\n"
-				"  endfunction\n\n",
+				"  endfunction\n"
+				"  // verilator lint_on UNUSEDSIGNAL\n\n",
 				k->op == K_FSHL ? "high" : "low", w, w, w - 1, nm, w, w - 1, w - 1, w - 1, 2 * w - 1,
 				k->op == K_FSHL ? "<<" : ">>", w, w, nm, w, k->op == K_FSHL ? 2 * w - 1 : w - 1,
 				k->op == K_FSHL ? w : 0);
@@ -655,12 +659,14 @@ void emit_kernel(const kfunc *f, FILE *o)
 		emit_internal_mem(f, m, o);
 
 	/* Multi-cycle dividers, one per width: restoring division, one quotient bit per cycle, on magnitudes. */
-	int have_div[66] = {0}, have_copy = 0;
+	int have_div[66] = {0}, have_copy = 0, have_memcpy = 0;
 	for (int s = 0; s < f->nsteps; s++) {
 		if (f->steps[s].kind == STEP_DIV_ISSUE)
 			have_div[div_width(f->insts[f->steps[s].inst].width)] = 1;
-		if (f->steps[s].kind == STEP_COPY)
+		if (f->steps[s].kind == STEP_COPY) {
 			have_copy = 1;
+			have_memcpy |= f->insts[f->steps[s].inst].op == K_MEMCPY;
+		}
 	}
 	for (int w = 2; w <= 64; w++) {
 		if (!have_div[w])
@@ -705,7 +711,10 @@ void emit_kernel(const kfunc *f, FILE *o)
 	}
 	if (have_copy) {
 		fprintf(o, "  // memcpy/memset loops: phase (0 read, 1 wait, 2 write), byte offset and the word in flight\n");
-		fprintf(o, "  reg  [1:0]  cp_ph;\n  reg  [31:0] cp_n, cp_d;\n\n");
+		fprintf(o, "  reg  [31:0] cp_n;\n");
+		if (have_memcpy)
+			fprintf(o, "  reg  [1:0]  cp_ph;\n  reg  [31:0] cp_d;\n");
+		fprintf(o, "\n");
 	}
 
 	/* Values: a wire for each operation, a register where a value crosses a step boundary. */
@@ -784,7 +793,9 @@ void emit_kernel(const kfunc *f, FILE *o)
 	fprintf(o, "  always @(posedge clk) begin\n    if (!rst_n) begin\n      state <= S_IDLE;\n"
 		   "      done <= 1'b0;\n");
 	if (have_copy)
-		fprintf(o, "      cp_ph <= 2'd0;\n      cp_n <= 32'd0;\n");
+		fprintf(o, "      cp_n <= 32'd0;\n");
+	if (have_memcpy)
+		fprintf(o, "      cp_ph <= 2'd0;\n");
 	fprintf(o, "    end else begin\n      done <= 1'b0;\n      case (state)\n");
 	fprintf(o, "        S_IDLE: if (start) begin\n");
 	for (int d = 0; d < f->dims; d++)
@@ -868,7 +879,9 @@ void emit_kernel(const kfunc *f, FILE *o)
 		if (have_div[w])
 			fprintf(o, ", dv%d_quo, dv%d_rem, dv%d_r", w, w, w);
 	if (have_copy)
-		fprintf(o, ", cp_d, cp_n");
+		fprintf(o, ", cp_n");
+	if (have_memcpy)
+		fprintf(o, ", cp_d");
 	for (int s = 0; s < f->nsteps; s++)
 		if (f->steps[s].kind == STEP_COPY) {
 			fprintf(o, ", cp%d_da, cp%d_wdata, cp%d_next", s, s, s);

@@ -1,0 +1,41 @@
+#!/bin/sh
+# HLS bad inputs: each unsupported construct or kernel-rule violation in test/hls/bad/ must stop kiln-cc with
+# exit status 1, no image, and its diagnostic at FILE:LINE. Usage: bad-test.sh SRC_DIR BUILD_DIR
+set -u
+src=$1
+build=$2
+cc="$build/bin/kiln-cc"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+while IFS='|' read -r file want; do
+	[ -n "$file" ] || continue
+	n=$((n + 1))
+	"$cc" -q -o "$tmp/$file.kimg" "$src/test/hls/bad/$file" 2>"$tmp/err"
+	rc=$?
+	if [ $rc -eq 1 ] && grep -Eq "bad/$file:[0-9]+(:[0-9]+)?: error: .*($want)" "$tmp/err" && [ ! -e "$tmp/$file.kimg" ] &&
+		! grep -qi "segmentation\|assert\|internal" "$tmp/err"; then
+		echo "ok - hls diagnostic for $file"
+	else
+		echo "not ok - hls diagnostic for $file: status $rc, stderr: $(head -c 600 "$tmp/err")"
+	fi
+done <<'TABLE'
+float_div.c|floating point is not supported
+indirect_call.c|indirect calls are not supported
+vla.c|variable length arrays are not supported
+alloca_dynamic.c|unbounded alloca
+recursion.c|recursion is not supported
+ptr_to_int.c|casts between pointers and integers
+int128.c|__int128 is not supported
+mixed_memories.c|may point into different memories
+variable_memcpy.c|size not known at compile time
+shared_global.c|shared by several kernels
+wiid_dynamic_dim.c|must be a constant 0, 1 or 2
+wiid_dim_range.c|dimension out of range
+returns_value.c|must return void
+extern_call.c|has no definition in the kernel sources
+TABLE
+# Every file in bad/ is in the table.
+have=$(ls "$src/test/hls/bad/"*.c | wc -l)
+[ "$have" -eq "$n" ] && echo "ok - every hls bad input has an expected diagnostic" ||
+	echo "not ok - hls bad inputs: $have files, $n table rows"

@@ -1,0 +1,5 @@
+#include <kiln/device.h>
+KILN_SINGLE_TASK_KERNEL void f(int *v, long *out)
+{
+	*out = (long)(v + 3) * 7;
+}

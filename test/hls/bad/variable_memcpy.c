@@ -1,0 +1,5 @@
+#include <kiln/device.h>
+KILN_SINGLE_TASK_KERNEL void f(char *dst, const char *src, int n)
+{
+	__builtin_memcpy(dst, src, (unsigned)n);
+}

@@ -1,0 +1,5 @@
+#include <kiln/device.h>
+KILN_ND_RANGE_KERNEL(1) void f(int *v)
+{
+	v[kiln_global_id(0)] = (int)kiln_global_id(2);
+}

@@ -1,0 +1,40 @@
+# HLS tests: the kernel corpus (test/kernels/*.c) run differentially (Verilated RTL vs. the same C compiled
+# natively), one image per corpus file; bad inputs that must get their diagnostic; lint and synthesis of a
+# sample. `make bench` measures the corpus (scripts/bench).
+HLS_TEST_DIR := $(BUILD)/test/hls
+CORPUS_SRCS := $(sort $(wildcard test/kernels/*.c))
+CORPUS_NAMES := $(patsubst test/kernels/%.c,%,$(CORPUS_SRCS))
+CORPUS_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_,$(CORPUS_NAMES))
+CORPUS_IMGS := $(addprefix $(HLS_TEST_DIR)/img/,$(addsuffix .kimg,$(CORPUS_NAMES)))
+TESTS += $(CORPUS_TESTS) $(HLS_TEST_DIR)/hls-bad-test $(HLS_TEST_DIR)/hls-rtl-test
+
+$(HLS_TEST_DIR)/img/%.kimg: test/kernels/%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -q -o $@ $<
+
+$(HLS_TEST_DIR)/bin/%: test/kernels/%.c test/hls/difftest.c test/hls/difftest.h $(LIBKILN)
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O1 -g -w -fwrapv -Ihost/include -Ihls/include -I. -DKILN_HARNESS '-DKT_FILE="$*"' \
+		-include test/hls/difftest.h -o $@ $< test/hls/difftest.c $(LIBKILN_LINK)
+
+$(HLS_TEST_DIR)/corpus_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img/%.kimg
+	printf '#!/bin/sh\nexec "%s" "%s" "$$@"\n' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img/$*.kimg)' >$@
+	chmod +x $@
+
+$(HLS_TEST_DIR)/hls-bad-test: test/hls/bad-test.sh $(KILN_CC) $(wildcard test/hls/bad/*.c)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/hls/bad-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+
+$(HLS_TEST_DIR)/hls-rtl-test: test/hls/rtl-test.sh $(CORPUS_IMGS)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/hls/rtl-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(HLS_TEST_DIR))' >$@
+	chmod +x $@
+
+# make bench: the corpus' cycles, compile times and cell counts (scripts/bench).
+$(BUILD)/bench/bench-hls: scripts/bench $(CORPUS_TESTS)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec python3 "%s/scripts/bench" "%s" %s\n' '$(SRC)' '$(abspath $(HLS_TEST_DIR))' '$(CORPUS_NAMES)' >$@
+	chmod +x $@
+BENCH_PROGS += $(BUILD)/bench/bench-hls
+.PRECIOUS: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img/%.kimg

@@ -1,0 +1,227 @@
+/* Corpus: control flow (switch, data-dependent loops, break/continue, helper calls, division loops). */
+#include <kiln/device.h>
+
+KILN_SINGLE_TASK_KERNEL void collatz(int *steps, const unsigned *start, int n)
+{
+	for (int i = 0; i < n; i++) {
+		unsigned long long x = start[i] % 10000 + 1;
+		int s = 0;
+		while (x != 1) {
+			x = (x & 1) ? 3 * x + 1 : x / 2;
+			s++;
+		}
+		steps[i] = s;
+	}
+}
+
+static unsigned gcd(unsigned a, unsigned b)
+{
+	while (b) {
+		unsigned t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+KILN_SINGLE_TASK_KERNEL void gcd_lcm(unsigned *g, unsigned long long *l, const unsigned *a, const unsigned *b, int n)
+{
+	for (int i = 0; i < n; i++) {
+		unsigned x = (a[i] & 0xffff) + 1, y = (b[i] & 0xfff) + 1;
+		g[i] = gcd(x, y);
+		l[i] = (unsigned long long)x / g[i] * y;
+	}
+}
+
+KILN_SINGLE_TASK_KERNEL void isqrt(unsigned *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		unsigned x = v[i], r = 0, bit = 1u << 30;
+		while (bit > x)
+			bit >>= 2;
+		while (bit) {
+			if (x >= r + bit) {
+				x -= r + bit;
+				r = (r >> 1) + bit;
+			} else {
+				r >>= 1;
+			}
+			bit >>= 2;
+		}
+		v[i] = r;
+	}
+}
+
+KILN_SINGLE_TASK_KERNEL void state_machine(int *out, const unsigned char *in, int n)
+{
+	int state = 0, words = 0, digits = 0, other = 0;
+	for (int i = 0; i < n; i++) {
+		unsigned char c = in[i] & 0x7f;
+		switch (state) {
+		case 0:
+			if (c >= 'a' && c <= 'z') {
+				state = 1;
+				words++;
+			} else if (c >= '0' && c <= '9') {
+				state = 2;
+			} else {
+				other++;
+			}
+			break;
+		case 1:
+			if (!(c >= 'a' && c <= 'z'))
+				state = 0;
+			break;
+		case 2:
+			if (c >= '0' && c <= '9')
+				digits++;
+			else
+				state = 3;
+			break;
+		default:
+			state = 0;
+			other += 2;
+			break;
+		}
+	}
+	out[0] = words;
+	out[1] = digits;
+	out[2] = other;
+	out[3] = state;
+}
+
+KILN_SINGLE_TASK_KERNEL void switch_ops(int *v, const unsigned char *op, int n)
+{
+	int acc = 1;
+	for (int i = 0; i < n; i++) {
+		switch (op[i] % 7) {
+		case 0: acc += v[i]; break;
+		case 1: acc -= v[i]; break;
+		case 2: acc *= (v[i] | 1); break;
+		case 3: acc ^= v[i] << 3; break;
+		case 4: acc = acc > v[i] ? acc : v[i]; break;
+		case 5: acc = (int)((unsigned)acc >> 5); break;
+		default: acc = ~acc; break;
+		}
+		v[i] = acc;
+	}
+}
+
+KILN_SINGLE_TASK_KERNEL void sieve(unsigned char *prime, int n)
+{
+	unsigned char is[512];
+	__builtin_memset(is, 1, sizeof is);
+	is[0] = is[1] = 0;
+	for (int i = 2; i * i < n; i++)
+		if (is[i])
+			for (int j = i * i; j < n; j += i)
+				is[j] = 0;
+	__builtin_memcpy(prime, is, 512);
+}
+
+KILN_SINGLE_TASK_KERNEL void nested_break(int *out, const int *m, int rows, int cols, int limit)
+{
+	int total = 0, rowsdone = 0;
+	for (int r = 0; r < rows; r++) {
+		int s = 0;
+		for (int c = 0; c < cols; c++) {
+			if (m[r * cols + c] < 0)
+				continue;
+			s += m[r * cols + c] & 0xff;
+			if (s > limit)
+				break;
+		}
+		total += s;
+		rowsdone++;
+		if (total > 20 * limit)
+			break;
+	}
+	out[0] = total;
+	out[1] = rowsdone;
+}
+
+KILN_SINGLE_TASK_KERNEL void fib64(unsigned long long *out, int n)
+{
+	unsigned long long a = 0, b = 1;
+	for (int i = 0; i < n; i++) {
+		unsigned long long t = a + b;
+		a = b;
+		b = t;
+		out[i] = a;
+	}
+}
+
+KILN_SINGLE_TASK_KERNEL void binary_search(int *idx, const int *sorted, int n, const int *keys, int nk)
+{
+	for (int k = 0; k < nk; k++) {
+		int lo = 0, hi = n - 1, r = -1;
+		while (lo <= hi) {
+			int mid = (lo + hi) / 2;
+			if (sorted[mid] == keys[k]) {
+				r = mid;
+				break;
+			}
+			if (sorted[mid] < keys[k])
+				lo = mid + 1;
+			else
+				hi = mid - 1;
+		}
+		idx[k] = r;
+	}
+}
+
+#ifdef KILN_HARNESS
+KT_TEST(collatz)
+{
+	int *s = KT_BUF(int, 12);
+	unsigned *st = KT_BUF(unsigned, 12);
+	KT_RUN(collatz, KT_P(s), KT_P(st), KT_V(int, 12));
+}
+KT_TEST(gcd_lcm)
+{
+	unsigned *g = KT_BUF(unsigned, 16), *a = KT_BUF(unsigned, 16), *b = KT_BUF(unsigned, 16);
+	unsigned long long *l = KT_BUF(unsigned long long, 16);
+	KT_RUN(gcd_lcm, KT_P(g), KT_P(l), KT_P(a), KT_P(b), KT_V(int, 16));
+}
+KT_TEST(isqrt)
+{
+	unsigned *v = KT_BUF(unsigned, 24);
+	KT_RUN(isqrt, KT_P(v), KT_V(int, 24));
+}
+KT_TEST(state_machine)
+{
+	int *o = KT_BUF(int, 4);
+	unsigned char *in = KT_BUF(unsigned char, 150);
+	KT_RUN(state_machine, KT_P(o), KT_P(in), KT_V(int, 150));
+}
+KT_TEST(switch_ops)
+{
+	int *v = KT_BUF(int, 60);
+	unsigned char *op = KT_BUF(unsigned char, 60);
+	KT_RUN(switch_ops, KT_P(v), KT_P(op), KT_V(int, 60));
+}
+KT_TEST(sieve)
+{
+	unsigned char *p = KT_BUF(unsigned char, 512);
+	KT_RUN(sieve, KT_P(p), KT_V(int, 512));
+}
+KT_TEST(nested_break)
+{
+	int *o = KT_BUF(int, 2), *m = KT_BUF(int, 120);
+	KT_RUN(nested_break, KT_P(o), KT_P(m), KT_V(int, 12), KT_V(int, 10), KT_V(int, 900));
+}
+KT_TEST(fib64)
+{
+	unsigned long long *o = KT_BUF(unsigned long long, 90);
+	KT_RUN(fib64, KT_P(o), KT_V(int, 90));
+}
+KT_TEST(binary_search)
+{
+	int *idx = KT_BUF(int, 16), *s = KT_BUF(int, 64), *k = KT_BUF(int, 16);
+	for (int i = 0; i < 64; i++)
+		s[i] = 3 * i + 1;
+	for (int i = 0; i < 16; i++)
+		k[i] = (int)(kt_rand() % 200);
+	KT_RUN(binary_search, KT_P(idx), KT_P(s), KT_V(int, 64), KT_P(k), KT_V(int, 16));
+}
+#endif
