@@ -8,6 +8,7 @@
 
 #include "../driver/diag.h"
 #include "../ir/global_attrs.h"
+#include "../ir/ir_util.h"
 
 /* Map from LLVM values to small integers (instruction slots, memory objects, blocks). */
 typedef struct vmap {
@@ -191,50 +192,6 @@ static int is_ptr(LLVMValueRef v)
 	return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
 }
 
-/* Writes the bytes of constant C at OUT (N bytes), little-endian, as the target lays them out. */
-static int const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
-{
-	LLVMTypeRef ty = LLVMTypeOf(c);
-	if (LLVMIsAConstantAggregateZero(c) || LLVMIsAUndefValue(c) || LLVMIsAConstantPointerNull(c))
-		return 0;
-	if (LLVMIsAConstantInt(c)) {
-		unsigned bits = LLVMGetIntTypeWidth(ty);
-		uint64_t v = LLVMConstIntGetZExtValue(c);
-		for (unsigned k = 0; k < (bits + 7) / 8 && k < n && k < 8; k++)
-			out[k] = (uint8_t)(v >> (8 * k));
-		return 0;
-	}
-	LLVMTypeKind kind = LLVMGetTypeKind(ty);
-	if (kind == LLVMArrayTypeKind) {
-		LLVMTypeRef et = LLVMGetElementType(ty);
-		uint64_t es = LLVMABISizeOfType(td, et);
-		unsigned cnt = LLVMGetArrayLength(ty);
-		for (unsigned i = 0; i < cnt; i++) {
-			LLVMValueRef e = LLVMGetAggregateElement(c, i);
-			if (!e || (i + 1) * es > n || const_bytes(td, e, out + i * es, (size_t)es))
-				return -1;
-		}
-		return 0;
-	}
-	if (kind == LLVMStructTypeKind) {
-		unsigned cnt = LLVMCountStructElementTypes(ty);
-		for (unsigned i = 0; i < cnt; i++) {
-			uint64_t off = LLVMOffsetOfElement(td, ty, i);
-			LLVMValueRef e = LLVMGetAggregateElement(c, i);
-			if (!e || off > n || const_bytes(td, e, out + off, n - (size_t)off))
-				return -1;
-		}
-		return 0;
-	}
-	return -1;
-}
-
-static int is_kernel_fn(LLVMValueRef fn)
-{
-	return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-single-task-kernel", 23) ||
-	       LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20);
-}
-
 /* Whether value V (a global or a constant expression over it) is used by a kernel other than FN. */
 static int used_by_other_kernel(LLVMValueRef v, LLVMValueRef fn, int depth)
 {
@@ -244,7 +201,7 @@ static int used_by_other_kernel(LLVMValueRef v, LLVMValueRef fn, int depth)
 		LLVMValueRef user = LLVMGetUser(u);
 		if (LLVMIsAInstruction(user)) {
 			LLVMValueRef pf = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
-			if (pf != fn && is_kernel_fn(pf))
+			if (pf != fn && ir_is_kernel(pf))
 				return 1;
 		} else if (LLVMIsAConstantExpr(user) && used_by_other_kernel(user, fn, depth + 1)) {
 			return 1;
@@ -298,7 +255,7 @@ static int mem_for_global(builder *b, LLVMValueRef g)
 		kmem *m = &f->mems[id];
 		m->size = (uint32_t)size;
 		m->init = calloc(size + 4, 1);
-		if (const_bytes(b->td, init, m->init, size) != 0) {
+		if (ir_const_bytes(b->td, init, m->init, size) != 0) {
 			fail(b, "global variable '%s' has an initializer that hardware cannot hold (floating point or "
 				"pointers)",
 			     what);

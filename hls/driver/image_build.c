@@ -17,6 +17,7 @@
 #include "../schedule/schedule.h"
 #include "../system/system.h"
 #include "diag.h"
+#include "../ir/ir_util.h"
 
 #define MAX_RTL 256
 
@@ -78,12 +79,6 @@ static int slurp(const char *path, char **buf, size_t *len)
 	return 0;
 }
 
-static int is_kernel(LLVMValueRef fn)
-{
-	return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-single-task-kernel", 23) ||
-	       LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20);
-}
-
 static void image_name(const char *out, char *buf, size_t n)
 {
 	const char *base = strrchr(out, '/');
@@ -119,13 +114,13 @@ static int stage_postlink(build *b, LLVMModuleRef mod)
 static int stage_hls(build *b, LLVMModuleRef mod)
 {
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
-		b->nk += is_kernel(fn) && LLVMCountBasicBlocks(fn) > 0;
+		b->nk += ir_is_kernel(fn) && LLVMCountBasicBlocks(fn) > 0;
 	b->ks = calloc((size_t)b->nk + 1, sizeof *b->ks);
 	if (!b->ks)
 		return -1;
 	int k = 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
-		if (!is_kernel(fn) || !LLVMCountBasicBlocks(fn))
+		if (!ir_is_kernel(fn) || !LLVMCountBasicBlocks(fn))
 			continue;
 		if (cdfg_build(mod, fn, &b->ks[k]) == 0)
 			sched_run(&b->ks[k], b->o->clock_ns);

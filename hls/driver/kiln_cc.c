@@ -19,6 +19,7 @@
 #include "../postlink/split.h"
 #include "diag.h"
 #include "image_build.h"
+#include "../ir/ir_util.h"
 
 #define MAX_INPUTS 64
 #define MAX_CFLAGS 128
@@ -111,12 +112,6 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 	return 0;
 }
 
-static int is_kernel(LLVMValueRef fn)
-{
-	return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-single-task-kernel", 23) ||
-	       LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20);
-}
-
 /* Hardware has no calls: every helper function is inlined into the kernels that use it. */
 static int inline_all(LLVMModuleRef mod)
 {
@@ -124,7 +119,7 @@ static int inline_all(LLVMModuleRef mod)
 	unsigned ai = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
 	unsigned ni = LLVMGetEnumAttributeKindForName("noinline", 8);
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
-		if (!LLVMCountBasicBlocks(fn) || is_kernel(fn))
+		if (!LLVMCountBasicBlocks(fn) || ir_is_kernel(fn))
 			continue;
 		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, ni);
 		LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, ai, 0));

@@ -14,6 +14,7 @@
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
 #include "diag.h"
+#include "../ir/ir_util.h"
 
 typedef struct pl_opts {
 	const char *in, *out;
@@ -85,13 +86,6 @@ static int parse(int argc, char **argv, pl_opts *o)
 	return 0;
 }
 
-static int is_kernel(LLVMValueRef fn)
-{
-	return LLVMCountBasicBlocks(fn) &&
-	       (LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-single-task-kernel", 23) ||
-		LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20));
-}
-
 static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int i, FILE *table)
 {
 	char code[4200], prop[4200], sym[4200];
@@ -128,7 +122,7 @@ static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int 
 	if (o->symbols && !rc) {
 		FILE *f = fopen(sym, "w");
 		for (LLVMValueRef fn = LLVMGetFirstFunction(m); f && fn; fn = LLVMGetNextFunction(fn))
-			if (is_kernel(fn)) {
+			if (ir_is_defined_kernel(fn)) {
 				size_t l = 0;
 				const char *n = LLVMGetValueName2(fn, &l);
 				fprintf(f, "%.*s\n", (int)l, n);

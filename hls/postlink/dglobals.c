@@ -5,6 +5,7 @@
 
 #include "../driver/diag.h"
 #include "../ir/global_attrs.h"
+#include "../ir/ir_util.h"
 #include "../system/system.h"
 #include "postlink.h"
 
@@ -20,54 +21,6 @@ static char *attr_dup(LLVMValueRef g, const char *kind)
 		s[len] = '\0';
 	}
 	return s;
-}
-
-/* Writes the bytes of constant C (of type TY) at OUT, little-endian, as the target lays them out. */
-static int const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
-{
-	LLVMTypeRef ty = LLVMTypeOf(c);
-	if (LLVMIsAConstantAggregateZero(c) || LLVMIsAUndefValue(c) || LLVMIsAConstantPointerNull(c))
-		return 0;
-	if (LLVMIsAConstantInt(c)) {
-		unsigned bits = LLVMGetIntTypeWidth(ty);
-		uint64_t v = LLVMConstIntGetZExtValue(c);
-		for (unsigned k = 0; k < (bits + 7) / 8 && k < n && k < 8; k++)
-			out[k] = (uint8_t)(v >> (8 * k));
-		return 0;
-	}
-	LLVMTypeKind kind = LLVMGetTypeKind(ty);
-	if (LLVMIsAConstantFP(c) && (kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind)) {
-		/* Storage of a floating-point global is just its bits; only kernels' arithmetic on it is refused. */
-		LLVMBool lossy;
-		double v = LLVMConstRealGetDouble(c, &lossy);
-		float f = (float)v;
-		size_t sz = kind == LLVMFloatTypeKind ? 4 : 8;
-		if (sz > n)
-			return -1;
-		memcpy(out, kind == LLVMFloatTypeKind ? (void *)&f : (void *)&v, sz);
-		return 0;
-	}
-	if (kind == LLVMArrayTypeKind) {
-		LLVMTypeRef et = LLVMGetElementType(ty);
-		uint64_t es = LLVMABISizeOfType(td, et);
-		unsigned cnt = LLVMGetArrayLength(ty);
-		for (unsigned i = 0; i < cnt; i++) {
-			LLVMValueRef e = LLVMGetAggregateElement(c, i);
-			if ((i + 1) * es > n || const_bytes(td, e, out + i * es, (size_t)es))
-				return -1;
-		}
-		return 0;
-	}
-	if (kind == LLVMStructTypeKind) {
-		unsigned cnt = LLVMCountStructElementTypes(ty);
-		for (unsigned i = 0; i < cnt; i++) {
-			uint64_t off = LLVMOffsetOfElement(td, ty, i);
-			if (off > n || const_bytes(td, LLVMGetAggregateElement(c, i), out + off, n - (size_t)off))
-				return -1;
-		}
-		return 0;
-	}
-	return -1;
 }
 
 int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
@@ -122,7 +75,7 @@ int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
 		free(csr);
 		x->init = calloc(x->size ? x->size : 1, 1);
 		LLVMValueRef init = LLVMGetInitializer(g);
-		if (init && x->init && const_bytes(td, init, x->init, x->size)) {
+		if (init && x->init && ir_const_bytes(td, init, x->init, x->size)) {
 			diag_error_at(g, "device global '%s': unsupported initializer", x->unique_id);
 			errors++;
 		}

@@ -8,6 +8,7 @@
 
 #include "../driver/diag.h"
 #include "../ir/global_attrs.h"
+#include "../ir/ir_util.h"
 
 int postlink_split_mode(const char *s, enum split_mode *m)
 {
@@ -20,13 +21,6 @@ int postlink_split_mode(const char *s, enum split_mode *m)
 	else
 		return -1;
 	return 0;
-}
-
-static int is_kernel(LLVMValueRef fn)
-{
-	return LLVMCountBasicBlocks(fn) &&
-	       (LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-single-task-kernel", 23) ||
-		LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20));
 }
 
 /* The group a kernel belongs to: its name, its source ("sycl-module-id", as DPC++ marks kernels), or one. */
@@ -62,7 +56,7 @@ static int keep_group(LLVMModuleRef c, enum split_mode m, const char *g, size_t 
 	while (fn) {
 		LLVMValueRef next = LLVMGetNextFunction(fn);
 		size_t l = 0;
-		const char *k = is_kernel(fn) ? group_of(fn, m, &l) : NULL;
+		const char *k = ir_is_defined_kernel(fn) ? group_of(fn, m, &l) : NULL;
 		if (k && !(l == glen && memcmp(k, g, l) == 0)) {
 			if (LLVMGetFirstUse(fn)) {
 				/* Called from a kept kernel: keep the body as an ordinary function. */
@@ -78,7 +72,7 @@ static int keep_group(LLVMModuleRef c, enum split_mode m, const char *g, size_t 
 	/* Only the image's kernels are entry points: everything else becomes internal, so that globaldce drops
 	 * the functions and globals (device globals included) no kept kernel reaches. */
 	for (LLVMValueRef f = LLVMGetFirstFunction(c); f; f = LLVMGetNextFunction(f))
-		if (LLVMCountBasicBlocks(f) && !is_kernel(f))
+		if (LLVMCountBasicBlocks(f) && !ir_is_defined_kernel(f))
 			LLVMSetLinkage(f, LLVMInternalLinkage);
 	for (LLVMValueRef g = LLVMGetFirstGlobal(c); g; g = LLVMGetNextGlobal(g))
 		if (LLVMGetInitializer(g))
@@ -102,7 +96,7 @@ int postlink_split(LLVMModuleRef mod, enum split_mode m, LLVMModuleRef **out)
 	size_t *glens = NULL;
 	int ng = 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
-		if (!is_kernel(fn))
+		if (!ir_is_defined_kernel(fn))
 			continue;
 		size_t l = 0;
 		const char *g = group_of(fn, m, &l);
@@ -151,7 +145,7 @@ static void kernel_list(LLVMModuleRef m, char *buf, size_t n)
 	size_t k = 0;
 	buf[0] = '\0';
 	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && k + 1 < n; fn = LLVMGetNextFunction(fn)) {
-		if (!is_kernel(fn))
+		if (!ir_is_defined_kernel(fn))
 			continue;
 		size_t l = 0;
 		const char *name = LLVMGetValueName2(fn, &l);

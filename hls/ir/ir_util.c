@@ -1,0 +1,61 @@
+#include "ir_util.h"
+
+#include <string.h>
+
+int ir_is_kernel(LLVMValueRef fn)
+{
+	return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-single-task-kernel", 23) ||
+	       LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20);
+}
+
+int ir_is_defined_kernel(LLVMValueRef fn)
+{
+	return LLVMCountBasicBlocks(fn) > 0 && ir_is_kernel(fn);
+}
+
+int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
+{
+	LLVMTypeRef ty = LLVMTypeOf(c);
+	LLVMTypeKind kind = LLVMGetTypeKind(ty);
+	if (LLVMIsAConstantAggregateZero(c) || LLVMIsAUndefValue(c) || LLVMIsAConstantPointerNull(c))
+		return 0;
+	if (LLVMIsAConstantInt(c)) {
+		unsigned bits = LLVMGetIntTypeWidth(ty);
+		uint64_t v = LLVMConstIntGetZExtValue(c);
+		for (unsigned k = 0; k < (bits + 7) / 8 && k < n && k < 8; k++)
+			out[k] = (uint8_t)(v >> (8 * k));
+		return 0;
+	}
+	if (LLVMIsAConstantFP(c) && (kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind)) {
+		/* Storage of floating-point data is just its bits; only arithmetic on it is refused elsewhere. */
+		LLVMBool lossy;
+		double v = LLVMConstRealGetDouble(c, &lossy);
+		float f = (float)v;
+		size_t sz = kind == LLVMFloatTypeKind ? 4 : 8;
+		if (sz > n)
+			return -1;
+		memcpy(out, kind == LLVMFloatTypeKind ? (void *)&f : (void *)&v, sz);
+		return 0;
+	}
+	if (kind == LLVMArrayTypeKind) {
+		uint64_t es = LLVMABISizeOfType(td, LLVMGetElementType(ty));
+		unsigned cnt = LLVMGetArrayLength(ty);
+		for (unsigned i = 0; i < cnt; i++) {
+			LLVMValueRef e = LLVMGetAggregateElement(c, i);
+			if (!e || (i + 1) * es > n || ir_const_bytes(td, e, out + i * es, (size_t)es))
+				return -1;
+		}
+		return 0;
+	}
+	if (kind == LLVMStructTypeKind) {
+		unsigned cnt = LLVMCountStructElementTypes(ty);
+		for (unsigned i = 0; i < cnt; i++) {
+			uint64_t off = LLVMOffsetOfElement(td, ty, i);
+			LLVMValueRef e = LLVMGetAggregateElement(c, i);
+			if (!e || off > n || ir_const_bytes(td, e, out + off, n - (size_t)off))
+				return -1;
+		}
+		return 0;
+	}
+	return -1;
+}

@@ -1,0 +1,18 @@
+/* Small queries on LLVM IR shared by every stage of the compiler. */
+#ifndef KILN_IR_UTIL_H
+#define KILN_IR_UTIL_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+
+/* Whether FN carries a free-function kernel marker (sycl-single-task-kernel or sycl-nd-range-kernel). */
+int ir_is_kernel(LLVMValueRef fn);
+/* Whether FN is a kernel with a body in this module. */
+int ir_is_defined_kernel(LLVMValueRef fn);
+/* Writes constant C's bytes at OUT (N bytes available), little-endian, laid out as TD says; integers,
+ * float/double, arrays, structs and zero/undef. 0, or -1 for a constant it cannot lay out. */
+int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n);
+
+#endif
