@@ -6,7 +6,6 @@ OCL_TESTS := $(OCL_TEST_DIR)/ocl_api_test $(OCL_TEST_DIR)/ocl_errors_test $(OCL_
 TESTS += $(OCL_TESTS)
 # `make bench` runs each program of BENCH_PROGS (they print JSON and a table).
 BENCH_PROGS += $(OCL_TEST_DIR)/bench_opencl
-BIN += $(OCL_TEST_DIR)/bench_opencl
 OCL_ENV := OCL_ICD_VENDORS='$(abspath $(OCL_ICD))'
 
 # One image with every kernel and device global the tests use (one Verilator model build, cached).
