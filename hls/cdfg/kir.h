@@ -126,6 +126,7 @@ typedef struct kfunc {
 	int nsteps, csteps;
 	double clock_ns;
 	int no_pipeline;   /* set by --no-pipeline */
+	const char *profile; /* --profile: file the simulated kernel appends block counts to (not owned) */
 } kfunc;
 
 /* Frees everything F owns. */

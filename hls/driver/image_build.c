@@ -96,6 +96,8 @@ static int stage_postlink(build *b, LLVMModuleRef mod)
 	b->desc.board = strdup(b->o->board->name);
 	b->desc.clock_period_ns = b->o->clock_ns;
 	postlink_collect_dgs(mod, &b->desc);
+	if (postlink_spirv_ready(mod) != 0)
+		return -1;
 	postlink_add_spirv_decorations(mod);
 	snprintf(path, sizeof path, "%s/device.ll", b->workdir);
 	if (LLVMPrintModuleToFile(mod, path, &msg)) {
@@ -122,8 +124,11 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
 		if (!ir_is_kernel(fn) || !LLVMCountBasicBlocks(fn))
 			continue;
-		if (cdfg_build(mod, fn, &b->ks[k]) == 0)
+		if (cdfg_build(mod, fn, &b->ks[k]) == 0) {
+			b->ks[k].no_pipeline = b->o->no_pipeline;
+			b->ks[k].profile = b->o->profile;
 			sched_run(&b->ks[k], b->o->clock_ns);
+		}
 		k++;
 	}
 	if (b->nk == 0)

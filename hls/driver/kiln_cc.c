@@ -10,12 +10,12 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Linker.h>
-#include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "../../host/common/board.h"
 #include "../frontend/frontend.h"
 #include "../lower/lower.h"
+#include "../lower/spirv_import.h"
 #include "../postlink/split.h"
 #include "diag.h"
 #include "image_build.h"
@@ -25,10 +25,11 @@
 #define MAX_CFLAGS 128
 
 typedef struct cc_opts {
-	const char *out, *board, *stop;
+	const char *out, *board, *stop, *profile;
 	const char *inputs[MAX_INPUTS], *cflags[MAX_CFLAGS];
 	int ninputs, ncflags;
 	double clock;
+	int no_pipeline;
 	enum split_mode split;
 } cc_opts;
 
@@ -45,6 +46,9 @@ static void usage(FILE *o)
 		   "  --split MODE        device images: off (one for all kernels, default), per_source,\n"
 		   "                      per_kernel; with more than one image they are OUT_0.kimg, OUT_1.kimg, ...\n"
 		   "  --stop-after STAGE  stop after ir | postlink | rtl and keep what was produced in FILE.d/\n"
+		   "  --no-pipeline      schedule every loop sequentially (to compare against the pipelined schedule)\n"
+		   "  --profile FILE     simulation only: kernels append per-block execution counts and cycles to FILE\n"
+		   "                      after every run (for the benchmark's lower bounds; not synthesizable)\n"
 		   "  -I DIR, -D NAME[=V] passed to the C front end (clang-15)\n"
 		   "  -q                  no progress lines\n"
 		   "  -h, --help          this help\n"
@@ -87,6 +91,10 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 				diag_error(NULL, 0, 0, "--stop-after takes ir, postlink or rtl");
 				return -1;
 			}
+		} else if (!strcmp(a, "--no-pipeline")) {
+			o->no_pipeline = 1;
+		} else if (!strcmp(a, "--profile") && more) {
+			o->profile = argv[++i];
 		} else if (!strcmp(a, "-q")) {
 			diag_verbose = 0;
 		} else if ((!strcmp(a, "-I") || !strcmp(a, "-D")) && more && o->ncflags + 2 < MAX_CFLAGS) {
@@ -128,12 +136,7 @@ static int inline_all(LLVMModuleRef mod)
 	LLVMPassBuilderOptionsSetLoopVectorization(po, 0);
 	LLVMPassBuilderOptionsSetSLPVectorization(po, 0);
 	LLVMPassBuilderOptionsSetLoopUnrolling(po, 0);
-	/* Without a target machine the pass builder's vectorization switch is not enough: the loop vectorizer
-	 * still widens loops unless its command-line option is off. Hardware schedules scalar operations. */
-	static const char *const cl[] = {"kiln-cc", "-vectorize-loops=false", "-vectorize-slp=false"};
-	static int cl_done;
-	if (!cl_done++)
-		LLVMParseCommandLineOptions(3, cl, NULL);
+	ir_llvm_init();
 	LLVMErrorRef e = LLVMRunPasses(mod, "always-inline,default<O2>", NULL, po);
 	LLVMDisposePassBuilderOptions(po);
 	if (e) {
@@ -164,6 +167,8 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 			continue;
 		if (!frontend_is_ir(o->inputs[i]))
 			lower_annotations(m, o->inputs[i]);
+		else
+			lower_spirv_import(m);
 		if (!mod)
 			mod = m;
 		else if (LLVMLinkModules2(mod, m)) /* consumes m */
@@ -225,7 +230,8 @@ int main(int argc, char **argv)
 		n = postlink_split(mod, o.split, &imgs);
 		rc = n < 1 || postlink_check_image_scope(imgs, n) ? 1 : 0;
 	}
-	image_build_opts bo = {&board, o.clock > 0 ? o.clock : board.clock_period_ns, o.stop};
+	image_build_opts bo = {&board, o.clock > 0 ? o.clock : board.clock_period_ns, o.stop, o.no_pipeline,
+			       o.profile};
 	for (int i = 0; i < n && !rc; i++) {
 		char path[4200];
 		image_path(o.out, i, n, path, sizeof path);

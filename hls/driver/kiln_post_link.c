@@ -11,6 +11,7 @@
 #include "../../host/common/desc.h"
 #include "../../host/common/propset.h"
 #include "../frontend/frontend.h"
+#include "../lower/spirv_import.h"
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
 #include "diag.h"
@@ -153,6 +154,8 @@ int main(int argc, char **argv)
 	LLVMContextRef ctx = LLVMContextCreate();
 	frontend_opts fo = {0};
 	LLVMModuleRef mod = frontend_load(ctx, o.in, &fo);
+	if (mod)
+		lower_spirv_import(mod);
 	LLVMModuleRef *imgs = NULL;
 	int n = 0, rc = 1;
 	if (mod) {

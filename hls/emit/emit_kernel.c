@@ -621,6 +621,33 @@ static void emit_copy_step(const kfunc *f, int s, FILE *o)
 	fprintf(o, "  wire        cp%d_last = cp%d_next >= 32'd%llu;\n\n", s, s, (unsigned long long)len);
 }
 
+/* kiln-cc --profile (simulation only): per block, how many times it ran and how many cycles its states held,
+ * so that the benchmark can weigh each block's lower bound by its real execution count. The counters are
+ * passive: the profiled kernel takes exactly the cycles of the plain one. */
+static void emit_profile_count(const kfunc *f, FILE *o)
+{
+	fprintf(o, "`ifndef SYNTHESIS\n      if (state == S_IDLE && start)\n"
+		   "        for (prof_i = 0; prof_i < %d; prof_i = prof_i + 1) begin\n"
+		   "          prof_n[prof_i] <= 64'd0;\n          prof_c[prof_i] <= 64'd0;\n        end\n",
+		f->nblocks);
+	for (int b = 0; b < f->nblocks; b++)
+		fprintf(o, "      if (state >= S%d && state <= S%d) prof_c[%d] <= prof_c[%d] + 64'd1;\n",
+			f->blocks[b].first_step, f->blocks[b].last_step, b, b);
+	fprintf(o, "`endif\n");
+}
+
+static void emit_profile_dump(const kfunc *f, FILE *o)
+{
+	fprintf(o, "`ifndef SYNTHESIS\n  // block profile: one line per run, \"kernel count:cycles ...\" in block order\n"
+		   "  reg [63:0] prof_n [0:%d];\n  reg [63:0] prof_c [0:%d];\n  integer prof_i, prof_j, prof_fd;\n"
+		   "  always @(posedge clk) begin\n    if (done) begin\n"
+		   "      prof_fd = $fopen(\"%s\", \"a\");\n      $fwrite(prof_fd, \"%s\");\n"
+		   "      for (prof_j = 0; prof_j < %d; prof_j = prof_j + 1)\n"
+		   "        $fwrite(prof_fd, \" %%0d:%%0d\", prof_n[prof_j], prof_c[prof_j]);\n"
+		   "      $fwrite(prof_fd, \"\\n\");\n      $fclose(prof_fd);\n    end\n  end\n`endif\n\n",
+		f->nblocks - 1, f->nblocks - 1, f->profile, f->name, f->nblocks);
+}
+
 void emit_kernel(const kfunc *f, FILE *o)
 {
 	char mod[300];
@@ -789,6 +816,8 @@ void emit_kernel(const kfunc *f, FILE *o)
 	}
 	free(req);
 
+	if (f->profile)
+		emit_profile_dump(f, o);
 	/* Controller. */
 	fprintf(o, "  always @(posedge clk) begin\n    if (!rst_n) begin\n      state <= S_IDLE;\n"
 		   "      done <= 1'b0;\n");
@@ -796,8 +825,10 @@ void emit_kernel(const kfunc *f, FILE *o)
 		fprintf(o, "      cp_n <= 32'd0;\n");
 	if (have_memcpy)
 		fprintf(o, "      cp_ph <= 2'd0;\n");
-	fprintf(o, "    end else begin\n      done <= 1'b0;\n      case (state)\n");
-	fprintf(o, "        S_IDLE: if (start) begin\n");
+	fprintf(o, "    end else begin\n      done <= 1'b0;\n");
+	if (f->profile)
+		emit_profile_count(f, o);
+	fprintf(o, "      case (state)\n        S_IDLE: if (start) begin\n");
 	for (int d = 0; d < f->dims; d++)
 		fprintf(o, "          wi_gid_%d <= 32'd0;\n          wi_lid_%d <= 32'd0;\n          wi_grp_%d <= 32'd0;\n",
 			d, d, d);
@@ -830,6 +861,9 @@ void emit_kernel(const kfunc *f, FILE *o)
 			}
 		}
 		fprintf(o, "begin\n");
+		if (f->profile && s == bl->last_step)
+			fprintf(o, "`ifndef SYNTHESIS\n          prof_n[%d] <= prof_n[%d] + 64'd1;\n`endif\n", st->block,
+				st->block);
 		if (s < bl->last_step) {
 			fprintf(o, "          state <= S%d;\n", s + 1);
 		} else {

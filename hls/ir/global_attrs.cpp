@@ -34,3 +34,10 @@ extern "C" void kiln_global_set_attr(LLVMValueRef g, const char *kind, const cha
 		return;
 	gv->addAttribute(kind, value);
 }
+
+extern "C" void kiln_global_copy_attrs(LLVMValueRef from, LLVMValueRef to)
+{
+	GlobalVariable *f = as_gv(from), *t = as_gv(to);
+	if (f && t)
+		t->setAttributes(f->getAttributes());
+}

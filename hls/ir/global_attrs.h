@@ -12,6 +12,8 @@ extern "C" {
 int kiln_global_has_attr(LLVMValueRef g, const char *kind);
 /* The value of string attribute KIND on G (not NUL-terminated; *LEN receives its length), or NULL. */
 const char *kiln_global_get_attr(LLVMValueRef g, const char *kind, unsigned *len);
+/* Copies every attribute of global FROM onto global TO. */
+void kiln_global_copy_attrs(LLVMValueRef from, LLVMValueRef to);
 /* Sets string attribute KIND=VALUE on G, replacing an earlier value. */
 void kiln_global_set_attr(LLVMValueRef g, const char *kind, const char *value);
 

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include <llvm-c/Support.h>
+
 int ir_is_kernel(LLVMValueRef fn)
 {
 	return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-single-task-kernel", 23) ||
@@ -58,4 +60,13 @@ int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
 		return 0;
 	}
 	return -1;
+}
+
+void ir_llvm_init(void)
+{
+	static const char *const cl[] = {"kiln", "-vectorize-loops=false", "-vectorize-slp=false",
+					 "-assume-default-is-flat-addrspace"};
+	static int done;
+	if (!done++)
+		LLVMParseCommandLineOptions((int)(sizeof cl / sizeof cl[0]), cl, NULL);
 }

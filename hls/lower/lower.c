@@ -253,8 +253,10 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 		snprintf(v, sizeof v, "%d", marks[j].dims);
 		set_fn_attr(fn, marks[j].dims ? "sycl-nd-range-kernel" : "sycl-single-task-kernel",
 			    marks[j].dims ? v : "0");
-		/* DPC++ names each kernel's translation unit so that -split=source can group by it. */
+		/* DPC++ names each kernel's translation unit so that -split=source can group by it, and gives
+		 * kernels the SPIR kernel calling convention, which SPIR-V turns into an entry point. */
 		set_fn_attr(fn, "sycl-module-id", source_path);
+		LLVMSetFunctionCallConv(fn, LLVMSPIRKERNELCallConv);
 		size_t len = 0;
 		const char *name = LLVMGetValueName2(fn, &len);
 		char native[600];

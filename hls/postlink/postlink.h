@@ -11,6 +11,9 @@
 /* Appends a kiln_dg_desc for each device global of MOD to D (unspecified properties get Kiln's defaults).
  * Returns the number of diagnostics. */
 int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d);
+/* Puts MOD in the form llvm-spirv expects of DPC++ device IR: device globals in address space 1 and accessed
+ * there, no llvm.used pins. 0, or -1 after reporting why. */
+int postlink_spirv_ready(LLVMModuleRef mod);
 /* Adds !spirv.Decorations to every device global of MOD (ImplementInCSR 6149, InitMode 6148, HostAccess 6147). */
 void postlink_add_spirv_decorations(LLVMModuleRef mod);
 /* Adds the [SYCL/device globals] set for D's globals to PS. 0 or -1 when out of memory. */
