@@ -45,12 +45,20 @@ include host/lib/module.mk
 include host/opencl/module.mk
 include hls/module.mk
 include examples/module.mk
+include host/cli/module.mk
 include $(wildcard test/*/module.mk)
 
 all: $(BIN)
 
 test: all $(TESTS)
 	@sh scripts/run-tests $(TESTS)
+
+# Programs that modules append to BENCH_PROGS (each writes build/bench/*.json and prints a table); a module
+# may add its own recipe to `bench` as well.
+.PHONY: bench-progs
+bench: bench-progs
+bench-progs: all $(BENCH_PROGS)
+	@rc=0; for p in $(BENCH_PROGS); do echo "== $$p"; "$$p" || rc=1; done; exit $$rc
 
 asan:
 	$(MAKE) BUILD=build/asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer" test

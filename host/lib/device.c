@@ -22,7 +22,8 @@ int kiln_device_open(const char *name, kiln_device **out)
 	}
 	d->ops = kiln_backend_find(d->cfg.backend);
 	if (!d->ops) {
-		int st = kiln__fail(KILN_ERR_NOT_FOUND, "board '%s': no backend named '%s'", name, d->cfg.backend);
+		int st =
+		    kiln__fail(KILN_ERR_NOT_FOUND, "board '%s': no backend named '%s'", name, d->cfg.backend);
 		kiln_board_free(&d->cfg);
 		free(d);
 		return st;
@@ -36,6 +37,11 @@ int kiln_device_open(const char *name, kiln_device **out)
 	}
 	kiln_devmem_init(&d->mem, 0, d->cfg.devmem_bytes);
 	pthread_mutex_init(&d->lock, NULL);
+	if (kiln_context_create(d, &d->default_ctx) != KILN_OK) {
+		kiln_device_close(d);
+		return kiln__fail(KILN_ERR_NOMEM, "out of memory");
+	}
+	d->default_ctx->is_default = 1;
 	*out = d;
 	return kiln__ok();
 }
@@ -45,6 +51,7 @@ void kiln_device_close(kiln_device *d)
 	if (!d)
 		return;
 	d->ops->close(d->be);
+	kiln__ctx_free_all(d);
 	pthread_mutex_destroy(&d->lock);
 	kiln_devmem_destroy(&d->mem);
 	kiln_board_free(&d->cfg);
@@ -89,6 +96,7 @@ int kiln_device_reset(kiln_device *d)
 	if (!d)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_device_reset: NULL device");
 	pthread_mutex_lock(&d->lock);
+	d->n_resets++;
 	int st = d->ops->reset(d->be, err, sizeof err);
 	pthread_mutex_unlock(&d->lock);
 	return st ? kiln__fail(st, "reset failed: %s", err) : kiln__ok();

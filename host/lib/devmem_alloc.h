@@ -17,7 +17,8 @@ typedef struct kiln_devmem_alloc {
 
 /* Manages [BASE, BASE+SIZE). 0 or -1 when out of memory. */
 int kiln_devmem_init(kiln_devmem_alloc *a, uint64_t base, uint64_t size);
-/* Allocates SIZE bytes (rounded up to 64); *OFF receives the device address. 0, or -1 when it does not fit. */
+/* Allocates SIZE bytes (rounded up to 64); *OFF receives the device address. 0, or -1 when it does not fit.
+ */
 int kiln_devmem_alloc_block(kiln_devmem_alloc *a, uint64_t size, uint64_t *off);
 /* Frees the block at OFF; -1 when OFF is not an allocated block's start. */
 int kiln_devmem_free_block(kiln_devmem_alloc *a, uint64_t off);

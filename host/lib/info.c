@@ -49,7 +49,8 @@ int kiln_dg_info(const kiln_program *p, const char *unique_id, size_t *size, int
 		return kiln__fail(KILN_ERR_INVALID, "kiln_dg_info: NULL argument");
 	const kiln_dg_desc *g = kiln_desc_find_dg(&p->desc, unique_id);
 	if (!g)
-		return kiln__fail(KILN_ERR_NOT_FOUND, "no device global with unique id '%s' in the image", unique_id);
+		return kiln__fail(KILN_ERR_NOT_FOUND, "no device global with unique id '%s' in the image",
+		                  unique_id);
 	if (size)
 		*size = g->size;
 	if (host_access)

@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -22,7 +23,8 @@ int kiln_kernel_num_args(const kiln_kernel *k)
 	return k ? (int)k->desc->nargs : kiln__fail(KILN_ERR_INVALID, "kiln_kernel_num_args: NULL kernel");
 }
 
-int kiln_kernel_arg_info(const kiln_kernel *k, unsigned index, const char **name, size_t *size, int *is_pointer)
+int kiln_kernel_arg_info(const kiln_kernel *k, unsigned index, const char **name, size_t *size,
+                         int *is_pointer)
 {
 	if (!k || index >= k->desc->nargs)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_kernel_arg_info: no argument %u", index);
@@ -47,31 +49,79 @@ int kiln_kernel_set_arg(kiln_kernel *k, unsigned index, size_t size, const void 
 		return kiln__fail(KILN_ERR_INVALID, "kiln_kernel_set_arg: NULL argument");
 	if (index >= k->desc->nargs)
 		return kiln__fail(KILN_ERR_INVALID, "kernel '%s' has %zu arguments; index %u is out of range",
-				  k->desc->name, k->desc->nargs, index);
+		                  k->desc->name, k->desc->nargs, index);
 	const kiln_arg_desc *a = &k->desc->args[index];
 	if (size != a->size)
 		return kiln__fail(KILN_ERR_INVALID, "kernel '%s' argument %u ('%s') takes %u bytes, not %zu",
-				  k->desc->name, index, a->name, a->size, size);
+		                  k->desc->name, index, a->name, a->size, size);
 	uint64_t v = 0;
 	memcpy(&v, value, size); /* little-endian host, as the hardware */
+	pthread_mutex_lock(&k->prog->args_lock);
 	k->args[index] = v;
 	k->set[index] = 1;
+	pthread_mutex_unlock(&k->prog->args_lock);
 	return kiln__ok();
 }
 
+int kiln__kernel_snapshot(kiln_kernel *k, uint64_t *args)
+{
+	int st = KILN_OK;
+	pthread_mutex_lock(&k->prog->args_lock);
+	for (size_t i = 0; i < k->desc->nargs && st == KILN_OK; i++) {
+		if (!k->set[i])
+			st = kiln__fail(KILN_ERR_STATE, "kernel '%s': argument %zu ('%s') is not set",
+			                k->desc->name, i, k->desc->args[i].name);
+		args[i] = k->args[i];
+	}
+	pthread_mutex_unlock(&k->prog->args_lock);
+	return st;
+}
+
+int kiln__kernel_ranges(kiln_kernel *k, const size_t *global, const size_t *local, uint32_t *g, uint32_t *l)
+{
+	for (int dim = 0; dim < 3; dim++)
+		g[dim] = l[dim] = 1;
+	if (!global) {
+		if (k->desc->kind != KILN_KERNEL_SINGLE_TASK)
+			return kiln__fail(KILN_ERR_INVALID,
+			                  "kernel '%s' is an nd-range kernel; use kiln_kernel_run_nd",
+			                  k->desc->name);
+		return KILN_OK;
+	}
+	if (k->desc->kind != KILN_KERNEL_ND_RANGE)
+		return kiln__fail(KILN_ERR_INVALID,
+		                  "kernel '%s' is a single-task kernel; use kiln_kernel_run", k->desc->name);
+	for (uint32_t dim = 0; dim < k->desc->dims; dim++) {
+		size_t lv = local ? local[dim] : 1;
+		if (global[dim] == 0 || global[dim] > UINT32_MAX || lv == 0 || global[dim] % lv)
+			return kiln__fail(
+			    KILN_ERR_INVALID,
+			    "kernel '%s': dimension %u: global range %zu must be a non-zero multiple of "
+			    "the work-group size %zu",
+			    k->desc->name, dim, global[dim], lv);
+		g[dim] = (uint32_t)global[dim];
+		l[dim] = (uint32_t)lv;
+	}
+	return KILN_OK;
+}
+
 /* Writes arguments and ranges, starts the kernel and waits for its interrupt; the device lock is held. */
-static int launch(kiln_kernel *k, const uint32_t *global, const uint32_t *local, uint64_t *cycles)
+static int launch(kiln_kernel *k, const uint64_t *args, const uint32_t *global, const uint32_t *local,
+                  uint64_t *cycles)
 {
 	kiln_program *p = k->prog;
 	kiln_device *d = p->dev;
 	const kiln_kernel_desc *kd = k->desc;
 	int st;
-	if (d->loaded_hash != p->desc.image_hash && (st = kiln__program_board(p)) != KILN_OK)
+	if (!p->ctx)
+		return kiln__fail(KILN_ERR_STATE, "kernel '%s': its program was released", kd->name);
+	if ((st = kiln__board_acquire(p, 0)) != KILN_OK)
 		return st;
 	for (size_t i = 0; i < kd->nargs; i++) {
-		if ((st = kiln__img_write(d, kd->args[i].offset, (uint32_t)k->args[i])))
+		if ((st = kiln__img_write(d, kd->args[i].offset, (uint32_t)args[i])))
 			return st;
-		if (kd->args[i].size == 8 && (st = kiln__img_write(d, kd->args[i].offset + 4, (uint32_t)(k->args[i] >> 32))))
+		if (kd->args[i].size == 8 &&
+		    (st = kiln__img_write(d, kd->args[i].offset + 4, (uint32_t)(args[i] >> 32))))
 			return st;
 	}
 	for (uint32_t dim = 0; dim < kd->dims; dim++)
@@ -87,10 +137,12 @@ static int launch(kiln_kernel *k, const uint32_t *global, const uint32_t *local,
 	if (st == KILN_ERR_TIMEOUT) {
 		char err[256];
 		/* A hung kernel holds the board: reset it so that the next call finds it usable. */
+		d->n_resets++;
 		d->ops->reset(d->be, err, sizeof err);
-		return kiln__fail(KILN_ERR_TIMEOUT,
-				  "kernel '%s' did not finish within %llu cycles (hung?); the board was reset",
-				  kd->name, (unsigned long long)d->cfg.watchdog_cycles);
+		return kiln__fail(
+		    KILN_ERR_TIMEOUT,
+		    "kernel '%s' did not finish within %llu cycles (hung?); the board was reset", kd->name,
+		    (unsigned long long)d->cfg.watchdog_cycles);
 	}
 	if (st != 0)
 		return kiln__fail(st, "waiting for kernel '%s'", kd->name);
@@ -98,8 +150,8 @@ static int launch(kiln_kernel *k, const uint32_t *global, const uint32_t *local,
 	if ((st = kiln__img_read(d, IRQ_STATUS, &status)))
 		return st;
 	if (!(status & bit))
-		return kiln__fail(KILN_ERR_HW, "interrupt without kernel '%s' finishing (IRQ_STATUS 0x%x)", kd->name,
-				  status);
+		return kiln__fail(KILN_ERR_HW, "interrupt without kernel '%s' finishing (IRQ_STATUS 0x%x)",
+		                  kd->name, status);
 	if ((st = kiln__img_write(d, IRQ_STATUS, bit)) || (st = kiln__img_read(d, kd->base + 0x08, &lo)) ||
 	    (st = kiln__img_read(d, kd->base + 0x0C, &hi)))
 		return st;
@@ -108,54 +160,44 @@ static int launch(kiln_kernel *k, const uint32_t *global, const uint32_t *local,
 	return KILN_OK;
 }
 
-static int check_ready(kiln_kernel *k)
+int kiln__kernel_exec(kiln_kernel *k, const uint64_t *args, const uint32_t *g, const uint32_t *l,
+                      uint64_t *cycles, uint64_t *t_start)
 {
-	for (size_t i = 0; i < k->desc->nargs; i++)
-		if (!k->set[i])
-			return kiln__fail(KILN_ERR_STATE, "kernel '%s': argument %zu ('%s') is not set", k->desc->name, i,
-					  k->desc->args[i].name);
-	return KILN_OK;
+	kiln_device *d = k->prog->dev;
+	pthread_mutex_lock(&d->lock);
+	if (t_start)
+		*t_start = kiln__now_ns();
+	int st = launch(k, args, g, l, cycles);
+	pthread_mutex_unlock(&d->lock);
+	return st;
+}
+
+/* The synchronous launches: snapshot, run, wait. */
+static int run_now(kiln_kernel *k, const size_t *global, const size_t *local, uint64_t *cycles)
+{
+	uint32_t g[3], l[3];
+	int st = kiln__kernel_ranges(k, global, local, g, l);
+	if (st != KILN_OK)
+		return st;
+	uint64_t *args = calloc(k->desc->nargs + 1, sizeof *args);
+	if (!args)
+		return kiln__fail(KILN_ERR_NOMEM, "out of memory");
+	if ((st = kiln__kernel_snapshot(k, args)) == KILN_OK)
+		st = kiln__kernel_exec(k, args, g, l, cycles, NULL);
+	free(args);
+	return st ? st : kiln__ok();
 }
 
 int kiln_kernel_run(kiln_kernel *k, uint64_t *cycles)
 {
 	if (!k)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_kernel_run: NULL kernel");
-	if (k->desc->kind != KILN_KERNEL_SINGLE_TASK)
-		return kiln__fail(KILN_ERR_INVALID, "kernel '%s' is an nd-range kernel; use kiln_kernel_run_nd",
-				  k->desc->name);
-	int st = check_ready(k);
-	if (st != KILN_OK)
-		return st;
-	pthread_mutex_lock(&k->prog->dev->lock);
-	st = launch(k, NULL, NULL, cycles);
-	pthread_mutex_unlock(&k->prog->dev->lock);
-	return st ? st : kiln__ok();
+	return run_now(k, NULL, NULL, cycles);
 }
 
 int kiln_kernel_run_nd(kiln_kernel *k, const size_t *global, const size_t *local, uint64_t *cycles)
 {
-	uint32_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1};
 	if (!k || !global)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_kernel_run_nd: NULL argument");
-	if (k->desc->kind != KILN_KERNEL_ND_RANGE)
-		return kiln__fail(KILN_ERR_INVALID, "kernel '%s' is a single-task kernel; use kiln_kernel_run",
-				  k->desc->name);
-	for (uint32_t dim = 0; dim < k->desc->dims; dim++) {
-		size_t lv = local ? local[dim] : 1;
-		if (global[dim] == 0 || global[dim] > UINT32_MAX || lv == 0 || global[dim] % lv)
-			return kiln__fail(KILN_ERR_INVALID,
-					  "kernel '%s': dimension %u: global range %zu must be a non-zero multiple of "
-					  "the work-group size %zu",
-					  k->desc->name, dim, global[dim], lv);
-		g[dim] = (uint32_t)global[dim];
-		l[dim] = (uint32_t)lv;
-	}
-	int st = check_ready(k);
-	if (st != KILN_OK)
-		return st;
-	pthread_mutex_lock(&k->prog->dev->lock);
-	st = launch(k, g, l, cycles);
-	pthread_mutex_unlock(&k->prog->dev->lock);
-	return st ? st : kiln__ok();
+	return run_now(k, global, local, cycles);
 }

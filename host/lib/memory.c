@@ -9,9 +9,9 @@ int kiln_mem_alloc(kiln_device *d, size_t size, uint64_t *addr)
 	int rc = kiln_devmem_alloc_block(&d->mem, size, addr);
 	pthread_mutex_unlock(&d->lock);
 	if (rc != 0)
-		return kiln__fail(KILN_ERR_NOMEM, "device memory exhausted: %zu bytes requested, %llu of %llu in use",
-				  size, (unsigned long long)kiln_devmem_used(&d->mem),
-				  (unsigned long long)d->cfg.devmem_bytes);
+		return kiln__fail(
+		    KILN_ERR_NOMEM, "device memory exhausted: %zu bytes requested, %llu of %llu in use", size,
+		    (unsigned long long)kiln_devmem_used(&d->mem), (unsigned long long)d->cfg.devmem_bytes);
 	return kiln__ok();
 }
 
@@ -22,35 +22,41 @@ int kiln_mem_free(kiln_device *d, uint64_t addr)
 	pthread_mutex_lock(&d->lock);
 	int rc = kiln_devmem_free_block(&d->mem, addr);
 	pthread_mutex_unlock(&d->lock);
-	return rc ? kiln__fail(KILN_ERR_INVALID, "0x%llx is not a live device allocation", (unsigned long long)addr)
-		  : kiln__ok();
+	return rc ? kiln__fail(KILN_ERR_INVALID, "0x%llx is not a live device allocation",
+	                       (unsigned long long)addr)
+	          : kiln__ok();
 }
 
-static int copy(kiln_device *d, uint64_t addr, void *buf, size_t n, int write)
+int kiln__mem_copy(kiln_device *d, uint64_t addr, void *buf, size_t n, int write, uint64_t *t_start)
 {
 	if (!d || (!buf && n))
 		return kiln__fail(KILN_ERR_INVALID, "device memory copy: NULL argument");
 	if (addr > d->cfg.devmem_bytes || n > d->cfg.devmem_bytes - addr)
-		return kiln__fail(KILN_ERR_INVALID, "device memory copy of %zu bytes at 0x%llx is outside the %llu-byte memory",
-				  n, (unsigned long long)addr, (unsigned long long)d->cfg.devmem_bytes);
-	if (!n)
-		return kiln__ok();
+		return kiln__fail(KILN_ERR_INVALID,
+		                  "device memory copy of %zu bytes at 0x%llx is outside the %llu-byte memory",
+		                  n, (unsigned long long)addr, (unsigned long long)d->cfg.devmem_bytes);
 	pthread_mutex_lock(&d->lock);
-	int st = write ? d->ops->mem_write(d->be, addr, buf, n) : d->ops->mem_read(d->be, addr, buf, n);
+	if (t_start)
+		*t_start = kiln__now_ns();
+	int st = !n      ? 0
+	         : write ? d->ops->mem_write(d->be, addr, buf, n)
+	                 : d->ops->mem_read(d->be, addr, buf, n);
 	pthread_mutex_unlock(&d->lock);
 	return st ? kiln__fail(st, "device memory %s at 0x%llx failed", write ? "write" : "read",
-			       (unsigned long long)addr)
-		  : kiln__ok();
+	                       (unsigned long long)addr)
+	          : KILN_OK;
 }
 
 int kiln_mem_write(kiln_device *d, uint64_t addr, const void *src, size_t n)
 {
-	return copy(d, addr, (void *)src, n, 1);
+	int st = kiln__mem_copy(d, addr, (void *)src, n, 1, NULL);
+	return st ? st : kiln__ok();
 }
 
 int kiln_mem_read(kiln_device *d, uint64_t addr, void *dst, size_t n)
 {
-	return copy(d, addr, dst, n, 0);
+	int st = kiln__mem_copy(d, addr, dst, n, 0, NULL);
+	return st ? st : kiln__ok();
 }
 
 uint64_t kiln_device_mem_size(const kiln_device *d)

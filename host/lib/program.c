@@ -1,9 +1,12 @@
-#include <inttypes.h>
+/* Programs: an image loaded for a context. kiln_program_load keeps its original contract (the device's
+ * default context, board programmed at once); kiln_program_create is lazy: the board gets the image when a
+ * kernel of the program runs or a copy needs it (residency.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
+/* Frees P; it must already be detached from its context. */
 static void program_free(kiln_program *p)
 {
 	if (!p)
@@ -19,87 +22,42 @@ static void program_free(kiln_program *p)
 	kiln_regmap_free(&p->regmap);
 	kiln_desc_free(&p->desc);
 	kiln_image_free(p->img);
+	pthread_mutex_destroy(&p->args_lock);
 	free(p);
 }
 
-/* Checks the hardware ID block against the image: the runtime touches nothing else before this passes. */
-static int check_id(kiln_program *p)
-{
-	uint32_t magic = 0, ver = 0, lo = 0, hi = 0;
-	int st;
-	if ((st = kiln__img_read(p->dev, 0x0, &magic)) || (st = kiln__img_read(p->dev, 0x4, &ver)) ||
-	    (st = kiln__img_read(p->dev, 0x8, &lo)) || (st = kiln__img_read(p->dev, 0xC, &hi)))
-		return st;
-	if (magic != KILN_ID_MAGIC)
-		return kiln__fail(KILN_ERR_HW, "ID block: magic 0x%08x, expected 0x%08x", magic, KILN_ID_MAGIC);
-	if (ver != KILN_LAYOUT_VERSION)
-		return kiln__fail(KILN_ERR_HW, "ID block: register layout version %u, this runtime knows %u", ver,
-				  KILN_LAYOUT_VERSION);
-	uint64_t h = (uint64_t)hi << 32 | lo;
-	if (h != p->desc.image_hash)
-		return kiln__fail(KILN_ERR_HW, "ID block: image hash %016" PRIx64 " on the board, %016" PRIx64
-					       " in the image file",
-				  h, p->desc.image_hash);
-	return KILN_OK;
-}
-
-int kiln__program_board(kiln_program *p)
-{
-	kiln_device *d = p->dev;
-	char err[512];
-	int st = d->ops->program(d->be, p->img, err, sizeof err);
-	if (st != 0) {
-		d->loaded_hash = 0;
-		return kiln__fail(st, "programming the board: %s", err);
-	}
-	d->loaded_hash = p->desc.image_hash;
-	if ((st = check_id(p)) != KILN_OK) {
-		d->loaded_hash = 0;
-		return st;
-	}
-	/* Globals without device_image_scope live in device memory: allocate, initialise, publish usmptr. */
-	for (size_t i = 0; i < p->desc.ndgs; i++) {
-		const kiln_dg_desc *g = &p->desc.dgs[i];
-		if (g->storage != KILN_DG_USM)
-			continue;
-		if (!p->usm[i] && kiln_devmem_alloc_block(&d->mem, g->size ? g->size : 1, &p->usm[i]) != 0)
-			return kiln__fail(KILN_ERR_NOMEM, "device memory exhausted allocating device global '%s'",
-					  g->unique_id);
-		if ((st = d->ops->mem_write(d->be, p->usm[i], g->init, g->size)) != 0)
-			return kiln__fail(st, "initialising device global '%s' in device memory", g->unique_id);
-		if ((st = kiln__img_write(d, g->base, (uint32_t)p->usm[i])) ||
-		    (st = kiln__img_write(d, g->base + 4, (uint32_t)(p->usm[i] >> 32))))
-			return st;
-	}
-	return KILN_OK;
-}
-
-/* Takes ownership of IMG (freed on failure); PATH names it in messages. */
-static int program_from_image(kiln_device *dev, kiln_image *img, const char *path, kiln_program **out)
+/* Builds a program from IMG (owned; freed on failure) for context C; PATH names it in messages. EAGER
+ * programs the board (kiln_program_load's contract). */
+static int program_from_image(kiln_context *c, kiln_image *img, const char *path, int eager,
+                              kiln_program **out)
 {
 	char err[512];
+	kiln_device *dev = c->dev;
 	kiln_program *p = calloc(1, sizeof *p);
 	if (!p) {
 		kiln_image_free(img);
 		return kiln__fail(KILN_ERR_NOMEM, "out of memory");
 	}
+	pthread_mutex_init(&p->args_lock, NULL);
 	p->dev = dev;
 	p->img = img;
 	if (strcmp(kiln_image_board(p->img), dev->cfg.name) != 0) {
 		int st = kiln__fail(KILN_ERR_IMAGE, "%s: built for board '%s', not '%s'", path,
-				    kiln_image_board(p->img), dev->cfg.name);
+		                    kiln_image_board(p->img), dev->cfg.name);
 		program_free(p);
 		return st;
 	}
 	size_t len = 0;
 	const char *meta = kiln_image_section(p->img, KILN_SEC_META, &len);
 	if (!meta || kiln_desc_from_json(meta, len, &p->desc, err, sizeof err) != 0) {
-		int st = kiln__fail(KILN_ERR_IMAGE, "%s: image description: %s", path, meta ? err : "missing");
+		int st =
+		    kiln__fail(KILN_ERR_IMAGE, "%s: image description: %s", path, meta ? err : "missing");
 		program_free(p);
 		return st;
 	}
 	if (p->desc.image_hash != kiln_image_hash(p->img)) {
-		int st = kiln__fail(KILN_ERR_IMAGE, "%s: description and header disagree on the image hash", path);
+		int st =
+		    kiln__fail(KILN_ERR_IMAGE, "%s: description and header disagree on the image hash", path);
 		program_free(p);
 		return st;
 	}
@@ -125,7 +83,14 @@ static int program_from_image(kiln_device *dev, kiln_image *img, const char *pat
 		}
 	}
 	pthread_mutex_lock(&dev->lock);
-	int st = kiln__program_board(p);
+	int st = kiln__ctx_attach(c, p);
+	if (st == KILN_OK && eager)
+		st = kiln__board_acquire(p, 1);
+	if (st != KILN_OK && p->ctx) {
+		if (dev->loaded_prog == p)
+			dev->loaded_prog = NULL;
+		kiln__ctx_detach(p);
+	}
 	pthread_mutex_unlock(&dev->lock);
 	if (st != KILN_OK) {
 		program_free(p);
@@ -135,28 +100,59 @@ static int program_from_image(kiln_device *dev, kiln_image *img, const char *pat
 	return kiln__ok();
 }
 
-int kiln_program_load(kiln_device *dev, const char *path, kiln_program **out)
+static int from_path(kiln_context *c, const char *path, int eager, kiln_program **out)
 {
 	char err[512];
 	kiln_image *img = NULL;
+	if (kiln_image_load(path, &img, err, sizeof err) != 0)
+		return kiln__fail(KILN_ERR_IMAGE, "%s", err);
+	return program_from_image(c, img, path, eager, out);
+}
+
+static int from_bytes(kiln_context *c, const void *data, size_t len, int eager, kiln_program **out)
+{
+	char err[512];
+	kiln_image *img = NULL;
+	if (kiln_image_parse(data, len, &img, err, sizeof err) != 0)
+		return kiln__fail(KILN_ERR_IMAGE, "image: %s", err);
+	return program_from_image(c, img, "image", eager, out);
+}
+
+int kiln_program_load(kiln_device *dev, const char *path, kiln_program **out)
+{
 	if (!dev || !path || !out)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_program_load: NULL argument");
 	*out = NULL;
-	if (kiln_image_load(path, &img, err, sizeof err) != 0)
-		return kiln__fail(KILN_ERR_IMAGE, "%s", err);
-	return program_from_image(dev, img, path, out);
+	return from_path(dev->default_ctx, path, 1, out);
 }
 
 int kiln_program_load_bytes(kiln_device *dev, const void *data, size_t len, kiln_program **out)
 {
-	char err[512];
-	kiln_image *img = NULL;
 	if (!dev || !data || !out)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_program_load_bytes: NULL argument");
 	*out = NULL;
-	if (kiln_image_parse(data, len, &img, err, sizeof err) != 0)
-		return kiln__fail(KILN_ERR_IMAGE, "image: %s", err);
-	return program_from_image(dev, img, "image", out);
+	return from_bytes(dev->default_ctx, data, len, 1, out);
+}
+
+int kiln_program_create(kiln_context *ctx, const char *path, kiln_program **out)
+{
+	if (!ctx || !path || !out)
+		return kiln__fail(KILN_ERR_INVALID, "kiln_program_create: NULL argument");
+	*out = NULL;
+	return from_path(ctx, path, 0, out);
+}
+
+int kiln_program_create_bytes(kiln_context *ctx, const void *data, size_t len, kiln_program **out)
+{
+	if (!ctx || !data || !out)
+		return kiln__fail(KILN_ERR_INVALID, "kiln_program_create_bytes: NULL argument");
+	*out = NULL;
+	return from_bytes(ctx, data, len, 0, out);
+}
+
+kiln_context *kiln_program_context(const kiln_program *p)
+{
+	return p ? p->ctx : NULL;
 }
 
 int kiln_program_num_kernels(const kiln_program *p)
@@ -173,11 +169,22 @@ void kiln_program_release(kiln_program *p)
 {
 	if (!p)
 		return;
-	pthread_mutex_lock(&p->dev->lock);
-	for (size_t i = 0; i < p->desc.ndgs; i++)
-		if (p->usm[i])
-			kiln_devmem_free_block(&p->dev->mem, p->usm[i]);
-	pthread_mutex_unlock(&p->dev->lock);
+	kiln_device *d = p->dev;
+	pthread_mutex_lock(&d->lock);
+	if (d->loaded_prog == p) {
+		/* Another program of the same context and image can speak for the board's values; else save
+		 * them now, while the program that describes them still exists. */
+		kiln_program *twin = NULL;
+		for (kiln_program *q = p->ctx->progs; q && !twin; q = q->ctx_next)
+			if (q != p && q->desc.image_hash == p->desc.image_hash)
+				twin = q;
+		if (twin)
+			d->loaded_prog = twin;
+		else
+			kiln__shadow_save(d);
+	}
+	kiln__ctx_detach(p);
+	pthread_mutex_unlock(&d->lock);
 	program_free(p);
 }
 
@@ -190,8 +197,17 @@ int kiln_program_reprogram(kiln_program *p)
 {
 	if (!p)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_program_reprogram: NULL program");
-	pthread_mutex_lock(&p->dev->lock);
-	int st = kiln__program_board(p);
-	pthread_mutex_unlock(&p->dev->lock);
+	kiln_device *d = p->dev;
+	pthread_mutex_lock(&d->lock);
+	int st = kiln__board_acquire(p, 1);
+	/* "Every device global returns to its initial value": the context's USM instances of P's globals too.
+	 */
+	for (size_t i = 0; st == KILN_OK && i < p->desc.ndgs; i++) {
+		const kiln_dg_desc *g = &p->desc.dgs[i];
+		if (p->usm[i] && d->ops->mem_write(d->be, p->usm[i]->usm, g->init, g->size))
+			st = kiln__fail(KILN_ERR_HW, "re-initialising device global '%s' in device memory",
+			                g->unique_id);
+	}
+	pthread_mutex_unlock(&d->lock);
 	return st ? st : kiln__ok();
 }

@@ -1,20 +1,26 @@
 /* The sim board backend. Each program call turns the image's MODL section into a loaded library (an anonymous
  * memfd, so no file is left behind and two boards never share one copy of the Verilator runtime) and starts a
  * worker thread that creates, clocks and finally destroys the model; every op is handed to that thread
- * through a one-request slot and the caller sleeps until it is done. */
+ * through a one-request slot. A sleep/wake pair per op costs several microseconds, five times a 4-byte
+ * register access on the model, so both sides first poll the slot for a short while (on machines with more
+ * than one CPU) and only then sleep: back-to-back ops from host code skip the scheduler when the two threads
+ * run on two CPUs, and an idle board costs no CPU. */
 #include "bsp/sim/host/sim_backend.h"
 
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bsp/sim/model/sim_model.h"
@@ -24,6 +30,11 @@
 #define SIM_MMIO_TIMEOUT (1u << 20)
 /* Cycles of the reset pulse. */
 #define SIM_RESET_CYCLES 8u
+/* How long the worker polls for the next op, and a caller for its op to finish, before sleeping. Host code
+ * issuing a burst of ops comes back well within this; a long kernel run ends in a sleep. */
+#define SIM_SPIN_NS 100000L
+/* The part of that spent polling without yielding the CPU. */
+#define SIM_SPIN_ALONE_NS 3000L
 
 #define SHELL_MAGIC_ADDR 0x00u
 #define SHELL_VERSION_ADDR 0x04u
@@ -69,15 +80,24 @@ struct sim_req {
 	int rc; /* ksim status */
 };
 
+/* The request slot's states; only the caller moves it to POSTED and IDLE, only the worker to DONE. */
+enum { SLOT_IDLE, SLOT_POSTED, SLOT_DONE };
+
 struct kiln_backend {
 	const kiln_board_config *cfg;
 	/* Serialises callers: the worker has one request slot. */
 	pthread_mutex_t call_mu;
+	/* Guards the two sleeping flags; the sleeper re-checks the slot under it, the waker checks the flag
+	 * under it after moving the slot, so no wake-up is lost. */
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	struct sim_req *req; /* posted, not yet done */
-	bool done;
-	bool running; /* worker thread exists */
+	pthread_cond_t work_cv; /* the worker sleeps here for a request */
+	pthread_cond_t done_cv; /* the caller sleeps here for completion */
+	bool worker_sleeping, caller_sleeping;
+	struct sim_req *req; /* valid while the slot is POSTED */
+	_Atomic int slot;
+	_Atomic int worker_cpu, caller_cpu; /* where each side last polled (-1: unknown) */
+	long spin_ns;                       /* 0 on a single CPU, where polling only delays the other side */
+	bool running;                       /* worker thread exists */
 	pthread_t thread;
 	struct sim_lib lib;
 	ksim *model;
@@ -135,24 +155,89 @@ static void run_req(kiln_backend *b, struct sim_req *r)
 	}
 }
 
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
+static long elapsed_ns(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) * 1000000000L + (t.tv_nsec - t0->tv_nsec);
+}
+
+/* Polls until the slot is WANT or SPIN_NS pass; true when it got there. While the other side runs on another
+ * CPU it answers within a microsecond, so the poll keeps its CPU; when both sides share one CPU (the
+ * scheduler put them there, or the machine is busy) the poll yields it at once, since the answer cannot
+ * come before the other side runs. ME and OTHER are the CPUs the two sides last reported. */
+static bool spin_for(kiln_backend *b, int want, _Atomic int *me, _Atomic int *other)
+{
+	struct timespec t0;
+	if (b->spin_ns <= 0)
+		return atomic_load(&b->slot) == want;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int cpu = sched_getcpu();
+	atomic_store_explicit(me, cpu, memory_order_relaxed);
+	bool yield = cpu == atomic_load_explicit(other, memory_order_relaxed);
+	for (unsigned i = 1;; i++) {
+		if (atomic_load_explicit(&b->slot, memory_order_acquire) == want)
+			return true;
+		if (yield)
+			sched_yield();
+		else
+			cpu_relax();
+		if (yield || (i & 31) == 0) {
+			long ns = elapsed_ns(&t0);
+			if (ns > b->spin_ns)
+				return false;
+			cpu = sched_getcpu();
+			atomic_store_explicit(me, cpu, memory_order_relaxed);
+			yield = ns > SIM_SPIN_ALONE_NS ||
+			        cpu == atomic_load_explicit(other, memory_order_relaxed);
+		}
+	}
+}
+
+/* Waits, polling then sleeping, until the slot is WANT. */
+static void wait_slot(kiln_backend *b, int want, bool *sleeping, pthread_cond_t *cv)
+{
+	bool worker = want == SLOT_POSTED;
+	if (spin_for(b, want, worker ? &b->worker_cpu : &b->caller_cpu,
+	             worker ? &b->caller_cpu : &b->worker_cpu))
+		return;
+	pthread_mutex_lock(&b->mu);
+	*sleeping = true;
+	while (atomic_load(&b->slot) != want)
+		pthread_cond_wait(cv, &b->mu);
+	*sleeping = false;
+	pthread_mutex_unlock(&b->mu);
+}
+
+/* Moves the slot to STATE and wakes the other side if it went to sleep. */
+static void set_slot(kiln_backend *b, int state, bool *sleeping, pthread_cond_t *cv)
+{
+	atomic_store(&b->slot, state);
+	pthread_mutex_lock(&b->mu);
+	if (*sleeping)
+		pthread_cond_signal(cv);
+	pthread_mutex_unlock(&b->mu);
+}
+
 /* The worker: owns the model from OP_CREATE to OP_DESTROY, then exits. */
 static void *worker(void *arg)
 {
 	kiln_backend *b = arg;
 	bool quit = false;
-	pthread_mutex_lock(&b->mu);
 	while (!quit) {
-		while (!b->req || b->done)
-			pthread_cond_wait(&b->cv, &b->mu);
+		wait_slot(b, SLOT_POSTED, &b->worker_sleeping, &b->work_cv);
 		struct sim_req *r = b->req;
-		pthread_mutex_unlock(&b->mu);
 		run_req(b, r);
 		quit = r->op == OP_DESTROY || (r->op == OP_CREATE && r->rc != KSIM_OK);
-		pthread_mutex_lock(&b->mu);
-		b->done = true;
-		pthread_cond_broadcast(&b->cv);
+		set_slot(b, SLOT_DONE, &b->caller_sleeping, &b->done_cv);
 	}
-	pthread_mutex_unlock(&b->mu);
 	return NULL;
 }
 
@@ -160,15 +245,11 @@ static void *worker(void *arg)
 static int call(kiln_backend *b, struct sim_req *r)
 {
 	pthread_mutex_lock(&b->call_mu);
-	pthread_mutex_lock(&b->mu);
 	b->req = r;
-	b->done = false;
-	pthread_cond_broadcast(&b->cv);
-	while (!b->done)
-		pthread_cond_wait(&b->cv, &b->mu);
+	set_slot(b, SLOT_POSTED, &b->worker_sleeping, &b->work_cv);
+	wait_slot(b, SLOT_DONE, &b->caller_sleeping, &b->done_cv);
 	b->req = NULL;
-	b->done = false;
-	pthread_mutex_unlock(&b->mu);
+	atomic_store(&b->slot, SLOT_IDLE);
 	pthread_mutex_unlock(&b->call_mu);
 	return r->rc;
 }
@@ -198,7 +279,12 @@ static int open_sim(const kiln_board_config *cfg, kiln_backend **out, char *err,
 	b->cfg = cfg;
 	pthread_mutex_init(&b->call_mu, NULL);
 	pthread_mutex_init(&b->mu, NULL);
-	pthread_cond_init(&b->cv, NULL);
+	pthread_cond_init(&b->work_cv, NULL);
+	pthread_cond_init(&b->done_cv, NULL);
+	atomic_init(&b->slot, SLOT_IDLE);
+	atomic_init(&b->worker_cpu, -1);
+	atomic_init(&b->caller_cpu, -2);
+	b->spin_ns = sysconf(_SC_NPROCESSORS_ONLN) > 1 ? SIM_SPIN_NS : 0;
 	*out = b;
 	return KILN_OK;
 }
@@ -208,7 +294,8 @@ static void close_sim(kiln_backend *b)
 	if (!b)
 		return;
 	unload(b);
-	pthread_cond_destroy(&b->cv);
+	pthread_cond_destroy(&b->work_cv);
+	pthread_cond_destroy(&b->done_cv);
 	pthread_mutex_destroy(&b->mu);
 	pthread_mutex_destroy(&b->call_mu);
 	free(b);

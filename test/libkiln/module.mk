@@ -1,0 +1,25 @@
+# libkiln tests (issue 5): contexts and re-initialisation, the device-global database and its copy rules,
+# queues and events, and host threads, on the simulated board. Two images only (each is a model build):
+# "reset" (every device_image_scope global init_mode reset) and "reprogram" (one init_mode reprogram), sharing
+# the unique ids `twin` (device_image_scope) and `shared` (device memory).
+LK_DIR := $(BUILD)/test/libkiln
+LK_IMGS := $(LK_DIR)/kernels_reset.kimg $(LK_DIR)/kernels_reprogram.kimg
+LK_PROGS := context_test dgdb_test queue_test threads_test
+TESTS += $(addprefix $(LK_DIR)/,$(LK_PROGS))
+
+$(LK_DIR)/kernels_%.kimg: test/libkiln/kernels_%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) \
+		$(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -q -o $@ $<
+
+$(LK_DIR)/%.bin: $(BUILD)/obj/test/libkiln/%.o $(LIBKILN)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIBKILN_LINK) -pthread
+
+# Wrappers give each program both images, so that the runner can start them without arguments.
+$(LK_DIR)/%_test: $(LK_DIR)/%_test.bin $(LK_IMGS)
+	printf '#!/bin/sh\nexec "%s" "%s" "%s"\n' '$(abspath $<)' '$(abspath $(word 1,$(LK_IMGS)))' \
+		'$(abspath $(word 2,$(LK_IMGS)))' >$@
+	chmod +x $@
+
+.PRECIOUS: $(LK_DIR)/%.bin $(LK_DIR)/kernels_%.kimg

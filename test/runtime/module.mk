@@ -1,0 +1,38 @@
+# Runtime tests: libkiln on the simulated board (watchdog, 8-thread stress, image loader rejection, device
+# memory), the kiln tool, and the runtime benchmarks (make bench).
+RT_DIR := $(BUILD)/test/runtime
+RT_IMG := $(RT_DIR)/runtime.kimg
+RT_PROGS := hung_test stress_test image_test devmem_test
+RT_TESTS := $(addprefix $(RT_DIR)/,$(RT_PROGS)) $(RT_DIR)/cli-test
+TESTS += $(RT_TESTS)
+BENCH_PROGS += $(RT_DIR)/bench_runtime
+
+$(RT_IMG): test/runtime/kernels.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -o $@ test/runtime/kernels.c
+
+# image_test uses the image format's own code (CRC, writer) to forge corrupt images.
+$(RT_DIR)/%.bin: $(BUILD)/obj/test/runtime/%.o $(LIBKILN) $(COMMON_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< $(COMMON_LIB) $(LIBKILN_LINK) $(COMMON_LDLIBS) -pthread -ldl
+
+# Wrappers give each program its image, so that the runners can start them without arguments.
+$(RT_DIR)/devmem_test: $(RT_DIR)/devmem_test.bin $(KILN_SMOKE_IMG)
+	printf '#!/bin/sh\nexec "%s" "%s"\n' '$(abspath $<)' '$(abspath $(KILN_SMOKE_IMG))' >$@
+	chmod +x $@
+
+$(RT_DIR)/%_test: $(RT_DIR)/%_test.bin $(RT_IMG)
+	printf '#!/bin/sh\nexec "%s" "%s"\n' '$(abspath $<)' '$(abspath $(RT_IMG))' >$@
+	chmod +x $@
+
+$(RT_DIR)/bench_runtime: $(RT_DIR)/bench_runtime.bin $(RT_IMG)
+	printf '#!/bin/sh\nexec "%s" "%s" "%s"\n' '$(abspath $<)' '$(abspath $(RT_IMG))' '$(abspath $(BUILD))/bench' >$@
+	chmod +x $@
+
+$(RT_DIR)/cli-test: test/runtime/cli-test.sh $(KILN_TOOL) $(KILN_SMOKE_IMG) $(RT_IMG)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/runtime/cli-test.sh" "%s" "%s" "%s"\n' '$(SRC)' '$(abspath $(KILN_TOOL))' \
+		'$(abspath $(KILN_SMOKE_IMG))' '$(abspath $(RT_IMG))' >$@
+	chmod +x $@
+
+.PRECIOUS: $(RT_DIR)/%.bin
