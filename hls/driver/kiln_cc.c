@@ -10,7 +10,6 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Linker.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 
 #include "../../host/common/board.h"
 #include "../frontend/frontend.h"
@@ -132,19 +131,8 @@ static int inline_all(LLVMModuleRef mod)
 		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, ni);
 		LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, ai, 0));
 	}
-	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-	LLVMPassBuilderOptionsSetLoopVectorization(po, 0);
-	LLVMPassBuilderOptionsSetSLPVectorization(po, 0);
-	LLVMPassBuilderOptionsSetLoopUnrolling(po, 0);
-	ir_llvm_init();
-	LLVMErrorRef e = LLVMRunPasses(mod, "always-inline,default<O2>", NULL, po);
-	LLVMDisposePassBuilderOptions(po);
-	if (e) {
-		char *m = LLVMGetErrorMessage(e);
-		diag_error(NULL, 0, 0, "optimisation failed: %s", m);
-		LLVMDisposeErrorMessage(m);
+	if (ir_run_passes(mod, "always-inline,default<O2>", "optimisation") != 0)
 		return -1;
-	}
 	char *verr = NULL;
 	if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &verr)) {
 		diag_error(NULL, 0, 0, "invalid IR after optimisation: %s", verr);

@@ -3,6 +3,9 @@
 #include <string.h>
 
 #include <llvm-c/Support.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "../driver/diag.h"
 
 int ir_is_kernel(LLVMValueRef fn)
 {
@@ -69,4 +72,21 @@ void ir_llvm_init(void)
 	static int done;
 	if (!done++)
 		LLVMParseCommandLineOptions((int)(sizeof cl / sizeof cl[0]), cl, NULL);
+}
+
+int ir_run_passes(LLVMModuleRef mod, const char *passes, const char *what)
+{
+	ir_llvm_init();
+	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+	LLVMPassBuilderOptionsSetLoopVectorization(po, 0);
+	LLVMPassBuilderOptionsSetSLPVectorization(po, 0);
+	LLVMPassBuilderOptionsSetLoopUnrolling(po, 0);
+	LLVMErrorRef e = LLVMRunPasses(mod, passes, NULL, po);
+	LLVMDisposePassBuilderOptions(po);
+	if (!e)
+		return 0;
+	char *msg = LLVMGetErrorMessage(e);
+	diag_error(NULL, 0, 0, "%s failed: %s", what, msg);
+	LLVMDisposeErrorMessage(msg);
+	return -1;
 }

@@ -15,6 +15,9 @@ int ir_is_defined_kernel(LLVMValueRef fn);
  * float/double, arrays, structs and zero/undef. 0, or -1 for a constant it cannot lay out. */
 int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n);
 
+/* Runs the new-pass-manager pipeline PASSES on MOD (vectorizers and unrolling off); reports a failure as
+ * "WHAT failed: ..." and returns -1, else 0. */
+int ir_run_passes(LLVMModuleRef mod, const char *passes, const char *what);
 /* Sets the LLVM command-line options every Kiln tool relies on, once per process: no vectorizers (hardware
  * schedules scalar operations, and without a target machine the pass builder's switches are not enough), and
  * the default address space treated as generic so that address-space inference can work on SPIR IR. */

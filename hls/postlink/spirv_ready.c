@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm-c/Transforms/PassBuilder.h>
-
 #include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
@@ -60,15 +58,5 @@ int postlink_spirv_ready(LLVMModuleRef mod)
 	if (!moved)
 		return 0;
 	/* Loads and stores through the cast now address the global space directly. */
-	ir_llvm_init();
-	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-	LLVMErrorRef e = LLVMRunPasses(mod, "infer-address-spaces,instcombine", NULL, po);
-	LLVMDisposePassBuilderOptions(po);
-	if (e) {
-		char *msg = LLVMGetErrorMessage(e);
-		diag_error(NULL, 0, 0, "address-space inference failed: %s", msg);
-		LLVMDisposeErrorMessage(msg);
-		return -1;
-	}
-	return 0;
+	return ir_run_passes(mod, "infer-address-spaces,instcombine", "address-space inference");
 }

@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm-c/Transforms/PassBuilder.h>
-
 #include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
@@ -77,16 +75,7 @@ static int keep_group(LLVMModuleRef c, enum split_mode m, const char *g, size_t 
 	for (LLVMValueRef g = LLVMGetFirstGlobal(c); g; g = LLVMGetNextGlobal(g))
 		if (LLVMGetInitializer(g))
 			LLVMSetLinkage(g, LLVMInternalLinkage);
-	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-	LLVMErrorRef e = LLVMRunPasses(c, "globaldce", NULL, po);
-	LLVMDisposePassBuilderOptions(po);
-	if (e) {
-		char *msg = LLVMGetErrorMessage(e);
-		diag_error(NULL, 0, 0, "device code split failed: %s", msg);
-		LLVMDisposeErrorMessage(msg);
-		return -1;
-	}
-	return 0;
+	return ir_run_passes(c, "globaldce", "device code split");
 }
 
 int postlink_split(LLVMModuleRef mod, enum split_mode m, LLVMModuleRef **out)

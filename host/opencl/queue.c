@@ -104,6 +104,23 @@ static cl_int execute(cl_command_queue q, kcl_cmd *c)
 	return st;
 }
 
+/* Takes the command at Q's head and runs it, holding the execution slot (busy) so that order is kept. Called
+ * and returns with q->lock held; the lock is dropped while the command runs. */
+static void run_head(cl_command_queue q)
+{
+	kcl_cmd *c = q->head;
+	q->head = c->next;
+	if (!q->head)
+		q->tail = NULL;
+	q->busy = 1;
+	pthread_mutex_unlock(&q->lock);
+	execute(q, c);
+	kcl_cmd_discard(c);
+	pthread_mutex_lock(&q->lock);
+	q->busy = 0;
+	pthread_cond_broadcast(&q->cv);
+}
+
 static void *worker(void *arg)
 {
 	cl_command_queue q = arg;
@@ -113,17 +130,7 @@ static void *worker(void *arg)
 			pthread_cond_wait(&q->cv, &q->lock);
 		if (!q->head)
 			break;
-		kcl_cmd *c = q->head;
-		q->head = c->next;
-		if (!q->head)
-			q->tail = NULL;
-		q->busy = 1;
-		pthread_mutex_unlock(&q->lock);
-		execute(q, c);
-		kcl_cmd_discard(c);
-		pthread_mutex_lock(&q->lock);
-		q->busy = 0;
-		pthread_cond_broadcast(&q->cv);
+		run_head(q);
 	}
 	pthread_mutex_unlock(&q->lock);
 	return NULL;
@@ -342,16 +349,7 @@ static void help(cl_command_queue q, cl_event until)
 			ready = kcl_event_status(c->wait[i]) <= CL_COMPLETE;
 		if (!ready)
 			return; /* the worker waits for its wait list */
-		q->head = c->next;
-		if (!q->head)
-			q->tail = NULL;
-		q->busy = 1;
-		pthread_mutex_unlock(&q->lock);
-		execute(q, c);
-		kcl_cmd_discard(c);
-		pthread_mutex_lock(&q->lock);
-		q->busy = 0;
-		pthread_cond_broadcast(&q->cv);
+		run_head(q);
 	}
 }
 
