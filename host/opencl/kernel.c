@@ -367,7 +367,8 @@ static cl_int enqueue_kernel(cl_command_queue q, cl_kernel k, cl_command_type ty
 		kcl_cmd_discard(c);
 		return CL_OUT_OF_HOST_MEMORY;
 	}
-	memcpy(c->args, k->args, k->nargs * sizeof *c->args); /* arguments as of the enqueue */
+	if (k->nargs)
+		memcpy(c->args, k->args, k->nargs * sizeof *c->args); /* arguments as of the enqueue */
 	c->nargs = k->nargs;
 	c->kernel = k;
 	atomic_fetch_add(&k->refs, 1);

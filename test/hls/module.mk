@@ -14,7 +14,7 @@ $(HLS_TEST_DIR)/img/%.kimg: test/kernels/%.c $(KILN_CC) hls/include/kiln/device.
 
 $(HLS_TEST_DIR)/bin/%: test/kernels/%.c test/hls/difftest.c test/hls/difftest.h $(LIBKILN)
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -O1 -g -w -fwrapv -Ihost/include -Ihls/include -I. -DKILN_HARNESS '-DKT_FILE="$*"' \
+	$(CC) $(SAN) -std=gnu11 -O1 -g -w -fwrapv -Ihost/include -Ihls/include -I. -DKILN_HARNESS '-DKT_FILE="$*"' \
 		-include test/hls/difftest.h -o $@ $< test/hls/difftest.c $(LIBKILN_LINK)
 
 $(HLS_TEST_DIR)/corpus_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img/%.kimg

@@ -27,5 +27,9 @@ if grep -Eq '<[A-Za-z_]+:[0-9]+: .*error' "$tmp/out" || [ -s "$tmp/err" ]; then
 else
 	echo "ok - no query failed"
 fi
-clinfo --raw >"$tmp/raw" 2>&1 && ! grep -q 'error' "$tmp/raw" && echo "ok - clinfo --raw without errors" ||
-	echo "not ok - clinfo --raw: $(grep error "$tmp/raw" | head -3)"
+# Under the sanitizers clinfo itself is instrumented through LD_PRELOAD, and its --raw printer overflows a
+# buffer of its own (Debian clinfo 3.0.21), so this check runs only in the plain suite.
+if [ -z "${KILN_SAN:-}" ]; then
+	clinfo --raw >"$tmp/raw" 2>&1 && ! grep -q 'error' "$tmp/raw" && echo "ok - clinfo --raw without errors" ||
+		echo "not ok - clinfo --raw: $(grep error "$tmp/raw" | head -3)"
+fi
