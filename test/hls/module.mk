@@ -17,7 +17,7 @@ $(HLS_TEST_DIR)/bin/%: test/kernels/%.c test/hls/difftest.c test/hls/difftest.h 
 	$(CC) $(SAN) -std=gnu11 -O1 -g -w -fwrapv -Ihost/include -Ihls/include -I. -DKILN_HARNESS '-DKT_FILE="$*"' \
 		-include test/hls/difftest.h -o $@ $< test/hls/difftest.c $(LIBKILN_LINK)
 
-$(HLS_TEST_DIR)/corpus_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img/%.kimg
+$(CORPUS_TESTS): $(HLS_TEST_DIR)/corpus_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img/%.kimg
 	printf '#!/bin/sh\nexec "%s" "%s" "$$@"\n' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img/$*.kimg)' >$@
 	chmod +x $@
 
