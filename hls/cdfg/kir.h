@@ -1,6 +1,6 @@
 /* Kernel IR: the hardware builder's view of one kernel after LLVM optimisation. Operations are in SSA form,
- * grouped in basic blocks; pointers are split into (memory object, byte offset) so that every access names the
- * port it uses. Allocation (memory objects, ports), scheduling and RTL emission all work on this. */
+ * grouped in basic blocks; pointers are split into (memory object, byte offset) so that every access names
+ * the port it uses. Allocation (memory objects, ports), scheduling and RTL emission all work on this. */
 #ifndef KILN_KIR_H
 #define KILN_KIR_H
 #include <stddef.h>
@@ -17,16 +17,59 @@ typedef struct kval {
 } kval;
 
 typedef enum kop {
-	K_ADD, K_SUB, K_MUL, K_UDIV, K_SDIV, K_UREM, K_SREM, K_AND, K_OR, K_XOR, K_SHL, K_LSHR, K_ASHR,
-	K_ICMP, K_SELECT, K_ZEXT, K_SEXT, K_TRUNC, K_COPY,
-	K_UMIN, K_UMAX, K_SMIN, K_SMAX, K_ABS, K_CTPOP, K_CTLZ, K_CTTZ, K_BSWAP, K_BITREV, K_FSHL, K_FSHR,
-	K_UADDSAT, K_SADDSAT, K_USUBSAT, K_SSUBSAT, K_UADDO, K_SADDO, K_USUBO, K_SSUBO, K_UMULO, K_SMULO,
-	K_WIID,  /* work-item query: a = which (0 global id, 1 local id, 2 group id, 3 global range, 4 local range),
-		    b = dimension */
-	K_PHI, K_LOAD, K_STORE,
-	K_MEMCPY,  /* a[0] destination offset, a[1] source offset, a[2] length in bytes (constant); mem, mem2 */
-	K_MEMSET,  /* a[0] destination offset, a[1] byte value, a[2] length in bytes (constant); mem */
-	K_BR, K_CONDBR, K_SWITCH, K_RET,
+	K_ADD,
+	K_SUB,
+	K_MUL,
+	K_UDIV,
+	K_SDIV,
+	K_UREM,
+	K_SREM,
+	K_AND,
+	K_OR,
+	K_XOR,
+	K_SHL,
+	K_LSHR,
+	K_ASHR,
+	K_ICMP,
+	K_SELECT,
+	K_ZEXT,
+	K_SEXT,
+	K_TRUNC,
+	K_COPY,
+	K_UMIN,
+	K_UMAX,
+	K_SMIN,
+	K_SMAX,
+	K_ABS,
+	K_CTPOP,
+	K_CTLZ,
+	K_CTTZ,
+	K_BSWAP,
+	K_BITREV,
+	K_FSHL,
+	K_FSHR,
+	K_UADDSAT,
+	K_SADDSAT,
+	K_USUBSAT,
+	K_SSUBSAT,
+	K_UADDO,
+	K_SADDO,
+	K_USUBO,
+	K_SSUBO,
+	K_UMULO,
+	K_SMULO,
+	K_WIID, /* work-item query: a = which (0 global id, 1 local id, 2 group id, 3 global range, 4 local
+	           range), b = dimension */
+	K_PHI,
+	K_LOAD,
+	K_STORE,
+	K_MEMCPY, /* a[0] destination offset, a[1] source offset, a[2] length in bytes (constant); mem, mem2
+	           */
+	K_MEMSET, /* a[0] destination offset, a[1] byte value, a[2] length in bytes (constant); mem */
+	K_BR,
+	K_CONDBR,
+	K_SWITCH,
+	K_RET,
 	K_NOPS
 } kop;
 
@@ -35,32 +78,34 @@ enum { KP_EQ = 32, KP_NE, KP_UGT, KP_UGE, KP_ULT, KP_ULE, KP_SGT, KP_SGE, KP_SLT
 
 typedef struct kinst {
 	kop op;
-	int pred;      /* K_ICMP */
-	int width;     /* result width in bits, 0 when none */
+	int pred;  /* K_ICMP */
+	int width; /* result width in bits, 0 when none */
 	int nargs;
 	kval a[3];
 	int block;
-	int mem;       /* K_LOAD/K_STORE/K_MEMCPY/K_MEMSET: memory object (the destination for copies) */
-	int mem2;      /* K_MEMCPY: source memory object */
-	int bytes;     /* K_LOAD/K_STORE: access size, 1, 2 or 4 */
-	int succ[2];   /* K_BR: succ[0]; K_CONDBR: true, false; K_SWITCH: default in succ[0] */
-	int ncases;    /* K_SWITCH */
+	int mem;     /* K_LOAD/K_STORE/K_MEMCPY/K_MEMSET: memory object (the destination for copies) */
+	int mem2;    /* K_MEMCPY: source memory object */
+	int bytes;   /* K_LOAD/K_STORE: access size, 1, 2 or 4 */
+	int succ[2]; /* K_BR: succ[0]; K_CONDBR: true, false; K_SWITCH: default in succ[0] */
+	int ncases;  /* K_SWITCH */
 	uint64_t *case_val;
 	int *case_succ;
-	int nphi;      /* K_PHI: incoming (value, predecessor block) pairs */
+	int nphi; /* K_PHI: incoming (value, predecessor block) pairs */
 	kval *phi_val;
 	int *phi_block;
 	unsigned line, col;
 	/* filled by the scheduler */
-	int step;      /* global step (state) index where the result is produced / the op happens */
-	double t_end;  /* ns into that step when the result is ready */
-	int registered;/* result is used outside its step, so it has a register */
+	int step;       /* global step (state) index where the result is produced / the op happens */
+	int issue;      /* K_LOAD/K_STORE: step that drives the request (a load's data arrives in STEP) */
+	double t_end;   /* ns into that step when the result is ready */
+	int registered; /* result is used outside its step, so it has a register */
 } kinst;
 
 typedef struct kblock {
 	int *insts; /* indices into kfunc.insts, in program order */
 	int ninsts;
 	int first_step, last_step; /* filled by the scheduler */
+	int pipelined, ii; /* a single-block loop the scheduler overlapped, and its initiation interval */
 	char *name;
 } kblock;
 
@@ -86,14 +131,16 @@ typedef struct kmem {
 
 typedef struct karg {
 	char *name;
-	int width;     /* bits as the kernel sees them (pointers: 64) */
+	int width; /* bits as the kernel sees them (pointers: 64) */
 	int is_pointer;
 	int is_signed;
 } karg;
 
 typedef enum kstep_kind {
 	STEP_COMB = 0,  /* combinational work, one cycle */
-	STEP_MEM_ISSUE, /* a memory request, held until the port is ready */
+	STEP_MEM_ISSUE, /* a request on a module port, held until the port is ready (internal memories never
+	                   stall and are not steps of their own: any step may carry one access per internal
+	                   memory) */
 	STEP_MEM_WAIT,  /* waiting for read data */
 	STEP_DIV_ISSUE, /* operands into the multi-cycle divider, one cycle */
 	STEP_DIV_WAIT,  /* waiting for the divider */
@@ -103,14 +150,16 @@ typedef enum kstep_kind {
 typedef struct kstep {
 	kstep_kind kind;
 	int block;
-	int inst;      /* memory op for ISSUE/WAIT steps */
-	double used;   /* ns of chained logic */
+	int inst;    /* memory op for ISSUE/WAIT steps */
+	int wait;    /* STEP_MEM_ISSUE: a load whose response this step also awaits (the request goes out once
+	                the    data is there, so a loaded value can be stored in its own arrival step), or -1 */
+	double used; /* ns of chained logic */
 } kstep;
 
 typedef struct kfunc {
-	char *name;        /* C name (without __sycl_kernel_) */
+	char *name; /* C name (without __sycl_kernel_) */
 	char *native_name;
-	int dims;          /* 0 single task */
+	int dims; /* 0 single task */
 	char *file;
 	unsigned line;
 	karg *args;
@@ -120,12 +169,12 @@ typedef struct kfunc {
 	kblock *blocks;
 	int nblocks;
 	kmem *mems;
-	int nmems;         /* memories with a module port */
-	int nimems;        /* internal memories, after them in mems[] */
-	kstep *steps;      /* filled by the scheduler */
+	int nmems;    /* memories with a module port */
+	int nimems;   /* internal memories, after them in mems[] */
+	kstep *steps; /* filled by the scheduler */
 	int nsteps, csteps;
 	double clock_ns;
-	int no_pipeline;   /* set by --no-pipeline */
+	int no_pipeline;     /* set by --no-pipeline */
 	const char *profile; /* --profile: file the simulated kernel appends block counts to (not owned) */
 } kfunc;
 

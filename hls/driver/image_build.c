@@ -125,7 +125,6 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 		if (!ir_is_kernel(fn) || !LLVMCountBasicBlocks(fn))
 			continue;
 		if (cdfg_build(mod, fn, &b->ks[k]) == 0) {
-			b->ks[k].no_pipeline = b->o->no_pipeline;
 			b->ks[k].profile = b->o->profile;
 			sched_run(&b->ks[k], b->o->clock_ns);
 		}

@@ -10,7 +10,6 @@ typedef struct image_build_opts {
 	const kiln_board_config *board;
 	double clock_ns;
 	const char *stop; /* NULL, "ir", "postlink" or "rtl" */
-	int no_pipeline;  /* every loop scheduled sequentially */
 	const char *profile; /* simulation-only block profile output file, or NULL */
 } image_build_opts;
 

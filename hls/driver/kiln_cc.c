@@ -28,7 +28,6 @@ typedef struct cc_opts {
 	const char *inputs[MAX_INPUTS], *cflags[MAX_CFLAGS];
 	int ninputs, ncflags;
 	double clock;
-	int no_pipeline;
 	enum split_mode split;
 } cc_opts;
 
@@ -45,7 +44,6 @@ static void usage(FILE *o)
 		   "  --split MODE        device images: off (one for all kernels, default), per_source,\n"
 		   "                      per_kernel; with more than one image they are OUT_0.kimg, OUT_1.kimg, ...\n"
 		   "  --stop-after STAGE  stop after ir | postlink | rtl and keep what was produced in FILE.d/\n"
-		   "  --no-pipeline      schedule every loop sequentially (to compare against the pipelined schedule)\n"
 		   "  --profile FILE     simulation only: kernels append per-block execution counts and cycles to FILE\n"
 		   "                      after every run (for the benchmark's lower bounds; not synthesizable)\n"
 		   "  -I DIR, -D NAME[=V] passed to the C front end (clang-15)\n"
@@ -90,8 +88,6 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 				diag_error(NULL, 0, 0, "--stop-after takes ir, postlink or rtl");
 				return -1;
 			}
-		} else if (!strcmp(a, "--no-pipeline")) {
-			o->no_pipeline = 1;
 		} else if (!strcmp(a, "--profile") && more) {
 			o->profile = argv[++i];
 		} else if (!strcmp(a, "-q")) {
@@ -218,8 +214,7 @@ int main(int argc, char **argv)
 		n = postlink_split(mod, o.split, &imgs);
 		rc = n < 1 || postlink_check_image_scope(imgs, n) ? 1 : 0;
 	}
-	image_build_opts bo = {&board, o.clock > 0 ? o.clock : board.clock_period_ns, o.stop, o.no_pipeline,
-			       o.profile};
+	image_build_opts bo = {&board, o.clock > 0 ? o.clock : board.clock_period_ns, o.stop, o.profile};
 	for (int i = 0; i < n && !rc; i++) {
 		char path[4200];
 		image_path(o.out, i, n, path, sizeof path);

@@ -1,5 +1,7 @@
 #include "emit_kernel.h"
 
+#include "../schedule/schedule.h"
+
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +67,8 @@ static const char *ref_slice(const kfunc *f, kval v, int hi, int lo, int ctx, ch
 {
 	char tmp[REF_MAX];
 	if (v.kind == KV_CONST)
-		snprintf(buf, REF_MAX, "%d'h%" PRIx64, hi - lo + 1, (uint64_t)((v.c >> lo) & ((1ULL << (hi - lo + 1)) - 1)));
+		snprintf(buf, REF_MAX, "%d'h%" PRIx64, hi - lo + 1,
+		         (uint64_t)((v.c >> lo) & ((1ULL << (hi - lo + 1)) - 1)));
 	else if (v.kind == KV_ARG)
 		snprintf(buf, REF_MAX, "arg_%d[%d:%d]", v.id, hi, lo);
 	else
@@ -136,65 +139,70 @@ static void emit_helpers(const kfunc *f, FILE *o)
 		if (k->op == K_SMULO) {
 			int aw = k->a[0].width;
 			fprintf(o,
-				"  // signed multiply overflow: the full product differs from the sign extension of its low half\n"
-				"  // verilator lint_off UNUSEDSIGNAL\n"
-				"  function automatic f_smulo_%d(input [%d:0] a, input [%d:0] b);\n"
-				"    reg signed [%d:0] p;\n"
-				"    begin\n"
-				"      p = $signed({{%d{a[%d]}}, a}) * $signed({{%d{b[%d]}}, b});\n"
-				"      f_smulo_%d = p[%d:%d] != {%d{p[%d]}};\n"
-				"    end\n"
-				"  endfunction\n"
-				"  // verilator lint_on UNUSEDSIGNAL\n\n",
-				aw, aw - 1, aw - 1, 2 * aw - 1, aw, aw - 1, aw, aw - 1, aw, 2 * aw - 1, aw - 1, aw + 1, aw - 1);
+			        "  // signed multiply overflow: the full product differs from the sign "
+			        "extension of its low half\n"
+			        "  // verilator lint_off UNUSEDSIGNAL\n"
+			        "  function automatic f_smulo_%d(input [%d:0] a, input [%d:0] b);\n"
+			        "    reg signed [%d:0] p;\n"
+			        "    begin\n"
+			        "      p = $signed({{%d{a[%d]}}, a}) * $signed({{%d{b[%d]}}, b});\n"
+			        "      f_smulo_%d = p[%d:%d] != {%d{p[%d]}};\n"
+			        "    end\n"
+			        "  endfunction\n"
+			        "  // verilator lint_on UNUSEDSIGNAL\n\n",
+			        aw, aw - 1, aw - 1, 2 * aw - 1, aw, aw - 1, aw, aw - 1, aw, 2 * aw - 1,
+			        aw - 1, aw + 1, aw - 1);
 			continue;
 		}
 		if (k->op == K_FSHL || k->op == K_FSHR) {
 			fprintf(o,
-				"  // funnel shift: the %s %d bits of {a, b} shifted by c modulo %d\n"
-				"  // verilator lint_off UNUSEDSIGNAL\n"
-				"  function automatic [%d:0] f_%s_%d(input [%d:0] a, input [%d:0] b, input [%d:0] c);\n"
-				"    reg [%d:0] cat;\n"
-				"    begin\n"
-				"      cat = {a, b} %s (c %% %d'd%d);\n"
-				"      f_%s_%d = cat[%d:%d];\n"
-				"    end\n"
-				"  endfunction\n"
-				"  // verilator lint_on UNUSEDSIGNAL\n\n",
-				k->op == K_FSHL ? "high" : "low", w, w, w - 1, nm, w, w - 1, w - 1, w - 1, 2 * w - 1,
-				k->op == K_FSHL ? "<<" : ">>", w, w, nm, w, k->op == K_FSHL ? 2 * w - 1 : w - 1,
-				k->op == K_FSHL ? w : 0);
+			        "  // funnel shift: the %s %d bits of {a, b} shifted by c modulo %d\n"
+			        "  // verilator lint_off UNUSEDSIGNAL\n"
+			        "  function automatic [%d:0] f_%s_%d(input [%d:0] a, input [%d:0] b, input "
+			        "[%d:0] c);\n"
+			        "    reg [%d:0] cat;\n"
+			        "    begin\n"
+			        "      cat = {a, b} %s (c %% %d'd%d);\n"
+			        "      f_%s_%d = cat[%d:%d];\n"
+			        "    end\n"
+			        "  endfunction\n"
+			        "  // verilator lint_on UNUSEDSIGNAL\n\n",
+			        k->op == K_FSHL ? "high" : "low", w, w, w - 1, nm, w, w - 1, w - 1, w - 1,
+			        2 * w - 1, k->op == K_FSHL ? "<<" : ">>", w, w, nm, w,
+			        k->op == K_FSHL ? 2 * w - 1 : w - 1, k->op == K_FSHL ? w : 0);
 			continue;
 		}
-		fprintf(o, "  function automatic [%d:0] %s(input [%d:0] x);\n    integer i;\n    reg found;\n",
-			w - 1, fn, w - 1);
+		fprintf(o,
+		        "  function automatic [%d:0] %s(input [%d:0] x);\n    integer i;\n    reg found;\n",
+		        w - 1, fn, w - 1);
 		fprintf(o, "    begin\n      %s = %d'd0;\n      found = 1'b0;\n", fn, w);
 		switch (k->op) {
 		case K_CTPOP:
-			fprintf(o, "      for (i = 0; i < %d; i = i + 1) %s = %s + {%d'd0, x[i]};\n", w, fn, fn,
-				w - 1);
+			fprintf(o, "      for (i = 0; i < %d; i = i + 1) %s = %s + {%d'd0, x[i]};\n", w, fn,
+			        fn, w - 1);
 			break;
 		case K_CTLZ:
 			fprintf(o,
-				"      for (i = %d; i >= 0; i = i - 1)\n"
-				"        if (!found) begin\n"
-				"          if (x[i]) found = 1'b1;\n"
-				"          else %s = %s + %d'd1;\n"
-				"        end\n",
-				w - 1, fn, fn, w);
+			        "      for (i = %d; i >= 0; i = i - 1)\n"
+			        "        if (!found) begin\n"
+			        "          if (x[i]) found = 1'b1;\n"
+			        "          else %s = %s + %d'd1;\n"
+			        "        end\n",
+			        w - 1, fn, fn, w);
 			break;
 		case K_CTTZ:
 			fprintf(o,
-				"      for (i = 0; i < %d; i = i + 1)\n"
-				"        if (!found) begin\n"
-				"          if (x[i]) found = 1'b1;\n"
-				"          else %s = %s + %d'd1;\n"
-				"        end\n",
-				w, fn, fn, w);
+			        "      for (i = 0; i < %d; i = i + 1)\n"
+			        "        if (!found) begin\n"
+			        "          if (x[i]) found = 1'b1;\n"
+			        "          else %s = %s + %d'd1;\n"
+			        "        end\n",
+			        w, fn, fn, w);
 			break;
 		case K_BSWAP:
-			fprintf(o, "      for (i = 0; i < %d; i = i + 1) %s[8*i +: 8] = x[8*(%d-1-i) +: 8];\n",
-				w / 8, fn, w / 8);
+			fprintf(o,
+			        "      for (i = 0; i < %d; i = i + 1) %s[8*i +: 8] = x[8*(%d-1-i) +: 8];\n",
+			        w / 8, fn, w / 8);
 			break;
 		default: /* bit reverse */
 			fprintf(o, "      for (i = 0; i < %d; i = i + 1) %s[i] = x[%d-1-i];\n", w, fn, w);
@@ -203,12 +211,6 @@ static void emit_helpers(const kfunc *f, FILE *o)
 		fprintf(o, "      if (found) %s = %s;\n    end\n  endfunction\n\n", fn, fn);
 	}
 	free(fs);
-}
-
-/* Width of the divider that runs a division of W bits. */
-static int div_width(int w)
-{
-	return w < 2 ? 2 : w;
 }
 
 /* The combinational expression of operation K evaluated in its own step. */
@@ -251,11 +253,11 @@ static void expr(const kfunc *f, const kinst *k, FILE *o)
 		break;
 	case K_UDIV:
 	case K_SDIV:
-		fprintf(o, "dv%d_quo[%d:0]", div_width(w), w - 1);
+		fprintf(o, "dv%d_quo[%d:0]", sched_div_width(w), w - 1);
 		break;
 	case K_UREM:
 	case K_SREM:
-		fprintf(o, "dv%d_rem[%d:0]", div_width(w), w - 1);
+		fprintf(o, "dv%d_rem[%d:0]", sched_div_width(w), w - 1);
 		break;
 	case K_UADDO:
 		fprintf(o, "(%s + %s) < %s", x, y, x);
@@ -269,7 +271,8 @@ static void expr(const kfunc *f, const kinst *k, FILE *o)
 		ref_bit(f, k->a[0], aw - 1, s, xs);
 		ref_bit(f, k->a[1], aw - 1, s, ys);
 		fprintf(o, "(%s %s %s) && ((((%s %s %s) >> %d) & %d'd1) != {%d'd0, %s})", xs,
-			k->op == K_SADDO ? "==" : "!=", ys, x, k->op == K_SADDO ? "+" : "-", y, aw - 1, aw, aw - 1, xs);
+		        k->op == K_SADDO ? "==" : "!=", ys, x, k->op == K_SADDO ? "+" : "-", y, aw - 1, aw,
+		        aw - 1, xs);
 		break;
 	}
 	case K_UMULO:
@@ -310,7 +313,8 @@ static void expr(const kfunc *f, const kinst *k, FILE *o)
 		break;
 	case K_TRUNC:
 		if (k->a[0].kind == KV_CONST)
-			fprintf(o, "%d'h%" PRIx64, w, (uint64_t)(w >= 64 ? k->a[0].c : k->a[0].c & ((1ULL << w) - 1)));
+			fprintf(o, "%d'h%" PRIx64, w,
+			        (uint64_t)(w >= 64 ? k->a[0].c : k->a[0].c & ((1ULL << w) - 1)));
 		else if (k->a[0].kind == KV_ARG)
 			fprintf(o, "arg_%d[%d:0]", k->a[0].id, w - 1);
 		else
@@ -349,9 +353,9 @@ static void expr(const kfunc *f, const kinst *k, FILE *o)
 		ref_bit(f, k->a[0], w - 1, s, xs);
 		ref_bit(f, k->a[1], w - 1, s, ys);
 		fprintf(o,
-			"((%s %s %s) && (((%s %s %s) >> %d) != {%d'd0, %s})) ? "
-			"(%s ? {1'b1, %d'd0} : {1'b0, {%d{1'b1}}}) : %s %s %s",
-			xs, same, ys, x, op, y, w - 1, w - 1, xs, xs, w - 1, w - 1, x, op, y);
+		        "((%s %s %s) && (((%s %s %s) >> %d) != {%d'd0, %s})) ? "
+		        "(%s ? {1'b1, %d'd0} : {1'b0, {%d{1'b1}}}) : %s %s %s",
+		        xs, same, ys, x, op, y, w - 1, w - 1, xs, xs, w - 1, w - 1, x, op, y);
 		break;
 	}
 	case K_CTPOP:
@@ -392,17 +396,31 @@ static void emit_edge(const kfunc *f, int from, int to, const char *ind, FILE *o
 			continue;
 		for (int p = 0; p < k->nphi; p++)
 			if (k->phi_block[p] == from)
-				fprintf(o, "%sr%d <= %s;\n", ind, tb->insts[j], ref(f, k->phi_val[p], ctx, r));
+				fprintf(o, "%sr%d <= %s;\n", ind, tb->insts[j],
+				        ref(f, k->phi_val[p], ctx, r));
 	}
 	fprintf(o, "%sstate <= S%d;\n", ind, f->blocks[to].first_step);
 }
 
+/* The end of a work-item: an nd-range kernel goes straight on with the next one (dimension 0 runs fastest;
+ * the last dimension to wrap ends the run), a single task is done. */
 static void emit_ret(const kfunc *f, const char *ind, FILE *o)
 {
-	if (f->dims)
-		fprintf(o, "%sstate <= S_NEXT;\n", ind);
-	else
-		fprintf(o, "%sstate <= S_IDLE;\n%sdone <= 1'b1;\n", ind, ind);
+	for (int d = 0; d < f->dims; d++)
+		fprintf(
+		    o,
+		    "%sif (wi_gid_%d + 32'd1 < global_range_%d) begin\n"
+		    "%s  wi_gid_%d <= wi_gid_%d + 32'd1;\n"
+		    "%s  wi_lid_%d <= (wi_lid_%d + 32'd1 == local_range_%d) ? 32'd0 : wi_lid_%d + 32'd1;\n"
+		    "%s  wi_grp_%d <= wi_grp_%d + {31'd0, wi_lid_%d + 32'd1 == local_range_%d};\n"
+		    "%s  state <= S%d;\n"
+		    "%send else begin\n"
+		    "%s  wi_gid_%d <= 32'd0;\n%s  wi_lid_%d <= 32'd0;\n%s  wi_grp_%d <= 32'd0;\n",
+		    ind, d, d, ind, d, d, ind, d, d, d, d, ind, d, d, d, d, ind, f->blocks[0].first_step, ind,
+		    ind, d, ind, d, ind, d);
+	fprintf(o, "%sstate <= S_IDLE;\n%sdone <= 1'b1;\n", ind, ind);
+	for (int d = 0; d < f->dims; d++)
+		fprintf(o, "%send\n", ind);
 }
 
 static void emit_terminator(const kfunc *f, const kinst *k, int from, FILE *o)
@@ -452,22 +470,25 @@ static void emit_ports(const kfunc *f, FILE *o)
 	fprintf(o, "  output wire        idle,\n");
 	if (f->dims)
 		for (int d = 0; d < f->dims; d++)
-			fprintf(o, "  input  wire [31:0] global_range_%d,\n  input  wire [31:0] local_range_%d,\n", d,
-				d);
+			fprintf(
+			    o,
+			    "  input  wire [31:0] global_range_%d,\n  input  wire [31:0] local_range_%d,\n",
+			    d, d);
 	for (int i = 0; i < f->nargs; i++)
 		fprintf(o, "  input  wire [%d:0] arg_%d,%*s// %s%s\n", f->args[i].width - 1, i,
-			f->args[i].width > 10 ? 5 : 6, "", f->args[i].name,
-			f->args[i].is_pointer ? " (device address)" : "");
+		        f->args[i].width > 10 ? 5 : 6, "", f->args[i].name,
+		        f->args[i].is_pointer ? " (device address)" : "");
 	for (int m = 0; m < f->nmems; m++) {
 		const kmem *mm = &f->mems[m];
-		fprintf(o, "  // port m%d: %s%s\n", m, mm->kind == MEM_DG ? "device global " : "device memory",
-			mm->kind == MEM_DG ? mm->dg_uid : "");
+		fprintf(o, "  // port m%d: %s%s\n", m,
+		        mm->kind == MEM_DG ? "device global " : "device memory",
+		        mm->kind == MEM_DG ? mm->dg_uid : "");
 		fprintf(o,
-			"  output wire        m%d_valid,\n  input  wire        m%d_ready,\n"
-			"  output wire        m%d_write,\n  output wire [31:0] m%d_addr,\n"
-			"  output wire [31:0] m%d_wdata,\n  output wire [3:0]  m%d_wstrb,\n"
-			"  input  wire        m%d_rvalid,\n  input  wire [31:0] m%d_rdata%s\n",
-			m, m, m, m, m, m, m, m, m + 1 < f->nmems ? "," : "");
+		        "  output wire        m%d_valid,\n  input  wire        m%d_ready,\n"
+		        "  output wire        m%d_write,\n  output wire [31:0] m%d_addr,\n"
+		        "  output wire [31:0] m%d_wdata,\n  output wire [3:0]  m%d_wstrb,\n"
+		        "  input  wire        m%d_rvalid,\n  input  wire [31:0] m%d_rdata%s\n",
+		        m, m, m, m, m, m, m, m, m + 1 < f->nmems ? "," : "");
 	}
 	if (!f->nmems) /* keep the list well-formed: the last port above ends with a comma */
 		fprintf(o, "  output wire        unused_no_ports\n");
@@ -499,39 +520,133 @@ static int log2up(uint32_t n)
 	return b;
 }
 
-/* Internal memory M (a local array, table or plain global): a word RAM with byte enables and a one-cycle read,
- * behind the same valid/ready port signals as the module's external memories. */
+/* Internal memory M (a local array, table or plain global): a word RAM with byte enables and a one-cycle
+ * read, behind the same valid/ready port signals as the module's external memories. */
 static void emit_internal_mem(const kfunc *f, int m, FILE *o)
 {
 	const kmem *mm = &f->mems[m];
 	uint32_t words = (mm->size + 3) / 4;
 	int aw = log2up(words);
-	static const char *const kn[] = {"", "", "local array", "constant table (ROM)", "global variable (RAM)"};
-	fprintf(o, "  // memory m%d: %s '%s', %u bytes, inside this kernel\n", m, kn[mm->kind], mm->name, mm->size);
-	fprintf(o, "  wire        m%d_valid, m%d_write;\n  wire [31:0] m%d_addr, m%d_wdata;\n  wire [3:0]  m%d_wstrb;\n",
-		m, m, m, m, m);
-	fprintf(o, "  wire        m%d_ready = 1'b1;\n  reg         m%d_rvalid;\n  reg  [31:0] m%d_rdata;\n", m, m, m);
+	static const char *const kn[] = {"", "", "local array", "constant table (ROM)",
+	                                 "global variable (RAM)"};
+	fprintf(o, "  // memory m%d: %s '%s', %u bytes, inside this kernel\n", m, kn[mm->kind], mm->name,
+	        mm->size);
+	fprintf(o,
+	        "  wire        m%d_valid, m%d_write;\n  wire [31:0] m%d_addr, m%d_wdata;\n  wire [3:0]  "
+	        "m%d_wstrb;\n",
+	        m, m, m, m, m);
+	fprintf(o, "  wire        m%d_ready = 1'b1;\n  reg         m%d_rvalid;\n  reg  [31:0] m%d_rdata;\n",
+	        m, m, m);
 	fprintf(o, "  reg  [31:0] mem%d [0:%u];\n", m, (1u << aw) - 1);
 	if (mm->init) {
 		fprintf(o, "  initial begin\n");
 		for (uint32_t w = 0; w < words; w++) {
 			uint32_t v = (uint32_t)mm->init[4 * w] | (uint32_t)mm->init[4 * w + 1] << 8 |
-				     (uint32_t)mm->init[4 * w + 2] << 16 | (uint32_t)mm->init[4 * w + 3] << 24;
+			             (uint32_t)mm->init[4 * w + 2] << 16 |
+			             (uint32_t)mm->init[4 * w + 3] << 24;
 			fprintf(o, "    mem%d[%u] = 32'h%08x;\n", m, w, v);
 		}
 		fprintf(o, "  end\n");
 	}
-	fprintf(o, "  always @(posedge clk) begin\n    m%d_rvalid <= m%d_valid & ~m%d_write;\n"
-		   "    m%d_rdata <= mem%d[m%d_addr[%d:2]];\n",
-		m, m, m, m, m, m, aw + 1);
+	/* Read data is held until the next read: a load's value stays valid through its data step even when
+	 * that step waits on something else (the scheduler keeps other reads of this memory out of such
+	 * steps). */
+	fprintf(o,
+	        "  always @(posedge clk) begin\n    m%d_rvalid <= m%d_valid & ~m%d_write;\n"
+	        "    if (m%d_valid & ~m%d_write) m%d_rdata <= mem%d[m%d_addr[%d:2]];\n",
+	        m, m, m, m, m, m, m, m, aw + 1);
 	if (mm->used_write) {
 		fprintf(o, "    if (m%d_valid & m%d_write) begin\n", m, m);
 		for (int b = 0; b < 4; b++)
-			fprintf(o, "      if (m%d_wstrb[%d]) mem%d[m%d_addr[%d:2]][%d:%d] <= m%d_wdata[%d:%d];\n", m, b, m,
-				m, aw + 1, 8 * b + 7, 8 * b, m, 8 * b + 7, 8 * b);
+			fprintf(
+			    o, "      if (m%d_wstrb[%d]) mem%d[m%d_addr[%d:2]][%d:%d] <= m%d_wdata[%d:%d];\n",
+			    m, b, m, m, aw + 1, 8 * b + 7, 8 * b, m, 8 * b + 7, 8 * b);
 		fprintf(o, "    end\n");
 	}
 	fprintf(o, "  end\n\n");
+}
+
+/* Module port M receives read responses (it has loads): it keeps a queue of whose each response is. */
+static int port_has_loads(const kfunc *f, int m)
+{
+	for (int i = 0; i < f->ninsts; i++)
+		if (f->insts[i].block >= 0 && f->insts[i].op == K_LOAD && f->insts[i].mem == m)
+			return 1;
+	return 0;
+}
+
+/* Tag of load I on its module port: 1, 2, ... in instruction order (0 marks a copy loop's read). */
+static int load_tag(const kfunc *f, int i)
+{
+	int t = 1;
+	for (int j = 0; j < i; j++)
+		t += f->insts[j].block >= 0 && f->insts[j].op == K_LOAD && f->insts[j].mem == f->insts[i].mem;
+	return t;
+}
+
+/* Bits of the load tags of port M. */
+static int tag_width(const kfunc *f, int m)
+{
+	int n = 0;
+	for (int i = 0; i < f->ninsts; i++)
+		n += f->insts[i].block >= 0 && f->insts[i].op == K_LOAD && f->insts[i].mem == m;
+	return log2up((uint32_t)n + 1);
+}
+
+/* Outstanding reads a kernel keeps per module port (the image's device-memory arbiter allows as many). */
+#define TAGQ_DEPTH 4
+
+/* Read-response bookkeeping of module port M: responses come back in request order, so a queue of the tags of
+ * the loads in flight says which load each one answers; the load keeps it until its wait step. */
+static void emit_tag_queue(const kfunc *f, int m, FILE *o)
+{
+	int tw = tag_width(f, m);
+	fprintf(
+	    o, "  // port m%d: tags of the reads in flight, oldest first (response order is request order)\n",
+	    m);
+	fprintf(o, "  reg  [%d:0] m%d_tq [0:%d];\n  reg  [2:0] m%d_tn;\n", tw - 1, m, TAGQ_DEPTH - 1, m);
+	fprintf(o, "  wire        m%d_full = m%d_tn == 3'd%d;\n", m, m, TAGQ_DEPTH);
+	fprintf(o, "  wire [2:0]  m%d_ti = m%d_tn - {2'd0, m%d_rvalid};\n", m, m, m);
+	fprintf(o, "  wire [%d:0] m%d_tag =", tw - 1, m);
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		if (k->block >= 0 && k->op == K_LOAD && k->mem == m)
+			fprintf(o, "\n      (state == S%d) ? %d'd%d :", k->issue, tw, load_tag(f, i));
+	}
+	fprintf(o, " %d'd0;\n", tw);
+	fprintf(o,
+	        "  always @(posedge clk) begin\n    if (!rst_n) begin\n      m%d_tn <= 3'd0;\n    end else "
+	        "begin\n"
+	        "      if (m%d_rvalid) begin\n",
+	        m, m);
+	for (int q = 0; q + 1 < TAGQ_DEPTH; q++)
+		fprintf(o, "        m%d_tq[%d] <= m%d_tq[%d];\n", m, q, m, q + 1);
+	fprintf(o,
+	        "      end\n      if (m%d_valid & m%d_ready & ~m%d_write) m%d_tq[m%d_ti[%d:0]] <= m%d_tag;\n"
+	        "      m%d_tn <= m%d_ti + {2'd0, m%d_valid & m%d_ready & ~m%d_write};\n    end\n  end\n",
+	        m, m, m, m, m, log2up(TAGQ_DEPTH) - 1, m, m, m, m, m, m);
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		if (k->block < 0 || k->op != K_LOAD || k->mem != m)
+			continue;
+		fprintf(o,
+		        "  always @(posedge clk) begin\n    if (!rst_n) got%d <= 1'b0;\n"
+		        "    else if (state == S%d && m%d_valid && m%d_ready) got%d <= 1'b0;\n"
+		        "    else if (m%d_rvalid && m%d_tq[0] == %d'd%d) begin\n      got%d <= 1'b1;\n      "
+		        "rr%d <= m%d_rdata;\n"
+		        "    end\n  end\n",
+		        i, k->issue, m, m, i, m, m, tw, load_tag(f, i), i, i, m);
+	}
+	fprintf(o, "\n");
+}
+
+/* The condition under which load I's response is there: kept earlier, or arriving now. */
+static const char *wait_ok(const kfunc *f, int i, char *buf)
+{
+	int m = f->insts[i].mem;
+	snprintf(buf, REF_MAX, "(got%d || (m%d_rvalid && m%d_tq[0] == %d'd%d))", i, m, m, tag_width(f, m),
+	         load_tag(f, i));
+	return buf;
 }
 
 /* One request a port may carry: the condition under which it is driven and what it drives. */
@@ -546,14 +661,20 @@ static int port_requests(const kfunc *f, int m, portreq *req, int max)
 {
 	int n = 0;
 	char r1[REF_MAX], r2[REF_MAX], lane[REF_MAX];
-	for (int s = 0; s < f->nsteps && n < max - 1; s++) {
-		const kstep *st = &f->steps[s];
-		if (st->inst < 0)
-			continue;
-		const kinst *k = &f->insts[st->inst];
-		if (st->kind == STEP_MEM_ISSUE && k->mem == m) {
+	for (int i = 0; i < f->ninsts && n < max - 1; i++) {
+		const kinst *k = &f->insts[i];
+		int s = k->issue;
+		if (k->block >= 0 && (k->op == K_LOAD || k->op == K_STORE) && k->mem == m) {
 			portreq *q = &req[n++];
-			snprintf(q->cond, sizeof q->cond, "state == S%d", s);
+			char w[REF_MAX] = "";
+			if (m < f->nmems && f->steps[s].wait >= 0) {
+				char ok[REF_MAX];
+				snprintf(w, sizeof w, " && %s", wait_ok(f, f->steps[s].wait, ok));
+			}
+			if (k->op == K_LOAD && m < f->nmems)
+				snprintf(q->cond, sizeof q->cond, "state == S%d && !m%d_full%s", s, m, w);
+			else
+				snprintf(q->cond, sizeof q->cond, "state == S%d%s", s, w);
 			q->write = k->op == K_STORE;
 			snprintf(q->addr, sizeof q->addr, "{%s, 2'b00}", ref_slice(f, k->a[0], 31, 2, s, r1));
 			const char *ad = ref_slice(f, k->a[0], 1, 0, s, lane);
@@ -563,34 +684,43 @@ static int port_requests(const kfunc *f, int m, portreq *req, int max)
 				if (k->bytes == 4)
 					snprintf(q->wdata, sizeof q->wdata, "%s", d);
 				else
-					snprintf(q->wdata, sizeof q->wdata, "{%d'd0, %s} << {%s, 3'b000}", 32 - dw, d, ad);
+					snprintf(q->wdata, sizeof q->wdata, "{%d'd0, %s} << {%s, 3'b000}",
+					         32 - dw, d, ad);
 				if (k->bytes == 4)
 					snprintf(q->wstrb, sizeof q->wstrb, "4'hf");
 				else
-					snprintf(q->wstrb, sizeof q->wstrb, "4'b%s << %s", k->bytes == 1 ? "0001" : "0011",
-						 ad);
+					snprintf(q->wstrb, sizeof q->wstrb, "4'b%s << %s",
+					         k->bytes == 1 ? "0001" : "0011", ad);
 			}
-		} else if (st->kind == STEP_COPY) {
+		}
+	}
+	for (int s = 0; s < f->nsteps && n < max - 1; s++) {
+		const kstep *st = &f->steps[s];
+		const kinst *k = st->inst >= 0 ? &f->insts[st->inst] : NULL;
+		if (st->kind == STEP_COPY) {
 			int set = k->op == K_MEMSET;
 			if (!set && k->mem2 == m) {
 				portreq *q = &req[n++];
-				snprintf(q->cond, sizeof q->cond, "state == S%d && cp_ph == 2'd0", s);
+				snprintf(q->cond, sizeof q->cond, "cp%d_rd", s);
 				q->write = 0;
 				snprintf(q->addr, sizeof q->addr, "{cp%d_sa[31:2], 2'b00}", s);
 			}
 			if (k->mem == m && n < max - 1) {
 				portreq *q = &req[n++];
-				snprintf(q->cond, sizeof q->cond, set ? "state == S%d" : "state == S%d && cp_ph == 2'd2",
-					 s);
+				snprintf(q->cond, sizeof q->cond, set ? "state == S%d" : "cp%d_wr", s);
 				q->write = 1;
 				snprintf(q->addr, sizeof q->addr, "{cp%d_da[31:2], 2'b00}", s);
 				snprintf(q->wdata, sizeof q->wdata, "cp%d_wdata", s);
-				snprintf(q->wstrb, sizeof q->wstrb, "cp%d_word ? 4'hf : 4'b0001 << cp%d_da[1:0]", s, s);
+				snprintf(q->wstrb, sizeof q->wstrb,
+				         "cp%d_word ? 4'hf : 4'b0001 << cp%d_da[1:0]", s, s);
 			}
 		}
 	}
 	return n;
 }
+
+/* Read words a memcpy loop keeps ahead of its writes. */
+#define CPQ_DEPTH 4
 
 /* A copy loop (memcpy/memset) in step S: addresses, step size and data of the current element. */
 static void emit_copy_step(const kfunc *f, int s, FILE *o)
@@ -601,21 +731,50 @@ static void emit_copy_step(const kfunc *f, int s, FILE *o)
 	uint64_t len = k->a[2].c;
 	ref(f, k->a[0], s, d);
 	ref(f, k->a[1], s, v);
-	fprintf(o, "  // step S%d: %s of %llu bytes, word by word when everything is aligned, else byte by byte\n", s,
-		set ? "memset" : "memcpy", (unsigned long long)len);
+	fprintf(
+	    o,
+	    "  // step S%d: %s of %llu bytes, a word at a time where both sides are word aligned and a word\n"
+	    "  // remains, else a byte\n",
+	    s, set ? "memset" : "memcpy", (unsigned long long)len);
 	fprintf(o, "  wire [31:0] cp%d_da = %s + cp_n;\n", s, d);
 	if (set) {
-		fprintf(o, "  wire        cp%d_word = ((%s | 32'd%llu) & 32'd3) == 32'd0;\n", s, d,
-			(unsigned long long)len);
-		fprintf(o, "  wire [31:0] cp%d_wdata = cp%d_word ? {4{%s}} : {24'd0, %s} << {cp%d_da[1:0], 3'b000};\n",
-			s, s, v, v, s);
+		fprintf(o, "  wire        cp%d_word = cp%d_da[1:0] == 2'd0 && cp_n + 32'd4 <= 32'd%llu;\n", s,
+		        s, (unsigned long long)len);
+		fprintf(o,
+		        "  wire [31:0] cp%d_wdata = cp%d_word ? {4{%s}} : {24'd0, %s} << {cp%d_da[1:0], "
+		        "3'b000};\n",
+		        s, s, v, v, s);
 	} else {
-		fprintf(o, "  wire [31:0] cp%d_sa = %s + cp_n;\n", s, v);
-		fprintf(o, "  wire        cp%d_word = ((%s | %s | 32'd%llu) & 32'd3) == 32'd0;\n", s, d, v,
-			(unsigned long long)len);
-		fprintf(o, "  wire [31:0] cp%d_byte = (cp_d >> {cp%d_sa[1:0], 3'b000}) & 32'hff;\n", s, s);
-		fprintf(o, "  wire [31:0] cp%d_wdata = cp%d_word ? cp_d : cp%d_byte << {cp%d_da[1:0], 3'b000};\n", s, s,
-			s, s);
+		/* Reads run ahead of writes by up to CPQ_DEPTH elements: read data waits in cp_q (oldest in
+		 * cp_q[0]) for its write. On one shared port the pending write goes first. */
+		int same = k->mem == k->mem2;
+		fprintf(o, "  wire [31:0] cp%d_sa = %s + cp_r;  // next read\n", s, v);
+		fprintf(o, "  wire [31:0] cp%d_sw = %s + cp_n;  // source of the element being written\n", s,
+		        v);
+		fprintf(o, "  wire [31:0] cp%d_dr = %s + cp_r;  // destination of the next read's element\n",
+		        s, d);
+		fprintf(o,
+		        "  wire        cp%d_word = (cp%d_da[1:0] | cp%d_sw[1:0]) == 2'd0 && cp_n + 32'd4 <= "
+		        "32'd%llu;\n",
+		        s, s, s, (unsigned long long)len);
+		fprintf(o,
+		        "  wire        cp%d_rword = (cp%d_dr[1:0] | cp%d_sa[1:0]) == 2'd0 && cp_r + 32'd4 <= "
+		        "32'd%llu;\n",
+		        s, s, s, (unsigned long long)len);
+		fprintf(o, "  wire [31:0] cp%d_byte = (cp_q[0] >> {cp%d_sw[1:0], 3'b000}) & 32'hff;\n", s, s);
+		fprintf(
+		    o,
+		    "  wire [31:0] cp%d_wdata = cp%d_word ? cp_q[0] : cp%d_byte << {cp%d_da[1:0], 3'b000};\n",
+		    s, s, s, s);
+		fprintf(o,
+		        "  wire        cp%d_rd = state == S%d && cp_r < 32'd%llu && {1'b0, cp_o} + {1'b0, "
+		        "cp_c} < "
+		        "4'd%d%s;\n",
+		        s, s, (unsigned long long)len, CPQ_DEPTH, same ? " && cp_c == 3'd0" : "");
+		fprintf(o, "  wire        cp%d_wr = state == S%d && cp_c != 3'd0;\n", s, s);
+		fprintf(o, "  wire        cp%d_push = state == S%d && m%d_rvalid;\n", s, s, k->mem2);
+		fprintf(o, "  wire        cp%d_pop = cp%d_wr && m%d_ready;\n", s, s, k->mem);
+		fprintf(o, "  wire [2:0]  cp%d_qi = cp_c - {2'd0, cp%d_pop};\n", s, s);
 	}
 	fprintf(o, "  wire [31:0] cp%d_next = cp_n + (cp%d_word ? 32'd4 : 32'd1);\n", s, s);
 	fprintf(o, "  wire        cp%d_last = cp%d_next >= 32'd%llu;\n\n", s, s, (unsigned long long)len);
@@ -626,26 +785,30 @@ static void emit_copy_step(const kfunc *f, int s, FILE *o)
  * passive: the profiled kernel takes exactly the cycles of the plain one. */
 static void emit_profile_count(const kfunc *f, FILE *o)
 {
-	fprintf(o, "`ifndef SYNTHESIS\n      if (state == S_IDLE && start)\n"
-		   "        for (prof_i = 0; prof_i < %d; prof_i = prof_i + 1) begin\n"
-		   "          prof_n[prof_i] <= 64'd0;\n          prof_c[prof_i] <= 64'd0;\n        end\n",
-		f->nblocks);
+	fprintf(o,
+	        "`ifndef SYNTHESIS\n      if (state == S_IDLE && start)\n"
+	        "        for (prof_i = 0; prof_i < %d; prof_i = prof_i + 1) begin\n"
+	        "          prof_n[prof_i] <= 64'd0;\n          prof_c[prof_i] <= 64'd0;\n        end\n",
+	        f->nblocks);
 	for (int b = 0; b < f->nblocks; b++)
 		fprintf(o, "      if (state >= S%d && state <= S%d) prof_c[%d] <= prof_c[%d] + 64'd1;\n",
-			f->blocks[b].first_step, f->blocks[b].last_step, b, b);
+		        f->blocks[b].first_step, f->blocks[b].last_step, b, b);
 	fprintf(o, "`endif\n");
 }
 
 static void emit_profile_dump(const kfunc *f, FILE *o)
 {
-	fprintf(o, "`ifndef SYNTHESIS\n  // block profile: one line per run, \"kernel count:cycles ...\" in block order\n"
-		   "  reg [63:0] prof_n [0:%d];\n  reg [63:0] prof_c [0:%d];\n  integer prof_i, prof_j, prof_fd;\n"
-		   "  always @(posedge clk) begin\n    if (done) begin\n"
-		   "      prof_fd = $fopen(\"%s\", \"a\");\n      $fwrite(prof_fd, \"%s\");\n"
-		   "      for (prof_j = 0; prof_j < %d; prof_j = prof_j + 1)\n"
-		   "        $fwrite(prof_fd, \" %%0d:%%0d\", prof_n[prof_j], prof_c[prof_j]);\n"
-		   "      $fwrite(prof_fd, \"\\n\");\n      $fclose(prof_fd);\n    end\n  end\n`endif\n\n",
-		f->nblocks - 1, f->nblocks - 1, f->profile, f->name, f->nblocks);
+	fprintf(
+	    o,
+	    "`ifndef SYNTHESIS\n  // block profile: one line per run, \"kernel count:cycles ...\" in block "
+	    "order\n"
+	    "  reg [63:0] prof_n [0:%d];\n  reg [63:0] prof_c [0:%d];\n  integer prof_i, prof_j, prof_fd;\n"
+	    "  always @(posedge clk) begin\n    if (done) begin\n"
+	    "      prof_fd = $fopen(\"%s\", \"a\");\n      $fwrite(prof_fd, \"%s\");\n"
+	    "      for (prof_j = 0; prof_j < %d; prof_j = prof_j + 1)\n"
+	    "        $fwrite(prof_fd, \" %%0d:%%0d\", prof_n[prof_j], prof_c[prof_j]);\n"
+	    "      $fwrite(prof_fd, \"\\n\");\n      $fclose(prof_fd);\n    end\n  end\n`endif\n\n",
+	    f->nblocks - 1, f->nblocks - 1, f->profile, f->name, f->nblocks);
 }
 
 void emit_kernel(const kfunc *f, FILE *o)
@@ -655,23 +818,25 @@ void emit_kernel(const kfunc *f, FILE *o)
 	int sb = state_bits(f);
 	int nall = f->nmems + f->nimems;
 	fprintf(o, "// Kernel %s (%s), generated by kiln-cc from %s:%u.\n", f->name,
-		f->dims ? "nd_range" : "single_task", f->file ? f->file : "?", f->line);
-	fprintf(o, "// %d control steps at a %.2f ns clock target. Start with `start`; `done` pulses at the end.\n",
-		f->nsteps, f->clock_ns);
-	fprintf(o, "// Ports: clk/rst_n; start, done (one-cycle pulse), idle; the nd-range sizes; arg_i (argument i,\n"
-		   "// pointers as device addresses); per memory object m<i> a valid/ready request (write, byte address,\n"
-		   "// data, byte strobes) and in-order read responses (rvalid, rdata).\n");
+	        f->dims ? "nd_range" : "single_task", f->file ? f->file : "?", f->line);
+	fprintf(
+	    o,
+	    "// %d control steps at a %.2f ns clock target. Start with `start`; `done` pulses at the end.\n",
+	    f->nsteps, f->clock_ns);
+	fprintf(o, "// Ports: clk/rst_n; start, done (one-cycle pulse), idle; the nd-range sizes; arg_i "
+	           "(argument i,\n"
+	           "// pointers as device addresses); per memory object m<i> a valid/ready request (write, "
+	           "byte address,\n"
+	           "// data, byte strobes) and in-order read responses (rvalid, rdata).\n");
 	fprintf(o, "module %s (\n", mod);
 	emit_ports(f, o);
 	fprintf(o, ");\n\n");
 	emit_helpers(f, o);
 
 	fprintf(o, "  localparam [%d:0] S_IDLE = %d'd0;\n", sb - 1, sb);
-	if (f->dims)
-		fprintf(o, "  localparam [%d:0] S_NEXT = %d'd%d;\n", sb - 1, sb, f->nsteps + 1);
 	for (int s = 0; s < f->nsteps; s++)
 		fprintf(o, "  localparam [%d:0] S%d = %d'd%d;  // %s, %s\n", sb - 1, s, sb, s + 1,
-			f->blocks[f->steps[s].block].name, step_kind_name(f->steps[s].kind));
+		        f->blocks[f->steps[s].block].name, step_kind_name(f->steps[s].kind));
 	fprintf(o, "\n  reg [%d:0] state;\n  assign idle = (state == S_IDLE);\n\n", sb - 1);
 	if (!f->nmems)
 		fprintf(o, "  assign unused_no_ports = 1'b0;\n\n");
@@ -685,11 +850,12 @@ void emit_kernel(const kfunc *f, FILE *o)
 	for (int m = f->nmems; m < nall; m++)
 		emit_internal_mem(f, m, o);
 
-	/* Multi-cycle dividers, one per width: restoring division, one quotient bit per cycle, on magnitudes. */
+	/* Multi-cycle dividers, one per width: restoring division, one quotient bit per cycle, on magnitudes.
+	 */
 	int have_div[66] = {0}, have_copy = 0, have_memcpy = 0;
 	for (int s = 0; s < f->nsteps; s++) {
 		if (f->steps[s].kind == STEP_DIV_ISSUE)
-			have_div[div_width(f->insts[f->steps[s].inst].width)] = 1;
+			have_div[sched_div_width(f->insts[f->steps[s].inst].width)] = 1;
 		if (f->steps[s].kind == STEP_COPY) {
 			have_copy = 1;
 			have_memcpy |= f->insts[f->steps[s].inst].op == K_MEMCPY;
@@ -698,49 +864,83 @@ void emit_kernel(const kfunc *f, FILE *o)
 	for (int w = 2; w <= 64; w++) {
 		if (!have_div[w])
 			continue;
-		fprintf(o, "  // %d-bit divider: starts in a divider-start state, done when dv%d_n is 0\n", w, w);
-		fprintf(o, "  reg  [%d:0] dv%d_q, dv%d_d;\n  reg  [%d:0] dv%d_r;\n  reg  [7:0] dv%d_n;\n"
-			   "  reg         dv%d_nq, dv%d_nr;\n",
-			w - 1, w, w, w, w, w, w, w);
-		fprintf(o, "  wire [%d:0] dv%d_sh = {dv%d_r[%d:0], dv%d_q[%d]};\n", w, w, w, w - 1, w, w - 1);
-		fprintf(o, "  wire        dv%d_ge = dv%d_sh >= {1'b0, dv%d_d};\n", w, w, w);
+		/* As many restoring steps chained per cycle as the clock period holds. */
+		int bpc = sched_div_bits_per_cycle(f->clock_ns, w);
+		fprintf(o,
+		        "  // %d-bit divider, %d quotient bit(s) per cycle: starts in a divider-start state, "
+		        "done when dv%d_n "
+		        "is 0\n",
+		        w, bpc, w);
+		fprintf(o,
+		        "  reg  [%d:0] dv%d_q, dv%d_d;\n  reg  [%d:0] dv%d_r;\n  reg  [7:0] dv%d_n;\n"
+		        "  reg         dv%d_nq, dv%d_nr;\n",
+		        w - 1, w, w, w, w, w, w, w);
+		fprintf(o, "  wire [%d:0] dv%d_r0 = dv%d_r;\n  wire [%d:0] dv%d_q0 = dv%d_q;\n", w, w, w,
+		        w - 1, w, w);
+		for (int i = 0; i < bpc; i++) {
+			fprintf(o, "  wire [%d:0] dv%d_sh%d = {dv%d_r%d[%d:0], dv%d_q%d[%d]};\n", w, w, i, w,
+			        i, w - 1, w, i, w - 1);
+			fprintf(o, "  wire        dv%d_ge%d = dv%d_sh%d >= {1'b0, dv%d_d};\n", w, i, w, i, w);
+			fprintf(
+			    o,
+			    "  wire [%d:0] dv%d_r%d = dv%d_ge%d ? dv%d_sh%d - {1'b0, dv%d_d} : dv%d_sh%d;\n",
+			    w, w, i + 1, w, i, w, i, w, w, i);
+			fprintf(o, "  wire [%d:0] dv%d_q%d = {dv%d_q%d[%d:0], dv%d_ge%d};\n", w - 1, w, i + 1,
+			        w, i, w - 2, w, i);
+		}
 		fprintf(o, "  wire [%d:0] dv%d_quo = dv%d_nq ? -dv%d_q : dv%d_q;\n", w - 1, w, w, w, w);
-		fprintf(o, "  wire [%d:0] dv%d_rem = dv%d_nr ? -dv%d_r[%d:0] : dv%d_r[%d:0];\n", w - 1, w, w, w, w - 1, w,
-			w - 1);
-		fprintf(o, "  always @(posedge clk) begin\n    if (!rst_n) begin\n      dv%d_n <= 8'd0;\n    end", w);
+		fprintf(o, "  wire [%d:0] dv%d_rem = dv%d_nr ? -dv%d_r[%d:0] : dv%d_r[%d:0];\n", w - 1, w, w,
+		        w, w - 1, w, w - 1);
+		fprintf(
+		    o, "  always @(posedge clk) begin\n    if (!rst_n) begin\n      dv%d_n <= 8'd0;\n    end",
+		    w);
 		for (int s = 0; s < f->nsteps; s++) {
 			if (f->steps[s].kind != STEP_DIV_ISSUE)
 				continue;
 			const kinst *k = &f->insts[f->steps[s].inst];
-			if (div_width(k->width) != w)
+			if (sched_div_width(k->width) != w)
 				continue;
 			int kw = k->width, sg = k->op == K_SDIV || k->op == K_SREM;
-			char x[REF_MAX], y[REF_MAX], xs[REF_MAX], ys[REF_MAX];
+			char x[REF_MAX], y[REF_MAX], xs[REF_MAX], ys[REF_MAX], pad[32] = "";
 			ref(f, k->a[0], s, x);
 			ref(f, k->a[1], s, y);
 			ref_bit(f, k->a[0], kw - 1, s, xs);
 			ref_bit(f, k->a[1], kw - 1, s, ys);
-			const char *pad = kw < w ? "1'b0, " : "";
+			if (kw < w)
+				snprintf(pad, sizeof pad, "%d'd0, ", w - kw);
 			fprintf(o, " else if (state == S%d) begin\n", s);
 			if (sg) {
-				fprintf(o, "      dv%d_q <= {%s%s ? -%s : %s};\n      dv%d_d <= {%s%s ? -%s : %s};\n", w, pad,
-					xs, x, x, w, pad, ys, y, y);
-				fprintf(o, "      dv%d_nq <= %s ^ %s;\n      dv%d_nr <= %s;\n", w, xs, ys, w, xs);
+				fprintf(o,
+				        "      dv%d_q <= {%s(%s ? -%s : %s)};\n      dv%d_d <= {%s(%s ? -%s "
+				        ": %s)};\n",
+				        w, pad, xs, x, x, w, pad, ys, y, y);
+				fprintf(o, "      dv%d_nq <= %s ^ %s;\n      dv%d_nr <= %s;\n", w, xs, ys, w,
+				        xs);
 			} else {
-				fprintf(o, "      dv%d_q <= {%s%s};\n      dv%d_d <= {%s%s};\n", w, pad, x, w, pad, y);
+				fprintf(o, "      dv%d_q <= {%s%s};\n      dv%d_d <= {%s%s};\n", w, pad, x, w,
+				        pad, y);
 				fprintf(o, "      dv%d_nq <= 1'b0;\n      dv%d_nr <= 1'b0;\n", w, w);
 			}
-			fprintf(o, "      dv%d_r <= %d'd0;\n      dv%d_n <= 8'd%d;\n    end", w, w + 1, w, w);
+			fprintf(o, "      dv%d_r <= %d'd0;\n      dv%d_n <= 8'd%d;\n    end", w, w + 1, w,
+			        w / bpc);
 		}
-		fprintf(o, " else if (dv%d_n != 8'd0) begin\n      dv%d_r <= dv%d_ge ? dv%d_sh - {1'b0, dv%d_d} : dv%d_sh;\n"
-			   "      dv%d_q <= {dv%d_q[%d:0], dv%d_ge};\n      dv%d_n <= dv%d_n - 8'd1;\n    end\n  end\n\n",
-			w, w, w, w, w, w, w, w, w - 2, w, w, w);
+		fprintf(
+		    o,
+		    " else if (dv%d_n != 8'd0) begin\n      dv%d_r <= dv%d_r%d;\n      dv%d_q <= dv%d_q%d;\n"
+		    "      dv%d_n <= dv%d_n - 8'd1;\n    end\n  end\n\n",
+		    w, w, w, bpc, w, w, bpc, w, w);
 	}
 	if (have_copy) {
-		fprintf(o, "  // memcpy/memset loops: phase (0 read, 1 wait, 2 write), byte offset and the word in flight\n");
+		fprintf(
+		    o,
+		    "  // memcpy/memset loops: byte offset of the next write (cp_n) and, for memcpy, of the "
+		    "next read (cp_r),\n  // reads in flight (cp_o) and read words waiting for their "
+		    "write (cp_q, cp_c of them)\n");
 		fprintf(o, "  reg  [31:0] cp_n;\n");
 		if (have_memcpy)
-			fprintf(o, "  reg  [1:0]  cp_ph;\n  reg  [31:0] cp_d;\n");
+			fprintf(
+			    o, "  reg  [31:0] cp_r;\n  reg  [2:0]  cp_o, cp_c;\n  reg  [31:0] cp_q [0:%d];\n",
+			    CPQ_DEPTH - 1);
 		fprintf(o, "\n");
 	}
 
@@ -752,11 +952,17 @@ void emit_kernel(const kfunc *f, FILE *o)
 		if (k->op == K_LOAD) {
 			if (k->bytes < 4)
 				fprintf(o, "  reg  [1:0] la%d;  // byte lane of the load\n", i);
-			fprintf(o, "  wire [31:0] ld%d = m%d_rdata", i, k->mem);
+			if (k->mem < f->nmems)
+				fprintf(o,
+				        "  reg         got%d;  // its response arrived\n  reg  [31:0] rr%d;\n"
+				        "  wire [31:0] ld%d = (got%d ? rr%d : m%d_rdata)",
+				        i, i, i, i, i, k->mem);
+			else
+				fprintf(o, "  wire [31:0] ld%d = m%d_rdata", i, k->mem);
 			if (k->bytes < 4)
 				fprintf(o, " >> {la%d, 3'b000}", i);
-			fprintf(o, ";\n  wire [%d:0] v%d = ld%d[%d:0];  // %s\n", k->width - 1, i, i, k->width - 1,
-				kop_name(k->op));
+			fprintf(o, ";\n  wire [%d:0] v%d = ld%d[%d:0];  // %s\n", k->width - 1, i, i,
+			        k->width - 1, kop_name(k->op));
 		} else {
 			fprintf(o, "  wire [%d:0] v%d = ", k->width - 1, i);
 			expr(f, k, o);
@@ -785,15 +991,16 @@ void emit_kernel(const kfunc *f, FILE *o)
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		if (k->block >= 0 && k->op == K_LOAD && k->bytes < 4)
-			fprintf(o, "    if (state == S%d) la%d <= %s;\n", k->step - 1, i,
-				ref_slice(f, k->a[0], 1, 0, k->step - 1, r1));
+			fprintf(o, "    if (state == S%d) la%d <= %s;\n", k->issue, i,
+			        ref_slice(f, k->a[0], 1, 0, k->issue, r1));
 	}
 	fprintf(o, "  end\n\n");
 
 	/* Memory ports: each access drives its port in its issue step (copy loops in their phases). */
-	portreq *req = calloc((size_t)f->nsteps * 2 + 2, sizeof *req);
+	int maxreq = f->ninsts + f->nsteps * 2 + 2;
+	portreq *req = calloc((size_t)maxreq, sizeof *req);
 	for (int m = 0; m < nall; m++) {
-		int n = port_requests(f, m, req, f->nsteps * 2 + 2);
+		int n = port_requests(f, m, req, maxreq);
 		fprintf(o, "  assign m%d_valid = 1'b0", m);
 		for (int i = 0; i < n; i++)
 			fprintf(o, " | (%s)", req[i].cond);
@@ -816,54 +1023,73 @@ void emit_kernel(const kfunc *f, FILE *o)
 	}
 	free(req);
 
+	for (int m = 0; m < f->nmems; m++)
+		if (port_has_loads(f, m))
+			emit_tag_queue(f, m, o);
 	if (f->profile)
 		emit_profile_dump(f, o);
 	/* Controller. */
 	fprintf(o, "  always @(posedge clk) begin\n    if (!rst_n) begin\n      state <= S_IDLE;\n"
-		   "      done <= 1'b0;\n");
+	           "      done <= 1'b0;\n");
 	if (have_copy)
 		fprintf(o, "      cp_n <= 32'd0;\n");
 	if (have_memcpy)
-		fprintf(o, "      cp_ph <= 2'd0;\n");
+		fprintf(o, "      cp_r <= 32'd0;\n      cp_o <= 3'd0;\n      cp_c <= 3'd0;\n");
 	fprintf(o, "    end else begin\n      done <= 1'b0;\n");
 	if (f->profile)
 		emit_profile_count(f, o);
 	fprintf(o, "      case (state)\n        S_IDLE: if (start) begin\n");
 	for (int d = 0; d < f->dims; d++)
-		fprintf(o, "          wi_gid_%d <= 32'd0;\n          wi_lid_%d <= 32'd0;\n          wi_grp_%d <= 32'd0;\n",
-			d, d, d);
+		fprintf(o,
+		        "          wi_gid_%d <= 32'd0;\n          wi_lid_%d <= 32'd0;\n          wi_grp_%d "
+		        "<= 32'd0;\n",
+		        d, d, d);
 	fprintf(o, "          state <= S%d;\n        end\n", f->blocks[0].first_step);
 	for (int s = 0; s < f->nsteps; s++) {
 		const kstep *st = &f->steps[s];
 		const kblock *bl = &f->blocks[st->block];
 		const kinst *sk = st->inst >= 0 ? &f->insts[st->inst] : NULL;
 		fprintf(o, "        S%d: ", s);
-		if (st->kind == STEP_MEM_ISSUE)
-			fprintf(o, "if (m%d_ready) ", sk->mem);
-		else if (st->kind == STEP_MEM_WAIT)
-			fprintf(o, "if (m%d_rvalid) ", sk->mem);
+		char ok[REF_MAX];
+		if (st->kind == STEP_MEM_ISSUE) {
+			fprintf(o, "if (%s%sm%d_ready", st->wait >= 0 ? wait_ok(f, st->wait, ok) : "",
+			        st->wait >= 0 ? " && " : "", sk->mem);
+			if (sk->op == K_LOAD)
+				fprintf(o, " && !m%d_full", sk->mem);
+			fprintf(o, ") ");
+		} else if (st->kind == STEP_MEM_WAIT)
+			fprintf(o, "if %s ", wait_ok(f, st->inst, ok));
 		else if (st->kind == STEP_DIV_WAIT)
-			fprintf(o, "if (dv%d_n == 8'd0) ", div_width(sk->width));
+			fprintf(o, "if (dv%d_n == 8'd0) ", sched_div_width(sk->width));
 		else if (st->kind == STEP_COPY) {
 			if (sk->op == K_MEMSET) {
-				fprintf(o, "begin\n          if (m%d_ready) cp_n <= cp%d_last ? 32'd0 : cp%d_next;\n"
-					   "          if (m%d_ready && cp%d_last) ",
-					sk->mem, s, s, sk->mem, s);
+				fprintf(
+				    o,
+				    "begin\n          if (m%d_ready) cp_n <= cp%d_last ? 32'd0 : cp%d_next;\n"
+				    "          if (m%d_ready && cp%d_last) ",
+				    sk->mem, s, s, sk->mem, s);
 			} else {
-				fprintf(o, "begin\n          case (cp_ph)\n"
-					   "            2'd0: if (m%d_ready) cp_ph <= 2'd1;\n"
-					   "            2'd1: if (m%d_rvalid) begin cp_d <= m%d_rdata; cp_ph <= 2'd2; end\n"
-					   "            default: if (m%d_ready) begin\n"
-					   "              cp_ph <= 2'd0;\n              cp_n <= cp%d_last ? 32'd0 : cp%d_next;\n"
-					   "            end\n          endcase\n"
-					   "          if (cp_ph == 2'd2 && m%d_ready && cp%d_last) ",
-					sk->mem2, sk->mem2, sk->mem2, sk->mem, s, s, sk->mem, s);
+				fprintf(o, "begin\n          if (cp%d_pop) begin\n", s);
+				for (int q = 0; q + 1 < CPQ_DEPTH; q++)
+					fprintf(o, "            cp_q[%d] <= cp_q[%d];\n", q, q + 1);
+				fprintf(o,
+				        "            cp_n <= cp%d_last ? 32'd0 : cp%d_next;\n          end\n"
+				        "          if (cp%d_push) cp_q[cp%d_qi[%d:0]] <= m%d_rdata;\n"
+				        "          cp_c <= cp%d_qi + {2'd0, cp%d_push};\n"
+				        "          cp_o <= cp_o + {2'd0, cp%d_rd && m%d_ready} - {2'd0, "
+				        "cp%d_push};\n"
+				        "          if (cp%d_rd && m%d_ready) cp_r <= cp_r + (cp%d_rword ? "
+				        "32'd4 : 32'd1);\n"
+				        "          if (cp%d_pop && cp%d_last) cp_r <= 32'd0;\n"
+				        "          if (cp%d_pop && cp%d_last) ",
+				        s, s, s, s, log2up(CPQ_DEPTH) - 1, sk->mem2, s, s, s, sk->mem2, s, s,
+				        sk->mem2, s, s, s, s, s);
 			}
 		}
 		fprintf(o, "begin\n");
 		if (f->profile && s == bl->last_step)
-			fprintf(o, "`ifndef SYNTHESIS\n          prof_n[%d] <= prof_n[%d] + 64'd1;\n`endif\n", st->block,
-				st->block);
+			fprintf(o, "`ifndef SYNTHESIS\n          prof_n[%d] <= prof_n[%d] + 64'd1;\n`endif\n",
+			        st->block, st->block);
 		if (s < bl->last_step) {
 			fprintf(o, "          state <= S%d;\n", s + 1);
 		} else {
@@ -877,26 +1103,6 @@ void emit_kernel(const kfunc *f, FILE *o)
 		if (st->kind == STEP_COPY)
 			fprintf(o, "        end\n");
 	}
-	if (f->dims) {
-		/* Advance to the next work-item: the last dimension to wrap ends the run. */
-		fprintf(o, "        S_NEXT: begin\n");
-		for (int d = 0; d < f->dims; d++) {
-			fprintf(o,
-				"          if (wi_gid_%d + 32'd1 < global_range_%d) begin\n"
-				"            wi_gid_%d <= wi_gid_%d + 32'd1;\n"
-				"            wi_lid_%d <= (wi_lid_%d + 32'd1 == local_range_%d) ? 32'd0 : wi_lid_%d + 32'd1;\n"
-				"            wi_grp_%d <= wi_grp_%d + {31'd0, wi_lid_%d + 32'd1 == local_range_%d};\n"
-				"            state <= S%d;\n"
-				"          end else begin\n"
-				"            wi_gid_%d <= 32'd0;\n            wi_lid_%d <= 32'd0;\n"
-				"            wi_grp_%d <= 32'd0;\n",
-				d, d, d, d, d, d, d, d, d, d, d, d, f->blocks[0].first_step, d, d, d);
-		}
-		fprintf(o, "            state <= S_IDLE;\n            done <= 1'b1;\n");
-		for (int d = 0; d < f->dims; d++)
-			fprintf(o, "          end\n");
-		fprintf(o, "        end\n");
-	}
 	fprintf(o, "        default: state <= S_IDLE;\n      endcase\n    end\n  end\n\n");
 
 	/* Inputs and bits some kernels leave unread; named unused_* per the lowRISC convention. */
@@ -907,20 +1113,26 @@ void emit_kernel(const kfunc *f, FILE *o)
 		fprintf(o, ", m%d_rvalid, m%d_rdata", m, m);
 	for (int m = f->nmems; m < nall; m++)
 		fprintf(o, ", m%d_addr, m%d_wdata, m%d_wstrb, m%d_ready", m, m, m, m);
+	for (int m = 0; m < f->nmems; m++)
+		if (port_has_loads(f, m))
+			fprintf(o, ", m%d_ti", m);
 	for (int d = 0; d < f->dims; d++)
 		fprintf(o, ", global_range_%d, local_range_%d", d, d);
 	for (int w = 2; w <= 64; w++)
-		if (have_div[w])
+		if (have_div[w]) {
 			fprintf(o, ", dv%d_quo, dv%d_rem, dv%d_r", w, w, w);
+			for (int i = 0; i < sched_div_bits_per_cycle(f->clock_ns, w); i++)
+				fprintf(o, ", dv%d_r%d", w, i);
+		}
 	if (have_copy)
 		fprintf(o, ", cp_n");
 	if (have_memcpy)
-		fprintf(o, ", cp_d");
+		fprintf(o, ", cp_r");
 	for (int s = 0; s < f->nsteps; s++)
 		if (f->steps[s].kind == STEP_COPY) {
 			fprintf(o, ", cp%d_da, cp%d_wdata, cp%d_next", s, s, s);
 			if (f->insts[f->steps[s].inst].op == K_MEMCPY)
-				fprintf(o, ", cp%d_sa, cp%d_byte", s, s);
+				fprintf(o, ", cp%d_sa, cp%d_sw, cp%d_dr, cp%d_byte, cp%d_qi", s, s, s, s, s);
 		}
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];

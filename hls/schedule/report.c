@@ -1,8 +1,10 @@
-/* The schedule report: what the scheduler decided, per kernel, for people (text) and tools (JSON): states, each
- * block's states, and per loop the achieved cycles per iteration (the initiation interval of a loop that is not
- * pipelined is its trip latency) beside the two cheap lower bounds of REFERENCE §8: the dependence bound (the
- * longest chain of one iteration packed into the clock period, memory reads and divisions counted at their
- * minimum latency) and the resource bound (accesses per memory port, one per cycle). */
+/* The schedule report: what the scheduler decided, per kernel, for people (text) and tools (JSON): states,
+ * each block's states, and per loop the achieved cycles per iteration (the initiation interval of a loop that
+ * is not pipelined is its trip latency) beside the two cheap lower bounds of REFERENCE §8: the dependence
+ * bound (the longest chain packed into the clock period, memory reads at the memory's minimum latency,
+ * divisions as chained subtract stages) and the resource bound (accesses per memory port, one per cycle).
+ * Both are given per execution of each block, and for single-block loops the recurrence bound too, so that
+ * the benchmark can weigh them by the block counts of a profiled run (kiln-cc --profile, scripts/bench). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,10 +12,10 @@
 #include "schedule.h"
 
 typedef struct loopinfo {
-	int header, latch;   /* blocks: the back edge goes latch -> header */
-	int nblocks;         /* blocks header..latch */
-	int states;          /* achieved cycles per iteration without memory/divider stalls */
-	int dep_lb, res_lb;  /* lower bounds per iteration */
+	int header, latch;  /* blocks: the back edge goes latch -> header */
+	int nblocks;        /* blocks header..latch */
+	int states;         /* achieved cycles per iteration without memory/divider stalls */
+	int dep_lb, res_lb; /* lower bounds per iteration */
 	int innermost;
 } loopinfo;
 
@@ -22,31 +24,128 @@ static int block_states(const kfunc *f, int b)
 	return f->blocks[b].last_step - f->blocks[b].first_step + 1;
 }
 
-/* Minimum cycles of one execution of block B's dependence chain. */
+/* Cycles from an accepted read request to usable data, at best: the board's device memory latency for module
+ * ports (sched_read_latency), the next cycle for on-chip RAM and ROM. */
+static int read_latency(const kfunc *f, const kinst *k)
+{
+	return k->mem < f->nmems ? sched_read_latency(f, k->mem) : 1;
+}
+
+/* When operation K of block B finishes at the earliest (ns from the block's start), its operands' finish
+ * times in T (values from outside the block, and phis, are ready at 0). Reads complete READ_LATENCY cycles
+ * after the cycle they are issued in; a division costs its W subtract-and-select stages chained. */
+static double op_finish(const kfunc *f, const kinst *k, int b, const double *t)
+{
+	double start = 0;
+	for (int a = 0; a < k->nargs; a++) {
+		const kinst *d = k->a[a].kind == KV_OP ? &f->insts[k->a[a].id] : NULL;
+		if (d && d->block == b && d->op != K_PHI && t[k->a[a].id] > start)
+			start = t[k->a[a].id];
+	}
+	double d = sched_delay(f, k);
+	if (k->op == K_LOAD)
+		return f->clock_ns * (floor(start / f->clock_ns + 1e-9) + read_latency(f, k)) + d;
+	if (sched_is_div(k->op))
+		return start + k->width * sched_div_stage_delay(k->width);
+	return start + d;
+}
+
+static int ns_to_cycles(const kfunc *f, double ns)
+{
+	int c = (int)ceil(ns / f->clock_ns - 1e-9);
+	return c < 1 ? 1 : c;
+}
+
+/* Minimum cycles of one execution of block B's dependence chain (at least one state per block). */
 static int block_dep_lb(const kfunc *f, int b)
 {
 	const kblock *bl = &f->blocks[b];
 	double *t = calloc((size_t)f->ninsts + 1, sizeof *t);
 	double worst = 0;
 	for (int j = 0; j < bl->ninsts; j++) {
-		const kinst *k = &f->insts[bl->insts[j]];
-		double start = 0;
-		for (int a = 0; a < k->nargs; a++)
-			if (k->a[a].kind == KV_OP && f->insts[k->a[a].id].block == b && f->insts[k->a[a].id].op != K_PHI &&
-			    t[k->a[a].id] > start)
-				start = t[k->a[a].id];
-		double d = sched_delay(f, k);
-		if (k->op == K_LOAD) /* a synchronous read: at least the rest of this cycle and one more */
-			d = f->clock_ns * (floor(start / f->clock_ns) + 1) - start + f->clock_ns;
-		else if (sched_is_div(k->op))
-			d = f->clock_ns * k->width / 2.0;
-		t[bl->insts[j]] = start + d;
-		if (start + d > worst)
-			worst = start + d;
+		int i = bl->insts[j];
+		t[i] = op_finish(f, &f->insts[i], b, t);
+		if (t[i] > worst)
+			worst = t[i];
 	}
 	free(t);
-	int c = (int)ceil(worst / f->clock_ns - 1e-9);
-	return c < 1 ? 1 : c;
+	return ns_to_cycles(f, worst);
+}
+
+/* Recurrence bound of a single-block loop B (its back edge to itself): the longest chain from a phi of B to
+ * the value that phi takes on the back edge, in cycles. Memory recurrences are left out, which only lowers
+ * it. */
+static int block_rec_mii(const kfunc *f, int b)
+{
+	const kblock *bl = &f->blocks[b];
+	double *t = malloc(((size_t)f->ninsts + 1) * sizeof *t);
+	int mii = 1;
+	for (int p = 0; p < bl->ninsts; p++) {
+		const kinst *phi = &f->insts[bl->insts[p]];
+		if (phi->op != K_PHI)
+			continue;
+		/* -1: not reached from this phi. */
+		for (int j = 0; j < bl->ninsts; j++)
+			t[bl->insts[j]] = -1;
+		t[bl->insts[p]] = 0;
+		for (int j = 0; j < bl->ninsts; j++) {
+			int i = bl->insts[j];
+			const kinst *k = &f->insts[i];
+			int reached = 0;
+			for (int a = 0; a < k->nargs; a++)
+				if (k->a[a].kind == KV_OP && f->insts[k->a[a].id].block == b &&
+				    t[k->a[a].id] >= 0 &&
+				    (k->a[a].id == bl->insts[p] || f->insts[k->a[a].id].op != K_PHI))
+					reached = 1;
+			if (k->op == K_PHI || !reached)
+				continue;
+			t[i] = op_finish(f, k, b, t); /* unreached operands (-1) count as ready at 0 */
+		}
+		for (int q = 0; q < phi->nphi; q++)
+			if (phi->phi_block[q] == b && phi->phi_val[q].kind == KV_OP &&
+			    f->insts[phi->phi_val[q].id].block == b && t[phi->phi_val[q].id] >= 0) {
+				int c = ns_to_cycles(f, t[phi->phi_val[q].id]);
+				if (c > mii)
+					mii = c;
+			}
+	}
+	free(t);
+	return mii;
+}
+
+/* Accesses per memory port of one execution of block B: copy loops count their words. */
+static int block_res_lb(const kfunc *f, int b)
+{
+	int nall = f->nmems + f->nimems, worst = 1;
+	int *cnt = calloc((size_t)nall + 1, sizeof *cnt);
+	const kblock *bl = &f->blocks[b];
+	for (int j = 0; j < bl->ninsts; j++) {
+		const kinst *k = &f->insts[bl->insts[j]];
+		if (k->op == K_LOAD || k->op == K_STORE)
+			cnt[k->mem]++;
+		if (k->op == K_MEMCPY || k->op == K_MEMSET) {
+			int words = (int)((k->a[2].c + 3) / 4);
+			cnt[k->mem] += words;
+			if (k->op == K_MEMCPY)
+				cnt[k->mem2] += words;
+		}
+	}
+	for (int m = 0; m < nall; m++)
+		if (cnt[m] > worst)
+			worst = cnt[m];
+	free(cnt);
+	return worst;
+}
+
+/* Block B branches back to itself: a single-block loop, the shape a pipeliner overlaps. */
+static int self_loop(const kfunc *f, int b)
+{
+	const kblock *bl = &f->blocks[b];
+	if (!bl->ninsts)
+		return 0;
+	const kinst *t = &f->insts[bl->insts[bl->ninsts - 1]];
+	return (t->op == K_BR && t->succ[0] == b) ||
+	       (t->op == K_CONDBR && (t->succ[0] == b || t->succ[1] == b));
 }
 
 static void port_counts(const kfunc *f, int b, int *cnt)
@@ -57,6 +156,18 @@ static void port_counts(const kfunc *f, int b, int *cnt)
 		if (k->op == K_LOAD || k->op == K_STORE)
 			cnt[k->mem]++;
 	}
+}
+
+static int imax(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* Cycles between iteration starts of single-block loop B without stalls: its II when pipelined, else the
+ * block's state count. */
+static int block_ii(const kfunc *f, int b)
+{
+	return f->blocks[b].pipelined ? f->blocks[b].ii : block_states(f, b);
 }
 
 static int find_loops(const kfunc *f, loopinfo *out, int max)
@@ -124,22 +235,36 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 	loopinfo loops[128];
 	for (int k = 0; k < nk; k++) {
 		const kfunc *f = &ks[k];
-		fprintf(o, "kernel %s: %d states, clock target %.2f ns, %d memory port(s), %d internal memor%s\n", f->name,
-			f->nsteps, f->clock_ns, f->nmems, f->nimems, f->nimems == 1 ? "y" : "ies");
-		for (int b = 0; b < f->nblocks; b++)
-			fprintf(o, "  %-6s states %d..%d (dependence bound %d)\n", f->blocks[b].name, f->blocks[b].first_step,
-				f->blocks[b].last_step, block_dep_lb(f, b));
+		fprintf(
+		    o, "kernel %s: %d states, clock target %.2f ns, %d memory port(s), %d internal memor%s\n",
+		    f->name, f->nsteps, f->clock_ns, f->nmems, f->nimems, f->nimems == 1 ? "y" : "ies");
+		for (int b = 0; b < f->nblocks; b++) {
+			fprintf(o,
+			        "  %-6s states %d..%d, per execution: dependence bound %d, resource bound %d",
+			        f->blocks[b].name, f->blocks[b].first_step, f->blocks[b].last_step,
+			        block_dep_lb(f, b), block_res_lb(f, b));
+			if (self_loop(f, b))
+				fprintf(
+				    o, "; single-block loop: II %d%s, MII %d (recurrence %d, resource %d)",
+				    block_ii(f, b), f->blocks[b].pipelined ? " pipelined" : " (sequential)",
+				    imax(block_rec_mii(f, b), block_res_lb(f, b)), block_rec_mii(f, b),
+				    block_res_lb(f, b));
+			fprintf(o, "\n");
+		}
 		int nl = find_loops(f, loops, 128);
 		for (int i = 0; i < nl; i++) {
 			const loopinfo *l = &loops[i];
 			int lb = l->dep_lb > l->res_lb ? l->dep_lb : l->res_lb;
 			fprintf(o,
-				"  loop %s..%s%s: trip latency %d cycles, II %d (not pipelined), lower bounds: dependence %d, "
-				"resource %d -> %.2fx\n",
-				f->blocks[l->header].name, f->blocks[l->latch].name, l->innermost ? " (innermost)" : "",
-				l->states, l->states, l->dep_lb, l->res_lb, (double)l->states / lb);
+			        "  loop %s..%s%s: trip latency %d cycles, II %d (not pipelined), lower "
+			        "bounds: dependence %d, "
+			        "resource %d -> %.2fx\n",
+			        f->blocks[l->header].name, f->blocks[l->latch].name,
+			        l->innermost ? " (innermost)" : "", l->states, l->states, l->dep_lb,
+			        l->res_lb, (double)l->states / lb);
 		}
-		fprintf(o, "  straight-line dependence bound (each block once): %d cycles\n", kernel_dep_lb(f));
+		fprintf(o, "  straight-line dependence bound (each block once): %d cycles\n",
+		        kernel_dep_lb(f));
 	}
 }
 
@@ -149,21 +274,33 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 	fprintf(o, "{\n  \"kernels\": [");
 	for (int k = 0; k < nk; k++) {
 		const kfunc *f = &ks[k];
-		fprintf(o, "%s\n    {\"name\": \"%s\", \"states\": %d, \"clock_ns\": %.3f, \"dependence_lb\": %d, \"blocks\": [",
-			k ? "," : "", f->name, f->nsteps, f->clock_ns, kernel_dep_lb(f));
-		for (int b = 0; b < f->nblocks; b++)
-			fprintf(o, "%s{\"name\": \"%s\", \"first_state\": %d, \"last_state\": %d, \"dependence_lb\": %d}",
-				b ? ", " : "", f->blocks[b].name, f->blocks[b].first_step, f->blocks[b].last_step,
-				block_dep_lb(f, b));
+		fprintf(o,
+		        "%s\n    {\"name\": \"%s\", \"states\": %d, \"clock_ns\": %.3f, \"dependence_lb\": "
+		        "%d, \"blocks\": [",
+		        k ? "," : "", f->name, f->nsteps, f->clock_ns, kernel_dep_lb(f));
+		for (int b = 0; b < f->nblocks; b++) {
+			fprintf(o,
+			        "%s\n      {\"name\": \"%s\", \"first_state\": %d, \"last_state\": %d, "
+			        "\"dependence_lb\": %d, "
+			        "\"resource_lb\": %d",
+			        b ? "," : "", f->blocks[b].name, f->blocks[b].first_step,
+			        f->blocks[b].last_step, block_dep_lb(f, b), block_res_lb(f, b));
+			if (self_loop(f, b))
+				fprintf(o, ", \"rec_mii\": %d, \"ii\": %d, \"pipelined\": %s",
+				        block_rec_mii(f, b), block_ii(f, b),
+				        f->blocks[b].pipelined ? "true" : "false");
+			fprintf(o, "}");
+		}
 		fprintf(o, "],\n     \"loops\": [");
 		int nl = find_loops(f, loops, 128);
 		for (int i = 0; i < nl; i++) {
 			const loopinfo *l = &loops[i];
 			fprintf(o,
-				"%s{\"header\": \"%s\", \"latch\": \"%s\", \"innermost\": %s, \"trip_latency\": %d, \"ii\": %d, "
-				"\"pipelined\": false, \"dependence_lb\": %d, \"resource_lb\": %d}",
-				i ? ", " : "", f->blocks[l->header].name, f->blocks[l->latch].name,
-				l->innermost ? "true" : "false", l->states, l->states, l->dep_lb, l->res_lb);
+			        "%s{\"header\": \"%s\", \"latch\": \"%s\", \"innermost\": %s, "
+			        "\"trip_latency\": %d, \"ii\": %d, "
+			        "\"pipelined\": false, \"dependence_lb\": %d, \"resource_lb\": %d}",
+			        i ? ", " : "", f->blocks[l->header].name, f->blocks[l->latch].name,
+			        l->innermost ? "true" : "false", l->states, l->states, l->dep_lb, l->res_lb);
 		}
 		fprintf(o, "]}");
 	}

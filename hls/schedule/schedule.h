@@ -7,8 +7,17 @@
 
 /* Estimated combinational delay in ns of operation K (the per-operation delay table). */
 double sched_delay(const kfunc *f, const kinst *k);
+/* Planned cycles from an accepted read request on module port M of F to its data. */
+int sched_read_latency(const kfunc *f, int m);
 /* Division and remainder run on the multi-cycle divider. */
 int sched_is_div(kop op);
+/* Width of the divider that runs a W-bit division: a multiple of 4, so that it may retire 1, 2 or 4 quotient
+ * bits per cycle. */
+int sched_div_width(int w);
+/* Delay in ns of one restoring-division step (compare, subtract, select) of a W-bit divider. */
+double sched_div_stage_delay(int w);
+/* Quotient bits a W-bit divider retires per cycle at a CLOCK_NS period: 4, 2 or 1 (W is a multiple of 4). */
+int sched_div_bits_per_cycle(double clock_ns, int w);
 /* Schedules F for a CLOCK_NS period; fills steps, kinst.step/t_end/registered and block step ranges. */
 void sched_run(kfunc *f, double clock_ns);
 

@@ -64,6 +64,7 @@ KILN_SINGLE_TASK_KERNEL void memcpy_unaligned(unsigned char *dst, const unsigned
 {
 	__builtin_memcpy(dst + 1, src + 2, 29);
 	__builtin_memmove(dst + 40, src, 16);
+	__builtin_memcpy(dst + 57, src + 33, 7); /* equally misaligned: bytes, then a word */
 }
 
 static int calls = 3;
