@@ -174,7 +174,6 @@ typedef struct kfunc {
 	kstep *steps; /* filled by the scheduler */
 	int nsteps, csteps;
 	double clock_ns;
-	int no_pipeline;     /* set by --no-pipeline */
 	const char *profile; /* --profile: file the simulated kernel appends block counts to (not owned) */
 } kfunc;
 
