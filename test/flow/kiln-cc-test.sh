@@ -25,6 +25,16 @@ notok() { echo "not ok - $1: $2"; }
 "$cc" -o "$tmp/x.kimg" --board nosuchboard "$src/examples/counter.c" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "nosuchboard" "$tmp/err" && ok "unknown board" || notok "unknown board" "$(cat "$tmp/err")"
 
+# Malformed IR inputs are refused with the file named, by both tools.
+head -c 300 /dev/urandom >"$tmp/junk.ll"
+printf 'BC\300\336 garbage' >"$tmp/junk.bc"
+"$cc" -q -o "$tmp/junk.kimg" "$tmp/junk.ll" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "junk.ll: error: invalid LLVM IR" "$tmp/err" && [ ! -e "$tmp/junk.kimg" ] &&
+	ok "random bytes as .ll are refused" || notok "junk .ll" "$(head -c 300 "$tmp/err")"
+"$build/bin/kiln-post-link" -o "$tmp/junk.table" "$tmp/junk.bc" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "junk.bc: error: invalid LLVM IR" "$tmp/err" && [ ! -e "$tmp/junk.table" ] &&
+	ok "a corrupt bitcode file is refused by kiln-post-link" || notok "junk .bc" "$(head -c 300 "$tmp/err")"
+
 # bad input file | expected diagnostic (grep -E), which must carry the file and a line
 while IFS='|' read -r file want; do
 	[ -n "$file" ] || continue
