@@ -13,7 +13,7 @@
 
 #include <kiln/kiln.h>
 
-#include "bsp/sim/model/sim_model.h"
+#include "bsp/sim/model/sim_model_lib.h"
 #include "host/common/desc.h"
 #include "host/common/image.h"
 
@@ -21,15 +21,7 @@
 #define MMIO_TIMEOUT (1u << 20)
 #define COPY_BYTES (256u << 10)
 
-static struct {
-	ksim *(*create)(const char *);
-	void (*destroy)(ksim *);
-	int (*mmio_read)(ksim *, uint32_t, uint32_t *, uint64_t);
-	int (*mmio_write)(ksim *, uint32_t, uint32_t, uint32_t, uint64_t);
-	int (*mem_read)(ksim *, uint64_t, void *, size_t);
-	int (*mem_write)(ksim *, uint64_t, const void *, size_t);
-	int (*run_until_irq)(ksim *, uint64_t, uint64_t *);
-} k;
+static ksim_lib k;
 
 static double now(void)
 {
@@ -94,15 +86,7 @@ int main(int argc, char **argv)
 	unlink(sopath);
 	if (!dl)
 		die("dlopen", dlerror());
-	*(void **)&k.create = dlsym(dl, "ksim_create");
-	*(void **)&k.destroy = dlsym(dl, "ksim_destroy");
-	*(void **)&k.mmio_read = dlsym(dl, "ksim_mmio_read");
-	*(void **)&k.mmio_write = dlsym(dl, "ksim_mmio_write");
-	*(void **)&k.mem_read = dlsym(dl, "ksim_mem_read");
-	*(void **)&k.mem_write = dlsym(dl, "ksim_mem_write");
-	*(void **)&k.run_until_irq = dlsym(dl, "ksim_run_until_irq");
-	if (!k.create || !k.destroy || !k.mmio_read || !k.mmio_write || !k.mem_read || !k.mem_write ||
-	    !k.run_until_irq)
+	if (ksim_lib_resolve(&k, dl) != 0)
 		die("model", "missing ksim_* symbols");
 	ksim *m = k.create(NULL);
 	if (!m)

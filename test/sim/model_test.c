@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#include "bsp/sim/model/sim_model.h"
+#include "bsp/sim/model/sim_model_lib.h"
 #include "test/harness.h"
 #include "test/sim/sim_test_util.h"
 
@@ -18,42 +18,7 @@
 
 #define T 10000 /* mmio timeout in cycles */
 
-static struct {
-	unsigned (*abi_version)(void);
-	ksim *(*create)(const char *);
-	void (*destroy)(ksim *);
-	void (*reset)(ksim *, unsigned);
-	int (*mmio_read)(ksim *, uint32_t, uint32_t *, uint64_t);
-	int (*mmio_write)(ksim *, uint32_t, uint32_t, uint32_t, uint64_t);
-	int (*mem_read)(ksim *, uint64_t, void *, size_t);
-	int (*mem_write)(ksim *, uint64_t, const void *, size_t);
-	int (*run_until_irq)(ksim *, uint64_t, uint64_t *);
-	void (*step)(ksim *, uint64_t);
-	uint64_t (*cycles)(const ksim *);
-} k;
-
-static int load(void *dl)
-{
-#define SYM(f)                                                                                               \
-	do {                                                                                                 \
-		*(void **)&k.f = dlsym(dl, "ksim_" #f);                                                      \
-		if (!k.f)                                                                                    \
-			return -1;                                                                           \
-	} while (0)
-	SYM(abi_version);
-	SYM(create);
-	SYM(destroy);
-	SYM(reset);
-	SYM(mmio_read);
-	SYM(mmio_write);
-	SYM(mem_read);
-	SYM(mem_write);
-	SYM(run_until_irq);
-	SYM(step);
-	SYM(cycles);
-	return 0;
-#undef SYM
-}
+static ksim_lib k;
 
 static uint32_t rd(ksim *m, uint32_t addr)
 {
@@ -269,7 +234,7 @@ int main(void)
 	void *dl = dlopen(KSIM_FIXTURE_MODEL, RTLD_NOW | RTLD_LOCAL);
 	if (!KT_CHECK(dl != NULL, "dlopen fixture model", "%s", dlerror()))
 		return KT_DONE();
-	int loaded = load(dl) == 0;
+	int loaded = ksim_lib_resolve(&k, dl) == 0;
 	if (!KT_CHECK(loaded, "model exports the C ABI", "missing symbol"))
 		return KT_DONE();
 	CHECK(dlsym(dl, "_ZN9Verilated11debugLevelEv") == NULL && dlsym(dl, "Verilated") == NULL,

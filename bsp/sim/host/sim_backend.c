@@ -23,7 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bsp/sim/model/sim_model.h"
+#include "bsp/sim/model/sim_model_lib.h"
 #include "kiln/kiln.h"
 
 /* Cycles one host bus access may take before the shell is declared wedged. */
@@ -53,20 +53,6 @@ enum sim_op {
 	OP_MEM_WRITE,
 	OP_RUN,
 	OP_CYCLES
-};
-
-struct sim_lib {
-	void *dl;
-	unsigned (*abi_version)(void);
-	ksim *(*create)(const char *);
-	void (*destroy)(ksim *);
-	void (*reset)(ksim *, unsigned);
-	int (*mmio_read)(ksim *, uint32_t, uint32_t *, uint64_t);
-	int (*mmio_write)(ksim *, uint32_t, uint32_t, uint32_t, uint64_t);
-	int (*mem_read)(ksim *, uint64_t, void *, size_t);
-	int (*mem_write)(ksim *, uint64_t, const void *, size_t);
-	int (*run_until_irq)(ksim *, uint64_t, uint64_t *);
-	uint64_t (*cycles)(const ksim *);
 };
 
 struct sim_req {
@@ -99,7 +85,7 @@ struct kiln_backend {
 	long spin_ns;                       /* 0 on a single CPU, where polling only delays the other side */
 	bool running;                       /* worker thread exists */
 	pthread_t thread;
-	struct sim_lib lib;
+	ksim_lib lib;
 	ksim *model;
 };
 
@@ -115,7 +101,7 @@ static void set_err(char *err, size_t errlen, const char *fmt, ...)
 
 static void run_req(kiln_backend *b, struct sim_req *r)
 {
-	struct sim_lib *l = &b->lib;
+	ksim_lib *l = &b->lib;
 	switch (r->op) {
 	case OP_CREATE:
 		b->model = l->create(r->trace);
@@ -341,28 +327,6 @@ static void *load_model_lib(const void *so, size_t len, uint64_t hash, char *err
 	return dl;
 }
 
-static int resolve(struct sim_lib *l)
-{
-#define SYM(f)                                                                                               \
-	do {                                                                                                 \
-		*(void **)&l->f = dlsym(l->dl, "ksim_" #f);                                                  \
-		if (!l->f)                                                                                   \
-			return -1;                                                                           \
-	} while (0)
-	SYM(abi_version);
-	SYM(create);
-	SYM(destroy);
-	SYM(reset);
-	SYM(mmio_read);
-	SYM(mmio_write);
-	SYM(mem_read);
-	SYM(mem_write);
-	SYM(run_until_irq);
-	SYM(cycles);
-	return 0;
-#undef SYM
-}
-
 static int shell_read(kiln_backend *b, uint32_t addr, uint32_t *val)
 {
 	struct sim_req r = {.op = OP_MMIO_READ, .addr = addr};
@@ -410,7 +374,7 @@ static int program_sim(kiln_backend *b, const kiln_image *img, char *err, size_t
 	b->lib.dl = load_model_lib(so, len, kiln_image_hash(img), err, errlen);
 	if (!b->lib.dl)
 		return KILN_ERR_HW;
-	if (resolve(&b->lib) != 0) {
+	if (ksim_lib_resolve(&b->lib, b->lib.dl) != 0) {
 		set_err(err, errlen, "sim: the image's model lacks the ksim_* entry points");
 		unload(b);
 		return KILN_ERR_HW;
