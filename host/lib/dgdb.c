@@ -160,21 +160,12 @@ static int locate(kiln_context *c, const char *uid, size_t size, target *t)
 static int validate(kiln_context *c, const char *uid, size_t size, size_t n, size_t off, enum kiln__dir dir,
                     target *t)
 {
-	if (off > size || n > size - off)
-		return kiln__fail(KILN_ERR_INVALID,
-		                  "device global '%s' has %zu bytes; %zu bytes at offset %zu are outside it",
-		                  uid, size, n, off);
-	int st = locate(c, uid, size, t);
+	int st = kiln__dg_range_check(uid, size, n, off);
+	if (st == KILN_OK)
+		st = locate(c, uid, size, t);
 	if (st != KILN_OK || !t->g)
 		return st;
-	enum kiln_host_access ha = t->g->host_access;
-	int allowed = dir == KILN__READ ? (ha == KILN_HA_READ || ha == KILN_HA_READ_WRITE)
-	                                : (ha == KILN_HA_WRITE || ha == KILN_HA_READ_WRITE);
-	if (!allowed)
-		return kiln__fail(KILN_ERR_ACCESS,
-		                  "device global '%s' has host_access %s: the host may not %s it", uid,
-		                  kiln_host_access_name(ha), dir == KILN__READ ? "read" : "write");
-	return KILN_OK;
+	return kiln__dg_access_check(uid, t->g->host_access, dir);
 }
 
 int kiln__dg_check(kiln_context *c, const void *dg, size_t n, size_t off, enum kiln__dir dir)

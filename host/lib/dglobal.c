@@ -3,10 +3,28 @@
 
 #include "internal.h"
 
-enum dir { DG_READ, DG_WRITE };
-
 /* Range and host_access checks, done before any hardware access. */
-static int check(kiln_program *p, const char *uid, const void *buf, size_t n, size_t off, enum dir dir,
+int kiln__dg_range_check(const char *uid, size_t size, size_t n, size_t off)
+{
+	if (off > size || n > size - off)
+		return kiln__fail(KILN_ERR_INVALID,
+		                  "device global '%s' has %zu bytes; %zu bytes at offset %zu are outside it",
+		                  uid, size, n, off);
+	return KILN_OK;
+}
+
+int kiln__dg_access_check(const char *uid, enum kiln_host_access ha, enum kiln__dir dir)
+{
+	int allowed = dir == KILN__READ ? (ha == KILN_HA_READ || ha == KILN_HA_READ_WRITE)
+	                                : (ha == KILN_HA_WRITE || ha == KILN_HA_READ_WRITE);
+	if (!allowed)
+		return kiln__fail(KILN_ERR_ACCESS,
+		                  "device global '%s' has host_access %s: the host may not %s it", uid,
+		                  kiln_host_access_name(ha), dir == KILN__READ ? "read" : "write");
+	return KILN_OK;
+}
+
+static int check(kiln_program *p, const char *uid, const void *buf, size_t n, size_t off, enum kiln__dir dir,
                  const kiln_dg_desc **out)
 {
 	if (!p || !uid || !buf)
@@ -15,22 +33,16 @@ static int check(kiln_program *p, const char *uid, const void *buf, size_t n, si
 	if (!g)
 		return kiln__fail(KILN_ERR_NOT_FOUND, "no device global with unique id '%s' in the image",
 		                  uid);
-	if (off > g->size || n > g->size - off)
-		return kiln__fail(KILN_ERR_INVALID,
-		                  "device global '%s' has %u bytes; %zu bytes at offset %zu are outside it",
-		                  uid, g->size, n, off);
-	int allowed = dir == DG_READ
-	                  ? (g->host_access == KILN_HA_READ || g->host_access == KILN_HA_READ_WRITE)
-	                  : (g->host_access == KILN_HA_WRITE || g->host_access == KILN_HA_READ_WRITE);
-	if (!allowed)
-		return kiln__fail(KILN_ERR_ACCESS,
-		                  "device global '%s' has host_access %s: the host may not %s it", uid,
-		                  kiln_host_access_name(g->host_access), dir == DG_READ ? "read" : "write");
+	int st = kiln__dg_range_check(uid, g->size, n, off);
+	if (st == KILN_OK)
+		st = kiln__dg_access_check(uid, g->host_access, dir);
+	if (st != KILN_OK)
+		return st;
 	*out = g;
 	return KILN_OK;
 }
 
-static int transfer(kiln_program *p, const char *uid, void *buf, size_t n, size_t off, enum dir dir)
+static int transfer(kiln_program *p, const char *uid, void *buf, size_t n, size_t off, enum kiln__dir dir)
 {
 	const kiln_dg_desc *g = NULL;
 	int st = check(p, uid, buf, n, off, dir, &g);
@@ -45,13 +57,13 @@ static int transfer(kiln_program *p, const char *uid, void *buf, size_t n, size_
 		size_t i = (size_t)(g - p->desc.dgs);
 		if (g->storage == KILN_DG_USM) {
 			uint64_t a = p->usm[i]->usm;
-			st = dir == DG_READ ? d->ops->mem_read(d->be, a + off, buf, n)
+			st = dir == KILN__READ ? d->ops->mem_read(d->be, a + off, buf, n)
 			                    : d->ops->mem_write(d->be, a + off, buf, n);
 			if (st)
 				st =
 				    kiln__fail(st, "device memory access for device global '%s' failed", uid);
 		} else {
-			st = kiln__mmio_copy(d, g, buf, n, off, dir == DG_WRITE);
+			st = kiln__mmio_copy(d, g, buf, n, off, dir == KILN__WRITE);
 		}
 	}
 	pthread_mutex_unlock(&d->lock);
@@ -60,12 +72,12 @@ static int transfer(kiln_program *p, const char *uid, void *buf, size_t n, size_
 
 int kiln_dg_write(kiln_program *p, const char *uid, const void *src, size_t n, size_t off)
 {
-	return transfer(p, uid, (void *)src, n, off, DG_WRITE);
+	return transfer(p, uid, (void *)src, n, off, KILN__WRITE);
 }
 
 int kiln_dg_read(kiln_program *p, const char *uid, void *dst, size_t n, size_t off)
 {
-	return transfer(p, uid, dst, n, off, DG_READ);
+	return transfer(p, uid, dst, n, off, KILN__READ);
 }
 
 int kiln_program_dg_info(const kiln_program *p, const char *uid, size_t *size, int *host_access,

@@ -135,6 +135,10 @@ int kiln__kernel_exec(kiln_kernel *k, const uint64_t *args, const uint32_t *g, c
 
 /* ---- dgdb.c ---- */
 enum kiln__dir { KILN__READ = 0, KILN__WRITE = 1 };
+/* The spec's checks of a host copy, before any hardware access: the range (KILN_ERR_INVALID) and the
+ * direction host_access allows (KILN_ERR_ACCESS). KILN_OK or the failure, with the message set. */
+int kiln__dg_range_check(const char *uid, size_t size, size_t n, size_t off);
+int kiln__dg_access_check(const char *uid, enum kiln_host_access ha, enum kiln__dir dir);
 /* Validates a device-global copy for CTX (no hardware access): registration, range, ambiguity, host_access.
  */
 int kiln__dg_check(kiln_context *ctx, const void *dg, size_t nbytes, size_t offset, enum kiln__dir dir);
