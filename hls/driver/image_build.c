@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "../../host/common/desc.h"
+#include "../../host/common/fileio.h"
 #include "../../host/common/image.h"
 #include "../../host/common/propset.h"
 #include "../../host/common/regmap.h"
@@ -61,21 +62,6 @@ static int write_text(const char *path, const char *text)
 		diag_error(path, 0, 0, "cannot write: %s", strerror(errno));
 		return -1;
 	}
-	return 0;
-}
-
-static int slurp(const char *path, char **buf, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -1;
-	FILE *m = open_memstream(buf, len);
-	char blk[8192];
-	size_t n;
-	while ((n = fread(blk, 1, sizeof blk, f)) > 0)
-		fwrite(blk, 1, n, m);
-	fclose(m);
-	fclose(f);
 	return 0;
 }
 
@@ -235,7 +221,7 @@ static int stage_system(build *b)
 		char lp[4096], *t = NULL;
 		size_t tl = 0;
 		snprintf(lp, sizeof lp, "%s/rtl/%s.v", KILN_SOURCE_DIR, lib[i]);
-		if (slurp(lp, &t, &tl) != 0) {
+		if (kiln_read_file(lp, &t, &tl) != 0) {
 			diag_error(lp, 0, 0, "cannot read RTL library file");
 			rc = -1;
 		} else {

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../../host/common/fileio.h"
 #include "../../host/common/image.h"
 #include "../driver/diag.h"
 #include "package.h"
@@ -19,48 +20,15 @@ const char *package_cache_dir(void)
 	return e && *e ? e : KILN_DEFAULT_CACHE;
 }
 
-static int read_file(const char *path, uint8_t **buf, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -1;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	*buf = malloc(n > 0 ? (size_t)n : 1);
-	if (!*buf || n < 0 || fread(*buf, 1, (size_t)n, f) != (size_t)n) {
-		fclose(f);
-		free(*buf);
-		*buf = NULL;
-		return -1;
-	}
-	fclose(f);
-	*len = (size_t)n;
-	return 0;
-}
-
 static uint64_t hash_file(uint64_t h, const char *path)
 {
 	uint8_t *b = NULL;
 	size_t n = 0;
-	if (read_file(path, &b, &n) == 0) {
+	if (kiln_read_file(path, (char **)&b, &n) == 0) {
 		h = kiln_fnv64(h, b, n);
 		free(b);
 	}
 	return h;
-}
-
-static int mkdirs(const char *path)
-{
-	char tmp[4096];
-	snprintf(tmp, sizeof tmp, "%s", path);
-	for (char *p = tmp + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			mkdir(tmp, 0777);
-			*p = '/';
-		}
-	return mkdir(tmp, 0777) == 0 || errno == EEXIST ? 0 : -1;
 }
 
 /* Everything the model depends on goes into its key: the image RTL, the shell, the C ABI wrapper, the build
@@ -94,11 +62,11 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 	uint64_t key = model_key(b, rtl_files, nrtl);
 	snprintf(dir, sizeof dir, "%s/models", package_cache_dir());
 	snprintf(path, sizeof path, "%s/%016llx.so", dir, (unsigned long long)key);
-	if (access(path, R_OK) == 0 && read_file(path, model, model_len) == 0) {
+	if (access(path, R_OK) == 0 && kiln_read_file(path, (char **)model, model_len) == 0) {
 		diag_progress("simulation model: cached (%016llx)", (unsigned long long)key);
 		return 0;
 	}
-	if (mkdirs(dir) != 0) {
+	if (kiln_mkdirs(dir) != 0) {
 		diag_error(NULL, 0, 0, "cannot create cache directory %s: %s", dir, strerror(errno));
 		return -1;
 	}
@@ -140,7 +108,7 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 		unlink(tmp);
 		return -1;
 	}
-	if (rename(tmp, path) != 0 || read_file(path, model, model_len) != 0) {
+	if (rename(tmp, path) != 0 || kiln_read_file(path, (char **)model, model_len) != 0) {
 		diag_error(NULL, 0, 0, "cannot store the model in %s: %s", path, strerror(errno));
 		return -1;
 	}

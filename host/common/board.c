@@ -1,6 +1,7 @@
 /* Board descriptions. The file name is the board's name, so NAME.json must say "name": "NAME". */
 #include "host/common/board.h"
 
+#include "host/common/fileio.h"
 #include "host/common/jsonutil.h"
 
 #include <dirent.h>
@@ -110,42 +111,6 @@ int kiln_board_parse(const char *json, size_t len, const char *path, kiln_board_
 	return rc;
 }
 
-/* Reads all of PATH into a malloc'd buffer; -1 with errno set. */
-static int read_file(const char *path, char **out, size_t *outlen)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -1;
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	for (;;) {
-		if (len == cap) {
-			char *nb = realloc(buf, cap = cap ? cap * 2 : 4096);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				errno = ENOMEM;
-				return -1;
-			}
-			buf = nb;
-		}
-		size_t r = fread(buf + len, 1, cap - len, f);
-		len += r;
-		if (r == 0)
-			break;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(buf);
-		errno = EIO;
-		return -1;
-	}
-	*out = buf;
-	*outlen = len;
-	return 0;
-}
-
 int kiln_board_load(const char *name, kiln_board_config *out, char *err, size_t errlen)
 {
 	*out = (kiln_board_config){0};
@@ -164,7 +129,7 @@ int kiln_board_load(const char *name, kiln_board_config *out, char *err, size_t 
 	char *text;
 	size_t len;
 	int rc = -1;
-	if (read_file(path, &text, &len)) {
+	if (kiln_read_file(path, &text, &len)) {
 		if (errno == ENOENT)
 			snprintf(err, errlen, "%s: no such board '%s' (boards live in %s)", path, name, dir);
 		else

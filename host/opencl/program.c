@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "host/common/fileio.h"
 #include "ocl.h"
 
 static cl_program new_program(cl_context ctx, enum kcl_prog_src kind)
@@ -204,49 +205,6 @@ static uint64_t fnv(uint64_t h, const void *data, size_t n)
 	return h;
 }
 
-static int mkdirs(const char *path)
-{
-	char tmp[PATH_MAX];
-	snprintf(tmp, sizeof tmp, "%s", path);
-	for (char *s = tmp + 1; *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
-				return -1;
-			*s = '/';
-		}
-	return mkdir(tmp, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
-	for (;;) {
-		if (n + 4096 + 1 > cap) {
-			cap = (cap + 4096 + 1) * 2;
-			char *nb = realloc(buf, cap);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		size_t r = fread(buf + n, 1, 4096, f);
-		n += r;
-		if (r < 4096)
-			break;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
 static int write_file(const char *path, const void *data, size_t len)
 {
 	FILE *f = fopen(path, "wb");
@@ -334,10 +292,12 @@ static cl_int compile_source(cl_program p, const char *options)
 	snprintf(cached_log, sizeof cached_log, "%s/%s.log", dir, key);
 
 	size_t len = 0;
-	char *img = read_file(cached, &len);
+	char *img = NULL;
+	kiln_read_file(cached, &img, &len);
 	if (img && kiln_image_check_bytes(img, len) == KILN_OK) {
 		size_t loglen = 0;
-		char *log = read_file(cached_log, &loglen);
+		char *log = NULL;
+		kiln_read_file(cached_log, &log, &loglen);
 		if (log)
 			append_log(p, "%s", log);
 		free(log);
@@ -347,7 +307,7 @@ static cl_int compile_source(cl_program p, const char *options)
 		return CL_SUCCESS;
 	}
 	free(img);
-	if (mkdirs(dir) != 0) {
+	if (kiln_mkdirs(dir) != 0) {
 		append_log(p, "kiln: cannot create the cache directory %s\n", dir);
 		return CL_BUILD_PROGRAM_FAILURE;
 	}
@@ -392,10 +352,11 @@ static cl_int compile_source(cl_program p, const char *options)
 		while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
 		size_t loglen = 0;
-		char *log = read_file(logf, &loglen);
+		char *log = NULL;
+		kiln_read_file(logf, &log, &loglen);
 		if (log)
 			append_log(p, "%s", log);
-		if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 && (img = read_file(out, &len))) {
+		if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 && kiln_read_file(out, &img, &len) == 0) {
 			p->binary = (unsigned char *)img;
 			p->binary_len = len;
 			err = CL_SUCCESS;

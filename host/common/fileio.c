@@ -1,0 +1,59 @@
+#include "fileio.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+int kiln_read_file(const char *path, char **out, size_t *outlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	for (;;) {
+		if (len + 1 >= cap) {
+			char *nb = realloc(buf, cap = cap ? cap * 2 : 4096);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				errno = ENOMEM;
+				return -1;
+			}
+			buf = nb;
+		}
+		size_t r = fread(buf + len, 1, cap - len - 1, f);
+		len += r;
+		if (r == 0)
+			break;
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(buf);
+		errno = EIO;
+		return -1;
+	}
+	buf[len] = '\0';
+	*out = buf;
+	*outlen = len;
+	return 0;
+}
+
+int kiln_mkdirs(const char *path)
+{
+	char tmp[4096];
+	if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	for (char *p = tmp + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
+				return -1;
+			*p = '/';
+		}
+	return mkdir(tmp, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
