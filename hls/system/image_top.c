@@ -59,15 +59,16 @@ static void emit_init_param(const kiln_dg_desc *g, FILE *o)
 	}
 }
 
-/* Connects the listed kernel ports to packed vectors PREFIX_k_* in port order. */
-static void emit_port_bundle(const portref *p, int n, const char *prefix, const kiln_desc *d, FILE *o)
+/* Connects the listed kernel ports to packed vectors PREFIX_k_* in port order; each port's address comes from
+ * its signal k<k>_m<m>_ADDR ("addr" as the kernel drives it, "daddr" once relocated into device memory). */
+static void emit_port_bundle(const portref *p, int n, const char *prefix, const char *addr, FILE *o)
 {
 	const char *sig[] = {"valid", "write", "addr", "wdata", "wstrb"};
 	const int width[] = {1, 1, 32, 32, 4};
 	for (int s = 0; s < 5; s++) {
 		fprintf(o, "  wire [%d:0] %s_k_%s = {", n * width[s] - 1, prefix, sig[s]);
 		for (int i = n - 1; i >= 0; i--) {
-			fprintf(o, "k%d_m%d_%s%s", p[i].kernel, p[i].mem, sig[s], i ? ", " : "");
+			fprintf(o, "k%d_m%d_%s%s", p[i].kernel, p[i].mem, s == 2 ? addr : sig[s], i ? ", " : "");
 		}
 		fprintf(o, "};\n");
 	}
@@ -79,7 +80,6 @@ static void emit_port_bundle(const portref *p, int n, const char *prefix, const 
 			"  assign k%d_m%d_rdata = %s_k_rdata;\n",
 			p[i].kernel, p[i].mem, prefix, i, p[i].kernel, p[i].mem, prefix, i, p[i].kernel, p[i].mem,
 			prefix);
-	(void)d;
 }
 
 void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
@@ -176,7 +176,7 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		if (np == 0) {
 			fprintf(o, "  wire [31:0] %s_k_rdata;\n  wire [0:0] %s_k_ready, %s_k_rvalid;\n", pre, pre, pre);
 		} else {
-			emit_port_bundle(pr, np, pre, d, o);
+			emit_port_bundle(pr, np, pre, "addr", o);
 		}
 		int ram = g->storage == KILN_DG_DEDICATED;
 		if (ram)
@@ -216,20 +216,7 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 					pr[i].kernel, pr[i].mem);
 			}
 		}
-		const char *sig[] = {"valid", "write", "daddr", "wdata", "wstrb"};
-		const int width[] = {1, 1, 32, 32, 4};
-		for (int s = 0; s < 5; s++) {
-			fprintf(o, "  wire [%d:0] arb_k_%s = {", nm * width[s] - 1, s == 2 ? "addr" : sig[s]);
-			for (int i = nm - 1; i >= 0; i--)
-				fprintf(o, "k%d_m%d_%s%s", pr[i].kernel, pr[i].mem, sig[s], i ? ", " : "");
-			fprintf(o, "};\n");
-		}
-		fprintf(o, "  wire [%d:0] arb_k_ready, arb_k_rvalid;\n  wire [31:0] arb_k_rdata;\n", nm - 1);
-		for (int i = 0; i < nm; i++)
-			fprintf(o,
-				"  assign k%d_m%d_ready = arb_k_ready[%d];\n  assign k%d_m%d_rvalid = arb_k_rvalid[%d];\n"
-				"  assign k%d_m%d_rdata = arb_k_rdata;\n",
-				pr[i].kernel, pr[i].mem, i, pr[i].kernel, pr[i].mem, i, pr[i].kernel, pr[i].mem);
+		emit_port_bundle(pr, nm, "arb", "daddr", o);
 		fprintf(o, "  kiln_mem_arb #(.NPORTS(%d)) u_mem_arb (\n    .clk(clk), .rst_n(rst_n),\n"
 			   "    .k_valid(arb_k_valid), .k_ready(arb_k_ready), .k_write(arb_k_write), .k_addr(arb_k_addr),\n"
 			   "    .k_wdata(arb_k_wdata), .k_wstrb(arb_k_wstrb), .k_rvalid(arb_k_rvalid), .k_rdata(arb_k_rdata),\n"
