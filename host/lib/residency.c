@@ -15,24 +15,43 @@
 
 #include "internal.h"
 
+/* One partial or single word, with byte strobes on writes so that a write-only global never needs a read. */
+static int mmio_word(kiln_device *d, uint32_t addr, uint8_t *buf, uint32_t lane, size_t take, int write)
+{
+	uint32_t w = 0;
+	if (!write) {
+		int st = d->ops->mmio_read(d->be, addr, &w);
+		memcpy(buf, (uint8_t *)&w + lane, take);
+		return st;
+	}
+	memcpy((uint8_t *)&w + lane, buf, take);
+	return d->ops->mmio_write_strb(d->be, addr, w, ((1u << take) - 1) << lane);
+}
+
 int kiln__mmio_copy(kiln_device *d, const kiln_dg_desc *g, uint8_t *buf, size_t n, size_t off, int write)
 {
+	uint32_t chunk[256];
 	while (n) {
 		uint32_t woff = (uint32_t)(off & ~(size_t)3), lane = (uint32_t)(off & 3);
-		size_t take = 4 - lane < n ? 4 - lane : n;
-		uint32_t w = 0, addr = KILN_IMAGE_BASE + g->base + woff;
+		uint32_t addr = KILN_IMAGE_BASE + g->base + woff;
+		size_t take, words = lane ? 0 : n / 4;
 		int st;
-		if (!write) {
-			st = d->ops->mmio_read(d->be, addr, &w);
-			memcpy(buf, (uint8_t *)&w + lane, take);
+		if (words) {
+			/* Whole words go to the board in blocks, one hand-off each. */
+			if (words > sizeof chunk / 4)
+				words = sizeof chunk / 4;
+			take = 4 * words;
+			if (write)
+				memcpy(chunk, buf, take);
+			st = d->ops->mmio_block(d->be, addr, chunk, words, write);
+			if (!write && !st)
+				memcpy(buf, chunk, take);
 		} else {
-			/* Byte strobes: a write-only global must never need a read-modify-write. */
-			memcpy((uint8_t *)&w + lane, buf, take);
-			uint32_t strb = ((1u << take) - 1) << lane;
-			st = d->ops->mmio_write_strb(d->be, addr, w, strb);
+			take = 4 - lane < n ? 4 - lane : n;
+			st = mmio_word(d, addr, buf, lane, take, write);
 		}
 		if (st)
-			return kiln__fail(st, "bus error %s device global '%s' at offset %u",
+			return kiln__fail(st, "bus error %s device global '%s' near offset %u",
 			                  write ? "writing" : "reading", g->unique_id, woff + lane);
 		buf += take;
 		off += take;

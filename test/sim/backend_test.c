@@ -136,6 +136,17 @@ static void test_one(const kiln_board_config *cfg, kiln_image *img)
 	uint8_t small[8] = {0};
 	EQ(ops->mem_write(b, DEVMEM_BYTES - 4, small, 8), KILN_ERR_BUS, "bulk past the end is KILN_ERR_BUS");
 
+	/* Word blocks in one hand-off: through the device-memory window, written then read back. */
+	uint32_t blk[64], back[64];
+	for (int i = 0; i < 64; i++)
+		blk[i] = 0x9e3779b9u * (uint32_t)(i + 1);
+	EQ(ops->mmio_block(b, DEVMEM_WINDOW + 0x1000, blk, 64, 1), KILN_OK, "mmio block write");
+	EQ(ops->mmio_block(b, DEVMEM_WINDOW + 0x1000, back, 64, 0), KILN_OK, "mmio block read");
+	CHECK(memcmp(blk, back, sizeof blk) == 0, "mmio block round trip", "%s", "data differs");
+	EQ(rd(b, DEVMEM_WINDOW + 0x1000 + 4 * 63), blk[63], "mmio block landed word by word");
+	EQ(ops->mmio_block(b, DEVMEM_WINDOW + DEVMEM_BYTES - 8, back, 4, 0), KILN_ERR_BUS,
+	   "mmio block running past the end stops with KILN_ERR_BUS");
+
 	enum { N = 64 * 1024 };
 	static uint8_t src[N], dst[N];
 	for (uint32_t i = 0; i < N; i++)
