@@ -1,4 +1,5 @@
-/* Minimal test harness: each check prints "ok - NAME" or "not ok - NAME: why"; scripts/run-tests counts them. */
+/* Minimal test harness: each check prints "ok - NAME" or "not ok - NAME: why"; scripts/run-tests counts them.
+ */
 #ifndef KILN_TEST_HARNESS_H
 #define KILN_TEST_HARNESS_H
 #include <stdarg.h>
@@ -10,7 +11,7 @@ static int kt_failures;
 /* Records one named check whose truth is OK; returns OK so callers can stop early. The condition is
  * evaluated exactly once, by the caller. */
 static inline int kt_check(int ok, const char *name, const char *file, int line, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+    __attribute__((format(printf, 5, 6)));
 static inline int kt_check(int ok, const char *name, const char *file, int line, const char *fmt, ...)
 {
 	if (ok) {
@@ -30,15 +31,17 @@ static inline int kt_check(int ok, const char *name, const char *file, int line,
 #define KT_CHECK(cond, name, ...) kt_check(!!(cond), (name), __FILE__, __LINE__, __VA_ARGS__)
 
 static inline int kt_eq_u64(unsigned long long a, unsigned long long b, const char *name, const char *file,
-			    int line)
+                            int line)
 {
 	return kt_check(a == b, name, file, line, "got 0x%llx, want 0x%llx", a, b);
 }
-#define KT_EQ_U64(a, b, name) kt_eq_u64((unsigned long long)(a), (unsigned long long)(b), (name), __FILE__, __LINE__)
+#define KT_EQ_U64(a, b, name)                                                                                \
+	kt_eq_u64((unsigned long long)(a), (unsigned long long)(b), (name), __FILE__, __LINE__)
 
 static inline int kt_eq_str(const char *a, const char *b, const char *name, const char *file, int line)
 {
-	return kt_check(a && strcmp(a, b) == 0, name, file, line, "got \"%s\", want \"%s\"", a ? a : "(null)", b);
+	return kt_check(a && strcmp(a, b) == 0, name, file, line, "got \"%s\", want \"%s\"", a ? a : "(null)",
+	                b);
 }
 #define KT_EQ_STR(a, b, name) kt_eq_str((a), (b), (name), __FILE__, __LINE__)
 

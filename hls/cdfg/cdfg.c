@@ -246,8 +246,10 @@ static int mem_for_global(builder *b, LLVMValueRef g)
 		}
 		int constant = LLVMIsGlobalConstant(g);
 		if (!constant && used_by_other_kernel(g, b->fn, 0)) {
-			fail(b, "global variable '%s' is written and shared by several kernels; make it a device global "
-				"(KILN_DEVICE_GLOBAL) so that all kernels see one copy",
+			fail(b,
+			     "global variable '%s' is written and shared by several kernels; make it a "
+			     "device global "
+			     "(KILN_DEVICE_GLOBAL) so that all kernels see one copy",
 			     what);
 			return -1;
 		}
@@ -256,8 +258,10 @@ static int mem_for_global(builder *b, LLVMValueRef g)
 		m->size = (uint32_t)size;
 		m->init = calloc(size + 4, 1);
 		if (ir_const_bytes(b->td, init, m->init, size) != 0) {
-			fail(b, "global variable '%s' has an initializer that hardware cannot hold (floating point or "
-				"pointers)",
+			fail(b,
+			     "global variable '%s' has an initializer that hardware cannot hold (floating "
+			     "point or "
+			     "pointers)",
 			     what);
 			return -1;
 		}
@@ -338,13 +342,14 @@ static int mem_of(builder *b, LLVMValueRef v)
 	} else if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v)) {
 		m = -1;
 	} else if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v) ||
-		   LLVMIsAConstantExpr(v)) {
+	           LLVMIsAConstantExpr(v)) {
 		m = mem_of(b, LLVMGetOperand(v, 0));
 	} else if (LLVMIsAPHINode(v) || LLVMIsASelectInst(v)) {
 		unsigned n = LLVMIsAPHINode(v) ? LLVMCountIncoming(v) : 2;
 		m = -1;
 		for (unsigned i = 0; i < n; i++) {
-			LLVMValueRef in = LLVMIsAPHINode(v) ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i + 1);
+			LLVMValueRef in =
+			    LLVMIsAPHINode(v) ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i + 1);
 			int mi = mem_of(b, in);
 			if (mi == MEM_VISITING)
 				continue; /* the loop-carried value points where the other incomings do */
@@ -352,7 +357,9 @@ static int mem_of(builder *b, LLVMValueRef v)
 				LLVMValueRef save = b->cur_inst;
 				b->cur_inst = v;
 				if (mi != -2)
-					fail(b, "%s: a pointer that may point into different memories is not supported",
+					fail(b,
+					     "%s: a pointer that may point into different memories is not "
+					     "supported",
 					     "pointer");
 				b->cur_inst = save;
 				m = -2;
@@ -454,7 +461,8 @@ static kval val_of(builder *b, LLVMValueRef v)
 	}
 	if (vmap_get(&b->slot, v, &id))
 		return kop_val(b, id);
-	fail(b, "%s: unsupported operand (floating point, vector or aggregate values are not supported)", "value");
+	fail(b, "%s: unsupported operand (floating point, vector or aggregate values are not supported)",
+	     "value");
 	return kconst(0, 1);
 }
 
@@ -546,7 +554,8 @@ static void translate_store(builder *b, LLVMValueRef in)
 	kval addr = val_of(b, ptr);
 	int bits = type_bits(LLVMTypeOf(val));
 	if (!bits || is_ptr(val)) {
-		fail(b, "%s: storing floating point, vector, aggregate or pointer values is not supported", "store");
+		fail(b, "%s: storing floating point, vector, aggregate or pointer values is not supported",
+		     "store");
 		return;
 	}
 	kval v = val_of(b, val);
@@ -562,7 +571,7 @@ static void translate_store(builder *b, LLVMValueRef in)
 		kval data = v, a = addr;
 		if (parts == 2) {
 			data = p ? emit(b, K_TRUNC, 32, emit(b, K_LSHR, 64, v, kconst(32, 64)), NONE)
-				 : emit(b, K_TRUNC, 32, v, NONE);
+			         : emit(b, K_TRUNC, 32, v, NONE);
 			if (p)
 				a = emit(b, K_ADD, PTR_BITS, addr, kconst(4, PTR_BITS));
 		}
@@ -580,12 +589,13 @@ static int intrinsic_op(const char *n, kop *op)
 	static const struct {
 		const char *prefix;
 		kop op;
-	} tab[] = {{"llvm.umin.", K_UMIN},         {"llvm.umax.", K_UMAX},         {"llvm.smin.", K_SMIN},
-		   {"llvm.smax.", K_SMAX},         {"llvm.abs.", K_ABS},           {"llvm.ctpop.", K_CTPOP},
-		   {"llvm.ctlz.", K_CTLZ},         {"llvm.cttz.", K_CTTZ},         {"llvm.bswap.", K_BSWAP},
-		   {"llvm.bitreverse.", K_BITREV}, {"llvm.fshl.", K_FSHL},         {"llvm.fshr.", K_FSHR},
-		   {"llvm.uadd.sat.", K_UADDSAT},  {"llvm.sadd.sat.", K_SADDSAT},  {"llvm.usub.sat.", K_USUBSAT},
-		   {"llvm.ssub.sat.", K_SSUBSAT}};
+	} tab[] = {
+	    {"llvm.umin.", K_UMIN},         {"llvm.umax.", K_UMAX},        {"llvm.smin.", K_SMIN},
+	    {"llvm.smax.", K_SMAX},         {"llvm.abs.", K_ABS},          {"llvm.ctpop.", K_CTPOP},
+	    {"llvm.ctlz.", K_CTLZ},         {"llvm.cttz.", K_CTTZ},        {"llvm.bswap.", K_BSWAP},
+	    {"llvm.bitreverse.", K_BITREV}, {"llvm.fshl.", K_FSHL},        {"llvm.fshr.", K_FSHR},
+	    {"llvm.uadd.sat.", K_UADDSAT},  {"llvm.sadd.sat.", K_SADDSAT}, {"llvm.usub.sat.", K_USUBSAT},
+	    {"llvm.ssub.sat.", K_SSUBSAT}};
 	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
 		if (strncmp(n, tab[i].prefix, strlen(tab[i].prefix)) == 0) {
 			*op = tab[i].op;
@@ -607,7 +617,7 @@ static int overflow_op(const char *n, kop *op)
 		const char *prefix;
 		kop op;
 	} tab[] = {{"llvm.uadd.", K_UADDO}, {"llvm.sadd.", K_SADDO}, {"llvm.usub.", K_USUBO},
-		   {"llvm.ssub.", K_SSUBO}, {"llvm.umul.", K_UMULO}, {"llvm.smul.", K_SMULO}};
+	           {"llvm.ssub.", K_SSUBO}, {"llvm.umul.", K_UMULO}, {"llvm.smul.", K_SMULO}};
 	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
 		if (strncmp(n, tab[i].prefix, strlen(tab[i].prefix)) == 0) {
 			*op = tab[i].op;
@@ -632,7 +642,9 @@ static void translate_extract(builder *b, LLVMValueRef in, int id)
 	kval x = val_of(b, LLVMGetOperand(agg, 0)), y = val_of(b, LLVMGetOperand(agg, 1));
 	unsigned idx = LLVMGetIndices(in)[0];
 	if (idx == 0) {
-		kop r = op == K_UADDO || op == K_SADDO ? K_ADD : op == K_USUBO || op == K_SSUBO ? K_SUB : K_MUL;
+		kop r = op == K_UADDO || op == K_SADDO   ? K_ADD
+		        : op == K_USUBO || op == K_SSUBO ? K_SUB
+		                                         : K_MUL;
 		fill(b, id, r, x, y, NONE);
 	} else {
 		fill(b, id, op, x, y, NONE);
@@ -685,8 +697,8 @@ static void translate_call(builder *b, LLVMValueRef in, int id)
 	size_t n = 0;
 	const char *name = vname(callee, &n);
 	kop op;
-	static const char *const wi[] = {"kiln_global_id", "kiln_local_id", "kiln_group_id", "kiln_global_range",
-					 "kiln_local_range"};
+	static const char *const wi[] = {"kiln_global_id", "kiln_local_id", "kiln_group_id",
+	                                 "kiln_global_range", "kiln_local_range"};
 	if (ignorable_call(name))
 		return;
 	if (!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "llvm.memmove.", 13) ||
@@ -714,7 +726,8 @@ static void translate_call(builder *b, LLVMValueRef in, int id)
 				fail(b, "%s: dimension out of range for this kernel", wi[w]);
 				return;
 			}
-			fill(b, id, K_WIID, kconst((uint64_t)w, 8), kconst(LLVMConstIntGetZExtValue(d), 8), NONE);
+			fill(b, id, K_WIID, kconst((uint64_t)w, 8), kconst(LLVMConstIntGetZExtValue(d), 8),
+			     NONE);
 			return;
 		}
 	if (intrinsic_op(name, &op)) {
@@ -753,17 +766,17 @@ static void translate(builder *b, LLVMValueRef in)
 		LLVMOpcode llvm;
 		kop k;
 	} binops[] = {{LLVMAdd, K_ADD},   {LLVMSub, K_SUB},   {LLVMMul, K_MUL},   {LLVMUDiv, K_UDIV},
-		      {LLVMSDiv, K_SDIV}, {LLVMURem, K_UREM}, {LLVMSRem, K_SREM}, {LLVMAnd, K_AND},
-		      {LLVMOr, K_OR},     {LLVMXor, K_XOR},   {LLVMShl, K_SHL},   {LLVMLShr, K_LSHR},
-		      {LLVMAShr, K_ASHR}};
+	              {LLVMSDiv, K_SDIV}, {LLVMURem, K_UREM}, {LLVMSRem, K_SREM}, {LLVMAnd, K_AND},
+	              {LLVMOr, K_OR},     {LLVMXor, K_XOR},   {LLVMShl, K_SHL},   {LLVMLShr, K_LSHR},
+	              {LLVMAShr, K_ASHR}};
 	for (size_t i = 0; i < sizeof binops / sizeof binops[0]; i++)
 		if (binops[i].llvm == op) {
 			if (LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMIntegerTypeKind) {
 				fail(b, "%s: vector arithmetic is not supported", "operation");
 				return;
 			}
-			fill(b, id, binops[i].k, val_of(b, LLVMGetOperand(in, 0)), val_of(b, LLVMGetOperand(in, 1)),
-			     NONE);
+			fill(b, id, binops[i].k, val_of(b, LLVMGetOperand(in, 0)),
+			     val_of(b, LLVMGetOperand(in, 1)), NONE);
 			return;
 		}
 	switch (op) {
@@ -911,12 +924,12 @@ int cdfg_build(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f)
 	f->native_name = dupn(name, n);
 	f->name = strncmp(name, "__sycl_kernel_", 14) == 0 ? dupn(name + 14, n - 14) : dupn(name, n);
 	unsigned vl = 0;
-	const char *nd = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20)
-				 ? LLVMGetStringAttributeValue(LLVMGetStringAttributeAtIndex(
-								       fn, LLVMAttributeFunctionIndex,
-								       "sycl-nd-range-kernel", 20),
-							       &vl)
-				 : NULL;
+	const char *nd =
+	    LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20)
+	        ? LLVMGetStringAttributeValue(LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+	                                                                    "sycl-nd-range-kernel", 20),
+	                                      &vl)
+	        : NULL;
 	f->dims = nd ? atoi(nd) : 0;
 	unsigned fl = 0;
 	const char *file = LLVMGetDebugLocFilename(fn, &fl);

@@ -34,10 +34,12 @@ void kfunc_free(kfunc *f)
 const char *kop_name(kop op)
 {
 	static const char *const names[K_NOPS] = {
-		"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "and", "or", "xor", "shl", "lshr", "ashr",
-		"icmp", "select", "zext", "sext", "trunc", "copy", "umin", "umax", "smin", "smax", "abs", "ctpop",
-		"ctlz", "cttz", "bswap", "bitreverse", "fshl", "fshr", "uadd.sat", "sadd.sat", "usub.sat",
-		"ssub.sat", "uadd.ov", "sadd.ov", "usub.ov", "ssub.ov", "umul.ov", "smul.ov", "wiid", "phi",
-		"load", "store", "memcpy", "memset", "br", "condbr", "switch", "ret"};
+	    "add",      "sub",      "mul",      "udiv",    "sdiv",       "urem",    "srem",    "and",
+	    "or",       "xor",      "shl",      "lshr",    "ashr",       "icmp",    "select",  "zext",
+	    "sext",     "trunc",    "copy",     "umin",    "umax",       "smin",    "smax",    "abs",
+	    "ctpop",    "ctlz",     "cttz",     "bswap",   "bitreverse", "fshl",    "fshr",    "uadd.sat",
+	    "sadd.sat", "usub.sat", "ssub.sat", "uadd.ov", "sadd.ov",    "usub.ov", "ssub.ov", "umul.ov",
+	    "smul.ov",  "wiid",     "phi",      "load",    "store",      "memcpy",  "memset",  "br",
+	    "condbr",   "switch",   "ret"};
 	return op < K_NOPS ? names[op] : "?";
 }

@@ -10,7 +10,8 @@ int diag_verbose = 1;
 const char *diag_program = "kiln-cc";
 static int errors;
 
-static void vreport(const char *file, unsigned line, unsigned col, const char *kind, const char *fmt, va_list ap)
+static void vreport(const char *file, unsigned line, unsigned col, const char *kind, const char *fmt,
+                    va_list ap)
 {
 	if (!file)
 		fprintf(stderr, "%s: ", diag_program);
@@ -60,7 +61,8 @@ void diag_error_at(LLVMValueRef v, const char *fmt, ...)
 	if (location_of(v, file, sizeof file, &line, &col)) {
 		vreport(file, line, col, "error", fmt, ap);
 	} else {
-		LLVMValueRef fn = LLVMIsAInstruction(v) ? LLVMGetBasicBlockParent(LLVMGetInstructionParent(v)) : v;
+		LLVMValueRef fn =
+		    LLVMIsAInstruction(v) ? LLVMGetBasicBlockParent(LLVMGetInstructionParent(v)) : v;
 		size_t n = 0;
 		const char *name = fn ? LLVMGetValueName2(fn, &n) : "";
 		snprintf(where, sizeof where, "in '%.*s'", (int)n, name);

@@ -5,7 +5,7 @@
 
 /* Reports an error at FILE:LINE:COL (LINE 0: no position; FILE NULL: "kiln-cc"). */
 void diag_error(const char *file, unsigned line, unsigned col, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 /* Reports an error at the debug location of instruction or function V (falls back to the function name). */
 void diag_error_at(LLVMValueRef v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Reports a note (no error count). */

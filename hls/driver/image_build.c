@@ -13,12 +13,12 @@
 #include "../../host/common/regmap.h"
 #include "../cdfg/cdfg.h"
 #include "../emit/emit_kernel.h"
+#include "../ir/ir_util.h"
 #include "../package/package.h"
 #include "../postlink/postlink.h"
 #include "../schedule/schedule.h"
 #include "../system/system.h"
 #include "diag.h"
-#include "../ir/ir_util.h"
 
 #define MAX_RTL 256
 
@@ -200,8 +200,8 @@ static int stage_system(build *b)
 		}
 	top = emit_to_string(emit_top_cb, &ta, &n);
 
-	/* One file per module (lint wants file names to match modules); the image carries their concatenation,
-	 * library modules included, so that it is self-contained. */
+	/* One file per module (lint wants file names to match modules); the image carries their
+	 * concatenation, library modules included, so that it is self-contained. */
 	snprintf(path, sizeof path, "%s/rtl", b->workdir);
 	mkdir(path, 0777);
 	FILE *full = open_memstream(&b->fulltext, &b->fulllen);
@@ -237,9 +237,9 @@ static int stage_system(build *b)
 		const char *ext;
 		char *(*fn)(const kiln_regmap *);
 	} exports[] = {{"json", kiln_regmap_to_json},
-		       {"h", kiln_regmap_to_c_header},
-		       {"md", kiln_regmap_to_markdown},
-		       {"rdl", kiln_regmap_to_systemrdl}};
+	               {"h", kiln_regmap_to_c_header},
+	               {"md", kiln_regmap_to_markdown},
+	               {"rdl", kiln_regmap_to_systemrdl}};
 	for (size_t i = 0; i < sizeof exports / sizeof exports[0]; i++) {
 		char *t = exports[i].fn(&b->regmap);
 		snprintf(path, sizeof path, "%s/regmap.%s", b->workdir, exports[i].ext);
@@ -260,7 +260,7 @@ static int stage_package(build *b)
 	size_t model_len = 0;
 	char err[512] = "out of memory";
 	if (package_build_model(b->o->board, b->workdir, (const char *const *)b->rtl_files, b->nrtl, &model,
-				&model_len) != 0)
+	                        &model_len) != 0)
 		return -1;
 	char *json = kiln_desc_to_json(&b->desc);
 	char *regjson = kiln_regmap_to_json(&b->regmap);
@@ -280,9 +280,9 @@ static int stage_package(build *b)
 	free(regjson);
 	free(model);
 	if (rc == 0)
-		diag_progress("wrote %s (%d kernel%s, %zu device global%s, image hash %016llx)", b->out, b->nk,
-			      b->nk == 1 ? "" : "s", b->desc.ndgs, b->desc.ndgs == 1 ? "" : "s",
-			      (unsigned long long)b->desc.image_hash);
+		diag_progress("wrote %s (%d kernel%s, %zu device global%s, image hash %016llx)", b->out,
+		              b->nk, b->nk == 1 ? "" : "s", b->desc.ndgs, b->desc.ndgs == 1 ? "" : "s",
+		              (unsigned long long)b->desc.image_hash);
 	return rc;
 }
 

@@ -9,7 +9,7 @@
 typedef struct image_build_opts {
 	const kiln_board_config *board;
 	double clock_ns;
-	const char *stop; /* NULL, "ir", "postlink" or "rtl" */
+	const char *stop;    /* NULL, "ir", "postlink" or "rtl" */
 	const char *profile; /* simulation-only block profile output file, or NULL */
 } image_build_opts;
 

@@ -13,12 +13,12 @@
 
 #include "../../host/common/board.h"
 #include "../frontend/frontend.h"
+#include "../ir/ir_util.h"
 #include "../lower/lower.h"
 #include "../lower/spirv_import.h"
 #include "../postlink/split.h"
 #include "diag.h"
 #include "image_build.h"
-#include "../ir/ir_util.h"
 
 #define MAX_INPUTS 64
 #define MAX_CFLAGS 128
@@ -33,26 +33,30 @@ typedef struct cc_opts {
 
 static void usage(FILE *o)
 {
-	fprintf(o, "usage: kiln-cc -o OUT.kimg [options] FILE.c|FILE.ll|FILE.bc ...\n"
-		   "\n"
-		   "Compiles C kernels (see kiln/device.h) into a Kiln device image for a board.\n"
-		   "\n"
-		   "options:\n"
-		   "  -o FILE             the image to write (required)\n"
-		   "  --board NAME        target board from configs/boards (default: sim)\n"
-		   "  --clock-period NS   target clock period in ns (default: the board's)\n"
-		   "  --split MODE        device images: off (one for all kernels, default), per_source,\n"
-		   "                      per_kernel; with more than one image they are OUT_0.kimg, OUT_1.kimg, ...\n"
-		   "  --stop-after STAGE  stop after ir | postlink | rtl and keep what was produced in FILE.d/\n"
-		   "  --profile FILE     simulation only: kernels append per-block execution counts and cycles to FILE\n"
-		   "                      after every run (for the benchmark's lower bounds; not synthesizable)\n"
-		   "  -I DIR, -D NAME[=V] passed to the C front end (clang-15)\n"
-		   "  -q                  no progress lines\n"
-		   "  -h, --help          this help\n"
-		   "\n"
-		   "Outputs beside the image, in FILE.d/: device.ll (IR with DPC++ attributes and SPIR-V\n"
-		   "decorations), image.prop (property sets), rtl/*.v (one module per file), regmap.{json,h,md,rdl},\n"
-		   "schedule.{txt,json}. Exit status 1 on any error, with file:line:col diagnostics.\n");
+	fprintf(
+	    o, "usage: kiln-cc -o OUT.kimg [options] FILE.c|FILE.ll|FILE.bc ...\n"
+	       "\n"
+	       "Compiles C kernels (see kiln/device.h) into a Kiln device image for a board.\n"
+	       "\n"
+	       "options:\n"
+	       "  -o FILE             the image to write (required)\n"
+	       "  --board NAME        target board from configs/boards (default: sim)\n"
+	       "  --clock-period NS   target clock period in ns (default: the board's)\n"
+	       "  --split MODE        device images: off (one for all kernels, default), per_source,\n"
+	       "                      per_kernel; with more than one image they are OUT_0.kimg, OUT_1.kimg, "
+	       "...\n"
+	       "  --stop-after STAGE  stop after ir | postlink | rtl and keep what was produced in FILE.d/\n"
+	       "  --profile FILE     simulation only: kernels append per-block execution counts and cycles "
+	       "to FILE\n"
+	       "                      after every run (for the benchmark's lower bounds; not synthesizable)\n"
+	       "  -I DIR, -D NAME[=V] passed to the C front end (clang-15)\n"
+	       "  -q                  no progress lines\n"
+	       "  -h, --help          this help\n"
+	       "\n"
+	       "Outputs beside the image, in FILE.d/: device.ll (IR with DPC++ attributes and SPIR-V\n"
+	       "decorations), image.prop (property sets), rtl/*.v (one module per file), "
+	       "regmap.{json,h,md,rdl},\n"
+	       "schedule.{txt,json}. Exit status 1 on any error, with file:line:col diagnostics.\n");
 }
 
 /* 0: go on, 1: stop with status 0 (help), -1: stop with status 1. */
@@ -79,7 +83,8 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 		} else if ((!strcmp(a, "--split") && more) || !strncmp(a, "--split=", 8)) {
 			const char *v = a[7] == '=' ? a + 8 : argv[++i];
 			if (postlink_split_mode(v, &o->split) != 0) {
-				diag_error(NULL, 0, 0, "--split takes off, per_source or per_kernel, not '%s'", v);
+				diag_error(NULL, 0, 0,
+				           "--split takes off, per_source or per_kernel, not '%s'", v);
 				return -1;
 			}
 		} else if (!strcmp(a, "--stop-after") && more) {
@@ -96,7 +101,7 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			o->cflags[o->ncflags++] = a;
 			o->cflags[o->ncflags++] = argv[++i];
 		} else if ((!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-std=", 5)) &&
-			   o->ncflags < MAX_CFLAGS) {
+		           o->ncflags < MAX_CFLAGS) {
 			o->cflags[o->ncflags++] = a;
 		} else if (a[0] == '-') {
 			diag_error(NULL, 0, 0, "unknown option '%s' (see kiln-cc --help)", a);
@@ -156,7 +161,8 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 		if (!mod)
 			mod = m;
 		else if (LLVMLinkModules2(mod, m)) /* consumes m */
-			diag_error(o->inputs[i], 0, 0, "cannot link with the other inputs (conflicting definitions)");
+			diag_error(o->inputs[i], 0, 0,
+			           "cannot link with the other inputs (conflicting definitions)");
 	}
 	if (mod && !diag_errors() && inline_all(mod) == 0)
 		return mod;

@@ -11,11 +11,11 @@
 #include "../../host/common/desc.h"
 #include "../../host/common/propset.h"
 #include "../frontend/frontend.h"
+#include "../ir/ir_util.h"
 #include "../lower/spirv_import.h"
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
 #include "diag.h"
-#include "../ir/ir_util.h"
 
 typedef struct pl_opts {
 	const char *in, *out;
@@ -25,19 +25,20 @@ typedef struct pl_opts {
 
 static void usage(FILE *o)
 {
-	fprintf(o, "usage: kiln-post-link [options] -o OUT.table INPUT.bc|INPUT.ll\n"
-		   "\n"
-		   "Splits linked device IR into device images and writes, per image, the module, its property\n"
-		   "sets and its symbols, plus a file table, in the formats of DPC++'s sycl-post-link.\n"
-		   "\n"
-		   "options:\n"
-		   "  -o FILE            the file table to write; images are FILE's stem + _N.bc/.prop/.sym\n"
-		   "  -split=MODE        source | kernel | auto (auto: per source); default: one image\n"
-		   "  --device-globals   process device globals: decorations and [SYCL/device globals]\n"
-		   "  -properties        write a .prop file per image\n"
-		   "  -symbols           write a .sym file (kernel names) per image\n"
-		   "  -S                 write modules as text IR (.ll)\n"
-		   "  -h, --help         this help\n");
+	fprintf(o,
+	        "usage: kiln-post-link [options] -o OUT.table INPUT.bc|INPUT.ll\n"
+	        "\n"
+	        "Splits linked device IR into device images and writes, per image, the module, its property\n"
+	        "sets and its symbols, plus a file table, in the formats of DPC++'s sycl-post-link.\n"
+	        "\n"
+	        "options:\n"
+	        "  -o FILE            the file table to write; images are FILE's stem + _N.bc/.prop/.sym\n"
+	        "  -split=MODE        source | kernel | auto (auto: per source); default: one image\n"
+	        "  --device-globals   process device globals: decorations and [SYCL/device globals]\n"
+	        "  -properties        write a .prop file per image\n"
+	        "  -symbols           write a .sym file (kernel names) per image\n"
+	        "  -S                 write modules as text IR (.ll)\n"
+	        "  -h, --help         this help\n");
 }
 
 static int parse(int argc, char **argv, pl_opts *o)
@@ -173,7 +174,8 @@ int main(int argc, char **argv)
 			diag_error(o.out, 0, 0, "cannot write the file table");
 			rc = 1;
 		} else {
-			fprintf(table, "[Code%s%s]\n", o.properties ? "|Properties" : "", o.symbols ? "|Symbols" : "");
+			fprintf(table, "[Code%s%s]\n", o.properties ? "|Properties" : "",
+			        o.symbols ? "|Symbols" : "");
 			for (int i = 0; i < n; i++)
 				rc |= write_image(imgs[i], &o, stem, i, table);
 			if (fclose(table) != 0)

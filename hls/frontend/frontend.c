@@ -80,11 +80,23 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	snprintf(out, sizeof out, "%s/%s.bc", o->workdir, base);
 	snprintf(inc, sizeof inc, "-I%s", o->include_dir ? o->include_dir : frontend_include_dir());
 
-	/* Kernels are compiled for a 64-bit SPIR target so that the IR is what llvm-spirv and DPC++ tools expect;
-	 * vectorizers are off because the hardware builder schedules scalar operations. */
-	const char *fixed[] = {"clang-15", "-target", "spir64-unknown-unknown", "-ffreestanding", "-std=gnu11",
-			       "-O2", "-g", "-gcolumn-info", "-fno-vectorize", "-fno-slp-vectorize",
-			       "-fno-unroll-loops", "-fno-discard-value-names", "-Wall", inc, "-D__KILN__=1"};
+	/* Kernels are compiled for a 64-bit SPIR target so that the IR is what llvm-spirv and DPC++ tools
+	 * expect; vectorizers are off because the hardware builder schedules scalar operations. */
+	const char *fixed[] = {"clang-15",
+	                       "-target",
+	                       "spir64-unknown-unknown",
+	                       "-ffreestanding",
+	                       "-std=gnu11",
+	                       "-O2",
+	                       "-g",
+	                       "-gcolumn-info",
+	                       "-fno-vectorize",
+	                       "-fno-slp-vectorize",
+	                       "-fno-unroll-loops",
+	                       "-fno-discard-value-names",
+	                       "-Wall",
+	                       inc,
+	                       "-D__KILN__=1"};
 	size_t nfixed = sizeof fixed / sizeof fixed[0];
 	size_t n = nfixed + (size_t)o->ncflags + 6;
 	char **argv = calloc(n, sizeof *argv);

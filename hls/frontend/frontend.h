@@ -7,7 +7,7 @@
 typedef struct frontend_opts {
 	const char *const *cflags; /* extra clang flags (-I, -D, -std=...) in order */
 	int ncflags;
-	const char *workdir; /* where intermediate files go */
+	const char *workdir;     /* where intermediate files go */
 	const char *include_dir; /* directory holding kiln/device.h */
 } frontend_opts;
 

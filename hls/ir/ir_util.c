@@ -32,7 +32,8 @@ int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
 		return 0;
 	}
 	if (LLVMIsAConstantFP(c) && (kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind)) {
-		/* Storage of floating-point data is just its bits; only arithmetic on it is refused elsewhere. */
+		/* Storage of floating-point data is just its bits; only arithmetic on it is refused
+		 * elsewhere. */
 		LLVMBool lossy;
 		double v = LLVMConstRealGetDouble(c, &lossy);
 		float f = (float)v;
@@ -68,7 +69,7 @@ int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
 void ir_llvm_init(void)
 {
 	static const char *const cl[] = {"kiln", "-vectorize-loops=false", "-vectorize-slp=false",
-					 "-assume-default-is-flat-addrspace"};
+	                                 "-assume-default-is-flat-addrspace"};
 	static int done;
 	if (!done++)
 		LLVMParseCommandLineOptions((int)(sizeof cl / sizeof cl[0]), cl, NULL);

@@ -78,10 +78,12 @@ static int parse_props(const char *s, size_t len, const char *file, unsigned lin
 			continue;
 		}
 		if (v < 0) {
-			diag_error(file, line, 0, "invalid value '%s' for device_global property %s", val, tok);
+			diag_error(file, line, 0, "invalid value '%s' for device_global property %s", val,
+			           tok);
 			bad++;
 		} else if (*slot >= 0 && *slot != v) {
-			diag_error(file, line, 0, "device_global property %s is given twice with different values", tok);
+			diag_error(file, line, 0,
+			           "device_global property %s is given twice with different values", tok);
 			bad++;
 		} else {
 			*slot = v;
@@ -106,7 +108,7 @@ static void unique_id(LLVMValueRef g, const char *source_path, char *out, size_t
 }
 
 static int lower_device_global(LLVMModuleRef mod, LLVMValueRef g, const char *props, size_t plen,
-			       const char *file, unsigned line, const char *source_path)
+                               const char *file, unsigned line, const char *source_path)
 {
 	struct dg_props p;
 	if (parse_props(props, plen, file, line, &p))
@@ -150,7 +152,8 @@ static int check_kernel(LLVMValueRef fn, const char *file, unsigned line)
 		bad++;
 	}
 	if (LLVMCountBasicBlocks(fn) == 0) {
-		diag_error(file, line, 0, "kernel '%.*s' is declared but not defined in this file", (int)len, name);
+		diag_error(file, line, 0, "kernel '%.*s' is declared but not defined in this file", (int)len,
+		           name);
 		bad++;
 	}
 	unsigned np = LLVMCountParams(fn);
@@ -162,14 +165,15 @@ static int check_kernel(LLVMValueRef fn, const char *file, unsigned line)
 		size_t pl = 0;
 		const char *pn = LLVMGetValueName2(prm, &pl);
 		if (is_byval || (k != LLVMIntegerTypeKind && k != LLVMPointerTypeKind)) {
-			diag_error(file, line, 0,
-				   "kernel '%.*s' parameter %u ('%.*s'): only integer and pointer parameters are "
-				   "allowed kernel parameter types here",
-				   (int)len, name, i, (int)pl, pn);
+			diag_error(
+			    file, line, 0,
+			    "kernel '%.*s' parameter %u ('%.*s'): only integer and pointer parameters are "
+			    "allowed kernel parameter types here",
+			    (int)len, name, i, (int)pl, pn);
 			bad++;
 		} else if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(prm)) > 64) {
-			diag_error(file, line, 0, "kernel '%.*s' parameter %u is wider than 64 bits", (int)len, name,
-				   i);
+			diag_error(file, line, 0, "kernel '%.*s' parameter %u is wider than 64 bits",
+			           (int)len, name, i);
 			bad++;
 		}
 	}
@@ -179,8 +183,7 @@ static int check_kernel(LLVMValueRef fn, const char *file, unsigned line)
 static void set_fn_attr(LLVMValueRef fn, const char *k, const char *v)
 {
 	LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
-	LLVMAttributeRef a =
-		LLVMCreateStringAttribute(ctx, k, (unsigned)strlen(k), v, (unsigned)strlen(v));
+	LLVMAttributeRef a = LLVMCreateStringAttribute(ctx, k, (unsigned)strlen(k), v, (unsigned)strlen(v));
 	LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, a);
 }
 
@@ -202,7 +205,7 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 	LLVMValueRef arr = LLVMGetInitializer(ann);
 	unsigned n = arr ? (unsigned)LLVMGetNumOperands(arr) : 0;
 	struct kmark *marks = calloc(n ? n : 1, sizeof *marks);
-	char (*files)[512] = calloc(n ? n : 1, sizeof *files);
+	char(*files)[512] = calloc(n ? n : 1, sizeof *files);
 	unsigned nmarks = 0;
 	for (unsigned i = 0; i < n && marks && files; i++) {
 		LLVMValueRef e = LLVMGetOperand(arr, i);
@@ -215,14 +218,16 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 			continue;
 		snprintf(files[i], sizeof files[i], "%.*s", (int)flen, f ? f : source_path);
 		const char *file = files[i];
-		if (alen >= 18 && strncmp(a, "kiln.device_global", 18) == 0 && LLVMIsAGlobalVariable(target)) {
+		if (alen >= 18 && strncmp(a, "kiln.device_global", 18) == 0 &&
+		    LLVMIsAGlobalVariable(target)) {
 			lower_device_global(mod, target, a + 18, alen - 18, file, line, source_path);
 		} else if (alen >= 12 && strncmp(a, "kiln.kernel.", 12) == 0 && LLVMIsAFunction(target)) {
 			int dims = 0;
 			if (alen > 21 && strncmp(a + 12, "nd_range=", 9) == 0) {
 				dims = atoi(a + 21);
 				if (dims < 1 || dims > 3) {
-					diag_error(file, line, 0, "nd_range_kernel dimensions must be 1, 2 or 3");
+					diag_error(file, line, 0,
+					           "nd_range_kernel dimensions must be 1, 2 or 3");
 					continue;
 				}
 			}
@@ -234,10 +239,12 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 					size_t nl = 0;
 					const char *nm = LLVMGetValueName2(target, &nl);
 					diag_error(file, line, 0,
-						   "kernel '%.*s' is declared with both %s and %s; a function may carry "
-						   "only one kernel property",
-						   (int)nl, nm, marks[j].dims ? "nd_range_kernel" : "single_task_kernel",
-						   dims ? "nd_range_kernel" : "single_task_kernel");
+					           "kernel '%.*s' is declared with both %s and %s; a "
+					           "function may carry "
+					           "only one kernel property",
+					           (int)nl, nm,
+					           marks[j].dims ? "nd_range_kernel" : "single_task_kernel",
+					           dims ? "nd_range_kernel" : "single_task_kernel");
 					marks[j].conflict = 1;
 				}
 				continue;
@@ -252,7 +259,7 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 		char v[8];
 		snprintf(v, sizeof v, "%d", marks[j].dims);
 		set_fn_attr(fn, marks[j].dims ? "sycl-nd-range-kernel" : "sycl-single-task-kernel",
-			    marks[j].dims ? v : "0");
+		            marks[j].dims ? v : "0");
 		/* DPC++ names each kernel's translation unit so that -split=source can group by it, and gives
 		 * kernels the SPIR kernel calling convention, which SPIR-V turns into an entry point. */
 		set_fn_attr(fn, "sycl-module-id", source_path);

@@ -5,7 +5,8 @@
 #include <llvm-c/Core.h>
 
 /* Rewrites the annotations of MOD (compiled from SOURCE_PATH) into DPC++ attributes, renames kernels to
- * "__sycl_kernel_<name>" and checks the kernel declaration rules. Reports diagnostics; returns their count. */
+ * "__sycl_kernel_<name>" and checks the kernel declaration rules. Reports diagnostics; returns their count.
+ */
 int lower_annotations(LLVMModuleRef mod, const char *source_path);
 
 #endif

@@ -27,7 +27,8 @@ int lower_spirv_import(LLVMModuleRef mod)
 	for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g)) {
 		if (kiln_global_has_attr(g, "sycl-device-global-size"))
 			continue;
-		/* The decorations node is a list of (decoration, args...) nodes, read through the value API. */
+		/* The decorations node is a list of (decoration, args...) nodes, read through the value API.
+		 */
 		size_t nmd = 0;
 		LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(g, &nmd);
 		LLVMMetadataRef list = NULL;
@@ -71,8 +72,10 @@ int lower_spirv_import(LLVMModuleRef mod)
 		}
 		if (!is_dg)
 			continue;
-		/* SPIR-V has no decoration for device_image_scope: such globals come back as device-memory globals. */
-		snprintf(buf, sizeof buf, "%llu", (unsigned long long)LLVMABISizeOfType(td, LLVMGlobalGetValueType(g)));
+		/* SPIR-V has no decoration for device_image_scope: such globals come back as device-memory
+		 * globals. */
+		snprintf(buf, sizeof buf, "%llu",
+		         (unsigned long long)LLVMABISizeOfType(td, LLVMGlobalGetValueType(g)));
 		kiln_global_set_attr(g, "sycl-device-global-size", buf);
 		restored++;
 	}

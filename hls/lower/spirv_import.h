@@ -5,9 +5,9 @@
 #define KILN_SPIRV_IMPORT_H
 #include <llvm-c/Core.h>
 
-/* Gives every global with a HostAccessINTEL (6147) decoration and no sycl-device-global-size the device-global
- * attributes its decorations imply, and marks spir_kernel functions without a kernel attribute as single-task
- * kernels. Returns the number of globals and kernels it restored. */
+/* Gives every global with a HostAccessINTEL (6147) decoration and no sycl-device-global-size the
+ * device-global attributes its decorations imply, and marks spir_kernel functions without a kernel attribute
+ * as single-task kernels. Returns the number of globals and kernels it restored. */
 int lower_spirv_import(LLVMModuleRef mod);
 
 #endif

@@ -36,7 +36,7 @@ static uint64_t hash_file(uint64_t h, const char *path)
 static uint64_t model_key(const kiln_board_config *b, const char *const *rtl, int nrtl)
 {
 	static const char *const deps[] = {"bsp/sim/rtl/kiln_sim_board.v", "bsp/sim/model/sim_model.cpp",
-					   "bsp/sim/model/sim_model.h", "bsp/sim/build-model"};
+	                                   "bsp/sim/model/sim_model.h", "bsp/sim/build-model"};
 	uint64_t h = KILN_FNV64_INIT;
 	for (int i = 0; i < nrtl; i++) {
 		const char *base = strrchr(rtl[i], '/');
@@ -51,12 +51,12 @@ static uint64_t model_key(const kiln_board_config *b, const char *const *rtl, in
 	}
 	char params[256];
 	snprintf(params, sizeof params, "%llu/%u/%u", (unsigned long long)b->devmem_bytes, b->devmem_latency,
-		 b->board_id);
+	         b->board_id);
 	return kiln_fnv64(h, params, strlen(params));
 }
 
-int package_build_model(const kiln_board_config *b, const char *workdir, const char *const *rtl_files, int nrtl,
-			uint8_t **model, size_t *model_len)
+int package_build_model(const kiln_board_config *b, const char *workdir, const char *const *rtl_files,
+                        int nrtl, uint8_t **model, size_t *model_len)
 {
 	char dir[4096], path[4200], tmp[4300];
 	uint64_t key = model_key(b, rtl_files, nrtl);

@@ -48,21 +48,24 @@ int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
 		free(sz);
 		uint64_t real = LLVMABISizeOfType(td, vt);
 		if (x->size != real) {
-			diag_error_at(g, "device global '%s': sycl-device-global-size is %u but the type has %llu bytes",
-				      x->unique_id, x->size, (unsigned long long)real);
+			diag_error_at(
+			    g,
+			    "device global '%s': sycl-device-global-size is %u but the type has %llu bytes",
+			    x->unique_id, x->size, (unsigned long long)real);
 			errors++;
 			x->size = (uint32_t)real;
 		}
 		x->elem_size = LLVMGetTypeKind(vt) == LLVMArrayTypeKind
-				       ? (uint32_t)LLVMABISizeOfType(td, LLVMGetElementType(vt))
-				       : x->size;
+		                   ? (uint32_t)LLVMABISizeOfType(td, LLVMGetElementType(vt))
+		                   : x->size;
 		char *scope = attr_dup(g, "sycl-device-image-scope");
 		x->image_scope = scope && strcmp(scope, "false") != 0;
 		free(scope);
 		char *ha = attr_dup(g, "sycl-host-access");
 		x->host_access = ha ? (enum kiln_host_access)atoi(ha) : KILN_HA_READ_WRITE;
 		if (x->host_access > KILN_HA_NONE) {
-			diag_error_at(g, "device global '%s': invalid sycl-host-access '%s'", x->unique_id, ha);
+			diag_error_at(g, "device global '%s': invalid sycl-host-access '%s'", x->unique_id,
+			              ha);
 			errors++;
 			x->host_access = KILN_HA_READ_WRITE;
 		}
@@ -98,21 +101,25 @@ void postlink_add_spirv_decorations(LLVMModuleRef mod)
 		char *im = attr_dup(g, "sycl-init-mode");
 		char *ha = attr_dup(g, "sycl-host-access");
 		char *uid = attr_dup(g, "sycl-unique-id");
-		/* DPC++ emits the nodes in the order 6149, 6148, 6147, and the first two only for set properties. */
+		/* DPC++ emits the nodes in the order 6149, 6148, 6147, and the first two only for set
+		 * properties. */
 		if (csr) {
-			LLVMMetadataRef ops[2] = {LLVMValueAsMetadata(LLVMConstInt(i32, 6149, 0)),
-						  LLVMValueAsMetadata(LLVMConstInt(i32, strcmp(csr, "false") != 0, 0))};
+			LLVMMetadataRef ops[2] = {
+			    LLVMValueAsMetadata(LLVMConstInt(i32, 6149, 0)),
+			    LLVMValueAsMetadata(LLVMConstInt(i32, strcmp(csr, "false") != 0, 0))};
 			nodes[n++] = LLVMMDNodeInContext2(ctx, ops, 2);
 		}
 		if (im && LLVMGetInitializer(g)) {
-			LLVMMetadataRef ops[2] = {LLVMValueAsMetadata(LLVMConstInt(i32, 6148, 0)),
-						  LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned)atoi(im), 0))};
+			LLVMMetadataRef ops[2] = {
+			    LLVMValueAsMetadata(LLVMConstInt(i32, 6148, 0)),
+			    LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned)atoi(im), 0))};
 			nodes[n++] = LLVMMDNodeInContext2(ctx, ops, 2);
 		}
 		const char *u = uid ? uid : "";
-		LLVMMetadataRef ops[3] = {LLVMValueAsMetadata(LLVMConstInt(i32, 6147, 0)),
-					  LLVMValueAsMetadata(LLVMConstInt(i32, ha ? (unsigned)atoi(ha) : 2, 0)),
-					  LLVMMDStringInContext2(ctx, u, strlen(u))};
+		LLVMMetadataRef ops[3] = {
+		    LLVMValueAsMetadata(LLVMConstInt(i32, 6147, 0)),
+		    LLVMValueAsMetadata(LLVMConstInt(i32, ha ? (unsigned)atoi(ha) : 2, 0)),
+		    LLVMMDStringInContext2(ctx, u, strlen(u))};
 		nodes[n++] = LLVMMDNodeInContext2(ctx, ops, 3);
 		LLVMGlobalSetMetadata(g, kind, LLVMMDNodeInContext2(ctx, nodes, n));
 		free(csr);
@@ -130,7 +137,8 @@ int postlink_dg_propset(const kiln_desc *d, kiln_propsets *ps)
 	if (!s)
 		return -1;
 	for (size_t i = 0; i < d->ndgs; i++)
-		if (kiln_propset_add_device_global(s, d->dgs[i].unique_id, d->dgs[i].size, d->dgs[i].image_scope))
+		if (kiln_propset_add_device_global(s, d->dgs[i].unique_id, d->dgs[i].size,
+		                                   d->dgs[i].image_scope))
 			return -1;
 	return 0;
 }

@@ -1,6 +1,6 @@
 /* Post-link: the device-global duties of sycl-post-link (seed 002) on a linked device module: collect every
- * device global with its properties and initial value, emit the !spirv.Decorations DPC++ emits (REFERENCE §2),
- * and build the [SYCL/device globals] property set (REFERENCE §3). */
+ * device global with its properties and initial value, emit the !spirv.Decorations DPC++ emits (REFERENCE
+ * §2), and build the [SYCL/device globals] property set (REFERENCE §3). */
 #ifndef KILN_POSTLINK_H
 #define KILN_POSTLINK_H
 #include <llvm-c/Core.h>
@@ -14,7 +14,8 @@ int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d);
 /* Puts MOD in the form llvm-spirv expects of DPC++ device IR: device globals in address space 1 and accessed
  * there, no llvm.used pins. 0, or -1 after reporting why. */
 int postlink_spirv_ready(LLVMModuleRef mod);
-/* Adds !spirv.Decorations to every device global of MOD (ImplementInCSR 6149, InitMode 6148, HostAccess 6147). */
+/* Adds !spirv.Decorations to every device global of MOD (ImplementInCSR 6149, InitMode 6148, HostAccess
+ * 6147). */
 void postlink_add_spirv_decorations(LLVMModuleRef mod);
 /* Adds the [SYCL/device globals] set for D's globals to PS. 0 or -1 when out of memory. */
 int postlink_dg_propset(const kiln_desc *d, kiln_propsets *ps);

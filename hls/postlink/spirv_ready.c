@@ -23,7 +23,7 @@ static void move_to_global_space(LLVMModuleRef mod, LLVMValueRef g)
 	LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(g, &n);
 	for (size_t i = 0; i < n; i++)
 		LLVMGlobalSetMetadata(ng, LLVMValueMetadataEntriesGetKind(md, (unsigned)i),
-				      LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i));
+		                      LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i));
 	if (md)
 		LLVMDisposeValueMetadataEntries(md);
 	size_t len = 0;
@@ -49,7 +49,8 @@ int postlink_spirv_ready(LLVMModuleRef mod)
 	while (g) {
 		LLVMValueRef next = LLVMGetNextGlobal(g);
 		LLVMTypeRef pt = LLVMTypeOf(g);
-		if (kiln_global_has_attr(g, "sycl-device-global-size") && LLVMGetPointerAddressSpace(pt) == 0) {
+		if (kiln_global_has_attr(g, "sycl-device-global-size") &&
+		    LLVMGetPointerAddressSpace(pt) == 0) {
 			move_to_global_space(mod, g);
 			moved++;
 		}

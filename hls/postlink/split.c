@@ -27,7 +27,8 @@ static const char *group_of(LLVMValueRef fn, enum split_mode m, size_t *len)
 	if (m == SPLIT_PER_KERNEL)
 		return LLVMGetValueName2(fn, len);
 	if (m == SPLIT_PER_SOURCE) {
-		LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-module-id", 14);
+		LLVMAttributeRef a =
+		    LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-module-id", 14);
 		if (a) {
 			unsigned l = 0;
 			const char *v = LLVMGetStringAttributeValue(a, &l);
@@ -58,17 +59,18 @@ static int keep_group(LLVMModuleRef c, enum split_mode m, const char *g, size_t 
 		if (k && !(l == glen && memcmp(k, g, l) == 0)) {
 			if (LLVMGetFirstUse(fn)) {
 				/* Called from a kept kernel: keep the body as an ordinary function. */
-				LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-single-task-kernel",
-								 23);
-				LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20);
+				LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+				                                 "sycl-single-task-kernel", 23);
+				LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+				                                 "sycl-nd-range-kernel", 20);
 			} else {
 				LLVMDeleteFunction(fn);
 			}
 		}
 		fn = next;
 	}
-	/* Only the image's kernels are entry points: everything else becomes internal, so that globaldce drops
-	 * the functions and globals (device globals included) no kept kernel reaches. */
+	/* Only the image's kernels are entry points: everything else becomes internal, so that globaldce
+	 * drops the functions and globals (device globals included) no kept kernel reaches. */
 	for (LLVMValueRef f = LLVMGetFirstFunction(c); f; f = LLVMGetNextFunction(f))
 		if (LLVMCountBasicBlocks(f) && !ir_is_defined_kernel(f))
 			LLVMSetLinkage(f, LLVMInternalLinkage);
@@ -167,11 +169,12 @@ int postlink_check_image_scope(LLVMModuleRef *imgs, int n)
 				kernel_list(imgs[i], a, sizeof a);
 				kernel_list(imgs[j], b, sizeof b);
 				diag_error(NULL, 0, 0,
-					   "device_global variable '%.*s' with property \"device_image_scope\" is used in "
-					   "more than one device image.",
-					   (int)l, name);
-				diag_note("'%.*s' is used by image %d (kernels %s) and image %d (kernels %s)", (int)l,
-					  name, i, a, j, b);
+				           "device_global variable '%.*s' with property "
+				           "\"device_image_scope\" is used in "
+				           "more than one device image.",
+				           (int)l, name);
+				diag_note("'%.*s' is used by image %d (kernels %s) and image %d (kernels %s)",
+				          (int)l, name, i, a, j, b);
 				errors++;
 				break;
 			}

@@ -35,21 +35,26 @@ static void add_kernel_block(kiln_regmap *m, const kfunc *f, const kiln_kernel_d
 	kiln_reg *r = kiln_regblock_add_reg(b, "CTRL", kd->base, KILN_ACC_RW, 0x4, "control and status");
 	if (r) {
 		kiln_reg_add_field(r, "START", 0, 1, KILN_ACC_WO, "write 1 to start a run (self-clearing)");
-		kiln_reg_add_field(r, "DONE", 1, 1, KILN_ACC_RO, "set when the last run finished; cleared by START");
+		kiln_reg_add_field(r, "DONE", 1, 1, KILN_ACC_RO,
+		                   "set when the last run finished; cleared by START");
 		kiln_reg_add_field(r, "IDLE", 2, 1, KILN_ACC_RO, "the kernel is not running");
 	}
-	kiln_regblock_add_reg(b, "CYCLES_LO", kd->base + 0x08, KILN_ACC_RO, 0, "cycles of the last run, low word");
-	kiln_regblock_add_reg(b, "CYCLES_HI", kd->base + 0x0C, KILN_ACC_RO, 0, "cycles of the last run, high word");
+	kiln_regblock_add_reg(b, "CYCLES_LO", kd->base + 0x08, KILN_ACC_RO, 0,
+	                      "cycles of the last run, low word");
+	kiln_regblock_add_reg(b, "CYCLES_HI", kd->base + 0x0C, KILN_ACC_RO, 0,
+	                      "cycles of the last run, high word");
 	for (uint32_t d = 0; d < kd->dims; d++) {
 		snprintf(rn, sizeof rn, "GLOBAL_RANGE_%u", d);
-		kiln_regblock_add_reg(b, rn, kd->base + 0x10 + 4 * d, KILN_ACC_RW, 1, "global range of a dimension");
+		kiln_regblock_add_reg(b, rn, kd->base + 0x10 + 4 * d, KILN_ACC_RW, 1,
+		                      "global range of a dimension");
 		snprintf(rn, sizeof rn, "LOCAL_RANGE_%u", d);
-		kiln_regblock_add_reg(b, rn, kd->base + 0x1C + 4 * d, KILN_ACC_RW, 1, "work-group size of a dimension");
+		kiln_regblock_add_reg(b, rn, kd->base + 0x1C + 4 * d, KILN_ACC_RW, 1,
+		                      "work-group size of a dimension");
 	}
 	for (size_t i = 0; i < kd->nargs; i++) {
 		const kiln_arg_desc *a = &kd->args[i];
 		snprintf(desc, sizeof desc, "argument %zu '%s' (%s%u bytes)", i, a->name,
-			 a->kind == KILN_ARG_POINTER ? "pointer, " : "", a->size);
+		         a->kind == KILN_ARG_POINTER ? "pointer, " : "", a->size);
 		snprintf(rn, sizeof rn, "ARG_%zu_LO", i);
 		kiln_regblock_add_reg(b, rn, a->offset, KILN_ACC_RW, 0, desc);
 		if (a->size == 8) {
@@ -61,8 +66,9 @@ static void add_kernel_block(kiln_regmap *m, const kfunc *f, const kiln_kernel_d
 
 static enum kiln_reg_access dg_access(const kiln_dg_desc *g)
 {
-	return g->host_access == KILN_HA_READ ? KILN_ACC_RO : g->host_access == KILN_HA_WRITE ? KILN_ACC_WO
-											       : KILN_ACC_RW;
+	return g->host_access == KILN_HA_READ    ? KILN_ACC_RO
+	       : g->host_access == KILN_HA_WRITE ? KILN_ACC_WO
+	                                         : KILN_ACC_RW;
 }
 
 static void add_dg_block(kiln_regmap *m, const kiln_dg_desc *g)
@@ -70,8 +76,8 @@ static void add_dg_block(kiln_regmap *m, const kiln_dg_desc *g)
 	char bn[300], desc[400], rn[64];
 	upper_ident(g->name, "DG_", bn, sizeof bn);
 	if (g->storage == KILN_DG_USM) {
-		snprintf(desc, sizeof desc, "device global '%s': device-memory address of its storage (usmptr)",
-			 g->unique_id);
+		snprintf(desc, sizeof desc,
+		         "device global '%s': device-memory address of its storage (usmptr)", g->unique_id);
 		kiln_regblock *b = kiln_regmap_add_block(m, bn, g->base, 8, desc);
 		if (b) {
 			kiln_regblock_add_reg(b, "PTR_LO", g->base, KILN_ACC_RW, 0, "usmptr, low word");
@@ -80,9 +86,10 @@ static void add_dg_block(kiln_regmap *m, const kiln_dg_desc *g)
 		return;
 	}
 	uint32_t words = round_up(g->size, 4) / 4;
-	snprintf(desc, sizeof desc, "device global '%s', %u bytes, host_access %s, init_mode %s, %s", g->unique_id,
-		 g->size, kiln_host_access_name(g->host_access), kiln_init_mode_name(g->init_mode),
-		 g->storage == KILN_DG_CSR ? "in the CSR block" : "dedicated interface");
+	snprintf(desc, sizeof desc, "device global '%s', %u bytes, host_access %s, init_mode %s, %s",
+	         g->unique_id, g->size, kiln_host_access_name(g->host_access),
+	         kiln_init_mode_name(g->init_mode),
+	         g->storage == KILN_DG_CSR ? "in the CSR block" : "dedicated interface");
 	uint32_t span = g->storage == KILN_DG_DEDICATED ? round_up(words * 4, KERNEL_PAGE) : words * 4;
 	kiln_regblock *b = kiln_regmap_add_block(m, bn, g->base, span, desc);
 	if (!b)
@@ -109,15 +116,18 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 	m->image_base = 0x10000;
 	d->layout_version = 1;
 
-	kiln_regblock *id = kiln_regmap_add_block(m, "ID", 0, KERNEL_PAGE, "image identification and interrupts");
+	kiln_regblock *id =
+	    kiln_regmap_add_block(m, "ID", 0, KERNEL_PAGE, "image identification and interrupts");
 	if (id) {
 		kiln_regblock_add_reg(id, "IMG_MAGIC", 0x00, KILN_ACC_RO, 0x4B494C4E, "\"KILN\"");
 		kiln_regblock_add_reg(id, "LAYOUT_VERSION", 0x04, KILN_ACC_RO, 1, "register-layout version");
 		kiln_regblock_add_reg(id, "IMAGE_HASH_LO", 0x08, KILN_ACC_RO, 0, "image hash, low word");
 		kiln_regblock_add_reg(id, "IMAGE_HASH_HI", 0x0C, KILN_ACC_RO, 0, "image hash, high word");
-		kiln_regblock_add_reg(id, "NUM_KERNELS", 0x10, KILN_ACC_RO, (uint32_t)nkernels, "kernels in the image");
+		kiln_regblock_add_reg(id, "NUM_KERNELS", 0x10, KILN_ACC_RO, (uint32_t)nkernels,
+		                      "kernels in the image");
 		kiln_regblock_add_reg(id, "IRQ_STATUS", 0x14, KILN_ACC_W1C, 0, "bit k: kernel k finished");
-		kiln_regblock_add_reg(id, "IRQ_ENABLE", 0x18, KILN_ACC_RW, 0, "bit k: kernel k raises the interrupt");
+		kiln_regblock_add_reg(id, "IRQ_ENABLE", 0x18, KILN_ACC_RW, 0,
+		                      "bit k: kernel k raises the interrupt");
 	}
 
 	d->nkernels = (size_t)nkernels;
@@ -137,10 +147,11 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 			kiln_arg_desc *a = &kd->args[i];
 			a->name = strdup(f->args[i].name);
 			a->kind = f->args[i].is_pointer ? KILN_ARG_POINTER : KILN_ARG_SCALAR;
-			a->size = f->args[i].is_pointer ? 8 : (uint32_t)(f->args[i].width <= 8    ? 1
-									 : f->args[i].width <= 16 ? 2
-									 : f->args[i].width <= 32 ? 4
-												  : 8);
+			a->size = f->args[i].is_pointer ? 8
+			                                : (uint32_t)(f->args[i].width <= 8    ? 1
+			                                             : f->args[i].width <= 16 ? 2
+			                                             : f->args[i].width <= 32 ? 4
+			                                                                      : 8);
 			a->is_signed = f->args[i].is_signed;
 			a->offset = at + ARG_BASE + 8u * (uint32_t)i;
 		}

@@ -1,6 +1,6 @@
-/* System assembly: places kernels and device globals in the image's address space (the layout, published as the
- * image description and the register map) and generates the image top `kiln_image` that ties kernels, the CSR
- * block, device-global storage and the device-memory port together (docs/hardware-contract.md). */
+/* System assembly: places kernels and device globals in the image's address space (the layout, published as
+ * the image description and the register map) and generates the image top `kiln_image` that ties kernels, the
+ * CSR block, device-global storage and the device-memory port together (docs/hardware-contract.md). */
 #ifndef KILN_SYSTEM_H
 #define KILN_SYSTEM_H
 #include <stdio.h>
@@ -14,8 +14,8 @@
 #define KILN_DEFAULT_CSR_MAX_BYTES 64 /* implement_in_csr defaults to true up to this size, false above */
 
 /* Fills D's kernel and device-global offsets (D->dgs already hold the globals' properties) and builds the
- * register map M named IMAGE. KERNELS are the scheduled kernels, in image order. 0, or -1 when the layout does
- * not fit the image space (reported). */
+ * register map M named IMAGE. KERNELS are the scheduled kernels, in image order. 0, or -1 when the layout
+ * does not fit the image space (reported). */
 int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, const char *image);
 /* Writes module kiln_image for the laid-out D to OUT. */
 void system_emit_top(const kfunc *kernels, int nkernels, const kiln_desc *d, FILE *out);

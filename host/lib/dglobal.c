@@ -58,7 +58,7 @@ static int transfer(kiln_program *p, const char *uid, void *buf, size_t n, size_
 		if (g->storage == KILN_DG_USM) {
 			uint64_t a = p->usm[i]->usm;
 			st = dir == KILN__READ ? d->ops->mem_read(d->be, a + off, buf, n)
-			                    : d->ops->mem_write(d->be, a + off, buf, n);
+			                       : d->ops->mem_write(d->be, a + off, buf, n);
 			if (st)
 				st =
 				    kiln__fail(st, "device memory access for device global '%s' failed", uid);

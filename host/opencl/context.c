@@ -35,8 +35,8 @@ static cl_int parse_props(const cl_context_properties *props, cl_context ctx)
 }
 
 static cl_context make_context(const cl_context_properties *props,
-			       void(CL_CALLBACK *notify)(const char *, const void *, size_t, void *), void *user,
-			       cl_int *err)
+                               void(CL_CALLBACK *notify)(const char *, const void *, size_t, void *),
+                               void *user, cl_int *err)
 {
 	cl_int e = parse_props(props, NULL);
 	cl_device_id d = kcl_device();
@@ -61,9 +61,10 @@ static cl_context make_context(const cl_context_properties *props,
 }
 
 cl_context CL_API_CALL clCreateContext(const cl_context_properties *properties, cl_uint num_devices,
-				       const cl_device_id *devices,
-				       void(CL_CALLBACK *pfn_notify)(const char *, const void *, size_t, void *),
-				       void *user_data, cl_int *errcode_ret)
+                                       const cl_device_id *devices,
+                                       void(CL_CALLBACK *pfn_notify)(const char *, const void *, size_t,
+                                                                     void *),
+                                       void *user_data, cl_int *errcode_ret)
 {
 	cl_int e = CL_SUCCESS;
 	if (!devices || num_devices == 0 || (!pfn_notify && user_data))
@@ -79,10 +80,11 @@ cl_context CL_API_CALL clCreateContext(const cl_context_properties *properties, 
 	return make_context(properties, pfn_notify, user_data, errcode_ret);
 }
 
-cl_context CL_API_CALL clCreateContextFromType(const cl_context_properties *properties, cl_device_type device_type,
-					       void(CL_CALLBACK *pfn_notify)(const char *, const void *, size_t,
-									     void *),
-					       void *user_data, cl_int *errcode_ret)
+cl_context CL_API_CALL clCreateContextFromType(const cl_context_properties *properties,
+                                               cl_device_type device_type,
+                                               void(CL_CALLBACK *pfn_notify)(const char *, const void *,
+                                                                             size_t, void *),
+                                               void *user_data, cl_int *errcode_ret)
 {
 	cl_int e = CL_SUCCESS;
 	if (!pfn_notify && user_data)
@@ -141,7 +143,7 @@ cl_int CL_API_CALL clReleaseContext(cl_context c)
 }
 
 cl_int CL_API_CALL clGetContextInfo(cl_context c, cl_context_info param_name, size_t param_value_size,
-				    void *param_value, size_t *param_value_size_ret)
+                                    void *param_value, size_t *param_value_size_ret)
 {
 	if (!KCL_VALID(c, KCL_MAGIC_CONTEXT))
 		return CL_INVALID_CONTEXT;
@@ -154,14 +156,14 @@ cl_int CL_API_CALL clGetContextInfo(cl_context c, cl_context_info param_name, si
 		KCL_INFO(cl_device_id, c->device);
 	case CL_CONTEXT_PROPERTIES:
 		return kcl_info(param_value_size, param_value, param_value_size_ret, c->props,
-				c->nprops * sizeof c->props[0]);
+		                c->nprops * sizeof c->props[0]);
 	default:
 		return CL_INVALID_VALUE;
 	}
 }
 
 cl_int CL_API_CALL clSetContextDestructorCallback(cl_context c, void(CL_CALLBACK *fn)(cl_context, void *),
-						  void *user_data)
+                                                  void *user_data)
 {
 	if (!KCL_VALID(c, KCL_MAGIC_CONTEXT))
 		return CL_INVALID_CONTEXT;

@@ -8,22 +8,22 @@
 #define KCL_MAX_WG 1024
 
 static const cl_name_version device_exts[] = {
-	{CL_MAKE_VERSION(1, 0, 0), "cl_intel_global_variable_access"},
-	{CL_MAKE_VERSION(1, 0, 0), "cl_intel_unified_shared_memory"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_intel_global_variable_access"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_intel_unified_shared_memory"},
 };
 static const cl_name_version c_versions[] = {
-	{CL_MAKE_VERSION(1, 0, 0), "OpenCL C"},
-	{CL_MAKE_VERSION(1, 1, 0), "OpenCL C"},
-	{CL_MAKE_VERSION(1, 2, 0), "OpenCL C"},
+    {CL_MAKE_VERSION(1, 0, 0), "OpenCL C"},
+    {CL_MAKE_VERSION(1, 1, 0), "OpenCL C"},
+    {CL_MAKE_VERSION(1, 2, 0), "OpenCL C"},
 };
 
-cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id p, cl_device_type type, cl_uint num_entries, cl_device_id *devices,
-				  cl_uint *num_devices)
+cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id p, cl_device_type type, cl_uint num_entries,
+                                  cl_device_id *devices, cl_uint *num_devices)
 {
 	if (p && p != kcl_platform())
 		return CL_INVALID_PLATFORM;
 	const cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU |
-				     CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM;
+	                             CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM;
 	if (type != CL_DEVICE_TYPE_ALL && (type & ~known))
 		return CL_INVALID_DEVICE_TYPE;
 	if ((num_entries == 0 && devices) || (!devices && !num_devices))
@@ -52,7 +52,8 @@ cl_int CL_API_CALL clReleaseDevice(cl_device_id d)
 }
 
 cl_int CL_API_CALL clCreateSubDevices(cl_device_id d, const cl_device_partition_property *properties,
-				      cl_uint num_devices, cl_device_id *out_devices, cl_uint *num_devices_ret)
+                                      cl_uint num_devices, cl_device_id *out_devices,
+                                      cl_uint *num_devices_ret)
 {
 	(void)properties, (void)num_devices, (void)out_devices, (void)num_devices_ret;
 	/* CL_DEVICE_PARTITION_MAX_SUB_DEVICES is 0: no partition type is supported. */
@@ -64,7 +65,7 @@ cl_int CL_API_CALL clCreateSubDevices(cl_device_id d, const cl_device_partition_
 #define NONE() return kcl_info(param_value_size, param_value, param_value_size_ret, NULL, 0)
 
 cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info param_name, size_t param_value_size,
-				   void *param_value, size_t *param_value_size_ret)
+                                   void *param_value, size_t *param_value_size_ret)
 {
 	if (!KCL_VALID(d, KCL_MAGIC_DEVICE))
 		return CL_INVALID_DEVICE;
@@ -166,8 +167,9 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info param_name, si
 		KCL_INFO(cl_bool, CL_TRUE);
 	case CL_DEVICE_COMPILER_AVAILABLE:
 	case CL_DEVICE_LINKER_AVAILABLE:
-		/* As vendor FPGA runtimes: there is no OpenCL C compiler. clCreateProgramWithSource still takes a
-		 * Kiln C kernel file and clBuildProgram compiles it with kiln-cc (a Kiln extension). */
+		/* As vendor FPGA runtimes: there is no OpenCL C compiler. clCreateProgramWithSource still
+		 * takes a Kiln C kernel file and clBuildProgram compiles it with kiln-cc (a Kiln extension).
+		 */
 		KCL_INFO(cl_bool, CL_FALSE);
 	case CL_DEVICE_MEM_BASE_ADDR_ALIGN:
 		KCL_INFO(cl_uint, 64 * 8); /* bits: allocations are 64-byte aligned */
@@ -237,15 +239,16 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info param_name, si
 	case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
 		/* The minimum the 3.0 specification allows. */
 		KCL_INFO(cl_device_atomic_capabilities,
-			 param_name == CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES
-				 ? CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP
-				 : CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
-					   CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+		         param_name == CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES
+		             ? CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP
+		             : CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+		                   CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
 	case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
 		KCL_INFO(cl_device_device_enqueue_capabilities, 0);
 	/* cl_intel_unified_shared_memory: device allocations only. */
 	case CL_DEVICE_DEVICE_MEM_CAPABILITIES_INTEL:
-		KCL_INFO(cl_device_unified_shared_memory_capabilities_intel, CL_UNIFIED_SHARED_MEMORY_ACCESS_INTEL);
+		KCL_INFO(cl_device_unified_shared_memory_capabilities_intel,
+		         CL_UNIFIED_SHARED_MEMORY_ACCESS_INTEL);
 	case CL_DEVICE_HOST_MEM_CAPABILITIES_INTEL:
 	case CL_DEVICE_SINGLE_DEVICE_SHARED_MEM_CAPABILITIES_INTEL:
 	case CL_DEVICE_CROSS_DEVICE_SHARED_MEM_CAPABILITIES_INTEL:

@@ -134,8 +134,8 @@ cl_int CL_API_CALL clWaitForEvents(cl_uint num_events, const cl_event *event_lis
 	return ret;
 }
 
-cl_int CL_API_CALL clGetEventInfo(cl_event e, cl_event_info param_name, size_t param_value_size, void *param_value,
-				  size_t *param_value_size_ret)
+cl_int CL_API_CALL clGetEventInfo(cl_event e, cl_event_info param_name, size_t param_value_size,
+                                  void *param_value, size_t *param_value_size_ret)
 {
 	if (!KCL_VALID(e, KCL_MAGIC_EVENT))
 		return CL_INVALID_EVENT;
@@ -156,7 +156,7 @@ cl_int CL_API_CALL clGetEventInfo(cl_event e, cl_event_info param_name, size_t p
 }
 
 cl_int CL_API_CALL clGetEventProfilingInfo(cl_event e, cl_profiling_info param_name, size_t param_value_size,
-					   void *param_value, size_t *param_value_size_ret)
+                                           void *param_value, size_t *param_value_size_ret)
 {
 	if (!KCL_VALID(e, KCL_MAGIC_EVENT))
 		return CL_INVALID_EVENT;
@@ -176,8 +176,8 @@ cl_int CL_API_CALL clGetEventProfilingInfo(cl_event e, cl_profiling_info param_n
 	}
 }
 
-cl_int CL_API_CALL clSetEventCallback(cl_event e, cl_int type, void(CL_CALLBACK *fn)(cl_event, cl_int, void *),
-				      void *user_data)
+cl_int CL_API_CALL clSetEventCallback(cl_event e, cl_int type,
+                                      void(CL_CALLBACK *fn)(cl_event, cl_int, void *), void *user_data)
 {
 	if (!KCL_VALID(e, KCL_MAGIC_EVENT))
 		return CL_INVALID_EVENT;

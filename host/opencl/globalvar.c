@@ -13,7 +13,7 @@ static cl_int run_dg(kcl_cmd *c, uint64_t *dev_ns)
 {
 	(void)dev_ns;
 	int st = c->dir == DG_READ ? kiln_dg_read(c->prog->kp, c->name, c->ptr, c->size, c->off)
-				   : kiln_dg_write(c->prog->kp, c->name, c->cptr, c->size, c->off);
+	                           : kiln_dg_write(c->prog->kp, c->name, c->cptr, c->size, c->off);
 	return st == KILN_OK ? CL_SUCCESS : kcl_status(st);
 }
 
@@ -24,7 +24,7 @@ static void dg_cleanup(kcl_cmd *c)
 }
 
 static cl_int enqueue_dg(cl_command_queue q, cl_program p, const char *name, cl_bool blocking, size_t size,
-			 size_t offset, void *ptr, int dir, cl_uint n, const cl_event *list, cl_event *event)
+                         size_t offset, void *ptr, int dir, cl_uint n, const cl_event *list, cl_event *event)
 {
 	if (!KCL_VALID(q, KCL_MAGIC_QUEUE))
 		return CL_INVALID_COMMAND_QUEUE;
@@ -42,7 +42,7 @@ static cl_int enqueue_dg(cl_command_queue q, cl_program p, const char *name, cl_
 	if (blocking && !n && !event && kcl_inline_begin(q)) {
 		/* libkiln checks in the same order and maps one to one: unknown name, range, host_access. */
 		int st = dir == DG_READ ? kiln_dg_read(p->kp, name, ptr, size, offset)
-					: kiln_dg_write(p->kp, name, ptr, size, offset);
+		                        : kiln_dg_write(p->kp, name, ptr, size, offset);
 		kcl_inline_end(q);
 		return st == KILN_OK ? CL_SUCCESS : kcl_status(st);
 	}
@@ -55,9 +55,10 @@ static cl_int enqueue_dg(cl_command_queue q, cl_program p, const char *name, cl_
 	/* host_access numbering as sycl-host-access: 0 read, 1 write, 2 read_write, 3 none. */
 	if (access == 3 || (dir == DG_READ && access == 1) || (dir == DG_WRITE && access == 0))
 		return CL_INVALID_OPERATION;
-	kcl_cmd *c = kcl_cmd_new(q, dir == DG_READ ? CL_COMMAND_READ_GLOBAL_VARIABLE_INTEL
-						   : CL_COMMAND_WRITE_GLOBAL_VARIABLE_INTEL,
-				 n, list);
+	kcl_cmd *c = kcl_cmd_new(q,
+	                         dir == DG_READ ? CL_COMMAND_READ_GLOBAL_VARIABLE_INTEL
+	                                        : CL_COMMAND_WRITE_GLOBAL_VARIABLE_INTEL,
+	                         n, list);
 	if (!c)
 		return CL_OUT_OF_HOST_MEMORY;
 	if (!(c->name = strdup(name))) {
@@ -77,19 +78,19 @@ static cl_int enqueue_dg(cl_command_queue q, cl_program p, const char *name, cl_
 }
 
 cl_int CL_API_CALL clEnqueueReadGlobalVariableINTEL(cl_command_queue q, cl_program program, const char *name,
-						    cl_bool blocking_read, size_t size, size_t offset, void *ptr,
-						    cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
-						    cl_event *event)
+                                                    cl_bool blocking_read, size_t size, size_t offset,
+                                                    void *ptr, cl_uint num_events_in_wait_list,
+                                                    const cl_event *event_wait_list, cl_event *event)
 {
-	return enqueue_dg(q, program, name, blocking_read, size, offset, ptr, DG_READ, num_events_in_wait_list,
-			  event_wait_list, event);
+	return enqueue_dg(q, program, name, blocking_read, size, offset, ptr, DG_READ,
+	                  num_events_in_wait_list, event_wait_list, event);
 }
 
 cl_int CL_API_CALL clEnqueueWriteGlobalVariableINTEL(cl_command_queue q, cl_program program, const char *name,
-						     cl_bool blocking_write, size_t size, size_t offset,
-						     const void *ptr, cl_uint num_events_in_wait_list,
-						     const cl_event *event_wait_list, cl_event *event)
+                                                     cl_bool blocking_write, size_t size, size_t offset,
+                                                     const void *ptr, cl_uint num_events_in_wait_list,
+                                                     const cl_event *event_wait_list, cl_event *event)
 {
 	return enqueue_dg(q, program, name, blocking_write, size, offset, (void *)ptr, DG_WRITE,
-			  num_events_in_wait_list, event_wait_list, event);
+	                  num_events_in_wait_list, event_wait_list, event);
 }

@@ -54,32 +54,33 @@ static void *unimpl6(uintptr_t a, uintptr_t b, uintptr_t c, uintptr_t d, uintptr
 		return NULL;                                                                                 \
 	} while (0)
 
-cl_mem CL_API_CALL clCreateImage2D(cl_context c, cl_mem_flags f, const cl_image_format *fmt, size_t w, size_t h,
-				   size_t pitch, void *host, cl_int *e)
+cl_mem CL_API_CALL clCreateImage2D(cl_context c, cl_mem_flags f, const cl_image_format *fmt, size_t w,
+                                   size_t h, size_t pitch, void *host, cl_int *e)
 {
 	(void)c, (void)f, (void)fmt, (void)w, (void)h, (void)pitch, (void)host;
 	NOERR(e);
 }
-cl_mem CL_API_CALL clCreateImage3D(cl_context c, cl_mem_flags f, const cl_image_format *fmt, size_t w, size_t h,
-				   size_t d, size_t rp, size_t sp, void *host, cl_int *e)
+cl_mem CL_API_CALL clCreateImage3D(cl_context c, cl_mem_flags f, const cl_image_format *fmt, size_t w,
+                                   size_t h, size_t d, size_t rp, size_t sp, void *host, cl_int *e)
 {
 	(void)c, (void)f, (void)fmt, (void)w, (void)h, (void)d, (void)rp, (void)sp, (void)host;
 	NOERR(e);
 }
-cl_mem CL_API_CALL clCreateImage(cl_context c, cl_mem_flags f, const cl_image_format *fmt, const cl_image_desc *d,
-				 void *host, cl_int *e)
+cl_mem CL_API_CALL clCreateImage(cl_context c, cl_mem_flags f, const cl_image_format *fmt,
+                                 const cl_image_desc *d, void *host, cl_int *e)
 {
 	(void)c, (void)f, (void)fmt, (void)d, (void)host;
 	NOERR(e);
 }
 cl_mem CL_API_CALL clCreateImageWithProperties(cl_context c, const cl_mem_properties *p, cl_mem_flags f,
-					       const cl_image_format *fmt, const cl_image_desc *d, void *host,
-					       cl_int *e)
+                                               const cl_image_format *fmt, const cl_image_desc *d, void *host,
+                                               cl_int *e)
 {
 	(void)c, (void)p, (void)f, (void)fmt, (void)d, (void)host;
 	NOERR(e);
 }
-cl_sampler CL_API_CALL clCreateSampler(cl_context c, cl_bool n, cl_addressing_mode a, cl_filter_mode f, cl_int *e)
+cl_sampler CL_API_CALL clCreateSampler(cl_context c, cl_bool n, cl_addressing_mode a, cl_filter_mode f,
+                                       cl_int *e)
 {
 	(void)c, (void)n, (void)a, (void)f;
 	NOERR(e);
@@ -90,19 +91,20 @@ cl_sampler CL_API_CALL clCreateSamplerWithProperties(cl_context c, const cl_samp
 	NOERR(e);
 }
 void *CL_API_CALL clEnqueueMapImage(cl_command_queue q, cl_mem m, cl_bool b, cl_map_flags f, const size_t *o,
-				    const size_t *r, size_t *rp, size_t *sp, cl_uint n, const cl_event *l, cl_event *ev,
-				    cl_int *e)
+                                    const size_t *r, size_t *rp, size_t *sp, cl_uint n, const cl_event *l,
+                                    cl_event *ev, cl_int *e)
 {
 	(void)q, (void)m, (void)b, (void)f, (void)o, (void)r, (void)rp, (void)sp, (void)n, (void)l, (void)ev;
 	NOERR(e);
 }
-cl_mem CL_API_CALL clCreateSubBuffer(cl_mem m, cl_mem_flags f, cl_buffer_create_type t, const void *info, cl_int *e)
+cl_mem CL_API_CALL clCreateSubBuffer(cl_mem m, cl_mem_flags f, cl_buffer_create_type t, const void *info,
+                                     cl_int *e)
 {
 	(void)m, (void)f, (void)t, (void)info;
 	NOERR(e);
 }
-cl_mem CL_API_CALL clCreatePipe(cl_context c, cl_mem_flags f, cl_uint ps, cl_uint mp, const cl_pipe_properties *p,
-				cl_int *e)
+cl_mem CL_API_CALL clCreatePipe(cl_context c, cl_mem_flags f, cl_uint ps, cl_uint mp,
+                                const cl_pipe_properties *p, cl_int *e)
 {
 	(void)c, (void)f, (void)ps, (void)mp, (void)p;
 	NOERR(e);
@@ -119,22 +121,25 @@ static const struct {
 	const char *name;
 	void (*fn)(void);
 } extensions[] = {
-#define EXT(f) {#f, (void (*)(void))f}
-	EXT(clEnqueueReadGlobalVariableINTEL),
-	EXT(clEnqueueWriteGlobalVariableINTEL),
-	EXT(clDeviceMemAllocINTEL),
-	EXT(clHostMemAllocINTEL),
-	EXT(clSharedMemAllocINTEL),
-	EXT(clMemFreeINTEL),
-	EXT(clMemBlockingFreeINTEL),
-	EXT(clGetMemAllocInfoINTEL),
-	EXT(clSetKernelArgMemPointerINTEL),
-	EXT(clEnqueueMemFillINTEL),
-	EXT(clEnqueueMemsetINTEL),
-	EXT(clEnqueueMemcpyINTEL),
-	EXT(clEnqueueMigrateMemINTEL),
-	EXT(clEnqueueMemAdviseINTEL),
-	EXT(clIcdGetPlatformIDsKHR),
+#define EXT(f)                                                                                               \
+	{                                                                                                    \
+#f, (void (*)(void))f                                                                        \
+	}
+    EXT(clEnqueueReadGlobalVariableINTEL),
+    EXT(clEnqueueWriteGlobalVariableINTEL),
+    EXT(clDeviceMemAllocINTEL),
+    EXT(clHostMemAllocINTEL),
+    EXT(clSharedMemAllocINTEL),
+    EXT(clMemFreeINTEL),
+    EXT(clMemBlockingFreeINTEL),
+    EXT(clGetMemAllocInfoINTEL),
+    EXT(clSetKernelArgMemPointerINTEL),
+    EXT(clEnqueueMemFillINTEL),
+    EXT(clEnqueueMemsetINTEL),
+    EXT(clEnqueueMemcpyINTEL),
+    EXT(clEnqueueMigrateMemINTEL),
+    EXT(clEnqueueMemAdviseINTEL),
+    EXT(clIcdGetPlatformIDsKHR),
 #undef EXT
 };
 
@@ -153,7 +158,8 @@ KCL_EXPORT void *CL_API_CALL clGetExtensionFunctionAddress(const char *func_name
 	return kcl_extension_function(func_name);
 }
 
-KCL_EXPORT void *CL_API_CALL clGetExtensionFunctionAddressForPlatform(cl_platform_id platform, const char *func_name)
+KCL_EXPORT void *CL_API_CALL clGetExtensionFunctionAddressForPlatform(cl_platform_id platform,
+                                                                      const char *func_name)
 {
 	return platform == kcl_platform() ? kcl_extension_function(func_name) : NULL;
 }

@@ -1,5 +1,5 @@
-/* Kernels: argument state per cl_kernel (captured at enqueue), launches through libkiln on the queue's worker;
- * a kernel's profiling duration is its device cycles times the image's clock period. */
+/* Kernels: argument state per cl_kernel (captured at enqueue), launches through libkiln on the queue's
+ * worker; a kernel's profiling duration is its device cycles times the image's clock period. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,7 +56,7 @@ cl_kernel CL_API_CALL clCreateKernel(cl_program p, const char *kernel_name, cl_i
 }
 
 cl_int CL_API_CALL clCreateKernelsInProgram(cl_program p, cl_uint num_kernels, cl_kernel *kernels,
-					    cl_uint *num_kernels_ret)
+                                            cl_uint *num_kernels_ret)
 {
 	if (!KCL_VALID(p, KCL_MAGIC_PROGRAM))
 		return CL_INVALID_PROGRAM;
@@ -166,7 +166,7 @@ cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel k, cl_uint arg_index, cons
 }
 
 cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel k, cl_kernel_exec_info param_name, size_t param_value_size,
-				       const void *param_value)
+                                       const void *param_value)
 {
 	if (!KCL_VALID(k, KCL_MAGIC_KERNEL))
 		return CL_INVALID_KERNEL;
@@ -187,7 +187,7 @@ cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel k, cl_kernel_exec_info param_na
 }
 
 cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info param_name, size_t param_value_size,
-				   void *param_value, size_t *param_value_size_ret)
+                                   void *param_value, size_t *param_value_size_ret)
 {
 	if (!KCL_VALID(k, KCL_MAGIC_KERNEL))
 		return CL_INVALID_KERNEL;
@@ -230,7 +230,8 @@ static const char *type_name(const kcl_arg *a)
 }
 
 cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint arg_index, cl_kernel_arg_info param_name,
-				      size_t param_value_size, void *param_value, size_t *param_value_size_ret)
+                                      size_t param_value_size, void *param_value,
+                                      size_t *param_value_size_ret)
 {
 	if (!KCL_VALID(k, KCL_MAGIC_KERNEL))
 		return CL_INVALID_KERNEL;
@@ -240,7 +241,7 @@ cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint arg_index, cl_kernel_
 	switch (param_name) {
 	case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
 		KCL_INFO(cl_kernel_arg_address_qualifier,
-			 a->is_pointer ? CL_KERNEL_ARG_ADDRESS_GLOBAL : CL_KERNEL_ARG_ADDRESS_PRIVATE);
+		         a->is_pointer ? CL_KERNEL_ARG_ADDRESS_GLOBAL : CL_KERNEL_ARG_ADDRESS_PRIVATE);
 	case CL_KERNEL_ARG_ACCESS_QUALIFIER:
 		KCL_INFO(cl_kernel_arg_access_qualifier, CL_KERNEL_ARG_ACCESS_NONE);
 	case CL_KERNEL_ARG_TYPE_NAME:
@@ -248,14 +249,16 @@ cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint arg_index, cl_kernel_
 	case CL_KERNEL_ARG_TYPE_QUALIFIER:
 		KCL_INFO(cl_kernel_arg_type_qualifier, CL_KERNEL_ARG_TYPE_NONE);
 	case CL_KERNEL_ARG_NAME:
-		return kcl_info_str(param_value_size, param_value, param_value_size_ret, a->name ? a->name : "");
+		return kcl_info_str(param_value_size, param_value, param_value_size_ret,
+		                    a->name ? a->name : "");
 	default:
 		return CL_INVALID_VALUE;
 	}
 }
 
-cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_id device, cl_kernel_work_group_info param_name,
-					    size_t param_value_size, void *param_value, size_t *param_value_size_ret)
+cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_id device,
+                                            cl_kernel_work_group_info param_name, size_t param_value_size,
+                                            void *param_value, size_t *param_value_size_ret)
 {
 	if (!KCL_VALID(k, KCL_MAGIC_KERNEL))
 		return CL_INVALID_KERNEL;
@@ -278,9 +281,10 @@ cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_id device, cl
 	}
 }
 
-cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel k, cl_device_id device, cl_kernel_sub_group_info param_name,
-					   size_t input_value_size, const void *input_value, size_t param_value_size,
-					   void *param_value, size_t *param_value_size_ret)
+cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel k, cl_device_id device,
+                                           cl_kernel_sub_group_info param_name, size_t input_value_size,
+                                           const void *input_value, size_t param_value_size,
+                                           void *param_value, size_t *param_value_size_ret)
 {
 	(void)device, (void)param_name, (void)input_value_size, (void)input_value, (void)param_value_size;
 	(void)param_value, (void)param_value_size_ret;
@@ -298,7 +302,8 @@ cl_int kcl_kernel_exec(kcl_cmd *c, uint64_t *dev_ns)
 	for (cl_uint i = 0; st == KILN_OK && i < c->nargs; i++)
 		st = kiln_kernel_set_arg(c->kk, i, c->args[i].size, &c->args[i].val);
 	if (st == KILN_OK)
-		st = c->dims == 0 ? kiln_kernel_run(c->kk, &cycles) : kiln_kernel_run_nd(c->kk, c->global, c->local, &cycles);
+		st = c->dims == 0 ? kiln_kernel_run(c->kk, &cycles)
+		                  : kiln_kernel_run_nd(c->kk, c->global, c->local, &cycles);
 	pthread_mutex_unlock(&p->exec);
 	if (st != KILN_OK)
 		return CL_OUT_OF_RESOURCES;
@@ -314,8 +319,8 @@ static void kernel_cleanup(kcl_cmd *c)
 }
 
 static cl_int enqueue_kernel(cl_command_queue q, cl_kernel k, cl_command_type type, cl_uint work_dim,
-			     const size_t *global_offset, const size_t *global, const size_t *local, cl_uint n,
-			     const cl_event *list, cl_event *event)
+                             const size_t *global_offset, const size_t *global, const size_t *local,
+                             cl_uint n, const cl_event *list, cl_event *event)
 {
 	if (!KCL_VALID(q, KCL_MAGIC_QUEUE))
 		return CL_INVALID_COMMAND_QUEUE;
@@ -383,16 +388,19 @@ static cl_int enqueue_kernel(cl_command_queue q, cl_kernel k, cl_command_type ty
 }
 
 cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint work_dim,
-					  const size_t *global_work_offset, const size_t *global_work_size,
-					  const size_t *local_work_size, cl_uint n, const cl_event *list, cl_event *event)
+                                          const size_t *global_work_offset, const size_t *global_work_size,
+                                          const size_t *local_work_size, cl_uint n, const cl_event *list,
+                                          cl_event *event)
 {
 	return enqueue_kernel(q, k, CL_COMMAND_NDRANGE_KERNEL, work_dim, global_work_offset, global_work_size,
-			      local_work_size, n, list, event);
+	                      local_work_size, n, list, event);
 }
 
-cl_int CL_API_CALL clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint n, const cl_event *list, cl_event *event)
+cl_int CL_API_CALL clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint n, const cl_event *list,
+                                 cl_event *event)
 {
 	static const size_t one[3] = {1, 1, 1};
-	return enqueue_kernel(q, k, CL_COMMAND_TASK, KCL_VALID(k, KCL_MAGIC_KERNEL) && k->dims > 0 ? (cl_uint)k->dims : 1,
-			      NULL, one, one, n, list, event);
+	return enqueue_kernel(q, k, CL_COMMAND_TASK,
+	                      KCL_VALID(k, KCL_MAGIC_KERNEL) && k->dims > 0 ? (cl_uint)k->dims : 1, NULL, one,
+	                      one, n, list, event);
 }

@@ -14,7 +14,7 @@ static int one_bit_at_most(cl_mem_flags f)
 }
 
 static cl_mem make_buffer(cl_context ctx, const cl_mem_properties *props, cl_mem_flags flags, size_t size,
-			  void *host_ptr, cl_int *errcode_ret)
+                          void *host_ptr, cl_int *errcode_ret)
 {
 	cl_int err = CL_SUCCESS;
 	cl_mem m = NULL;
@@ -22,9 +22,9 @@ static cl_mem make_buffer(cl_context ctx, const cl_mem_properties *props, cl_mem
 		err = CL_INVALID_CONTEXT;
 	else if (props && props[0] != 0)
 		err = CL_INVALID_PROPERTY; /* no buffer property is supported */
-	else if ((flags & ~(cl_mem_flags)(RW_FLAGS | HOST_FLAGS | PTR_FLAGS)) || !one_bit_at_most(flags & RW_FLAGS) ||
-		 !one_bit_at_most(flags & HOST_FLAGS) ||
-		 ((flags & CL_MEM_USE_HOST_PTR) && (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR))))
+	else if ((flags & ~(cl_mem_flags)(RW_FLAGS | HOST_FLAGS | PTR_FLAGS)) ||
+	         !one_bit_at_most(flags & RW_FLAGS) || !one_bit_at_most(flags & HOST_FLAGS) ||
+	         ((flags & CL_MEM_USE_HOST_PTR) && (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR))))
 		err = CL_INVALID_VALUE;
 	else if (size == 0 || size > ctx->device->mem_size)
 		err = CL_INVALID_BUFFER_SIZE;
@@ -34,7 +34,8 @@ static cl_mem make_buffer(cl_context ctx, const cl_mem_properties *props, cl_mem
 		err = CL_OUT_OF_HOST_MEMORY;
 	if (err == CL_SUCCESS && kiln_mem_alloc(ctx->device->dev, size, &m->addr) != KILN_OK)
 		err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
-	if (err == CL_SUCCESS && host_ptr && kiln_mem_write(ctx->device->dev, m->addr, host_ptr, size) != KILN_OK) {
+	if (err == CL_SUCCESS && host_ptr &&
+	    kiln_mem_write(ctx->device->dev, m->addr, host_ptr, size) != KILN_OK) {
 		kiln_mem_free(ctx->device->dev, m->addr);
 		err = CL_OUT_OF_RESOURCES;
 	}
@@ -64,13 +65,14 @@ static cl_mem make_buffer(cl_context ctx, const cl_mem_properties *props, cl_mem
 }
 
 cl_mem CL_API_CALL clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size, void *host_ptr,
-				  cl_int *errcode_ret)
+                                  cl_int *errcode_ret)
 {
 	return make_buffer(context, NULL, flags, size, host_ptr, errcode_ret);
 }
 
 cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context context, const cl_mem_properties *properties,
-						cl_mem_flags flags, size_t size, void *host_ptr, cl_int *errcode_ret)
+                                                cl_mem_flags flags, size_t size, void *host_ptr,
+                                                cl_int *errcode_ret)
 {
 	return make_buffer(context, properties, flags, size, host_ptr, errcode_ret);
 }
@@ -119,7 +121,8 @@ cl_int CL_API_CALL clReleaseMemObject(cl_mem m)
 	return CL_SUCCESS;
 }
 
-cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem m, void(CL_CALLBACK *fn)(cl_mem, void *), void *user)
+cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem m, void(CL_CALLBACK *fn)(cl_mem, void *),
+                                                    void *user)
 {
 	if (!KCL_VALID(m, KCL_MAGIC_MEM))
 		return CL_INVALID_MEM_OBJECT;
@@ -137,8 +140,8 @@ cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem m, void(CL_CALLBACK *
 	return CL_SUCCESS;
 }
 
-cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param_name, size_t param_value_size, void *param_value,
-				      size_t *param_value_size_ret)
+cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param_name, size_t param_value_size,
+                                      void *param_value, size_t *param_value_size_ret)
 {
 	if (!KCL_VALID(m, KCL_MAGIC_MEM))
 		return CL_INVALID_MEM_OBJECT;
@@ -165,15 +168,15 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param_name, size_t p
 		KCL_INFO(cl_bool, CL_FALSE);
 	case CL_MEM_PROPERTIES:
 		return kcl_info(param_value_size, param_value, param_value_size_ret, m->props,
-				m->nprops * sizeof m->props[0]);
+		                m->nprops * sizeof m->props[0]);
 	default:
 		return CL_INVALID_VALUE;
 	}
 }
 
-cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_mem_flags flags, cl_mem_object_type image_type,
-					      cl_uint num_entries, cl_image_format *image_formats,
-					      cl_uint *num_image_formats)
+cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_mem_flags flags,
+                                              cl_mem_object_type image_type, cl_uint num_entries,
+                                              cl_image_format *image_formats, cl_uint *num_image_formats)
 {
 	(void)flags, (void)image_type, (void)num_entries, (void)image_formats;
 	if (!KCL_VALID(context, KCL_MAGIC_CONTEXT))
@@ -189,16 +192,16 @@ static cl_int run_read(kcl_cmd *c, uint64_t *dev_ns)
 {
 	(void)dev_ns;
 	return kiln_mem_read(c->mem->ctx->device->dev, c->mem->addr + c->off, c->ptr, c->size) == KILN_OK
-		       ? CL_SUCCESS
-		       : CL_OUT_OF_RESOURCES;
+	           ? CL_SUCCESS
+	           : CL_OUT_OF_RESOURCES;
 }
 
 static cl_int run_write(kcl_cmd *c, uint64_t *dev_ns)
 {
 	(void)dev_ns;
 	return kiln_mem_write(c->mem->ctx->device->dev, c->mem->addr + c->off, c->cptr, c->size) == KILN_OK
-		       ? CL_SUCCESS
-		       : CL_OUT_OF_RESOURCES;
+	           ? CL_SUCCESS
+	           : CL_OUT_OF_RESOURCES;
 }
 
 /* Device-to-device copy through a bounce buffer (the host bridge is the only way in). */
@@ -250,7 +253,7 @@ static cl_int check_queue_mem(cl_command_queue q, cl_mem m)
 }
 
 static cl_int new_cmd(cl_command_queue q, cl_command_type type, cl_uint n, const cl_event *list, cl_mem m,
-		      cl_mem m2, kcl_cmd **out)
+                      cl_mem m2, kcl_cmd **out)
 {
 	cl_int err = kcl_check_wait_list(q->ctx, n, list);
 	if (err != CL_SUCCESS)
@@ -269,8 +272,9 @@ static cl_int new_cmd(cl_command_queue q, cl_command_type type, cl_uint n, const
 	return CL_SUCCESS;
 }
 
-cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t offset, size_t size,
-				       void *ptr, cl_uint n, const cl_event *list, cl_event *event)
+cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t offset,
+                                       size_t size, void *ptr, cl_uint n, const cl_event *list,
+                                       cl_event *event)
 {
 	cl_int err = check_queue_mem(q, m);
 	if (err != CL_SUCCESS)
@@ -289,8 +293,9 @@ cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blo
 	return kcl_submit(q, c, blocking, event);
 }
 
-cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t offset, size_t size,
-					const void *ptr, cl_uint n, const cl_event *list, cl_event *event)
+cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t offset,
+                                        size_t size, const void *ptr, cl_uint n, const cl_event *list,
+                                        cl_event *event)
 {
 	cl_int err = check_queue_mem(q, m);
 	if (err != CL_SUCCESS)
@@ -310,8 +315,8 @@ cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool bl
 }
 
 cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t src_offset,
-				       size_t dst_offset, size_t size, cl_uint n, const cl_event *list,
-				       cl_event *event)
+                                       size_t dst_offset, size_t size, cl_uint n, const cl_event *list,
+                                       cl_event *event)
 {
 	cl_int err = check_queue_mem(q, src);
 	if (err == CL_SUCCESS)
@@ -334,7 +339,8 @@ cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem ds
 }
 
 cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void *pattern, size_t pattern_size,
-				       size_t offset, size_t size, cl_uint n, const cl_event *list, cl_event *event)
+                                       size_t offset, size_t size, cl_uint n, const cl_event *list,
+                                       cl_event *event)
 {
 	cl_int err = check_queue_mem(q, m);
 	if (err != CL_SUCCESS)
@@ -359,13 +365,13 @@ static cl_int run_map(kcl_cmd *c, uint64_t *dev_ns)
 	if (c->map->flags & CL_MAP_WRITE_INVALIDATE_REGION)
 		return CL_SUCCESS;
 	return kiln_mem_read(c->mem->ctx->device->dev, c->mem->addr + c->off, c->map->ptr, c->size) == KILN_OK
-		       ? CL_SUCCESS
-		       : CL_OUT_OF_RESOURCES;
+	           ? CL_SUCCESS
+	           : CL_OUT_OF_RESOURCES;
 }
 
 void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_flags flags,
-				     size_t offset, size_t size, cl_uint n, const cl_event *list, cl_event *event,
-				     cl_int *errcode_ret)
+                                     size_t offset, size_t size, cl_uint n, const cl_event *list,
+                                     cl_event *event, cl_int *errcode_ret)
 {
 	cl_int err = check_queue_mem(q, m);
 	kcl_map *mp = NULL;
@@ -395,7 +401,8 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool block
 				err = CL_OUT_OF_HOST_MEMORY;
 		}
 	}
-	if (err == CL_SUCCESS && (err = new_cmd(q, CL_COMMAND_MAP_BUFFER, n, list, m, NULL, &c)) == CL_SUCCESS) {
+	if (err == CL_SUCCESS &&
+	    (err = new_cmd(q, CL_COMMAND_MAP_BUFFER, n, list, m, NULL, &c)) == CL_SUCCESS) {
 		c->map = mp;
 		c->off = offset;
 		c->size = size;
@@ -434,7 +441,7 @@ static cl_int run_unmap(kcl_cmd *c, uint64_t *dev_ns)
 }
 
 cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *mapped_ptr, cl_uint n,
-					   const cl_event *list, cl_event *event)
+                                           const cl_event *list, cl_event *event)
 {
 	cl_int err = check_queue_mem(q, m);
 	if (err != CL_SUCCESS)
@@ -461,14 +468,15 @@ cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *m
 	return kcl_submit(q, c, 0, event);
 }
 
-cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint num_mem_objects, const cl_mem *mem_objects,
-					      cl_mem_migration_flags flags, cl_uint n, const cl_event *list,
-					      cl_event *event)
+cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint num_mem_objects,
+                                              const cl_mem *mem_objects, cl_mem_migration_flags flags,
+                                              cl_uint n, const cl_event *list, cl_event *event)
 {
 	if (!KCL_VALID(q, KCL_MAGIC_QUEUE))
 		return CL_INVALID_COMMAND_QUEUE;
 	if (!num_mem_objects || !mem_objects ||
-	    (flags & ~(cl_mem_migration_flags)(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED)))
+	    (flags &
+	     ~(cl_mem_migration_flags)(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED)))
 		return CL_INVALID_VALUE;
 	for (cl_uint i = 0; i < num_mem_objects; i++) {
 		if (!KCL_VALID(mem_objects[i], KCL_MAGIC_MEM))

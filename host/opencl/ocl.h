@@ -1,6 +1,6 @@
 /* Kiln's OpenCL platform: the object structs and helpers shared by the files of host/opencl (one file per API
- * area, after PoCL). Every handle starts with the ICD dispatch pointer, then a magic that says what it is and a
- * reference count. The library exports only the ICD entry points (icd.c); every CL function is hidden, so
+ * area, after PoCL). Every handle starts with the ICD dispatch pointer, then a magic that says what it is and
+ * a reference count. The library exports only the ICD entry points (icd.c); every CL function is hidden, so
  * calls inside the library never reach the loader's functions of the same name. */
 #ifndef KILN_OCL_H
 #define KILN_OCL_H
@@ -29,13 +29,13 @@
 #define CL_COMMAND_WRITE_GLOBAL_VARIABLE_INTEL 0x418F
 #endif
 cl_int CL_API_CALL clEnqueueReadGlobalVariableINTEL(cl_command_queue q, cl_program program, const char *name,
-						    cl_bool blocking_read, size_t size, size_t offset, void *ptr,
-						    cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
-						    cl_event *event);
+                                                    cl_bool blocking_read, size_t size, size_t offset,
+                                                    void *ptr, cl_uint num_events_in_wait_list,
+                                                    const cl_event *event_wait_list, cl_event *event);
 cl_int CL_API_CALL clEnqueueWriteGlobalVariableINTEL(cl_command_queue q, cl_program program, const char *name,
-						     cl_bool blocking_write, size_t size, size_t offset,
-						     const void *ptr, cl_uint num_events_in_wait_list,
-						     const cl_event *event_wait_list, cl_event *event);
+                                                     cl_bool blocking_write, size_t size, size_t offset,
+                                                     const void *ptr, cl_uint num_events_in_wait_list,
+                                                     const cl_event *event_wait_list, cl_event *event);
 
 enum {
 	KCL_MAGIC_PLATFORM = 0x4B504C54,
@@ -62,9 +62,9 @@ struct _cl_platform_id {
 
 struct _cl_device_id {
 	KCL_HEAD;
-	kiln_device *dev;    /* opened once, for the life of the process */
+	kiln_device *dev; /* opened once, for the life of the process */
 	char name[128];
-	double clock_ns;     /* board clock period */
+	double clock_ns; /* board clock period */
 	uint64_t mem_size;
 	uint64_t null_block; /* device address reserved so that no allocation is at address 0 */
 };
@@ -150,14 +150,14 @@ struct _cl_program {
 	KCL_HEAD;
 	cl_context ctx;
 	enum kcl_prog_src src_kind;
-	char *source;           /* KCL_PROG_SOURCE */
-	unsigned char *binary;  /* the image (given, or built from source) */
+	char *source;          /* KCL_PROG_SOURCE */
+	unsigned char *binary; /* the image (given, or built from source) */
 	size_t binary_len;
-	kiln_program *kp;       /* after a successful build */
+	kiln_program *kp; /* after a successful build */
 	cl_build_status status;
 	char *options;
 	char *log;
-	char *kernel_names;     /* "a;b;c" */
+	char *kernel_names; /* "a;b;c" */
 	size_t nkernels;
 	atomic_uint nkernel_objs; /* live kernels: a rebuild is refused while any exists */
 	pthread_mutex_t exec;     /* serialises argument setting + launch on the shared kiln_kernel */
@@ -242,7 +242,8 @@ cl_int kcl_info_str(size_t size, void *value, size_t *size_ret, const char *s);
 #define KCL_INFO(type, v)                                                                                    \
 	do {                                                                                                 \
 		type kcl_v_ = (v);                                                                           \
-		return kcl_info(param_value_size, param_value, param_value_size_ret, &kcl_v_, sizeof kcl_v_); \
+		return kcl_info(param_value_size, param_value, param_value_size_ret, &kcl_v_,                \
+		                sizeof kcl_v_);                                                              \
 	} while (0)
 
 /* Host monotonic clock in ns. */

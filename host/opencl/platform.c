@@ -100,20 +100,21 @@ cl_int CL_API_CALL clGetPlatformIDs(cl_uint num_entries, cl_platform_id *platfor
 }
 
 KCL_EXPORT cl_int CL_API_CALL clIcdGetPlatformIDsKHR(cl_uint num_entries, cl_platform_id *platforms,
-						     cl_uint *num_platforms)
+                                                     cl_uint *num_platforms)
 {
 	return clGetPlatformIDs(num_entries, platforms, num_platforms);
 }
 
 static const cl_name_version platform_exts[] = {
-	{CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"},
-	{CL_MAKE_VERSION(1, 0, 0), "cl_intel_global_variable_access"},
-	{CL_MAKE_VERSION(1, 0, 0), "cl_intel_unified_shared_memory"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_intel_global_variable_access"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_intel_unified_shared_memory"},
 };
 
 /* Exported too: ocl-icd reads the extensions and the ICD suffix through the library symbol. */
-KCL_EXPORT cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id p, cl_platform_info param_name, size_t param_value_size,
-				     void *param_value, size_t *param_value_size_ret)
+KCL_EXPORT cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id p, cl_platform_info param_name,
+                                                size_t param_value_size, void *param_value,
+                                                size_t *param_value_size_ret)
 {
 	if (p && p != &platform)
 		return CL_INVALID_PLATFORM;
@@ -127,7 +128,8 @@ KCL_EXPORT cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id p, cl_platform_in
 	case CL_PLATFORM_VENDOR:
 		return kcl_info_str(param_value_size, param_value, param_value_size_ret, "Kiln project");
 	case CL_PLATFORM_EXTENSIONS:
-		return kcl_info_str(param_value_size, param_value, param_value_size_ret, KCL_PLATFORM_EXTENSIONS);
+		return kcl_info_str(param_value_size, param_value, param_value_size_ret,
+		                    KCL_PLATFORM_EXTENSIONS);
 	case CL_PLATFORM_ICD_SUFFIX_KHR:
 		return kcl_info_str(param_value_size, param_value, param_value_size_ret, "KILN");
 	case CL_PLATFORM_HOST_TIMER_RESOLUTION:
@@ -136,7 +138,7 @@ KCL_EXPORT cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id p, cl_platform_in
 		KCL_INFO(cl_version, CL_MAKE_VERSION(3, 0, 0));
 	case CL_PLATFORM_EXTENSIONS_WITH_VERSION:
 		return kcl_info(param_value_size, param_value, param_value_size_ret, platform_exts,
-				sizeof platform_exts);
+		                sizeof platform_exts);
 	default:
 		return CL_INVALID_VALUE;
 	}
@@ -162,7 +164,8 @@ cl_int CL_API_CALL clGetHostTimer(cl_device_id d, cl_ulong *host_timestamp)
 	return CL_SUCCESS;
 }
 
-cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id d, cl_ulong *device_timestamp, cl_ulong *host_timestamp)
+cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id d, cl_ulong *device_timestamp,
+                                           cl_ulong *host_timestamp)
 {
 	if (!KCL_VALID(d, KCL_MAGIC_DEVICE))
 		return CL_INVALID_DEVICE;

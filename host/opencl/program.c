@@ -33,7 +33,7 @@ static cl_program new_program(cl_context ctx, enum kcl_prog_src kind)
 }
 
 cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint count, const char **strings,
-						 const size_t *lengths, cl_int *errcode_ret)
+                                                 const size_t *lengths, cl_int *errcode_ret)
 {
 	cl_int err = CL_SUCCESS;
 	cl_program p = NULL;
@@ -70,9 +70,9 @@ cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint cou
 }
 
 cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
-						 const cl_device_id *device_list, const size_t *lengths,
-						 const unsigned char **binaries, cl_int *binary_status,
-						 cl_int *errcode_ret)
+                                                 const cl_device_id *device_list, const size_t *lengths,
+                                                 const unsigned char **binaries, cl_int *binary_status,
+                                                 cl_int *errcode_ret)
 {
 	cl_int err = CL_SUCCESS;
 	cl_program p = NULL;
@@ -93,8 +93,9 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num
 	if (binary_status && (err == CL_SUCCESS || err == CL_INVALID_BINARY || err == CL_INVALID_VALUE))
 		for (cl_uint i = 0; i < num_devices; i++)
 			binary_status[i] = err == CL_INVALID_BINARY ? CL_INVALID_BINARY
-					   : (lengths && binaries && lengths[i] && binaries[i]) ? CL_SUCCESS
-												: CL_INVALID_VALUE;
+			                   : (lengths && binaries && lengths[i] && binaries[i])
+			                       ? CL_SUCCESS
+			                       : CL_INVALID_VALUE;
 	if (err == CL_SUCCESS && !(p = new_program(context, KCL_PROG_BINARY)))
 		err = CL_OUT_OF_HOST_MEMORY;
 	if (err == CL_SUCCESS && !(p->binary = malloc(lengths[0]))) {
@@ -111,17 +112,19 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num
 	return p;
 }
 
-cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void *il, size_t length, cl_int *errcode_ret)
+cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void *il, size_t length,
+                                             cl_int *errcode_ret)
 {
 	(void)il, (void)length;
 	if (errcode_ret)
-		*errcode_ret = KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
+		*errcode_ret =
+		    KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
 	return NULL;
 }
 
 cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_devices,
-							 const cl_device_id *device_list, const char *kernel_names,
-							 cl_int *errcode_ret)
+                                                         const cl_device_id *device_list,
+                                                         const char *kernel_names, cl_int *errcode_ret)
 {
 	(void)num_devices, (void)device_list, (void)kernel_names;
 	if (errcode_ret) /* the device has no built-in kernels */
@@ -255,7 +258,8 @@ static int split_options(char *s, char **argv, int max)
 		if (*s)
 			s++;
 		*w = '\0';
-		if (strncmp(start, "-cl-", 4) == 0 || strcmp(start, "-w") == 0 || strcmp(start, "-Werror") == 0)
+		if (strncmp(start, "-cl-", 4) == 0 || strcmp(start, "-w") == 0 ||
+		    strcmp(start, "-Werror") == 0)
 			continue;
 		if (n >= max - 1)
 			return -1;
@@ -356,7 +360,8 @@ static cl_int compile_source(cl_program p, const char *options)
 		kiln_read_file(logf, &log, &loglen);
 		if (log)
 			append_log(p, "%s", log);
-		if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 && kiln_read_file(out, &img, &len) == 0) {
+		if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+		    kiln_read_file(out, &img, &len) == 0) {
 			p->binary = (unsigned char *)img;
 			p->binary_len = len;
 			err = CL_SUCCESS;
@@ -380,8 +385,8 @@ static cl_int compile_source(cl_program p, const char *options)
 }
 
 cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint num_devices, const cl_device_id *device_list,
-				  const char *options, void(CL_CALLBACK *pfn_notify)(cl_program, void *),
-				  void *user_data)
+                                  const char *options, void(CL_CALLBACK *pfn_notify)(cl_program, void *),
+                                  void *user_data)
 {
 	if (!KCL_VALID(p, KCL_MAGIC_PROGRAM))
 		return CL_INVALID_PROGRAM;
@@ -412,7 +417,8 @@ cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint num_devices, const cl_de
 		err = compile_source(p, p->options ? p->options : "");
 	}
 	if (err == CL_SUCCESS) {
-		if (kiln_program_load_bytes(p->ctx->device->dev, p->binary, p->binary_len, &p->kp) != KILN_OK) {
+		if (kiln_program_load_bytes(p->ctx->device->dev, p->binary, p->binary_len, &p->kp) !=
+		    KILN_OK) {
 			append_log(p, "kiln: loading the image: %s\n", kiln_last_error());
 			err = CL_BUILD_PROGRAM_FAILURE;
 			p->kp = NULL;
@@ -445,9 +451,9 @@ cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint num_devices, const cl_de
 }
 
 cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint num_devices, const cl_device_id *device_list,
-				    const char *options, cl_uint num_input_headers, const cl_program *input_headers,
-				    const char **header_include_names, void(CL_CALLBACK *pfn_notify)(cl_program, void *),
-				    void *user_data)
+                                    const char *options, cl_uint num_input_headers,
+                                    const cl_program *input_headers, const char **header_include_names,
+                                    void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data)
 {
 	(void)num_devices, (void)device_list, (void)options, (void)num_input_headers, (void)input_headers;
 	(void)header_include_names, (void)pfn_notify, (void)user_data;
@@ -456,32 +462,35 @@ cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint num_devices, const cl_
 }
 
 cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices, const cl_device_id *device_list,
-				     const char *options, cl_uint num_input_programs, const cl_program *input_programs,
-				     void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data,
-				     cl_int *errcode_ret)
+                                     const char *options, cl_uint num_input_programs,
+                                     const cl_program *input_programs,
+                                     void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data,
+                                     cl_int *errcode_ret)
 {
 	(void)num_devices, (void)device_list, (void)options, (void)num_input_programs, (void)input_programs;
 	(void)pfn_notify, (void)user_data;
 	if (errcode_ret)
-		*errcode_ret = KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
+		*errcode_ret =
+		    KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
 	return NULL;
 }
 
-cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program p, void(CL_CALLBACK *fn)(cl_program, void *), void *user)
+cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program p, void(CL_CALLBACK *fn)(cl_program, void *),
+                                               void *user)
 {
 	(void)fn, (void)user;
 	return KCL_VALID(p, KCL_MAGIC_PROGRAM) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
 }
 
 cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program p, cl_uint spec_id, size_t spec_size,
-						      const void *spec_value)
+                                                      const void *spec_value)
 {
 	(void)spec_id, (void)spec_size, (void)spec_value;
 	return KCL_VALID(p, KCL_MAGIC_PROGRAM) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
 }
 
 cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info param_name, size_t param_value_size,
-				    void *param_value, size_t *param_value_size_ret)
+                                    void *param_value, size_t *param_value_size_ret)
 {
 	if (!KCL_VALID(p, KCL_MAGIC_PROGRAM))
 		return CL_INVALID_PROGRAM;
@@ -495,7 +504,8 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info param_name, si
 	case CL_PROGRAM_DEVICES:
 		KCL_INFO(cl_device_id, p->ctx->device);
 	case CL_PROGRAM_SOURCE:
-		return kcl_info_str(param_value_size, param_value, param_value_size_ret, p->source ? p->source : "");
+		return kcl_info_str(param_value_size, param_value, param_value_size_ret,
+		                    p->source ? p->source : "");
 	case CL_PROGRAM_IL:
 		return kcl_info(param_value_size, param_value, param_value_size_ret, NULL, 0);
 	case CL_PROGRAM_BINARY_SIZES:
@@ -520,7 +530,7 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info param_name, si
 		if (p->status != CL_BUILD_SUCCESS)
 			return CL_INVALID_PROGRAM_EXECUTABLE;
 		return kcl_info_str(param_value_size, param_value, param_value_size_ret,
-				    p->kernel_names ? p->kernel_names : "");
+		                    p->kernel_names ? p->kernel_names : "");
 	case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
 	case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
 		KCL_INFO(cl_bool, CL_FALSE);
@@ -530,7 +540,8 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info param_name, si
 }
 
 cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id device, cl_program_build_info param_name,
-					 size_t param_value_size, void *param_value, size_t *param_value_size_ret)
+                                         size_t param_value_size, void *param_value,
+                                         size_t *param_value_size_ret)
 {
 	if (!KCL_VALID(p, KCL_MAGIC_PROGRAM))
 		return CL_INVALID_PROGRAM;
@@ -540,12 +551,14 @@ cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id device, cl_p
 	case CL_PROGRAM_BUILD_STATUS:
 		KCL_INFO(cl_build_status, p->status);
 	case CL_PROGRAM_BUILD_OPTIONS:
-		return kcl_info_str(param_value_size, param_value, param_value_size_ret, p->options ? p->options : "");
+		return kcl_info_str(param_value_size, param_value, param_value_size_ret,
+		                    p->options ? p->options : "");
 	case CL_PROGRAM_BUILD_LOG:
-		return kcl_info_str(param_value_size, param_value, param_value_size_ret, p->log ? p->log : "");
+		return kcl_info_str(param_value_size, param_value, param_value_size_ret,
+		                    p->log ? p->log : "");
 	case CL_PROGRAM_BINARY_TYPE:
 		KCL_INFO(cl_program_binary_type,
-			 p->binary ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE : CL_PROGRAM_BINARY_TYPE_NONE);
+		         p->binary ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE : CL_PROGRAM_BINARY_TYPE_NONE);
 	case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
 		KCL_INFO(size_t, 0);
 	default:

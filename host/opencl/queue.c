@@ -199,12 +199,13 @@ cl_int kcl_submit(cl_command_queue q, kcl_cmd *c, int blocking, cl_event *event)
 }
 
 static cl_command_queue make_queue(cl_context ctx, cl_device_id dev, cl_command_queue_properties props,
-				   const cl_queue_properties *arr, size_t narr, cl_int *errcode_ret)
+                                   const cl_queue_properties *arr, size_t narr, cl_int *errcode_ret)
 {
 	cl_int err = CL_SUCCESS;
 	cl_command_queue q = NULL;
-	const cl_command_queue_properties known = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE |
-						  CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT;
+	const cl_command_queue_properties known = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE |
+	                                          CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_ON_DEVICE |
+	                                          CL_QUEUE_ON_DEVICE_DEFAULT;
 	if (!KCL_VALID(ctx, KCL_MAGIC_CONTEXT))
 		err = CL_INVALID_CONTEXT;
 	else if (!KCL_VALID(dev, KCL_MAGIC_DEVICE) || dev != ctx->device)
@@ -245,14 +246,14 @@ static cl_command_queue make_queue(cl_context ctx, cl_device_id dev, cl_command_
 }
 
 cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context context, cl_device_id device,
-						  cl_command_queue_properties properties, cl_int *errcode_ret)
+                                                  cl_command_queue_properties properties, cl_int *errcode_ret)
 {
 	return make_queue(context, device, properties, NULL, 0, errcode_ret);
 }
 
 cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
-								const cl_queue_properties *properties,
-								cl_int *errcode_ret)
+                                                                const cl_queue_properties *properties,
+                                                                cl_int *errcode_ret)
 {
 	cl_command_queue_properties props = 0;
 	size_t n = 0;
@@ -299,7 +300,8 @@ cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue q)
 }
 
 cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info param_name,
-					 size_t param_value_size, void *param_value, size_t *param_value_size_ret)
+                                         size_t param_value_size, void *param_value,
+                                         size_t *param_value_size_ret)
 {
 	if (!KCL_VALID(q, KCL_MAGIC_QUEUE))
 		return CL_INVALID_COMMAND_QUEUE;
@@ -314,7 +316,7 @@ cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_in
 		KCL_INFO(cl_command_queue_properties, q->props);
 	case CL_QUEUE_PROPERTIES_ARRAY:
 		return kcl_info(param_value_size, param_value, param_value_size_ret, q->prop_array,
-				q->nprop_array * sizeof q->prop_array[0]);
+		                q->nprop_array * sizeof q->prop_array[0]);
 	case CL_QUEUE_SIZE:
 		return CL_INVALID_COMMAND_QUEUE; /* only for on-device queues */
 	case CL_QUEUE_DEVICE_DEFAULT:
@@ -325,7 +327,7 @@ cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_in
 }
 
 cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue q, cl_command_queue_properties properties,
-					     cl_bool enable, cl_command_queue_properties *old_properties)
+                                             cl_bool enable, cl_command_queue_properties *old_properties)
 {
 	(void)properties, (void)enable, (void)old_properties;
 	return KCL_VALID(q, KCL_MAGIC_QUEUE) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
@@ -338,8 +340,8 @@ cl_int CL_API_CALL clFlush(cl_command_queue q)
 }
 
 /* A thread about to wait for Q runs the commands at its head itself while the worker has not taken them (it
- * would only add a thread wake-up to the wait); UNTIL (may be NULL) stops it once that event is done. Order is
- * kept: only the head is ever taken, and only with the execution slot. Called with q->lock held. */
+ * would only add a thread wake-up to the wait); UNTIL (may be NULL) stops it once that event is done. Order
+ * is kept: only the head is ever taken, and only with the execution slot. Called with q->lock held. */
 static void help(cl_command_queue q, cl_event until)
 {
 	while (q->head && !q->busy && (!until || kcl_event_status(until) > CL_COMPLETE)) {
@@ -379,7 +381,7 @@ cl_int CL_API_CALL clFinish(cl_command_queue q)
 
 /* Markers and barriers: in an in-order queue both wait for every earlier command and their wait list. */
 static cl_int enqueue_marker(cl_command_queue q, cl_command_type type, cl_uint n, const cl_event *list,
-			     cl_event *event)
+                             cl_event *event)
 {
 	if (!KCL_VALID(q, KCL_MAGIC_QUEUE))
 		return CL_INVALID_COMMAND_QUEUE;
@@ -392,13 +394,14 @@ static cl_int enqueue_marker(cl_command_queue q, cl_command_type type, cl_uint n
 	return kcl_submit(q, c, 0, event);
 }
 
-cl_int CL_API_CALL clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint n, const cl_event *list, cl_event *event)
+cl_int CL_API_CALL clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint n, const cl_event *list,
+                                               cl_event *event)
 {
 	return enqueue_marker(q, CL_COMMAND_MARKER, n, list, event);
 }
 
 cl_int CL_API_CALL clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint n, const cl_event *list,
-						cl_event *event)
+                                                cl_event *event)
 {
 	return enqueue_marker(q, CL_COMMAND_BARRIER, n, list, event);
 }

@@ -1,19 +1,20 @@
 /* cl_intel_unified_shared_memory, device allocations only: a USM pointer is the device address itself (the
- * 8 bytes a pointer kernel argument carries). Address 0 is reserved at device open, so no allocation is NULL. */
+ * 8 bytes a pointer kernel argument carries). Address 0 is reserved at device open, so no allocation is NULL.
+ */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ocl.h"
 
 void *CL_API_CALL clDeviceMemAllocINTEL(cl_context context, cl_device_id device,
-					const cl_mem_properties_intel *properties, size_t size, cl_uint alignment,
-					cl_int *errcode_ret)
+                                        const cl_mem_properties_intel *properties, size_t size,
+                                        cl_uint alignment, cl_int *errcode_ret)
 {
 	cl_int err = CL_SUCCESS;
 	cl_mem_alloc_flags_intel flags = 0;
 	const cl_mem_alloc_flags_intel known = CL_MEM_ALLOC_WRITE_COMBINED_INTEL |
-					       CL_MEM_ALLOC_INITIAL_PLACEMENT_DEVICE_INTEL |
-					       CL_MEM_ALLOC_INITIAL_PLACEMENT_HOST_INTEL;
+	                                       CL_MEM_ALLOC_INITIAL_PLACEMENT_DEVICE_INTEL |
+	                                       CL_MEM_ALLOC_INITIAL_PLACEMENT_HOST_INTEL;
 	kcl_usm *u = NULL;
 	if (!KCL_VALID(context, KCL_MAGIC_CONTEXT))
 		err = CL_INVALID_CONTEXT;
@@ -49,22 +50,24 @@ void *CL_API_CALL clDeviceMemAllocINTEL(cl_context context, cl_device_id device,
 	return u ? (void *)(uintptr_t)u->addr : NULL;
 }
 
-void *CL_API_CALL clHostMemAllocINTEL(cl_context context, const cl_mem_properties_intel *properties, size_t size,
-				      cl_uint alignment, cl_int *errcode_ret)
+void *CL_API_CALL clHostMemAllocINTEL(cl_context context, const cl_mem_properties_intel *properties,
+                                      size_t size, cl_uint alignment, cl_int *errcode_ret)
 {
 	(void)properties, (void)size, (void)alignment;
 	if (errcode_ret) /* CL_DEVICE_HOST_MEM_CAPABILITIES_INTEL is 0 */
-		*errcode_ret = KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
+		*errcode_ret =
+		    KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
 	return NULL;
 }
 
 void *CL_API_CALL clSharedMemAllocINTEL(cl_context context, cl_device_id device,
-					const cl_mem_properties_intel *properties, size_t size, cl_uint alignment,
-					cl_int *errcode_ret)
+                                        const cl_mem_properties_intel *properties, size_t size,
+                                        cl_uint alignment, cl_int *errcode_ret)
 {
 	(void)device, (void)properties, (void)size, (void)alignment;
 	if (errcode_ret)
-		*errcode_ret = KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
+		*errcode_ret =
+		    KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
 	return NULL;
 }
 
@@ -98,7 +101,8 @@ cl_int CL_API_CALL clMemBlockingFreeINTEL(cl_context context, void *ptr)
 }
 
 cl_int CL_API_CALL clGetMemAllocInfoINTEL(cl_context context, const void *ptr, cl_mem_info_intel param_name,
-					  size_t param_value_size, void *param_value, size_t *param_value_size_ret)
+                                          size_t param_value_size, void *param_value,
+                                          size_t *param_value_size_ret)
 {
 	if (!KCL_VALID(context, KCL_MAGIC_CONTEXT))
 		return CL_INVALID_CONTEXT;
@@ -115,7 +119,8 @@ cl_int CL_API_CALL clGetMemAllocInfoINTEL(cl_context context, const void *ptr, c
 	}
 	switch (param_name) {
 	case CL_MEM_ALLOC_TYPE_INTEL:
-		KCL_INFO(cl_unified_shared_memory_type_intel, found ? CL_MEM_TYPE_DEVICE_INTEL : CL_MEM_TYPE_UNKNOWN_INTEL);
+		KCL_INFO(cl_unified_shared_memory_type_intel,
+		         found ? CL_MEM_TYPE_DEVICE_INTEL : CL_MEM_TYPE_UNKNOWN_INTEL);
 	case CL_MEM_ALLOC_BASE_PTR_INTEL:
 		KCL_INFO(void *, found ? (void *)(uintptr_t)base : NULL);
 	case CL_MEM_ALLOC_SIZE_INTEL:
@@ -164,8 +169,9 @@ static cl_int run_memcpy(kcl_cmd *c, uint64_t *dev_ns)
 	return st == KILN_OK ? CL_SUCCESS : CL_OUT_OF_RESOURCES;
 }
 
-cl_int CL_API_CALL clEnqueueMemcpyINTEL(cl_command_queue q, cl_bool blocking, void *dst_ptr, const void *src_ptr,
-					size_t size, cl_uint n, const cl_event *list, cl_event *event)
+cl_int CL_API_CALL clEnqueueMemcpyINTEL(cl_command_queue q, cl_bool blocking, void *dst_ptr,
+                                        const void *src_ptr, size_t size, cl_uint n, const cl_event *list,
+                                        cl_event *event)
 {
 	if (!KCL_VALID(q, KCL_MAGIC_QUEUE))
 		return CL_INVALID_COMMAND_QUEUE;
@@ -210,13 +216,13 @@ static cl_int run_fill(kcl_cmd *c, uint64_t *dev_ns)
 }
 
 cl_int CL_API_CALL clEnqueueMemFillINTEL(cl_command_queue q, void *dst_ptr, const void *pattern,
-					 size_t pattern_size, size_t size, cl_uint n, const cl_event *list,
-					 cl_event *event)
+                                         size_t pattern_size, size_t size, cl_uint n, const cl_event *list,
+                                         cl_event *event)
 {
 	if (!KCL_VALID(q, KCL_MAGIC_QUEUE))
 		return CL_INVALID_COMMAND_QUEUE;
-	if (!dst_ptr || !pattern || pattern_size == 0 || pattern_size > 128 || (pattern_size & (pattern_size - 1)) ||
-	    size % pattern_size || (uintptr_t)dst_ptr % pattern_size)
+	if (!dst_ptr || !pattern || pattern_size == 0 || pattern_size > 128 ||
+	    (pattern_size & (pattern_size - 1)) || size % pattern_size || (uintptr_t)dst_ptr % pattern_size)
 		return CL_INVALID_VALUE;
 	int dk = classify(q->ctx, dst_ptr, size);
 	if (dk < 0)
@@ -237,8 +243,8 @@ cl_int CL_API_CALL clEnqueueMemFillINTEL(cl_command_queue q, void *dst_ptr, cons
 	return kcl_submit(q, c, 0, event);
 }
 
-cl_int CL_API_CALL clEnqueueMemsetINTEL(cl_command_queue q, void *dst_ptr, cl_int value, size_t size, cl_uint n,
-					const cl_event *list, cl_event *event)
+cl_int CL_API_CALL clEnqueueMemsetINTEL(cl_command_queue q, void *dst_ptr, cl_int value, size_t size,
+                                        cl_uint n, const cl_event *list, cl_event *event)
 {
 	unsigned char b = (unsigned char)value;
 	return clEnqueueMemFillINTEL(q, dst_ptr, &b, 1, size, n, list, event);
@@ -246,7 +252,7 @@ cl_int CL_API_CALL clEnqueueMemsetINTEL(cl_command_queue q, void *dst_ptr, cl_in
 
 /* Hints: device allocations never move, so these are markers with the right command type. */
 static cl_int hint(cl_command_queue q, const void *ptr, cl_command_type type, cl_uint n, const cl_event *list,
-		   cl_event *event)
+                   cl_event *event)
 {
 	if (!KCL_VALID(q, KCL_MAGIC_QUEUE))
 		return CL_INVALID_COMMAND_QUEUE;
@@ -260,15 +266,16 @@ static cl_int hint(cl_command_queue q, const void *ptr, cl_command_type type, cl
 }
 
 cl_int CL_API_CALL clEnqueueMigrateMemINTEL(cl_command_queue q, const void *ptr, size_t size,
-					    cl_mem_migration_flags flags, cl_uint n, const cl_event *list,
-					    cl_event *event)
+                                            cl_mem_migration_flags flags, cl_uint n, const cl_event *list,
+                                            cl_event *event)
 {
 	(void)size, (void)flags;
 	return hint(q, ptr, CL_COMMAND_MIGRATEMEM_INTEL, n, list, event);
 }
 
 cl_int CL_API_CALL clEnqueueMemAdviseINTEL(cl_command_queue q, const void *ptr, size_t size,
-					   cl_mem_advice_intel advice, cl_uint n, const cl_event *list, cl_event *event)
+                                           cl_mem_advice_intel advice, cl_uint n, const cl_event *list,
+                                           cl_event *event)
 {
 	(void)size, (void)advice;
 	return hint(q, ptr, CL_COMMAND_MEMADVISE_INTEL, n, list, event);

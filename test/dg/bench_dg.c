@@ -47,13 +47,15 @@ int main(int argc, char **argv)
 		uint32_t r4 = 0, w4 = 0, rk = 0, wk = 0;
 		int sr = measure(p, s, 0, 4, &r4), sw = measure(p, s, 1, 4, &w4);
 		size_t asize = 0;
-		int has_array = kiln_program_dg_info(p, arr, &asize, NULL, NULL) == KILN_OK && asize == ARRAY_BYTES;
+		int has_array =
+		    kiln_program_dg_info(p, arr, &asize, NULL, NULL) == KILN_OK && asize == ARRAY_BYTES;
 		int ar = has_array ? measure(p, arr, 0, ARRAY_BYTES, &rk) : -1;
 		int aw = has_array ? measure(p, arr, 1, ARRAY_BYTES, &wk) : -1;
 		printf("{\"name\": \"%s\", \"read4_cycles\": %s%u, \"write4_cycles\": %s%u, "
 		       "\"copy_out_4k_cycles\": %s%u, \"copy_in_4k_cycles\": %s%u}\n",
-		       argv[i], sr ? "null, \"read4_refused\": " : "", sr ? 1u : r4, sw ? "null, \"write4_refused\": " : "",
-		       sw ? 1u : w4, ar ? "null, \"copy_out_refused\": " : "", ar ? 1u : rk,
+		       argv[i], sr ? "null, \"read4_refused\": " : "", sr ? 1u : r4,
+		       sw ? "null, \"write4_refused\": " : "", sw ? 1u : w4,
+		       ar ? "null, \"copy_out_refused\": " : "", ar ? 1u : rk,
 		       aw ? "null, \"copy_in_refused\": " : "", aw ? 1u : wk);
 	}
 	kiln_program_release(p);

@@ -60,31 +60,38 @@ int main(int argc, char **argv)
 {
 	char name[128], uid[64];
 	int w[NCOMBO * PER];
-	if (argc < 2 || !KT_CHECK(kiln_device_open(NULL, &dev) == KILN_OK, "open board", "%s", kiln_last_error()) ||
-	    !KT_CHECK(kiln_program_load(dev, argv[1], &prog) == KILN_OK, "load props image", "%s", kiln_last_error()))
+	if (argc < 2 ||
+	    !KT_CHECK(kiln_device_open(NULL, &dev) == KILN_OK, "open board", "%s", kiln_last_error()) ||
+	    !KT_CHECK(kiln_program_load(dev, argv[1], &prog) == KILN_OK, "load props image", "%s",
+	              kiln_last_error()))
 		return 1;
 	kiln_kernel_get(prog, "set_all", &set_all);
 	kiln_kernel_get(prog, "get_all", &get_all);
-	KT_CHECK(kiln_mem_alloc(dev, sizeof w, &out_addr) == KILN_OK, "device buffer", "%s", kiln_last_error());
+	KT_CHECK(kiln_mem_alloc(dev, sizeof w, &out_addr) == KILN_OK, "device buffer", "%s",
+	         kiln_last_error());
 
 	/* Initial values, as the kernels see them. */
 	KT_CHECK(snapshot(w) == 0, "get_all runs", "%s", kiln_last_error());
 	for (int k = 0; k < NCOMBO; k++) {
 		snprintf(name, sizeof name, "%s: kernel reads the initial values", combos[k].name);
-		KT_CHECK(holds(w, k, KILN_DG_SCALAR_INIT, 1), name, "scalar %d array[0] %d", w[k * PER], w[k * PER + 1]);
+		KT_CHECK(holds(w, k, KILN_DG_SCALAR_INIT, 1), name, "scalar %d array[0] %d", w[k * PER],
+		         w[k * PER + 1]);
 	}
 
-	/* Host port: the runtime refuses forbidden directions; the bus refuses them too and nothing changes. */
+	/* Host port: the runtime refuses forbidden directions; the bus refuses them too and nothing changes.
+	 */
 	for (int k = 0; k < NCOMBO; k++) {
 		const combo *c = &combos[k];
 		for (int arr = 0; arr < 2; arr++) {
 			int v[KILN_DG_ARRAY_LEN] = {0}, n = arr ? KILN_DG_ARRAY_LEN : 1;
 			snprintf(uid, sizeof uid, "%c_%s", arr ? 'a' : 's', c->name);
 			int st = kiln_dg_read(prog, uid, v, sizeof(int) * (size_t)n, 0);
-			snprintf(name, sizeof name, "%s: host read %s", uid, readable(c) ? "allowed" : "refused");
+			snprintf(name, sizeof name, "%s: host read %s", uid,
+			         readable(c) ? "allowed" : "refused");
 			if (readable(c))
-				KT_CHECK(st == KILN_OK && v[0] == (arr ? 1 : KILN_DG_SCALAR_INIT) && v[n - 1] == (arr ? n : 7),
-					 name, "status %d v0 %d: %s", st, v[0], kiln_last_error());
+				KT_CHECK(st == KILN_OK && v[0] == (arr ? 1 : KILN_DG_SCALAR_INIT) &&
+				             v[n - 1] == (arr ? n : 7),
+				         name, "status %d v0 %d: %s", st, v[0], kiln_last_error());
 			else
 				KT_CHECK(st == KILN_ERR_ACCESS, name, "status %d", st);
 			uint32_t addr = 0, word = 0;
@@ -93,12 +100,13 @@ int main(int argc, char **argv)
 				continue;
 			if (!readable(c)) {
 				snprintf(name, sizeof name, "%s: bus error on a host read", uid);
-				KT_CHECK(kiln_device_mmio_read(dev, addr, &word) == KILN_ERR_BUS, name, "read 0x%x", word);
+				KT_CHECK(kiln_device_mmio_read(dev, addr, &word) == KILN_ERR_BUS, name,
+				         "read 0x%x", word);
 			}
 			if (!writable(c)) {
 				snprintf(name, sizeof name, "%s: bus error on a host write", uid);
-				KT_CHECK(kiln_device_mmio_write(dev, addr, 0xdead) == KILN_ERR_BUS, name, "%s",
-					 "write accepted");
+				KT_CHECK(kiln_device_mmio_write(dev, addr, 0xdead) == KILN_ERR_BUS, name,
+				         "%s", "write accepted");
 			}
 		}
 	}
@@ -118,16 +126,18 @@ int main(int argc, char **argv)
 		int st1 = kiln_dg_write(prog, uid, &s, sizeof s, 0);
 		snprintf(uid, sizeof uid, "a_%s", c->name);
 		int st2 = kiln_dg_write(prog, uid, a, sizeof a, 0);
-		snprintf(name, sizeof name, "%s: host write %s", c->name, writable(c) ? "allowed" : "refused");
-		KT_CHECK(writable(c) ? (st1 == KILN_OK && st2 == KILN_OK) : (st1 == KILN_ERR_ACCESS && st2 == KILN_ERR_ACCESS),
-			 name, "status %d %d", st1, st2);
+		snprintf(name, sizeof name, "%s: host write %s", c->name,
+		         writable(c) ? "allowed" : "refused");
+		KT_CHECK(writable(c) ? (st1 == KILN_OK && st2 == KILN_OK)
+		                     : (st1 == KILN_ERR_ACCESS && st2 == KILN_ERR_ACCESS),
+		         name, "status %d %d", st1, st2);
 	}
 	KT_CHECK(snapshot(w) == 0, "get_all after host writes", "%s", kiln_last_error());
 	for (int k = 0; k < NCOMBO; k++) {
 		snprintf(name, sizeof name, "%s: kernel sees %s", combos[k].name,
-			 writable(&combos[k]) ? "the host's write" : "the initial value");
-		KT_CHECK(writable(&combos[k]) ? holds(w, k, 50, 60) : holds(w, k, KILN_DG_SCALAR_INIT, 1), name,
-			 "scalar %d array[0] %d", w[k * PER], w[k * PER + 1]);
+		         writable(&combos[k]) ? "the host's write" : "the initial value");
+		KT_CHECK(writable(&combos[k]) ? holds(w, k, 50, 60) : holds(w, k, KILN_DG_SCALAR_INIT, 1),
+		         name, "scalar %d array[0] %d", w[k * PER], w[k * PER + 1]);
 	}
 
 	/* One kernel writes, another reads: the storage is shared by the image's kernels. */
@@ -154,16 +164,17 @@ int main(int argc, char **argv)
 	for (int k = 0; k < NCOMBO; k++) {
 		int reset = combos[k].im == IM_RESET;
 		snprintf(name, sizeof name, "%s: after reset %s", combos[k].name,
-			 reset ? "the initial value is back" : "the value is kept");
-		KT_CHECK(reset ? holds(w, k, KILN_DG_SCALAR_INIT, 1) : holds(w, k, 100, 100), name, "scalar %d",
-			 w[k * PER]);
+		         reset ? "the initial value is back" : "the value is kept");
+		KT_CHECK(reset ? holds(w, k, KILN_DG_SCALAR_INIT, 1) : holds(w, k, 100, 100), name,
+		         "scalar %d", w[k * PER]);
 	}
 
 	/* Reprogramming: every global starts over. */
 	KT_CHECK(kiln_program_reprogram(prog) == KILN_OK, "reprogram", "%s", kiln_last_error());
 	KT_CHECK(snapshot(w) == 0, "get_all after reprogram", "%s", kiln_last_error());
 	for (int k = 0; k < NCOMBO; k++) {
-		snprintf(name, sizeof name, "%s: after reprogramming the initial value is back", combos[k].name);
+		snprintf(name, sizeof name, "%s: after reprogramming the initial value is back",
+		         combos[k].name);
 		KT_CHECK(holds(w, k, KILN_DG_SCALAR_INIT, 1), name, "scalar %d", w[k * PER]);
 	}
 	kiln_mem_free(dev, out_addr);

@@ -1,6 +1,6 @@
-/* The differential harness (see difftest.h): runs every test of one corpus file against an image compiled from
- * the same file. Usage: difftest IMAGE [TEST ...]. With KILN_BENCH_OUT set, appends one JSON line per kernel
- * run (file, test, kernel, cycles) to that file. */
+/* The differential harness (see difftest.h): runs every test of one corpus file against an image compiled
+ * from the same file. Usage: difftest IMAGE [TEST ...]. With KILN_BENCH_OUT set, appends one JSON line per
+ * kernel run (file, test, kernel, cycles) to that file. */
 #include "difftest.h"
 
 #include <stdarg.h>
@@ -150,13 +150,14 @@ int kt_device(const char *kernel, int dims, const size_t *global, const size_t *
 	for (int i = 0; ok && i < nargs; i++)
 		ok = kiln_kernel_set_arg(k, (unsigned)i, args[i].size, args[i].bytes) == KILN_OK;
 	if (ok)
-		ok = (dims ? kiln_kernel_run_nd(k, global, local, &cycles) : kiln_kernel_run(k, &cycles)) == KILN_OK;
+		ok = (dims ? kiln_kernel_run_nd(k, global, local, &cycles) : kiln_kernel_run(k, &cycles)) ==
+		     KILN_OK;
 	nargs = 0;
 	if (!KT_CHECK(ok, name, "%s", kiln_last_error()))
 		return 0;
 	if (bench)
-		fprintf(bench, "{\"file\": \"%s\", \"test\": \"%s\", \"kernel\": \"%s\", \"cycles\": %llu}\n", KT_FILE,
-			cur_test, kernel, (unsigned long long)cycles);
+		fprintf(bench, "{\"file\": \"%s\", \"test\": \"%s\", \"kernel\": \"%s\", \"cycles\": %llu}\n",
+		        KT_FILE, cur_test, kernel, (unsigned long long)cycles);
 	native_phase = 1;
 	return 1;
 }
@@ -175,8 +176,8 @@ void kt_compare(const char *kernel)
 		}
 		for (size_t j = 0; j < bufs[i].size && !bad; j++)
 			if (d[j] != bufs[i].host[j]) {
-				snprintf(why, sizeof why, "buffer %d byte %zu: RTL 0x%02x, native 0x%02x", i, j, d[j],
-					 bufs[i].host[j]);
+				snprintf(why, sizeof why, "buffer %d byte %zu: RTL 0x%02x, native 0x%02x", i,
+				         j, d[j], bufs[i].host[j]);
 				bad = 1;
 			}
 		free(d);
@@ -189,8 +190,9 @@ void kt_compare(const char *kernel)
 		}
 		for (size_t j = 0; j < dgs[i].size && !bad; j++)
 			if (d[j] != ((uint8_t *)dgs[i].native)[j]) {
-				snprintf(why, sizeof why, "device global %s byte %zu: RTL 0x%02x, native 0x%02x",
-					 dgs[i].uid, j, d[j], ((uint8_t *)dgs[i].native)[j]);
+				snprintf(why, sizeof why,
+				         "device global %s byte %zu: RTL 0x%02x, native 0x%02x", dgs[i].uid,
+				         j, d[j], ((uint8_t *)dgs[i].native)[j]);
 				bad = 1;
 			}
 		free(d);
@@ -265,10 +267,10 @@ int main(int argc, char **argv)
 	if (bo && *bo)
 		bench = fopen(bo, "a");
 	if (!KT_CHECK(kiln_device_open(NULL, &dev) == KILN_OK, KT_FILE ": open the sim board", "%s",
-		      kiln_last_error()))
+	              kiln_last_error()))
 		return KT_DONE();
 	if (!KT_CHECK(kiln_program_load(dev, argv[1], &prog) == KILN_OK, KT_FILE ": load the image", "%s",
-		      kiln_last_error()))
+	              kiln_last_error()))
 		return KT_DONE();
 	qsort(tests, (size_t)ntests, sizeof tests[0], by_line);
 	for (int t = 0; t < ntests; t++) {

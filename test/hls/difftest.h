@@ -68,7 +68,7 @@ int kt_nd_next(void);
 
 #define KT_RUN(fn, ...)                                                                                      \
 	do {                                                                                                 \
-		KT_SEQ(__VA_ARGS__);                                                                  \
+		KT_SEQ(__VA_ARGS__);                                                                         \
 		if (kt_device(#fn, 0, NULL, NULL)) {                                                         \
 			fn(__VA_ARGS__);                                                                     \
 			kt_compare(#fn);                                                                     \
@@ -76,7 +76,7 @@ int kt_nd_next(void);
 	} while (0)
 #define KT_RUN_ND(fn, dims, global, local, ...)                                                              \
 	do {                                                                                                 \
-		KT_SEQ(__VA_ARGS__);                                                                  \
+		KT_SEQ(__VA_ARGS__);                                                                         \
 		if (kt_device(#fn, (dims), (global), (local))) {                                             \
 			for (kt_nd_begin((dims), (global), (local)); kt_nd_next();)                          \
 				fn(__VA_ARGS__);                                                             \

@@ -1,17 +1,20 @@
 /* Corpus: 64-bit and mixed-width arithmetic, division of every width and signedness. */
 #include <kiln/device.h>
 
-KILN_SINGLE_TASK_KERNEL void mulhi64(unsigned long long *hi, const unsigned long long *a, const unsigned long long *b, int n)
+KILN_SINGLE_TASK_KERNEL void mulhi64(unsigned long long *hi, const unsigned long long *a,
+                                     const unsigned long long *b, int n)
 {
 	for (int i = 0; i < n; i++) {
-		unsigned long long al = a[i] & 0xffffffffu, ah = a[i] >> 32, bl = b[i] & 0xffffffffu, bh = b[i] >> 32;
+		unsigned long long al = a[i] & 0xffffffffu, ah = a[i] >> 32, bl = b[i] & 0xffffffffu,
+		                   bh = b[i] >> 32;
 		unsigned long long ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
 		unsigned long long mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
 		hi[i] = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
 	}
 }
 
-KILN_SINGLE_TASK_KERNEL void div64(long long *q, unsigned long long *r, const long long *a, const long long *b, int n)
+KILN_SINGLE_TASK_KERNEL void div64(long long *q, unsigned long long *r, const long long *a,
+                                   const long long *b, int n)
 {
 	for (int i = 0; i < n; i++) {
 		long long d = b[i] >> (i & 31);
@@ -22,7 +25,8 @@ KILN_SINGLE_TASK_KERNEL void div64(long long *q, unsigned long long *r, const lo
 	}
 }
 
-KILN_SINGLE_TASK_KERNEL void div_small(signed char *s8, unsigned short *u16, const signed char *a, const unsigned short *b, int n)
+KILN_SINGLE_TASK_KERNEL void div_small(signed char *s8, unsigned short *u16, const signed char *a,
+                                       const unsigned short *b, int n)
 {
 	for (int i = 0; i < n; i++) {
 		signed char d = (signed char)(a[(i + 1) % n] | 1);
@@ -34,7 +38,8 @@ KILN_SINGLE_TASK_KERNEL void div_small(signed char *s8, unsigned short *u16, con
 	}
 }
 
-KILN_SINGLE_TASK_KERNEL void mixed_width(long long *out, const signed char *a, const short *b, const unsigned *c, int n)
+KILN_SINGLE_TASK_KERNEL void mixed_width(long long *out, const signed char *a, const short *b,
+                                         const unsigned *c, int n)
 {
 	for (int i = 0; i < n; i++) {
 		long long x = a[i] * (long long)b[i];
@@ -47,8 +52,8 @@ KILN_SINGLE_TASK_KERNEL void compare64(int *out, const long long *a, const long 
 {
 	for (int i = 0; i < n; i++) {
 		unsigned long long ua = (unsigned long long)a[i], ub = (unsigned long long)b[i];
-		out[i] = (a[i] < b[i]) | (a[i] >= b[i]) << 1 | (ua < ub) << 2 | (ua >= ub) << 3 | (a[i] == b[i]) << 4 |
-			 ((a[i] >> 32) > (b[i] >> 40)) << 5;
+		out[i] = (a[i] < b[i]) | (a[i] >= b[i]) << 1 | (ua < ub) << 2 | (ua >= ub) << 3 |
+		         (a[i] == b[i]) << 4 | ((a[i] >> 32) > (b[i] >> 40)) << 5;
 	}
 }
 
@@ -63,7 +68,8 @@ KILN_SINGLE_TASK_KERNEL void poly_eval(long long *y, const long long *x, int n)
 	}
 }
 
-KILN_SINGLE_TASK_KERNEL void mod_pow(unsigned *out, const unsigned *base, const unsigned *exp, unsigned m, int n)
+KILN_SINGLE_TASK_KERNEL void mod_pow(unsigned *out, const unsigned *base, const unsigned *exp, unsigned m,
+                                     int n)
 {
 	for (int i = 0; i < n; i++) {
 		unsigned long long r = 1, b = base[i] % m;
@@ -82,7 +88,7 @@ KILN_SINGLE_TASK_KERNEL void mod_pow(unsigned *out, const unsigned *base, const 
 KT_TEST(mulhi64)
 {
 	unsigned long long *h = KT_BUF(unsigned long long, 16), *a = KT_BUF(unsigned long long, 16),
-			   *b = KT_BUF(unsigned long long, 16);
+	                   *b = KT_BUF(unsigned long long, 16);
 	KT_RUN(mulhi64, KT_P(h), KT_P(a), KT_P(b), KT_V(int, 16));
 }
 KT_TEST(div64)

@@ -4,7 +4,8 @@
 KILN_SINGLE_TASK_KERNEL void popcounts(unsigned *out, const unsigned long long *in, int n)
 {
 	for (int i = 0; i < n; i++)
-		out[i] = (unsigned)__builtin_popcountll(in[i]) + ((unsigned)__builtin_popcount((unsigned)in[i]) << 8);
+		out[i] = (unsigned)__builtin_popcountll(in[i]) +
+		         ((unsigned)__builtin_popcount((unsigned)in[i]) << 8);
 }
 
 KILN_SINGLE_TASK_KERNEL void leading_trailing(unsigned *out, const unsigned *in, int n)
@@ -12,7 +13,7 @@ KILN_SINGLE_TASK_KERNEL void leading_trailing(unsigned *out, const unsigned *in,
 	for (int i = 0; i < n; i++) {
 		unsigned x = in[i] | 1u, y = in[i] | 0x80000000u;
 		out[i] = (unsigned)__builtin_clz(x) | (unsigned)__builtin_ctz(y) << 8 |
-			 (unsigned)__builtin_clzll((unsigned long long)x << 7) << 16;
+		         (unsigned)__builtin_clzll((unsigned long long)x << 7) << 16;
 	}
 }
 
@@ -83,7 +84,9 @@ KILN_SINGLE_TASK_KERNEL void overflow_checks(int *flags, int *res, const int *a,
 		f |= __builtin_smul_overflow(a[i] >> 8, b[i] >> 4, &r3) << 2;
 		f |= __builtin_uadd_overflow((unsigned)a[i], (unsigned)b[i], &u1) << 3;
 		unsigned long long u64;
-		f |= __builtin_umulll_overflow((unsigned long long)(unsigned)a[i] << 20, (unsigned long long)(unsigned)b[i] << 16, &u64) << 4;
+		f |= __builtin_umulll_overflow((unsigned long long)(unsigned)a[i] << 20,
+		                               (unsigned long long)(unsigned)b[i] << 16, &u64)
+		     << 4;
 		flags[i] = f;
 		res[3 * i] = r1 ^ r2;
 		res[3 * i + 1] = r3;
@@ -104,7 +107,8 @@ KILN_SINGLE_TASK_KERNEL void morton(unsigned *out, const unsigned short *x, cons
 	for (int i = 0; i < n; i++) {
 		unsigned r = 0;
 		for (int b = 0; b < 16; b++)
-			r |= ((unsigned)(x[i] >> b & 1) << (2 * b)) | ((unsigned)(y[i] >> b & 1) << (2 * b + 1));
+			r |= ((unsigned)(x[i] >> b & 1) << (2 * b)) |
+			     ((unsigned)(y[i] >> b & 1) << (2 * b + 1));
 		out[i] = r;
 	}
 }
@@ -114,7 +118,8 @@ KILN_SINGLE_TASK_KERNEL void shifts(long long *v, const unsigned char *s, int n)
 	for (int i = 0; i < n; i++) {
 		int k = s[i] & 63;
 		long long x = v[i];
-		v[i] = (x >> k) ^ (long long)((unsigned long long)x >> k) ^ (long long)((unsigned long long)x << (k & 31));
+		v[i] = (x >> k) ^ (long long)((unsigned long long)x >> k) ^
+		       (long long)((unsigned long long)x << (k & 31));
 	}
 }
 

@@ -24,7 +24,8 @@ static unsigned gcd(unsigned a, unsigned b)
 	return a;
 }
 
-KILN_SINGLE_TASK_KERNEL void gcd_lcm(unsigned *g, unsigned long long *l, const unsigned *a, const unsigned *b, int n)
+KILN_SINGLE_TASK_KERNEL void gcd_lcm(unsigned *g, unsigned long long *l, const unsigned *a, const unsigned *b,
+                                     int n)
 {
 	for (int i = 0; i < n; i++) {
 		unsigned x = (a[i] & 0xffff) + 1, y = (b[i] & 0xfff) + 1;
@@ -95,13 +96,27 @@ KILN_SINGLE_TASK_KERNEL void switch_ops(int *v, const unsigned char *op, int n)
 	int acc = 1;
 	for (int i = 0; i < n; i++) {
 		switch (op[i] % 7) {
-		case 0: acc += v[i]; break;
-		case 1: acc -= v[i]; break;
-		case 2: acc *= (v[i] | 1); break;
-		case 3: acc ^= v[i] << 3; break;
-		case 4: acc = acc > v[i] ? acc : v[i]; break;
-		case 5: acc = (int)((unsigned)acc >> 5); break;
-		default: acc = ~acc; break;
+		case 0:
+			acc += v[i];
+			break;
+		case 1:
+			acc -= v[i];
+			break;
+		case 2:
+			acc *= (v[i] | 1);
+			break;
+		case 3:
+			acc ^= v[i] << 3;
+			break;
+		case 4:
+			acc = acc > v[i] ? acc : v[i];
+			break;
+		case 5:
+			acc = (int)((unsigned)acc >> 5);
+			break;
+		default:
+			acc = ~acc;
+			break;
 		}
 		v[i] = acc;
 	}

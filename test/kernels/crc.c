@@ -13,8 +13,8 @@ KILN_SINGLE_TASK_KERNEL void crc32_bitwise(unsigned *out, const unsigned char *d
 }
 
 static const unsigned crc_table16[16] = {
-	0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4, 0x4DB26158, 0x5005713C,
-	0xEDB88320, 0xF00F9344, 0xD6D6A3E8, 0xCB61B38C, 0x9B64C2B0, 0x86D3D2D4, 0xA00AE278, 0xBDBDF21C};
+    0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4, 0x4DB26158, 0x5005713C,
+    0xEDB88320, 0xF00F9344, 0xD6D6A3E8, 0xCB61B38C, 0x9B64C2B0, 0x86D3D2D4, 0xA00AE278, 0xBDBDF21C};
 
 KILN_SINGLE_TASK_KERNEL void crc32_table(unsigned *out, const unsigned char *data, int n)
 {
@@ -33,7 +33,8 @@ KILN_SINGLE_TASK_KERNEL void crc16_ccitt(unsigned short *out, const unsigned cha
 	for (int i = 0; i < n; i++) {
 		crc ^= (unsigned short)(data[i] << 8);
 		for (int b = 0; b < 8; b++)
-			crc = (crc & 0x8000) ? (unsigned short)((crc << 1) ^ 0x1021) : (unsigned short)(crc << 1);
+			crc = (crc & 0x8000) ? (unsigned short)((crc << 1) ^ 0x1021)
+			                     : (unsigned short)(crc << 1);
 	}
 	*out = crc;
 }
@@ -74,11 +75,14 @@ KILN_SINGLE_TASK_KERNEL void splitmix(unsigned long long *v, unsigned long long 
 }
 
 static const unsigned char sbox[256] = {
-#define R(x) (unsigned char)((x) * 167 + 13), (unsigned char)((x) * 167 + 180), (unsigned char)((x) * 167 + 91), (unsigned char)((x) * 167 + 2)
-	R(0), R(1), R(2), R(3), R(4), R(5), R(6), R(7), R(8), R(9), R(10), R(11), R(12), R(13), R(14), R(15),
-	R(16), R(17), R(18), R(19), R(20), R(21), R(22), R(23), R(24), R(25), R(26), R(27), R(28), R(29), R(30), R(31),
-	R(32), R(33), R(34), R(35), R(36), R(37), R(38), R(39), R(40), R(41), R(42), R(43), R(44), R(45), R(46), R(47),
-	R(48), R(49), R(50), R(51), R(52), R(53), R(54), R(55), R(56), R(57), R(58), R(59), R(60), R(61), R(62), R(63)
+#define R(x)                                                                                                 \
+	(unsigned char)((x)*167 + 13), (unsigned char)((x)*167 + 180), (unsigned char)((x)*167 + 91),        \
+	    (unsigned char)((x)*167 + 2)
+    R(0),  R(1),  R(2),  R(3),  R(4),  R(5),  R(6),  R(7),  R(8),  R(9),  R(10), R(11), R(12),
+    R(13), R(14), R(15), R(16), R(17), R(18), R(19), R(20), R(21), R(22), R(23), R(24), R(25),
+    R(26), R(27), R(28), R(29), R(30), R(31), R(32), R(33), R(34), R(35), R(36), R(37), R(38),
+    R(39), R(40), R(41), R(42), R(43), R(44), R(45), R(46), R(47), R(48), R(49), R(50), R(51),
+    R(52), R(53), R(54), R(55), R(56), R(57), R(58), R(59), R(60), R(61), R(62), R(63)
 #undef R
 };
 

@@ -11,7 +11,8 @@ struct stats {
 };
 KILN_DEVICE_GLOBAL(struct stats, dg_stats, KILN_DEVICE_IMAGE_SCOPE);
 KILN_DEVICE_GLOBAL(unsigned char, dg_bytes[24], KILN_DEVICE_IMAGE_SCOPE, KILN_IMPLEMENT_IN_CSR_ON);
-KILN_DEVICE_GLOBAL(const unsigned, dg_coef[4], KILN_DEVICE_IMAGE_SCOPE, KILN_HOST_ACCESS_READ) = {3, 5, 7, 11};
+KILN_DEVICE_GLOBAL(const unsigned, dg_coef[4], KILN_DEVICE_IMAGE_SCOPE, KILN_HOST_ACCESS_READ) = {3, 5, 7,
+                                                                                                  11};
 
 KILN_SINGLE_TASK_KERNEL void dg_accumulate(unsigned n)
 {

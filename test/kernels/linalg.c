@@ -83,7 +83,7 @@ KILN_SINGLE_TASK_KERNEL void stencil2d(int *out, const int *in, int w, int h)
 	for (int y = 1; y < h - 1; y++)
 		for (int x = 1; x < w - 1; x++)
 			out[y * w + x] = 4 * in[y * w + x] - in[(y - 1) * w + x] - in[(y + 1) * w + x] -
-					 in[y * w + x - 1] - in[y * w + x + 1];
+			                 in[y * w + x - 1] - in[y * w + x + 1];
 }
 
 #ifdef KILN_HARNESS
@@ -107,7 +107,8 @@ KT_TEST(fir)
 KT_TEST(fir_shift)
 {
 	int *y = KT_BUF(int, 50), *x = KT_BUF(int, 50);
-	KT_RUN(fir_shift, KT_P(y), KT_P(x), KT_V(int, 50), KT_V(int, 3), KT_V(int, -5), KT_V(int, 7), KT_V(int, 11));
+	KT_RUN(fir_shift, KT_P(y), KT_P(x), KT_V(int, 50), KT_V(int, 3), KT_V(int, -5), KT_V(int, 7),
+	       KT_V(int, 11));
 }
 KT_TEST(dot64)
 {

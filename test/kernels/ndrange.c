@@ -11,7 +11,7 @@ KILN_ND_RANGE_KERNEL(1) void nd_groups(unsigned *out)
 {
 	size_t i = kiln_global_id(0);
 	out[i] = (unsigned)(kiln_group_id(0) << 16 | kiln_local_id(0) << 8 | kiln_local_range(0)) ^
-		 (unsigned)kiln_global_range(0) << 24;
+	         (unsigned)kiln_global_range(0) << 24;
 }
 
 KILN_ND_RANGE_KERNEL(2) void nd_matadd(int *c, const int *a, const int *b)

@@ -1,4 +1,5 @@
-/* Corpus: structs (in device memory, as locals, copied with memcpy), memset, plain globals with initializers. */
+/* Corpus: structs (in device memory, as locals, copied with memcpy), memset, plain globals with initializers.
+ */
 #include <kiln/device.h>
 
 struct particle {

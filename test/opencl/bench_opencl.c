@@ -21,7 +21,6 @@ static int cmp_d(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -37,7 +36,8 @@ int main(int argc, char **argv)
 	kiln_device *dev = NULL;
 	kiln_program *kp = NULL;
 	kiln_kernel *kempty = NULL;
-	if (kiln_device_open(NULL, &dev) || kiln_program_load(dev, argv[1], &kp) || kiln_kernel_get(kp, "empty", &kempty)) {
+	if (kiln_device_open(NULL, &dev) || kiln_program_load(dev, argv[1], &kp) ||
+	    kiln_kernel_get(kp, "empty", &kempty)) {
 		fprintf(stderr, "libkiln: %s\n", kiln_last_error());
 		return 1;
 	}
@@ -97,11 +97,13 @@ int main(int argc, char **argv)
 	clReleaseEvent(ev);
 	double ratio = om / lm;
 	printf("{\"benchmark\": \"opencl\", \"iterations\": %d, \"batch\": %d,\n"
-	       " \"read_global_variable\": {\"kiln_dg_read_ns\": %.0f, \"clEnqueueReadGlobalVariableINTEL_ns\": %.0f, "
+	       " \"read_global_variable\": {\"kiln_dg_read_ns\": %.0f, "
+	       "\"clEnqueueReadGlobalVariableINTEL_ns\": %.0f, "
 	       "\"ratio\": %.3f, \"goal\": 1.2, \"met\": %s},\n"
 	       " \"empty_task\": {\"clEnqueueTask_to_completion_ns\": %.0f, \"kiln_kernel_run_ns\": %.0f, "
 	       "\"device_ns\": %llu}}\n",
-	       iters, (int)BATCH, lm, om, ratio, ratio <= 1.2 ? "true" : "false", tm, ltm, (unsigned long long)(e - s));
+	       iters, (int)BATCH, lm, om, ratio, ratio <= 1.2 ? "true" : "false", tm, ltm,
+	       (unsigned long long)(e - s));
 	printf("\n%-52s %12s\n", "measure (median batch)", "value");
 	printf("%-52s %10.0f ns\n", "kiln_dg_read, 4 bytes", lm);
 	printf("%-52s %10.0f ns\n", "clEnqueueReadGlobalVariableINTEL, blocking, 4 bytes", om);

@@ -7,44 +7,119 @@
 #include "test/opencl/ocl_test.h"
 
 static cl_uint device_params[] = {
-	CL_DEVICE_TYPE, CL_DEVICE_VENDOR_ID, CL_DEVICE_MAX_COMPUTE_UNITS, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS,
-	CL_DEVICE_MAX_WORK_GROUP_SIZE, CL_DEVICE_MAX_WORK_ITEM_SIZES, CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR,
-	CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT, CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT,
-	CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT,
-	CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE, CL_DEVICE_MAX_CLOCK_FREQUENCY, CL_DEVICE_ADDRESS_BITS,
-	CL_DEVICE_MAX_READ_IMAGE_ARGS, CL_DEVICE_MAX_WRITE_IMAGE_ARGS, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
-	CL_DEVICE_IMAGE2D_MAX_WIDTH, CL_DEVICE_IMAGE2D_MAX_HEIGHT, CL_DEVICE_IMAGE3D_MAX_WIDTH,
-	CL_DEVICE_IMAGE3D_MAX_HEIGHT, CL_DEVICE_IMAGE3D_MAX_DEPTH, CL_DEVICE_IMAGE_SUPPORT, CL_DEVICE_MAX_PARAMETER_SIZE,
-	CL_DEVICE_MAX_SAMPLERS, CL_DEVICE_MEM_BASE_ADDR_ALIGN, CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE,
-	CL_DEVICE_SINGLE_FP_CONFIG, CL_DEVICE_GLOBAL_MEM_CACHE_TYPE, CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE,
-	CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, CL_DEVICE_GLOBAL_MEM_SIZE, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE,
-	CL_DEVICE_MAX_CONSTANT_ARGS, CL_DEVICE_LOCAL_MEM_TYPE, CL_DEVICE_LOCAL_MEM_SIZE,
-	CL_DEVICE_ERROR_CORRECTION_SUPPORT, CL_DEVICE_PROFILING_TIMER_RESOLUTION, CL_DEVICE_ENDIAN_LITTLE,
-	CL_DEVICE_AVAILABLE, CL_DEVICE_COMPILER_AVAILABLE, CL_DEVICE_EXECUTION_CAPABILITIES,
-	CL_DEVICE_QUEUE_ON_HOST_PROPERTIES, CL_DEVICE_NAME, CL_DEVICE_VENDOR, CL_DRIVER_VERSION, CL_DEVICE_PROFILE,
-	CL_DEVICE_VERSION, CL_DEVICE_EXTENSIONS, CL_DEVICE_PLATFORM, CL_DEVICE_DOUBLE_FP_CONFIG,
-	CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF, CL_DEVICE_HOST_UNIFIED_MEMORY, CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR,
-	CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT, CL_DEVICE_NATIVE_VECTOR_WIDTH_INT, CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG,
-	CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE, CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF,
-	CL_DEVICE_OPENCL_C_VERSION, CL_DEVICE_LINKER_AVAILABLE, CL_DEVICE_BUILT_IN_KERNELS,
-	CL_DEVICE_IMAGE_MAX_BUFFER_SIZE, CL_DEVICE_IMAGE_MAX_ARRAY_SIZE, CL_DEVICE_PARENT_DEVICE,
-	CL_DEVICE_PARTITION_MAX_SUB_DEVICES, CL_DEVICE_PARTITION_PROPERTIES, CL_DEVICE_PARTITION_AFFINITY_DOMAIN,
-	CL_DEVICE_PARTITION_TYPE, CL_DEVICE_REFERENCE_COUNT, CL_DEVICE_PREFERRED_INTEROP_USER_SYNC,
-	CL_DEVICE_PRINTF_BUFFER_SIZE, CL_DEVICE_IMAGE_PITCH_ALIGNMENT, CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT,
-	CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES,
-	CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE, CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE, CL_DEVICE_MAX_ON_DEVICE_QUEUES,
-	CL_DEVICE_MAX_ON_DEVICE_EVENTS, CL_DEVICE_SVM_CAPABILITIES, CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE,
-	CL_DEVICE_MAX_PIPE_ARGS, CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS, CL_DEVICE_PIPE_MAX_PACKET_SIZE,
-	CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT, CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT,
-	CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT, CL_DEVICE_IL_VERSION, CL_DEVICE_MAX_NUM_SUB_GROUPS,
-	CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, CL_DEVICE_NUMERIC_VERSION, CL_DEVICE_EXTENSIONS_WITH_VERSION,
-	CL_DEVICE_ILS_WITH_VERSION, CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES,
-	CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, CL_DEVICE_OPENCL_C_ALL_VERSIONS,
-	CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT,
-	CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT, CL_DEVICE_OPENCL_C_FEATURES, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES,
-	CL_DEVICE_PIPE_SUPPORT, CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED, CL_DEVICE_HOST_MEM_CAPABILITIES_INTEL,
-	CL_DEVICE_DEVICE_MEM_CAPABILITIES_INTEL, CL_DEVICE_SINGLE_DEVICE_SHARED_MEM_CAPABILITIES_INTEL,
-	CL_DEVICE_CROSS_DEVICE_SHARED_MEM_CAPABILITIES_INTEL, CL_DEVICE_SHARED_SYSTEM_MEM_CAPABILITIES_INTEL,
+    CL_DEVICE_TYPE,
+    CL_DEVICE_VENDOR_ID,
+    CL_DEVICE_MAX_COMPUTE_UNITS,
+    CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS,
+    CL_DEVICE_MAX_WORK_GROUP_SIZE,
+    CL_DEVICE_MAX_WORK_ITEM_SIZES,
+    CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR,
+    CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT,
+    CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT,
+    CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG,
+    CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT,
+    CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE,
+    CL_DEVICE_MAX_CLOCK_FREQUENCY,
+    CL_DEVICE_ADDRESS_BITS,
+    CL_DEVICE_MAX_READ_IMAGE_ARGS,
+    CL_DEVICE_MAX_WRITE_IMAGE_ARGS,
+    CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+    CL_DEVICE_IMAGE2D_MAX_WIDTH,
+    CL_DEVICE_IMAGE2D_MAX_HEIGHT,
+    CL_DEVICE_IMAGE3D_MAX_WIDTH,
+    CL_DEVICE_IMAGE3D_MAX_HEIGHT,
+    CL_DEVICE_IMAGE3D_MAX_DEPTH,
+    CL_DEVICE_IMAGE_SUPPORT,
+    CL_DEVICE_MAX_PARAMETER_SIZE,
+    CL_DEVICE_MAX_SAMPLERS,
+    CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+    CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE,
+    CL_DEVICE_SINGLE_FP_CONFIG,
+    CL_DEVICE_GLOBAL_MEM_CACHE_TYPE,
+    CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE,
+    CL_DEVICE_GLOBAL_MEM_CACHE_SIZE,
+    CL_DEVICE_GLOBAL_MEM_SIZE,
+    CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE,
+    CL_DEVICE_MAX_CONSTANT_ARGS,
+    CL_DEVICE_LOCAL_MEM_TYPE,
+    CL_DEVICE_LOCAL_MEM_SIZE,
+    CL_DEVICE_ERROR_CORRECTION_SUPPORT,
+    CL_DEVICE_PROFILING_TIMER_RESOLUTION,
+    CL_DEVICE_ENDIAN_LITTLE,
+    CL_DEVICE_AVAILABLE,
+    CL_DEVICE_COMPILER_AVAILABLE,
+    CL_DEVICE_EXECUTION_CAPABILITIES,
+    CL_DEVICE_QUEUE_ON_HOST_PROPERTIES,
+    CL_DEVICE_NAME,
+    CL_DEVICE_VENDOR,
+    CL_DRIVER_VERSION,
+    CL_DEVICE_PROFILE,
+    CL_DEVICE_VERSION,
+    CL_DEVICE_EXTENSIONS,
+    CL_DEVICE_PLATFORM,
+    CL_DEVICE_DOUBLE_FP_CONFIG,
+    CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF,
+    CL_DEVICE_HOST_UNIFIED_MEMORY,
+    CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR,
+    CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT,
+    CL_DEVICE_NATIVE_VECTOR_WIDTH_INT,
+    CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG,
+    CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT,
+    CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE,
+    CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF,
+    CL_DEVICE_OPENCL_C_VERSION,
+    CL_DEVICE_LINKER_AVAILABLE,
+    CL_DEVICE_BUILT_IN_KERNELS,
+    CL_DEVICE_IMAGE_MAX_BUFFER_SIZE,
+    CL_DEVICE_IMAGE_MAX_ARRAY_SIZE,
+    CL_DEVICE_PARENT_DEVICE,
+    CL_DEVICE_PARTITION_MAX_SUB_DEVICES,
+    CL_DEVICE_PARTITION_PROPERTIES,
+    CL_DEVICE_PARTITION_AFFINITY_DOMAIN,
+    CL_DEVICE_PARTITION_TYPE,
+    CL_DEVICE_REFERENCE_COUNT,
+    CL_DEVICE_PREFERRED_INTEROP_USER_SYNC,
+    CL_DEVICE_PRINTF_BUFFER_SIZE,
+    CL_DEVICE_IMAGE_PITCH_ALIGNMENT,
+    CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT,
+    CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS,
+    CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE,
+    CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES,
+    CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE,
+    CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE,
+    CL_DEVICE_MAX_ON_DEVICE_QUEUES,
+    CL_DEVICE_MAX_ON_DEVICE_EVENTS,
+    CL_DEVICE_SVM_CAPABILITIES,
+    CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE,
+    CL_DEVICE_MAX_PIPE_ARGS,
+    CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS,
+    CL_DEVICE_PIPE_MAX_PACKET_SIZE,
+    CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT,
+    CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT,
+    CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT,
+    CL_DEVICE_IL_VERSION,
+    CL_DEVICE_MAX_NUM_SUB_GROUPS,
+    CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS,
+    CL_DEVICE_NUMERIC_VERSION,
+    CL_DEVICE_EXTENSIONS_WITH_VERSION,
+    CL_DEVICE_ILS_WITH_VERSION,
+    CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION,
+    CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES,
+    CL_DEVICE_ATOMIC_FENCE_CAPABILITIES,
+    CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT,
+    CL_DEVICE_OPENCL_C_ALL_VERSIONS,
+    CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+    CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT,
+    CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT,
+    CL_DEVICE_OPENCL_C_FEATURES,
+    CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES,
+    CL_DEVICE_PIPE_SUPPORT,
+    CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED,
+    CL_DEVICE_HOST_MEM_CAPABILITIES_INTEL,
+    CL_DEVICE_DEVICE_MEM_CAPABILITIES_INTEL,
+    CL_DEVICE_SINGLE_DEVICE_SHARED_MEM_CAPABILITIES_INTEL,
+    CL_DEVICE_CROSS_DEVICE_SHARED_MEM_CAPABILITIES_INTEL,
+    CL_DEVICE_SHARED_SYSTEM_MEM_CAPABILITIES_INTEL,
 };
 
 /* Sizes the specification fixes for some queries. */
@@ -52,18 +127,18 @@ static const struct {
 	cl_uint param;
 	size_t size;
 } fixed_sizes[] = {
-	{CL_DEVICE_TYPE, sizeof(cl_device_type)},
-	{CL_DEVICE_MAX_WORK_ITEM_SIZES, 3 * sizeof(size_t)},
-	{CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(size_t)},
-	{CL_DEVICE_GLOBAL_MEM_SIZE, sizeof(cl_ulong)},
-	{CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(cl_ulong)},
-	{CL_DEVICE_PLATFORM, sizeof(cl_platform_id)},
-	{CL_DEVICE_AVAILABLE, sizeof(cl_bool)},
-	{CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof(cl_uint)},
-	{CL_DEVICE_QUEUE_ON_HOST_PROPERTIES, sizeof(cl_command_queue_properties)},
-	{CL_DEVICE_PROFILING_TIMER_RESOLUTION, sizeof(size_t)},
-	{CL_DEVICE_NUMERIC_VERSION, sizeof(cl_version)},
-	{CL_DEVICE_DEVICE_MEM_CAPABILITIES_INTEL, sizeof(cl_device_unified_shared_memory_capabilities_intel)},
+    {CL_DEVICE_TYPE, sizeof(cl_device_type)},
+    {CL_DEVICE_MAX_WORK_ITEM_SIZES, 3 * sizeof(size_t)},
+    {CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(size_t)},
+    {CL_DEVICE_GLOBAL_MEM_SIZE, sizeof(cl_ulong)},
+    {CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(cl_ulong)},
+    {CL_DEVICE_PLATFORM, sizeof(cl_platform_id)},
+    {CL_DEVICE_AVAILABLE, sizeof(cl_bool)},
+    {CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof(cl_uint)},
+    {CL_DEVICE_QUEUE_ON_HOST_PROPERTIES, sizeof(cl_command_queue_properties)},
+    {CL_DEVICE_PROFILING_TIMER_RESOLUTION, sizeof(size_t)},
+    {CL_DEVICE_NUMERIC_VERSION, sizeof(cl_version)},
+    {CL_DEVICE_DEVICE_MEM_CAPABILITIES_INTEL, sizeof(cl_device_unified_shared_memory_capabilities_intel)},
 };
 
 static int ctx_dtor_called, complete_calls, running_calls;
@@ -90,16 +165,18 @@ static void test_platform_device(ocl_env *env)
 	OK(clGetPlatformInfo(env->plat, CL_PLATFORM_VERSION, sizeof buf, buf, NULL), "platform version");
 	KT_CHECK(strncmp(buf, "OpenCL 3.0", 10) == 0, "platform version is OpenCL 3.0", "%s", buf);
 	OK(clGetPlatformInfo(env->plat, CL_PLATFORM_EXTENSIONS, 0, NULL, &sz), "platform extensions size");
-	OK(clGetPlatformInfo(env->plat, CL_PLATFORM_EXTENSIONS, sizeof buf, buf, NULL), "platform extensions");
+	OK(clGetPlatformInfo(env->plat, CL_PLATFORM_EXTENSIONS, sizeof buf, buf, NULL),
+	   "platform extensions");
 	KT_CHECK(strstr(buf, "cl_khr_icd") && strstr(buf, "cl_intel_global_variable_access") &&
-			 strstr(buf, "cl_intel_unified_shared_memory") && sz == strlen(buf) + 1,
-		 "platform extensions list cl_khr_icd and both Intel extensions", "%s", buf);
+	             strstr(buf, "cl_intel_unified_shared_memory") && sz == strlen(buf) + 1,
+	         "platform extensions list cl_khr_icd and both Intel extensions", "%s", buf);
 	OK(clGetPlatformInfo(env->plat, CL_PLATFORM_ICD_SUFFIX_KHR, sizeof buf, buf, NULL), "ICD suffix");
 	KT_EQ_STR(buf, "KILN", "ICD suffix is KILN");
 	cl_version v = 0;
 	OK(clGetPlatformInfo(env->plat, CL_PLATFORM_NUMERIC_VERSION, sizeof v, &v, NULL), "numeric version");
 	KT_EQ_U64(v, CL_MAKE_VERSION(3, 0, 0), "platform numeric version 3.0.0");
-	EXPECT(clGetPlatformInfo(env->plat, 0x1234, sizeof buf, buf, NULL), CL_INVALID_VALUE, "unknown platform query");
+	EXPECT(clGetPlatformInfo(env->plat, 0x1234, sizeof buf, buf, NULL), CL_INVALID_VALUE,
+	       "unknown platform query");
 	EXPECT(clGetPlatformInfo(env->plat, CL_PLATFORM_NAME, 2, buf, NULL), CL_INVALID_VALUE,
 	       "platform query into a too small buffer");
 
@@ -107,7 +184,8 @@ static void test_platform_device(ocl_env *env)
 	cl_device_id d = NULL;
 	OK(clGetDeviceIDs(env->plat, CL_DEVICE_TYPE_ALL, 1, &d, &n), "clGetDeviceIDs ALL");
 	KT_CHECK(n == 1 && d == env->dev, "one device", "%u", n);
-	EXPECT(clGetDeviceIDs(env->plat, CL_DEVICE_TYPE_GPU, 1, &d, &n), CL_DEVICE_NOT_FOUND, "no GPU device");
+	EXPECT(clGetDeviceIDs(env->plat, CL_DEVICE_TYPE_GPU, 1, &d, &n), CL_DEVICE_NOT_FOUND,
+	       "no GPU device");
 	OK(clGetDeviceIDs(env->plat, CL_DEVICE_TYPE_DEFAULT, 1, &d, NULL), "default device");
 	OK(clRetainDevice(env->dev), "clRetainDevice");
 	OK(clReleaseDevice(env->dev), "clReleaseDevice");
@@ -118,12 +196,14 @@ static void test_platform_device(ocl_env *env)
 		size_t need = 0, got = 0;
 		unsigned char val[1024];
 		cl_int e1 = clGetDeviceInfo(env->dev, device_params[i], 0, NULL, &need);
-		cl_int e2 = need <= sizeof val ? clGetDeviceInfo(env->dev, device_params[i], need, val, &got) : -1;
-		cl_int e3 = need ? clGetDeviceInfo(env->dev, device_params[i], need - 1, val, NULL) : CL_INVALID_VALUE;
+		cl_int e2 =
+		    need <= sizeof val ? clGetDeviceInfo(env->dev, device_params[i], need, val, &got) : -1;
+		cl_int e3 = need ? clGetDeviceInfo(env->dev, device_params[i], need - 1, val, NULL)
+		                 : CL_INVALID_VALUE;
 		if (e1 || e2 || got != need || e3 != CL_INVALID_VALUE) {
 			all_ok = 0;
-			printf("# device query 0x%x: %d %d size %zu/%zu short %d\n", device_params[i], e1, e2, need, got,
-			       e3);
+			printf("# device query 0x%x: %d %d size %zu/%zu short %d\n", device_params[i], e1, e2,
+			       need, got, e3);
 		}
 	}
 	KT_CHECK(all_ok, "every device query answers with a consistent size", "see above");
@@ -133,7 +213,8 @@ static void test_platform_device(ocl_env *env)
 		clGetDeviceInfo(env->dev, fixed_sizes[i].param, 0, NULL, &need);
 		if (need != fixed_sizes[i].size) {
 			sizes_ok = 0;
-			printf("# device query 0x%x: size %zu, want %zu\n", fixed_sizes[i].param, need, fixed_sizes[i].size);
+			printf("# device query 0x%x: size %zu, want %zu\n", fixed_sizes[i].param, need,
+			       fixed_sizes[i].size);
 		}
 	}
 	KT_CHECK(sizes_ok, "device queries have the sizes the specification gives", "see above");
@@ -145,8 +226,10 @@ static void test_platform_device(ocl_env *env)
 	cl_uint mhz = 0;
 	clGetDeviceInfo(env->dev, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof mhz, &mhz, NULL);
 	KT_EQ_U64(mhz, 100, "clock frequency from the board's 10 ns period");
-	EXPECT(clGetDeviceInfo(env->dev, 0x1033, sizeof buf, buf, NULL), CL_INVALID_VALUE, "unknown device query");
-	EXPECT(clGetDeviceInfo(env->dev, 0x7777, sizeof buf, buf, NULL), CL_INVALID_VALUE, "another unknown query");
+	EXPECT(clGetDeviceInfo(env->dev, 0x1033, sizeof buf, buf, NULL), CL_INVALID_VALUE,
+	       "unknown device query");
+	EXPECT(clGetDeviceInfo(env->dev, 0x7777, sizeof buf, buf, NULL), CL_INVALID_VALUE,
+	       "another unknown query");
 	cl_ulong ht = 0, dt = 0;
 	OK(clGetHostTimer(env->dev, &ht), "clGetHostTimer");
 	OK(clGetDeviceAndHostTimer(env->dev, &dt, &ht), "clGetDeviceAndHostTimer");
@@ -191,9 +274,10 @@ static void test_context_queue(ocl_env *env)
 
 	size_t asz = 0;
 	cl_queue_properties arr[4];
-	OK(clGetCommandQueueInfo(env->q, CL_QUEUE_PROPERTIES_ARRAY, sizeof arr, arr, &asz), "queue properties array");
+	OK(clGetCommandQueueInfo(env->q, CL_QUEUE_PROPERTIES_ARRAY, sizeof arr, arr, &asz),
+	   "queue properties array");
 	KT_CHECK(asz == 3 * sizeof(cl_queue_properties) && arr[1] == CL_QUEUE_PROFILING_ENABLE,
-		 "properties array as given", "%zu", asz);
+	         "properties array as given", "%zu", asz);
 }
 
 static void test_program_kernels(ocl_env *env)
@@ -202,19 +286,23 @@ static void test_program_kernels(ocl_env *env)
 	char names[256] = "";
 	OK(clGetProgramInfo(env->prog, CL_PROGRAM_NUM_KERNELS, sizeof n, &n, NULL), "CL_PROGRAM_NUM_KERNELS");
 	KT_EQ_U64(n, 5, "five kernels");
-	OK(clGetProgramInfo(env->prog, CL_PROGRAM_KERNEL_NAMES, sizeof names, names, NULL), "CL_PROGRAM_KERNEL_NAMES");
+	OK(clGetProgramInfo(env->prog, CL_PROGRAM_KERNEL_NAMES, sizeof names, names, NULL),
+	   "CL_PROGRAM_KERNEL_NAMES");
 	KT_EQ_STR(names, "empty;add;mirror;scale;sum", "kernel names");
-	OK(clGetProgramInfo(env->prog, CL_PROGRAM_BINARY_SIZES, sizeof bsz, &bsz, NULL), "CL_PROGRAM_BINARY_SIZES");
+	OK(clGetProgramInfo(env->prog, CL_PROGRAM_BINARY_SIZES, sizeof bsz, &bsz, NULL),
+	   "CL_PROGRAM_BINARY_SIZES");
 	KT_EQ_U64(bsz, env->image_len, "binary size is the image's");
 	unsigned char *bin = malloc(bsz);
 	OK(clGetProgramInfo(env->prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL), "CL_PROGRAM_BINARIES");
 	KT_CHECK(memcmp(bin, env->image, bsz) == 0, "binary is the image", "differs");
 	free(bin);
 	cl_build_status bs = 0;
-	OK(clGetProgramBuildInfo(env->prog, env->dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL), "build status");
+	OK(clGetProgramBuildInfo(env->prog, env->dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL),
+	   "build status");
 	KT_EQ_U64(bs, CL_BUILD_SUCCESS, "build succeeded");
 	cl_program_binary_type bt = 0;
-	OK(clGetProgramBuildInfo(env->prog, env->dev, CL_PROGRAM_BINARY_TYPE, sizeof bt, &bt, NULL), "binary type");
+	OK(clGetProgramBuildInfo(env->prog, env->dev, CL_PROGRAM_BINARY_TYPE, sizeof bt, &bt, NULL),
+	   "binary type");
 	KT_EQ_U64(bt, CL_PROGRAM_BINARY_TYPE_EXECUTABLE, "binary type executable");
 	cl_uint nd = 0;
 	OK(clGetProgramInfo(env->prog, CL_PROGRAM_NUM_DEVICES, sizeof nd, &nd, NULL), "program num devices");
@@ -243,7 +331,8 @@ static void test_program_kernels(ocl_env *env)
 		clGetKernelArgInfo(k, i, CL_KERNEL_ARG_TYPE_NAME, sizeof tn, tn, NULL);
 		clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof aq, &aq, NULL);
 		if (strcmp(an, want_names[i]) || strcmp(tn, want_types[i]) ||
-		    aq != (tn[strlen(tn) - 1] == '*' ? CL_KERNEL_ARG_ADDRESS_GLOBAL : CL_KERNEL_ARG_ADDRESS_PRIVATE)) {
+		    aq != (tn[strlen(tn) - 1] == '*' ? CL_KERNEL_ARG_ADDRESS_GLOBAL
+		                                     : CL_KERNEL_ARG_ADDRESS_PRIVATE)) {
 			args_ok = 0;
 			printf("# arg %u: %s %s %x\n", i, an, tn, aq);
 		}
@@ -272,8 +361,10 @@ static void test_global_variables(ocl_env *env)
 {
 	cl_int err = 0, v = 5, got = 0;
 	cl_event ev = NULL;
-	OK(env->write_gv(env->q, env->prog, "dg_rw", CL_TRUE, 4, 0, &v, 0, NULL, NULL), "blocking write dg_rw");
-	OK(env->read_gv(env->q, env->prog, "dg_rw", CL_TRUE, 4, 0, &got, 0, NULL, NULL), "blocking read dg_rw");
+	OK(env->write_gv(env->q, env->prog, "dg_rw", CL_TRUE, 4, 0, &v, 0, NULL, NULL),
+	   "blocking write dg_rw");
+	OK(env->read_gv(env->q, env->prog, "dg_rw", CL_TRUE, 4, 0, &got, 0, NULL, NULL),
+	   "blocking read dg_rw");
 	KT_EQ_U64(got, 5, "dg_rw reads back 5");
 	cl_kernel add = clCreateKernel(env->prog, "add", &err);
 	cl_int three = 3;
@@ -289,10 +380,12 @@ static void test_global_variables(ocl_env *env)
 	clReleaseEvent(ev);
 	OK(env->read_gv(env->q, env->prog, "dg_usm", CL_TRUE, 4, 0, &got, 0, NULL, NULL), "read dg_usm");
 	KT_EQ_U64(got, 3, "device-memory global dg_usm is 3");
-	OK(env->read_gv(env->q, env->prog, "dg_ro", CL_TRUE, 4, 0, &got, 0, NULL, NULL), "read read-only dg_ro");
+	OK(env->read_gv(env->q, env->prog, "dg_ro", CL_TRUE, 4, 0, &got, 0, NULL, NULL),
+	   "read read-only dg_ro");
 	KT_EQ_U64(got, 42, "dg_ro has its initializer 42");
 	v = 7;
-	OK(env->write_gv(env->q, env->prog, "dg_wo", CL_FALSE, 4, 0, &v, 0, NULL, &ev), "non-blocking write dg_wo");
+	OK(env->write_gv(env->q, env->prog, "dg_wo", CL_FALSE, 4, 0, &v, 0, NULL, &ev),
+	   "non-blocking write dg_wo");
 	OK(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof ct, &ct, NULL), "write event type");
 	KT_EQ_U64(ct, CL_COMMAND_WRITE_GLOBAL_VARIABLE_INTEL, "command type WRITE_GLOBAL_VARIABLE_INTEL");
 	cl_kernel mirror = clCreateKernel(env->prog, "mirror", &err);
@@ -301,11 +394,14 @@ static void test_global_variables(ocl_env *env)
 	OK(env->read_gv(env->q, env->prog, "dg_ro", CL_TRUE, 4, 0, &got, 0, NULL, NULL), "read dg_ro again");
 	KT_EQ_U64(got, 7, "write-only global reached the kernel: dg_ro = 7 + 0");
 	OK(clEnqueueTask(env->q, mirror, 0, NULL, NULL), "mirror again");
-	OK(env->read_gv(env->q, env->prog, "dg_ro", CL_TRUE, 4, 0, &got, 0, NULL, NULL), "read dg_ro third time");
+	OK(env->read_gv(env->q, env->prog, "dg_ro", CL_TRUE, 4, 0, &got, 0, NULL, NULL),
+	   "read dg_ro third time");
 	KT_EQ_U64(got, 8, "host-invisible dg_none counts in the kernel: 7 + 1");
 	int arr[8] = {1, 2, 3, 4, 5, 6, 7, 8}, back[8] = {0};
-	OK(env->write_gv(env->q, env->prog, "dg_arr", CL_TRUE, sizeof arr, 0, arr, 0, NULL, NULL), "write dg_arr");
-	OK(env->read_gv(env->q, env->prog, "dg_arr", CL_TRUE, 8, 12, back, 0, NULL, NULL), "read dg_arr[3..5)");
+	OK(env->write_gv(env->q, env->prog, "dg_arr", CL_TRUE, sizeof arr, 0, arr, 0, NULL, NULL),
+	   "write dg_arr");
+	OK(env->read_gv(env->q, env->prog, "dg_arr", CL_TRUE, 8, 12, back, 0, NULL, NULL),
+	   "read dg_arr[3..5)");
 	KT_CHECK(back[0] == 4 && back[1] == 5, "partial read at an offset", "%d %d", back[0], back[1]);
 
 	/* The error codes of REFERENCE §5, blocking and non-blocking. */
@@ -316,40 +412,41 @@ static void test_global_variables(ocl_env *env)
 		snprintf(name, sizeof name, "%s (%s)", what, blocking ? "blocking" : "non-blocking");        \
 		EXPECT(expr, code, name);                                                                    \
 	} while (0)
-		GV(env->read_gv(env->q, env->prog, "nope", blocking, 4, 0, &got, 0, NULL, NULL), CL_INVALID_ARG_VALUE,
-		   "read of an unknown name is CL_INVALID_ARG_VALUE");
-		GV(env->write_gv(env->q, env->prog, "nope", blocking, 4, 0, &got, 0, NULL, NULL), CL_INVALID_ARG_VALUE,
-		   "write of an unknown name is CL_INVALID_ARG_VALUE");
-		GV(env->read_gv(env->q, env->prog, NULL, blocking, 4, 0, &got, 0, NULL, NULL), CL_INVALID_VALUE,
-		   "NULL name is CL_INVALID_VALUE");
-		GV(env->read_gv(env->q, env->prog, "dg_rw", blocking, 4, 0, NULL, 0, NULL, NULL), CL_INVALID_VALUE,
-		   "NULL destination is CL_INVALID_VALUE");
-		GV(env->write_gv(env->q, env->prog, "dg_rw", blocking, 4, 0, NULL, 0, NULL, NULL), CL_INVALID_VALUE,
-		   "NULL source is CL_INVALID_VALUE");
-		GV(env->read_gv(env->q, env->prog, "dg_rw", blocking, 8, 0, &got, 0, NULL, NULL), CL_INVALID_VALUE,
-		   "read larger than the variable is CL_INVALID_VALUE");
-		GV(env->write_gv(env->q, env->prog, "dg_rw", blocking, 1, 4, &got, 0, NULL, NULL), CL_INVALID_VALUE,
-		   "write past the end is CL_INVALID_VALUE");
-		GV(env->read_gv(env->q, env->prog, "dg_wo", blocking, 4, 0, &got, 0, NULL, NULL), CL_INVALID_OPERATION,
-		   "read of a write-only global is CL_INVALID_OPERATION");
+		GV(env->read_gv(env->q, env->prog, "nope", blocking, 4, 0, &got, 0, NULL, NULL),
+		   CL_INVALID_ARG_VALUE, "read of an unknown name is CL_INVALID_ARG_VALUE");
+		GV(env->write_gv(env->q, env->prog, "nope", blocking, 4, 0, &got, 0, NULL, NULL),
+		   CL_INVALID_ARG_VALUE, "write of an unknown name is CL_INVALID_ARG_VALUE");
+		GV(env->read_gv(env->q, env->prog, NULL, blocking, 4, 0, &got, 0, NULL, NULL),
+		   CL_INVALID_VALUE, "NULL name is CL_INVALID_VALUE");
+		GV(env->read_gv(env->q, env->prog, "dg_rw", blocking, 4, 0, NULL, 0, NULL, NULL),
+		   CL_INVALID_VALUE, "NULL destination is CL_INVALID_VALUE");
+		GV(env->write_gv(env->q, env->prog, "dg_rw", blocking, 4, 0, NULL, 0, NULL, NULL),
+		   CL_INVALID_VALUE, "NULL source is CL_INVALID_VALUE");
+		GV(env->read_gv(env->q, env->prog, "dg_rw", blocking, 8, 0, &got, 0, NULL, NULL),
+		   CL_INVALID_VALUE, "read larger than the variable is CL_INVALID_VALUE");
+		GV(env->write_gv(env->q, env->prog, "dg_rw", blocking, 1, 4, &got, 0, NULL, NULL),
+		   CL_INVALID_VALUE, "write past the end is CL_INVALID_VALUE");
+		GV(env->read_gv(env->q, env->prog, "dg_wo", blocking, 4, 0, &got, 0, NULL, NULL),
+		   CL_INVALID_OPERATION, "read of a write-only global is CL_INVALID_OPERATION");
 		GV(env->read_gv(env->q, env->prog, "dg_none", blocking, 4, 0, &got, 0, NULL, NULL),
 		   CL_INVALID_OPERATION, "read of a host_access none global is CL_INVALID_OPERATION");
-		GV(env->write_gv(env->q, env->prog, "dg_ro", blocking, 4, 0, &got, 0, NULL, NULL), CL_INVALID_OPERATION,
-		   "write of a read-only global is CL_INVALID_OPERATION");
+		GV(env->write_gv(env->q, env->prog, "dg_ro", blocking, 4, 0, &got, 0, NULL, NULL),
+		   CL_INVALID_OPERATION, "write of a read-only global is CL_INVALID_OPERATION");
 		GV(env->write_gv(env->q, env->prog, "dg_none", blocking, 4, 0, &got, 0, NULL, NULL),
 		   CL_INVALID_OPERATION, "write of a host_access none global is CL_INVALID_OPERATION");
-		GV(env->read_gv(NULL, env->prog, "dg_rw", blocking, 4, 0, &got, 0, NULL, NULL), CL_INVALID_COMMAND_QUEUE,
-		   "NULL queue is CL_INVALID_COMMAND_QUEUE");
-		GV(env->read_gv(env->q, NULL, "dg_rw", blocking, 4, 0, &got, 0, NULL, NULL), CL_INVALID_PROGRAM,
-		   "NULL program is CL_INVALID_PROGRAM");
+		GV(env->read_gv(NULL, env->prog, "dg_rw", blocking, 4, 0, &got, 0, NULL, NULL),
+		   CL_INVALID_COMMAND_QUEUE, "NULL queue is CL_INVALID_COMMAND_QUEUE");
+		GV(env->read_gv(env->q, NULL, "dg_rw", blocking, 4, 0, &got, 0, NULL, NULL),
+		   CL_INVALID_PROGRAM, "NULL program is CL_INVALID_PROGRAM");
 		GV(env->read_gv(env->q, env->prog, "dg_rw", blocking, 4, 0, &got, 1, NULL, NULL),
 		   CL_INVALID_EVENT_WAIT_LIST, "bad wait list is CL_INVALID_EVENT_WAIT_LIST");
 #undef GV
 	}
-	OK(env->read_gv(env->q, env->prog, "dg_ro", CL_TRUE, 4, 0, &got, 0, NULL, NULL), "refused calls changed nothing");
+	OK(env->read_gv(env->q, env->prog, "dg_ro", CL_TRUE, 4, 0, &got, 0, NULL, NULL),
+	   "refused calls changed nothing");
 	KT_EQ_U64(got, 8, "dg_ro still 8");
 	cl_program unbuilt = clCreateProgramWithBinary(env->ctx, 1, &env->dev, &env->image_len,
-						      (const unsigned char **)&env->image, NULL, &err);
+	                                               (const unsigned char **)&env->image, NULL, &err);
 	EXPECT(env->read_gv(env->q, unbuilt, "dg_rw", CL_TRUE, 4, 0, &got, 0, NULL, NULL),
 	       CL_INVALID_PROGRAM_EXECUTABLE, "program not built is CL_INVALID_PROGRAM_EXECUTABLE");
 	clReleaseProgram(unbuilt);
@@ -369,7 +466,8 @@ static void test_buffers(ocl_env *env)
 	int host[64], out[64];
 	for (int i = 0; i < 64; i++)
 		host[i] = i;
-	cl_mem buf = clCreateBuffer(env->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof host, host, &err);
+	cl_mem buf =
+	    clCreateBuffer(env->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof host, host, &err);
 	OK(err, "clCreateBuffer COPY_HOST_PTR");
 	size_t msz = 0;
 	OK(clGetMemObjectInfo(buf, CL_MEM_SIZE, sizeof msz, &msz, NULL), "CL_MEM_SIZE");
@@ -380,8 +478,10 @@ static void test_buffers(ocl_env *env)
 	OK(clSetKernelArg(scale, 1, sizeof k, &k), "clSetKernelArg k");
 	size_t g = 64, l = 8;
 	cl_event ev = NULL;
-	OK(clEnqueueNDRangeKernel(env->q, scale, 1, NULL, &g, &l, 0, NULL, &ev), "clEnqueueNDRangeKernel 64/8");
-	OK(clEnqueueReadBuffer(env->q, buf, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), "clEnqueueReadBuffer");
+	OK(clEnqueueNDRangeKernel(env->q, scale, 1, NULL, &g, &l, 0, NULL, &ev),
+	   "clEnqueueNDRangeKernel 64/8");
+	OK(clEnqueueReadBuffer(env->q, buf, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL),
+	   "clEnqueueReadBuffer");
 	int ok = 1;
 	for (int i = 0; i < 64; i++)
 		ok &= out[i] == i * 3 + (i % 8 + 1);
@@ -391,15 +491,18 @@ static void test_buffers(ocl_env *env)
 		OK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_QUEUED + i, sizeof t[i], &t[i], NULL),
 		   "kernel profiling timestamp");
 	KT_CHECK(t[0] <= t[1] && t[1] <= t[2] && t[2] < t[3] && (t[3] - t[2]) % 10 == 0,
-		 "profiling: queued <= submit <= start < end, duration in 10 ns cycles", "%llu %llu %llu %llu",
-		 (unsigned long long)t[0], (unsigned long long)t[1], (unsigned long long)t[2], (unsigned long long)t[3]);
+	         "profiling: queued <= submit <= start < end, duration in 10 ns cycles",
+	         "%llu %llu %llu %llu", (unsigned long long)t[0], (unsigned long long)t[1],
+	         (unsigned long long)t[2], (unsigned long long)t[3]);
 	cl_ulong done = 0;
-	OK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_COMPLETE, sizeof done, &done, NULL), "COMPLETE timestamp");
+	OK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_COMPLETE, sizeof done, &done, NULL),
+	   "COMPLETE timestamp");
 	clReleaseEvent(ev);
 
 	for (int i = 0; i < 64; i++)
 		host[i] = 1000 + i;
-	OK(clEnqueueWriteBuffer(env->q, buf, CL_FALSE, 0, sizeof host, host, 0, NULL, NULL), "non-blocking write");
+	OK(clEnqueueWriteBuffer(env->q, buf, CL_FALSE, 0, sizeof host, host, 0, NULL, NULL),
+	   "non-blocking write");
 	cl_mem b2 = clCreateBuffer(env->ctx, CL_MEM_READ_WRITE, sizeof host, NULL, &err);
 	OK(err, "clCreateBuffer plain");
 	OK(clEnqueueCopyBuffer(env->q, buf, b2, 16, 0, 64, 0, NULL, NULL), "clEnqueueCopyBuffer");
@@ -408,9 +511,10 @@ static void test_buffers(ocl_env *env)
 	int pat = 0x5a5a0001;
 	OK(clEnqueueFillBuffer(env->q, b2, &pat, sizeof pat, 8, 32, 0, NULL, NULL), "clEnqueueFillBuffer");
 	OK(clEnqueueReadBuffer(env->q, b2, CL_TRUE, 0, 64, out, 0, NULL, NULL), "read the fill");
-	KT_CHECK(out[1] == 1005 && out[2] == pat && out[9] == pat && out[10] == 1014, "fill of a range", "%d %x %d",
-		 out[1], out[2], out[10]);
-	int *m = clEnqueueMapBuffer(env->q, b2, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, 64, 0, NULL, NULL, &err);
+	KT_CHECK(out[1] == 1005 && out[2] == pat && out[9] == pat && out[10] == 1014, "fill of a range",
+	         "%d %x %d", out[1], out[2], out[10]);
+	int *m =
+	    clEnqueueMapBuffer(env->q, b2, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, 64, 0, NULL, NULL, &err);
 	OK(err, "clEnqueueMapBuffer");
 	cl_uint mc = 0;
 	clGetMemObjectInfo(b2, CL_MEM_MAP_COUNT, sizeof mc, &mc, NULL);
@@ -435,18 +539,21 @@ static void test_buffers(ocl_env *env)
 static void test_usm(ocl_env *env)
 {
 	cl_int err = 0;
-	clDeviceMemAllocINTEL_fn dalloc =
-		(clDeviceMemAllocINTEL_fn)clGetExtensionFunctionAddressForPlatform(env->plat, "clDeviceMemAllocINTEL");
-	clMemFreeINTEL_fn mfree = (clMemFreeINTEL_fn)clGetExtensionFunctionAddressForPlatform(env->plat, "clMemFreeINTEL");
-	clEnqueueMemcpyINTEL_fn memcpy_ =
-		(clEnqueueMemcpyINTEL_fn)clGetExtensionFunctionAddressForPlatform(env->plat, "clEnqueueMemcpyINTEL");
-	clEnqueueMemFillINTEL_fn fill =
-		(clEnqueueMemFillINTEL_fn)clGetExtensionFunctionAddressForPlatform(env->plat, "clEnqueueMemFillINTEL");
-	clSetKernelArgMemPointerINTEL_fn setptr = (clSetKernelArgMemPointerINTEL_fn)
-		clGetExtensionFunctionAddressForPlatform(env->plat, "clSetKernelArgMemPointerINTEL");
-	clGetMemAllocInfoINTEL_fn info =
-		(clGetMemAllocInfoINTEL_fn)clGetExtensionFunctionAddressForPlatform(env->plat, "clGetMemAllocInfoINTEL");
-	if (!KT_CHECK(dalloc && mfree && memcpy_ && fill && setptr && info, "USM functions by name", "missing"))
+	clDeviceMemAllocINTEL_fn dalloc = (clDeviceMemAllocINTEL_fn)clGetExtensionFunctionAddressForPlatform(
+	    env->plat, "clDeviceMemAllocINTEL");
+	clMemFreeINTEL_fn mfree =
+	    (clMemFreeINTEL_fn)clGetExtensionFunctionAddressForPlatform(env->plat, "clMemFreeINTEL");
+	clEnqueueMemcpyINTEL_fn memcpy_ = (clEnqueueMemcpyINTEL_fn)clGetExtensionFunctionAddressForPlatform(
+	    env->plat, "clEnqueueMemcpyINTEL");
+	clEnqueueMemFillINTEL_fn fill = (clEnqueueMemFillINTEL_fn)clGetExtensionFunctionAddressForPlatform(
+	    env->plat, "clEnqueueMemFillINTEL");
+	clSetKernelArgMemPointerINTEL_fn setptr =
+	    (clSetKernelArgMemPointerINTEL_fn)clGetExtensionFunctionAddressForPlatform(
+	        env->plat, "clSetKernelArgMemPointerINTEL");
+	clGetMemAllocInfoINTEL_fn info = (clGetMemAllocInfoINTEL_fn)clGetExtensionFunctionAddressForPlatform(
+	    env->plat, "clGetMemAllocInfoINTEL");
+	if (!KT_CHECK(dalloc && mfree && memcpy_ && fill && setptr && info, "USM functions by name",
+	              "missing"))
 		return;
 	int *v = dalloc(env->ctx, env->dev, NULL, 16 * sizeof(int), 0, &err);
 	OK(err, "clDeviceMemAllocINTEL");
@@ -456,7 +563,8 @@ static void test_usm(ocl_env *env)
 	int host[16];
 	for (int i = 0; i < 16; i++)
 		host[i] = i + 1;
-	OK(memcpy_(env->q, CL_TRUE, v, host, sizeof host, 0, NULL, NULL), "clEnqueueMemcpyINTEL host to device");
+	OK(memcpy_(env->q, CL_TRUE, v, host, sizeof host, 0, NULL, NULL),
+	   "clEnqueueMemcpyINTEL host to device");
 	int two = 2;
 	OK(fill(env->q, v + 8, &two, sizeof two, 8 * sizeof(int), 0, NULL, NULL), "clEnqueueMemFillINTEL");
 	cl_kernel sum = clCreateKernel(env->prog, "sum", &err);
@@ -470,13 +578,15 @@ static void test_usm(ocl_env *env)
 	OK(clSetKernelArg(sum, 4, sizeof pad, &pad), "sum pad (unsigned short)");
 	OK(clEnqueueTask(env->q, sum, 0, NULL, NULL), "clEnqueueTask sum");
 	long long result = 0;
-	OK(memcpy_(env->q, CL_TRUE, &result, out, sizeof result, 0, NULL, NULL), "clEnqueueMemcpyINTEL device to host");
+	OK(memcpy_(env->q, CL_TRUE, &result, out, sizeof result, 0, NULL, NULL),
+	   "clEnqueueMemcpyINTEL device to host");
 	KT_EQ_U64(result, (1 + 2 + 3 + 4 + 5 + 6 + 7 + 8) + 8 * 2 - 5 + 1, "kernel summed device memory");
 	int *w = dalloc(env->ctx, env->dev, NULL, 16 * sizeof(int), 0, &err);
 	OK(memcpy_(env->q, CL_FALSE, w, v, sizeof host, 0, NULL, NULL), "device to device memcpy");
 	int back[16] = {0};
 	OK(memcpy_(env->q, CL_TRUE, back, w, sizeof back, 0, NULL, NULL), "read the device copy");
-	KT_CHECK(back[0] == 1 && back[7] == 8 && back[8] == 2, "device to device copy", "%d %d", back[0], back[8]);
+	KT_CHECK(back[0] == 1 && back[7] == 8 && back[8] == 2, "device to device copy", "%d %d", back[0],
+	         back[8]);
 	cl_unified_shared_memory_type_intel type = 0;
 	void *base = NULL;
 	size_t size = 0;
@@ -486,18 +596,19 @@ static void test_usm(ocl_env *env)
 	OK(info(env->ctx, v + 3, CL_MEM_ALLOC_SIZE_INTEL, sizeof size, &size, NULL), "alloc size");
 	OK(info(env->ctx, v + 3, CL_MEM_ALLOC_DEVICE_INTEL, sizeof d, &d, NULL), "alloc device");
 	KT_CHECK(type == CL_MEM_TYPE_DEVICE_INTEL && base == v && size == 64 && d == env->dev,
-		 "clGetMemAllocInfoINTEL of an interior pointer", "%x %p %zu", type, base, size);
-	OK(info(env->ctx, host, CL_MEM_ALLOC_TYPE_INTEL, sizeof type, &type, NULL), "alloc type of host memory");
+	         "clGetMemAllocInfoINTEL of an interior pointer", "%x %p %zu", type, base, size);
+	OK(info(env->ctx, host, CL_MEM_ALLOC_TYPE_INTEL, sizeof type, &type, NULL),
+	   "alloc type of host memory");
 	KT_EQ_U64(type, CL_MEM_TYPE_UNKNOWN_INTEL, "host memory is UNKNOWN");
 	OK(mfree(env->ctx, v), "clMemFreeINTEL");
 	EXPECT(mfree(env->ctx, v), CL_INVALID_VALUE, "double clMemFreeINTEL");
 	OK(mfree(env->ctx, out), "free out");
 	OK(mfree(env->ctx, w), "free w");
 	OK(mfree(env->ctx, NULL), "free NULL");
-	clHostMemAllocINTEL_fn halloc =
-		(clHostMemAllocINTEL_fn)clGetExtensionFunctionAddressForPlatform(env->plat, "clHostMemAllocINTEL");
+	clHostMemAllocINTEL_fn halloc = (clHostMemAllocINTEL_fn)clGetExtensionFunctionAddressForPlatform(
+	    env->plat, "clHostMemAllocINTEL");
 	KT_CHECK(halloc && !halloc(env->ctx, NULL, 64, 0, &err) && err == CL_INVALID_OPERATION,
-		 "host USM allocations are not offered", "%d", err);
+	         "host USM allocations are not offered", "%d", err);
 	clReleaseKernel(sum);
 }
 
@@ -507,18 +618,21 @@ static void test_events(ocl_env *env)
 	cl_event user = clCreateUserEvent(env->ctx, &err);
 	OK(err, "clCreateUserEvent");
 	cl_event rd = NULL, mk = NULL, br = NULL;
-	OK(env->read_gv(env->q, env->prog, "dg_rw", CL_FALSE, 4, 0, &got, 1, &user, &rd), "read gated by a user event");
+	OK(env->read_gv(env->q, env->prog, "dg_rw", CL_FALSE, 4, 0, &got, 1, &user, &rd),
+	   "read gated by a user event");
 	OK(clSetEventCallback(rd, CL_COMPLETE, ev_cb, &complete_calls), "clSetEventCallback COMPLETE");
 	OK(clSetEventCallback(rd, CL_RUNNING, ev_cb, &complete_calls), "clSetEventCallback RUNNING");
 	OK(clEnqueueMarkerWithWaitList(env->q, 0, NULL, &mk), "clEnqueueMarkerWithWaitList");
 	usleep(20000);
-	OK(clGetEventInfo(rd, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL), "event status");
+	OK(clGetEventInfo(rd, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL),
+	   "event status");
 	KT_CHECK(status > CL_RUNNING, "gated command has not run", "status %d", status);
 	KT_EQ_U64(complete_calls, 0, "no completion callback yet");
 	OK(clSetUserEventStatus(user, CL_COMPLETE), "clSetUserEventStatus COMPLETE");
 	EXPECT(clSetUserEventStatus(user, CL_COMPLETE), CL_INVALID_OPERATION, "user event status set twice");
 	OK(clWaitForEvents(1, &mk), "wait for the marker");
-	OK(clGetEventInfo(rd, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL), "status after");
+	OK(clGetEventInfo(rd, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL),
+	   "status after");
 	KT_EQ_U64(status, CL_COMPLETE, "read complete after the marker");
 	KT_EQ_U64(complete_calls, 1, "completion callback ran once");
 	KT_EQ_U64(running_calls, 1, "running callback ran once");
@@ -546,11 +660,14 @@ static void test_events(ocl_env *env)
 
 	/* A failed user event fails the commands that wait for it. */
 	cl_event bad = clCreateUserEvent(env->ctx, &err), dep = NULL;
-	OK(env->read_gv(env->q, env->prog, "dg_rw", CL_FALSE, 4, 0, &got, 1, &bad, &dep), "read waiting on a user event");
+	OK(env->read_gv(env->q, env->prog, "dg_rw", CL_FALSE, 4, 0, &got, 1, &bad, &dep),
+	   "read waiting on a user event");
 	OK(clSetUserEventStatus(bad, -1234), "fail the user event");
-	EXPECT(clWaitForEvents(1, &dep), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, "dependent wait reports the error");
+	EXPECT(clWaitForEvents(1, &dep), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
+	       "dependent wait reports the error");
 	clGetEventInfo(dep, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
-	KT_EQ_U64((cl_uint)status, (cl_uint)CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, "dependent command failed");
+	KT_EQ_U64((cl_uint)status, (cl_uint)CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
+	          "dependent command failed");
 	EXPECT(env->read_gv(env->q, env->prog, "dg_rw", CL_TRUE, 4, 0, &got, 1, &bad, NULL),
 	       CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, "blocking call on a failed event");
 	clReleaseEvent(dep);
@@ -559,15 +676,16 @@ static void test_events(ocl_env *env)
 	/* Profiling is not available on a queue without it. */
 	cl_command_queue plain = clCreateCommandQueueWithProperties(env->ctx, env->dev, NULL, &err);
 	cl_event e = NULL;
-	OK(env->read_gv(plain, env->prog, "dg_rw", CL_TRUE, 4, 0, &got, 0, NULL, &e), "read on a plain queue");
-	EXPECT(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof t, &t, NULL), CL_PROFILING_INFO_NOT_AVAILABLE,
-	       "profiling info needs a profiling queue");
+	OK(env->read_gv(plain, env->prog, "dg_rw", CL_TRUE, 4, 0, &got, 0, NULL, &e),
+	   "read on a plain queue");
+	EXPECT(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof t, &t, NULL),
+	       CL_PROFILING_INFO_NOT_AVAILABLE, "profiling info needs a profiling queue");
 	clReleaseEvent(e);
 	clReleaseCommandQueue(plain);
 }
 
 static const char *twice_src = "#include <kiln/device.h>\n"
-			       "KILN_SINGLE_TASK_KERNEL void twice(int *p)\n{\n\t*p = *p * 2;\n}\n";
+                               "KILN_SINGLE_TASK_KERNEL void twice(int *p)\n{\n\t*p = *p * 2;\n}\n";
 
 static void test_source_build(ocl_env *env)
 {
@@ -578,12 +696,14 @@ static void test_source_build(ocl_env *env)
 		OK(err, "clCreateProgramWithSource (Kiln C)");
 		err = clBuildProgram(p, 1, &env->dev, "-DUNUSED=1 -cl-fast-relaxed-math", NULL, NULL);
 		clGetProgramBuildInfo(p, env->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-		if (!KT_CHECK(err == CL_SUCCESS, round ? "second build" : "clBuildProgram runs kiln-cc", "%d: %s", err, log)) {
+		if (!KT_CHECK(err == CL_SUCCESS, round ? "second build" : "clBuildProgram runs kiln-cc",
+		              "%d: %s", err, log)) {
 			clReleaseProgram(p);
 			return;
 		}
 		if (round == 1)
-			KT_CHECK(strstr(log, "cache"), "second build comes from the content-hash cache", "log: %s", log);
+			KT_CHECK(strstr(log, "cache"), "second build comes from the content-hash cache",
+			         "log: %s", log);
 		char names[64] = "";
 		clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, sizeof names, names, NULL);
 		KT_EQ_STR(names, "twice", "built program's kernel");
@@ -601,12 +721,14 @@ static void test_source_build(ocl_env *env)
 		clReleaseKernel(k);
 		clReleaseProgram(p);
 	}
-	const char *bad = "#include <kiln/device.h>\nKILN_SINGLE_TASK_KERNEL int oops(int n) { return n + ; }\n";
+	const char *bad =
+	    "#include <kiln/device.h>\nKILN_SINGLE_TASK_KERNEL int oops(int n) { return n + ; }\n";
 	cl_program p = clCreateProgramWithSource(env->ctx, 1, &bad, NULL, &err);
-	EXPECT(clBuildProgram(p, 0, NULL, NULL, NULL, NULL), CL_BUILD_PROGRAM_FAILURE, "bad source fails to build");
+	EXPECT(clBuildProgram(p, 0, NULL, NULL, NULL, NULL), CL_BUILD_PROGRAM_FAILURE,
+	       "bad source fails to build");
 	clGetProgramBuildInfo(p, env->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-	KT_CHECK(strstr(log, "error") && strstr(log, "kernels.c:2"), "build log carries the compiler's diagnostic",
-		 "log: %s", log);
+	KT_CHECK(strstr(log, "error") && strstr(log, "kernels.c:2"),
+	         "build log carries the compiler's diagnostic", "log: %s", log);
 	cl_build_status bs = 0;
 	clGetProgramBuildInfo(p, env->dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL);
 	KT_EQ_U64((cl_uint)bs, (cl_uint)CL_BUILD_ERROR, "build status CL_BUILD_ERROR");
@@ -623,11 +745,12 @@ static void test_unimplemented(ocl_env *env)
 	desc.image_type = CL_MEM_OBJECT_IMAGE2D;
 	desc.image_width = desc.image_height = 4;
 	KT_CHECK(!clCreateImage(env->ctx, 0, &fmt, &desc, NULL, &err) && err == CL_INVALID_OPERATION,
-		 "clCreateImage is CL_INVALID_OPERATION", "%d", err);
+	         "clCreateImage is CL_INVALID_OPERATION", "%d", err);
 	cl_mem b = clCreateBuffer(env->ctx, 0, 64, NULL, &err);
 	cl_buffer_region r = {0, 32};
-	KT_CHECK(!clCreateSubBuffer(b, 0, CL_BUFFER_CREATE_TYPE_REGION, &r, &err) && err == CL_INVALID_OPERATION,
-		 "clCreateSubBuffer is CL_INVALID_OPERATION", "%d", err);
+	KT_CHECK(!clCreateSubBuffer(b, 0, CL_BUFFER_CREATE_TYPE_REGION, &r, &err) &&
+	             err == CL_INVALID_OPERATION,
+	         "clCreateSubBuffer is CL_INVALID_OPERATION", "%d", err);
 	size_t o[3] = {0}, reg[3] = {4, 1, 1};
 	char h[8];
 	EXPECT(clEnqueueReadBufferRect(env->q, b, CL_TRUE, o, o, reg, 0, 0, 0, 0, h, 0, NULL, NULL),
@@ -636,8 +759,8 @@ static void test_unimplemented(ocl_env *env)
 	EXPECT(clCompileProgram(env->prog, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION,
 	       "clCompileProgram is CL_INVALID_OPERATION");
 	KT_CHECK(!clCreateSampler(env->ctx, CL_FALSE, CL_ADDRESS_NONE, CL_FILTER_NEAREST, &err) &&
-			 err == CL_INVALID_OPERATION,
-		 "clCreateSampler is CL_INVALID_OPERATION", "%d", err);
+	             err == CL_INVALID_OPERATION,
+	         "clCreateSampler is CL_INVALID_OPERATION", "%d", err);
 	clReleaseMemObject(b);
 }
 

@@ -18,12 +18,12 @@
 /* cl_intel_global_variable_access: not in Debian's headers (REFERENCE §5). */
 #define CL_COMMAND_READ_GLOBAL_VARIABLE_INTEL 0x418E
 #define CL_COMMAND_WRITE_GLOBAL_VARIABLE_INTEL 0x418F
-typedef cl_int(CL_API_CALL *clEnqueueReadGlobalVariableINTEL_fn)(cl_command_queue, cl_program, const char *, cl_bool,
-								 size_t, size_t, void *, cl_uint, const cl_event *,
-								 cl_event *);
+typedef cl_int(CL_API_CALL *clEnqueueReadGlobalVariableINTEL_fn)(cl_command_queue, cl_program, const char *,
+                                                                 cl_bool, size_t, size_t, void *, cl_uint,
+                                                                 const cl_event *, cl_event *);
 typedef cl_int(CL_API_CALL *clEnqueueWriteGlobalVariableINTEL_fn)(cl_command_queue, cl_program, const char *,
-								  cl_bool, size_t, size_t, const void *, cl_uint,
-								  const cl_event *, cl_event *);
+                                                                  cl_bool, size_t, size_t, const void *,
+                                                                  cl_uint, const cl_event *, cl_event *);
 
 /* Checks that EXPR returns CODE. */
 #define EXPECT(expr, code, name)                                                                             \
@@ -89,10 +89,10 @@ static inline int ocl_setup(ocl_env *env, const char *image)
 	memset(env, 0, sizeof *env);
 	env->plat = kiln_platform();
 	if (!KT_CHECK(env->plat, "the loader lists the Kiln platform", "not found (OCL_ICD_VENDORS=%s)",
-		      getenv("OCL_ICD_VENDORS") ? getenv("OCL_ICD_VENDORS") : "unset"))
+	              getenv("OCL_ICD_VENDORS") ? getenv("OCL_ICD_VENDORS") : "unset"))
 		return 0;
 	if (!KT_CHECK(clGetDeviceIDs(env->plat, CL_DEVICE_TYPE_ACCELERATOR, 1, &env->dev, NULL) == CL_SUCCESS,
-		      "an accelerator device", "none"))
+	              "an accelerator device", "none"))
 		return 0;
 	env->ctx = clCreateContext(NULL, 1, &env->dev, NULL, NULL, &err);
 	cl_queue_properties qp[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
@@ -106,16 +106,16 @@ static inline int ocl_setup(ocl_env *env, const char *image)
 	const unsigned char *bins[1] = {env->image};
 	cl_int status = 1;
 	env->prog = clCreateProgramWithBinary(env->ctx, 1, &env->dev, &env->image_len, bins, &status, &err);
-	if (!KT_CHECK(err == CL_SUCCESS && status == CL_SUCCESS, "program from the Kiln image", "error %d/%d", err,
-		      status))
+	if (!KT_CHECK(err == CL_SUCCESS && status == CL_SUCCESS, "program from the Kiln image", "error %d/%d",
+	              err, status))
 		return 0;
 	err = clBuildProgram(env->prog, 1, &env->dev, "", NULL, NULL);
 	if (!KT_CHECK(err == CL_SUCCESS, "clBuildProgram of a binary", "error %d", err))
 		return 0;
 	env->read_gv = (clEnqueueReadGlobalVariableINTEL_fn)clGetExtensionFunctionAddressForPlatform(
-		env->plat, "clEnqueueReadGlobalVariableINTEL");
+	    env->plat, "clEnqueueReadGlobalVariableINTEL");
 	env->write_gv = (clEnqueueWriteGlobalVariableINTEL_fn)clGetExtensionFunctionAddressForPlatform(
-		env->plat, "clEnqueueWriteGlobalVariableINTEL");
+	    env->plat, "clEnqueueWriteGlobalVariableINTEL");
 	return KT_CHECK(env->read_gv && env->write_gv, "global-variable extension functions", "missing");
 }
 

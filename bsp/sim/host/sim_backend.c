@@ -129,8 +129,10 @@ static void run_req(kiln_backend *b, struct sim_req *r)
 		uint32_t *w = r->buf;
 		r->rc = KSIM_OK;
 		for (size_t i = 0; i < r->n && r->rc == KSIM_OK; i++)
-			r->rc = r->val ? l->mmio_write(b->model, r->addr + 4 * (uint32_t)i, w[i], 0xF, SIM_MMIO_TIMEOUT)
-			               : l->mmio_read(b->model, r->addr + 4 * (uint32_t)i, &w[i], SIM_MMIO_TIMEOUT);
+			r->rc = r->val ? l->mmio_write(b->model, r->addr + 4 * (uint32_t)i, w[i], 0xF,
+			                               SIM_MMIO_TIMEOUT)
+			               : l->mmio_read(b->model, r->addr + 4 * (uint32_t)i, &w[i],
+			                              SIM_MMIO_TIMEOUT);
 		break;
 	}
 	case OP_MEM_READ:

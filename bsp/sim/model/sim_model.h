@@ -25,7 +25,8 @@ void ksim_reset(ksim *m, unsigned cycles);
 /* One host bus access; waits at most TIMEOUT_CYCLES for the response. */
 int ksim_mmio_read(ksim *m, uint32_t addr, uint32_t *data, uint64_t timeout_cycles);
 int ksim_mmio_write(ksim *m, uint32_t addr, uint32_t data, uint32_t wstrb, uint64_t timeout_cycles);
-/* Bulk device-memory access through the host bridge window (0x8000_0000 + OFF), looping inside the library. */
+/* Bulk device-memory access through the host bridge window (0x8000_0000 + OFF), looping inside the library.
+ */
 int ksim_mem_read(ksim *m, uint64_t off, void *dst, size_t n);
 int ksim_mem_write(ksim *m, uint64_t off, const void *src, size_t n);
 /* Clocks the model until irq is high (0) or MAX_CYCLES pass (2); *RAN receives the cycles clocked. */

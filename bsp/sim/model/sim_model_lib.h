@@ -21,7 +21,8 @@ typedef struct ksim_lib {
 	uint64_t (*cycles)(const ksim *);
 } ksim_lib;
 
-/* Fills L from the opened library DL; 0, or -1 when a ksim_* symbol is missing. Callers check abi_version(). */
+/* Fills L from the opened library DL; 0, or -1 when a ksim_* symbol is missing. Callers check abi_version().
+ */
 static inline int ksim_lib_resolve(ksim_lib *l, void *dl)
 {
 	l->dl = dl;

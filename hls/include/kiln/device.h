@@ -1,6 +1,7 @@
 /* kiln/device.h: the kernel source API of Kiln (free function kernels and device globals, SYCL spelling).
  * kiln-cc finds this header by itself. The macros become annotations that kiln-cc lowers to the IR attributes
- * DPC++ emits (REFERENCE §1, §4), so every later stage sees the same IR whether it came from here or from DPC++.
+ * DPC++ emits (REFERENCE §1, §4), so every later stage sees the same IR whether it came from here or from
+ * DPC++.
  *
  *   KILN_DEVICE_GLOBAL(int, counter, KILN_DEVICE_IMAGE_SCOPE, KILN_IMPLEMENT_IN_CSR_ON);
  *   KILN_DEVICE_GLOBAL(int, table[4], KILN_DEVICE_IMAGE_SCOPE) = {1, 2, 3, 4};
@@ -34,10 +35,10 @@
 #define KILN_DEVICE_GLOBAL(type, declarator, ...)                                                            \
 	__attribute__((annotate("kiln.device_global" KILN__PROPS(__VA_ARGS__)), used)) type declarator
 
-/* Marks a function as a free function kernel (seed 003). Kernels return void; arguments are indexed from 0. */
+/* Marks a function as a free function kernel (seed 003). Kernels return void; arguments are indexed from 0.
+ */
 #define KILN_SINGLE_TASK_KERNEL __attribute__((annotate("kiln.kernel.single_task"), used, noinline))
-#define KILN_ND_RANGE_KERNEL(dims)                                                                           \
-	__attribute__((annotate("kiln.kernel.nd_range=" #dims), used, noinline))
+#define KILN_ND_RANGE_KERNEL(dims) __attribute__((annotate("kiln.kernel.nd_range=" #dims), used, noinline))
 
 /* Work-item position inside an nd-range kernel; DIM is a constant 0, 1 or 2. */
 __attribute__((const)) size_t kiln_global_id(int dim);
@@ -46,8 +47,9 @@ __attribute__((const)) size_t kiln_group_id(int dim);
 __attribute__((const)) size_t kiln_global_range(int dim);
 __attribute__((const)) size_t kiln_local_range(int dim);
 
-#else /* !__KILN__: native mode, for running the same kernels on the host (differential testing, debugging).
-       * The macros expand to plain C; the program that calls the kernels defines the work-item functions. */
+#else /* !__KILN__: native mode, for running the same kernels on the host (differential testing, debugging). \
+       * The macros expand to plain C; the program that calls the kernels defines the work-item functions.   \
+       */
 #define KILN_DEVICE_GLOBAL(type, declarator, ...) type declarator
 #define KILN_SINGLE_TASK_KERNEL __attribute__((noinline))
 #define KILN_ND_RANGE_KERNEL(dims) __attribute__((noinline))

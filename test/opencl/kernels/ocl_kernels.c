@@ -10,9 +10,7 @@ KILN_DEVICE_GLOBAL(int, dg_arr[8], KILN_DEVICE_IMAGE_SCOPE, KILN_IMPLEMENT_IN_CS
 KILN_DEVICE_GLOBAL(int, dg_usm);
 
 /* Does nothing: launch overhead. */
-KILN_SINGLE_TASK_KERNEL void empty(void)
-{
-}
+KILN_SINGLE_TASK_KERNEL void empty(void) {}
 
 /* dg_rw += n; dg_usm += n. */
 KILN_SINGLE_TASK_KERNEL void add(int n)
@@ -36,7 +34,8 @@ KILN_ND_RANGE_KERNEL(1) void scale(int *v, int k)
 }
 
 /* *out = sum of v[0..n) plus bias; argument types of every width and signedness. */
-KILN_SINGLE_TASK_KERNEL void sum(const int *v, unsigned n, long long *out, signed char bias, unsigned short pad)
+KILN_SINGLE_TASK_KERNEL void sum(const int *v, unsigned n, long long *out, signed char bias,
+                                 unsigned short pad)
 {
 	long long s = bias + pad;
 	for (unsigned i = 0; i < n; i++)
