@@ -953,6 +953,9 @@ int cdfg_build(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f)
 		f->args[i].width = is_ptr(p) ? 64 : type_bits(LLVMTypeOf(p));
 		unsigned sext = LLVMGetEnumAttributeKindForName("signext", 7);
 		f->args[i].is_signed = LLVMGetEnumAttributeAtIndex(fn, (unsigned)i + 1, sext) != NULL;
+		unsigned na = LLVMGetEnumAttributeKindForName("noalias", 7);
+		f->args[i].noalias =
+		    is_ptr(p) && LLVMGetEnumAttributeAtIndex(fn, (unsigned)i + 1, na) != NULL;
 	}
 
 	f->nblocks = (int)LLVMCountBasicBlocks(fn);

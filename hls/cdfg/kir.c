@@ -31,6 +31,16 @@ void kfunc_free(kfunc *f)
 	free(f->file);
 }
 
+int kir_back_value(const kfunc *f, int b, const kinst *phi)
+{
+	for (int q = 0; q < phi->nphi; q++) {
+		kval v = phi->phi_val[q];
+		if (phi->phi_block[q] == b && v.kind == KV_OP && f->insts[v.id].block == b)
+			return v.id;
+	}
+	return -1;
+}
+
 const char *kop_name(kop op)
 {
 	static const char *const names[K_NOPS] = {

@@ -99,6 +99,9 @@ typedef struct kinst {
 	int issue;      /* K_LOAD/K_STORE: step that drives the request (a load's data arrives in STEP) */
 	double t_end;   /* ns into that step when the result is ready */
 	int registered; /* result is used outside its step, so it has a register */
+	/* filled by the pipeliner for the operations of a pipelined loop (all share the loop's one step) */
+	int pslot;  /* cycle of the iteration in which the result is there (a load: its data) */
+	int pissue; /* K_LOAD/K_STORE: cycle of the iteration in which the request goes out */
 } kinst;
 
 typedef struct kblock {
@@ -106,6 +109,8 @@ typedef struct kblock {
 	int ninsts;
 	int first_step, last_step; /* filled by the scheduler */
 	int pipelined, ii; /* a single-block loop the scheduler overlapped, and its initiation interval */
+	int stages;        /* pipelined: stages of II cycles an iteration passes through */
+	int seq_states;    /* pipelined: the states the loop body took before it was overlapped */
 	char *name;
 } kblock;
 
@@ -134,6 +139,7 @@ typedef struct karg {
 	int width; /* bits as the kernel sees them (pointers: 64) */
 	int is_pointer;
 	int is_signed;
+	int noalias; /* a restrict pointer: nothing reached through another pointer aliases it */
 } karg;
 
 typedef enum kstep_kind {
@@ -179,6 +185,8 @@ typedef struct kfunc {
 
 /* Frees everything F owns. */
 void kfunc_free(kfunc *f);
+/* The value phi PHI of single-block loop B takes on B's back edge when it is an operation of B, else -1. */
+int kir_back_value(const kfunc *f, int b, const kinst *phi);
 /* Human-readable name of an operation (for reports and comments). */
 const char *kop_name(kop op);
 

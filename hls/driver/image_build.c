@@ -112,7 +112,7 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 			continue;
 		if (cdfg_build(mod, fn, &b->ks[k]) == 0) {
 			b->ks[k].profile = b->o->profile;
-			sched_run(&b->ks[k], b->o->clock_ns);
+			sched_run(&b->ks[k], b->o->clock_ns, !b->o->no_pipeline);
 		}
 		k++;
 	}

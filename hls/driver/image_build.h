@@ -11,6 +11,7 @@ typedef struct image_build_opts {
 	double clock_ns;
 	const char *stop;    /* NULL, "ir", "postlink" or "rtl" */
 	const char *profile; /* simulation-only block profile output file, or NULL */
+	int no_pipeline;     /* schedule every loop sequentially */
 } image_build_opts;
 
 /* Builds the device image of module MOD into OUT (intermediate files in OUT.d/). Returns 0, or 1 after

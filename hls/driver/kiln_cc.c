@@ -28,35 +28,38 @@ typedef struct cc_opts {
 	const char *inputs[MAX_INPUTS], *cflags[MAX_CFLAGS];
 	int ninputs, ncflags;
 	double clock;
+	int no_pipeline;
 	enum split_mode split;
 } cc_opts;
 
 static void usage(FILE *o)
 {
 	fprintf(
-	    o, "usage: kiln-cc -o OUT.kimg [options] FILE.c|FILE.ll|FILE.bc ...\n"
-	       "\n"
-	       "Compiles C kernels (see kiln/device.h) into a Kiln device image for a board.\n"
-	       "\n"
-	       "options:\n"
-	       "  -o FILE             the image to write (required)\n"
-	       "  --board NAME        target board from configs/boards (default: sim)\n"
-	       "  --clock-period NS   target clock period in ns (default: the board's)\n"
-	       "  --split MODE        device images: off (one for all kernels, default), per_source,\n"
-	       "                      per_kernel; with more than one image they are OUT_0.kimg, OUT_1.kimg, "
-	       "...\n"
-	       "  --stop-after STAGE  stop after ir | postlink | rtl and keep what was produced in FILE.d/\n"
-	       "  --profile FILE     simulation only: kernels append per-block execution counts and cycles "
-	       "to FILE\n"
-	       "                      after every run (for the benchmark's lower bounds; not synthesizable)\n"
-	       "  -I DIR, -D NAME[=V] passed to the C front end (clang-15)\n"
-	       "  -q                  no progress lines\n"
-	       "  -h, --help          this help\n"
-	       "\n"
-	       "Outputs beside the image, in FILE.d/: device.ll (IR with DPC++ attributes and SPIR-V\n"
-	       "decorations), image.prop (property sets), rtl/*.v (one module per file), "
-	       "regmap.{json,h,md,rdl},\n"
-	       "schedule.{txt,json}. Exit status 1 on any error, with file:line:col diagnostics.\n");
+	    o,
+	    "usage: kiln-cc -o OUT.kimg [options] FILE.c|FILE.ll|FILE.bc ...\n"
+	    "\n"
+	    "Compiles C kernels (see kiln/device.h) into a Kiln device image for a board.\n"
+	    "\n"
+	    "options:\n"
+	    "  -o FILE             the image to write (required)\n"
+	    "  --board NAME        target board from configs/boards (default: sim)\n"
+	    "  --clock-period NS   target clock period in ns (default: the board's)\n"
+	    "  --no-pipeline       do not overlap loop iterations (every loop runs one iteration at a time)\n"
+	    "  --split MODE        device images: off (one for all kernels, default), per_source,\n"
+	    "                      per_kernel; with more than one image they are OUT_0.kimg, OUT_1.kimg, "
+	    "...\n"
+	    "  --stop-after STAGE  stop after ir | postlink | rtl and keep what was produced in FILE.d/\n"
+	    "  --profile FILE     simulation only: kernels append per-block execution counts and cycles to "
+	    "FILE\n"
+	    "                      after every run (for the benchmark's lower bounds; not synthesizable)\n"
+	    "  -I DIR, -D NAME[=V] passed to the C front end (clang-15)\n"
+	    "  -q                  no progress lines\n"
+	    "  -h, --help          this help\n"
+	    "\n"
+	    "Outputs beside the image, in FILE.d/: device.ll (IR with DPC++ attributes and SPIR-V\n"
+	    "decorations), image.prop (property sets), rtl/*.v (one module per file), "
+	    "regmap.{json,h,md,rdl},\n"
+	    "schedule.{txt,json}. Exit status 1 on any error, with file:line:col diagnostics.\n");
 }
 
 /* 0: go on, 1: stop with status 0 (help), -1: stop with status 1. */
@@ -95,6 +98,8 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			}
 		} else if (!strcmp(a, "--profile") && more) {
 			o->profile = argv[++i];
+		} else if (!strcmp(a, "--no-pipeline")) {
+			o->no_pipeline = 1;
 		} else if (!strcmp(a, "-q")) {
 			diag_verbose = 0;
 		} else if ((!strcmp(a, "-I") || !strcmp(a, "-D")) && more && o->ncflags + 2 < MAX_CFLAGS) {
@@ -220,7 +225,8 @@ int main(int argc, char **argv)
 		n = postlink_split(mod, o.split, &imgs);
 		rc = n < 1 || postlink_check_image_scope(imgs, n) ? 1 : 0;
 	}
-	image_build_opts bo = {&board, o.clock > 0 ? o.clock : board.clock_period_ns, o.stop, o.profile};
+	image_build_opts bo = {&board, o.clock > 0 ? o.clock : board.clock_period_ns, o.stop, o.profile,
+	                       o.no_pipeline};
 	for (int i = 0; i < n && !rc; i++) {
 		char path[4200];
 		image_path(o.out, i, n, path, sizeof path);

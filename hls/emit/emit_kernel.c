@@ -1,12 +1,12 @@
 #include "emit_kernel.h"
 
+#include "emit_pipeline.h"
+
 #include "../schedule/schedule.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define REF_MAX 160
 
 void emit_kernel_module_name(const kfunc *f, char *buf, size_t n)
 {
@@ -35,6 +35,8 @@ static const char *ref(const kfunc *f, kval v, int ctx, char *buf)
 			snprintf(buf, REF_MAX, "arg_%d", v.id);
 		break;
 	case KV_OP: {
+		if (emit_pipe_ref(f, v.id, ctx, buf))
+			break;
 		const kinst *d = &f->insts[v.id];
 		int wire = d->op != K_PHI && d->step == ctx;
 		snprintf(buf, REF_MAX, "%s%d", wire ? "v" : "r", v.id);
@@ -44,6 +46,11 @@ static const char *ref(const kfunc *f, kval v, int ctx, char *buf)
 		snprintf(buf, REF_MAX, "1'b0");
 	}
 	return buf;
+}
+
+const char *emit_ref(const kfunc *f, kval v, int ctx, char *buf)
+{
+	return ref(f, v, ctx, buf);
 }
 
 /* One bit of an operand (for sign extension and lane selection). */
@@ -217,7 +224,7 @@ static void emit_helpers(const kfunc *f, FILE *o)
 static void expr(const kfunc *f, const kinst *k, FILE *o)
 {
 	char a[REF_MAX], b[REF_MAX], c[REF_MAX], t[REF_MAX];
-	int s = k->step, w = k->width;
+	int s = emit_pipe_use_ctx(f, k, k->pslot), w = k->width;
 	int aw = k->a[0].width;
 	const char *x = k->nargs > 0 ? ref(f, k->a[0], s, a) : "";
 	const char *y = k->nargs > 1 ? ref(f, k->a[1], s, b) : "";
@@ -399,6 +406,8 @@ static void emit_edge(const kfunc *f, int from, int to, const char *ind, FILE *o
 				fprintf(o, "%sr%d <= %s;\n", ind, tb->insts[j],
 				        ref(f, k->phi_val[p], ctx, r));
 	}
+	if (f->blocks[to].pipelined)
+		emit_pipe_entry(f, from, to, ind, o);
 	fprintf(o, "%sstate <= S%d;\n", ind, f->blocks[to].first_step);
 }
 
@@ -576,7 +585,7 @@ static int port_has_loads(const kfunc *f, int m)
 }
 
 /* Tag of load I on its module port: 1, 2, ... in instruction order (0 marks a copy loop's read). */
-static int load_tag(const kfunc *f, int i)
+int emit_load_tag(const kfunc *f, int i)
 {
 	int t = 1;
 	for (int j = 0; j < i; j++)
@@ -584,8 +593,7 @@ static int load_tag(const kfunc *f, int i)
 	return t;
 }
 
-/* Bits of the load tags of port M. */
-static int tag_width(const kfunc *f, int m)
+int emit_tag_width(const kfunc *f, int m)
 {
 	int n = 0;
 	for (int i = 0; i < f->ninsts; i++)
@@ -600,7 +608,7 @@ static int tag_width(const kfunc *f, int m)
  * the loads in flight says which load each one answers; the load keeps it until its wait step. */
 static void emit_tag_queue(const kfunc *f, int m, FILE *o)
 {
-	int tw = tag_width(f, m);
+	int tw = emit_tag_width(f, m);
 	fprintf(
 	    o, "  // port m%d: tags of the reads in flight, oldest first (response order is request order)\n",
 	    m);
@@ -610,9 +618,10 @@ static void emit_tag_queue(const kfunc *f, int m, FILE *o)
 	fprintf(o, "  wire [%d:0] m%d_tag =", tw - 1, m);
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		if (k->block >= 0 && k->op == K_LOAD && k->mem == m)
-			fprintf(o, "\n      (state == S%d) ? %d'd%d :", k->issue, tw, load_tag(f, i));
+		if (k->block >= 0 && k->op == K_LOAD && k->mem == m && !emit_pipe_is_load(f, i))
+			fprintf(o, "\n      (state == S%d) ? %d'd%d :", k->issue, tw, emit_load_tag(f, i));
 	}
+	emit_pipe_tag_terms(f, m, tw, o);
 	fprintf(o, " %d'd0;\n", tw);
 	fprintf(o,
 	        "  always @(posedge clk) begin\n    if (!rst_n) begin\n      m%d_tn <= 3'd0;\n    end else "
@@ -627,7 +636,7 @@ static void emit_tag_queue(const kfunc *f, int m, FILE *o)
 	        m, m, m, m, m, log2up(TAGQ_DEPTH) - 1, m, m, m, m, m, m);
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		if (k->block < 0 || k->op != K_LOAD || k->mem != m)
+		if (k->block < 0 || k->op != K_LOAD || k->mem != m || emit_pipe_is_load(f, i))
 			continue;
 		fprintf(o,
 		        "  always @(posedge clk) begin\n    if (!rst_n) got%d <= 1'b0;\n"
@@ -635,7 +644,7 @@ static void emit_tag_queue(const kfunc *f, int m, FILE *o)
 		        "    else if (m%d_rvalid && m%d_tq[0] == %d'd%d) begin\n      got%d <= 1'b1;\n      "
 		        "rr%d <= m%d_rdata;\n"
 		        "    end\n  end\n",
-		        i, k->issue, m, m, i, m, m, tw, load_tag(f, i), i, i, m);
+		        i, k->issue, m, m, i, m, m, tw, emit_load_tag(f, i), i, i, m);
 	}
 	fprintf(o, "\n");
 }
@@ -644,8 +653,8 @@ static void emit_tag_queue(const kfunc *f, int m, FILE *o)
 static const char *wait_ok(const kfunc *f, int i, char *buf)
 {
 	int m = f->insts[i].mem;
-	snprintf(buf, REF_MAX, "(got%d || (m%d_rvalid && m%d_tq[0] == %d'd%d))", i, m, m, tag_width(f, m),
-	         load_tag(f, i));
+	snprintf(buf, REF_MAX, "(got%d || (m%d_rvalid && m%d_tq[0] == %d'd%d))", i, m, m,
+	         emit_tag_width(f, m), emit_load_tag(f, i));
 	return buf;
 }
 
@@ -663,15 +672,17 @@ static int port_requests(const kfunc *f, int m, portreq *req, int max)
 	char r1[REF_MAX], r2[REF_MAX], lane[REF_MAX];
 	for (int i = 0; i < f->ninsts && n < max - 1; i++) {
 		const kinst *k = &f->insts[i];
-		int s = k->issue;
 		if (k->block >= 0 && (k->op == K_LOAD || k->op == K_STORE) && k->mem == m) {
+			int s = f->blocks[k->block].pipelined ? emit_pipe_use_ctx(f, k, k->pissue) : k->issue;
 			portreq *q = &req[n++];
 			char w[REF_MAX] = "";
-			if (m < f->nmems && f->steps[s].wait >= 0) {
+			if (m < f->nmems && s >= 0 && f->steps[s].wait >= 0) {
 				char ok[REF_MAX];
 				snprintf(w, sizeof w, " && %s", wait_ok(f, f->steps[s].wait, ok));
 			}
-			if (k->op == K_LOAD && m < f->nmems)
+			if (s < 0)
+				emit_pipe_request(f, i, q->cond, sizeof q->cond);
+			else if (k->op == K_LOAD && m < f->nmems)
 				snprintf(q->cond, sizeof q->cond, "state == S%d && !m%d_full%s", s, m, w);
 			else
 				snprintf(q->cond, sizeof q->cond, "state == S%d%s", s, w);
@@ -944,12 +955,22 @@ void emit_kernel(const kfunc *f, FILE *o)
 		fprintf(o, "\n");
 	}
 
+	emit_pipe_decls(f, o);
 	/* Values: a wire for each operation, a register where a value crosses a step boundary. */
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		if (k->block < 0 || !k->width || k->op == K_PHI)
 			continue;
-		if (k->op == K_LOAD) {
+		if (k->op == K_LOAD && emit_pipe_is_load(f, i)) {
+			char dat[REF_MAX], lane[REF_MAX];
+			emit_pipe_load_data(f, i, dat);
+			fprintf(o, "  wire [31:0] ld%d = %s", i, dat);
+			if (k->bytes < 4)
+				fprintf(o, " >> {%s, 3'b000}",
+				        ref_slice(f, k->a[0], 1, 0, emit_pipe_use_ctx(f, k, k->pslot), lane));
+			fprintf(o, ";\n  wire [%d:0] v%d = ld%d[%d:0];  // load\n", k->width - 1, i, i,
+			        k->width - 1);
+		} else if (k->op == K_LOAD) {
 			if (k->bytes < 4)
 				fprintf(o, "  reg  [1:0] la%d;  // byte lane of the load\n", i);
 			if (k->mem < f->nmems)
@@ -984,13 +1005,14 @@ void emit_kernel(const kfunc *f, FILE *o)
 	fprintf(o, "\n  always @(posedge clk) begin\n");
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		if (k->block < 0 || !k->width || !k->registered || k->op == K_PHI)
+		if (k->block < 0 || !k->width || !k->registered || k->op == K_PHI ||
+		    f->blocks[k->block].pipelined)
 			continue;
 		fprintf(o, "    if (state == S%d) r%d <= v%d;\n", k->step, i, i);
 	}
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		if (k->block >= 0 && k->op == K_LOAD && k->bytes < 4)
+		if (k->block >= 0 && k->op == K_LOAD && k->bytes < 4 && !emit_pipe_is_load(f, i))
 			fprintf(o, "    if (state == S%d) la%d <= %s;\n", k->issue, i,
 			        ref_slice(f, k->a[0], 1, 0, k->issue, r1));
 	}
@@ -1026,6 +1048,7 @@ void emit_kernel(const kfunc *f, FILE *o)
 	for (int m = 0; m < f->nmems; m++)
 		if (port_has_loads(f, m))
 			emit_tag_queue(f, m, o);
+	emit_pipe_fifos(f, o);
 	if (f->profile)
 		emit_profile_dump(f, o);
 	/* Controller. */
@@ -1035,6 +1058,7 @@ void emit_kernel(const kfunc *f, FILE *o)
 		fprintf(o, "      cp_n <= 32'd0;\n");
 	if (have_memcpy)
 		fprintf(o, "      cp_r <= 32'd0;\n      cp_o <= 3'd0;\n      cp_c <= 3'd0;\n");
+	emit_pipe_reset(f, "      ", o);
 	fprintf(o, "    end else begin\n      done <= 1'b0;\n");
 	if (f->profile)
 		emit_profile_count(f, o);
@@ -1050,6 +1074,10 @@ void emit_kernel(const kfunc *f, FILE *o)
 		const kblock *bl = &f->blocks[st->block];
 		const kinst *sk = st->inst >= 0 ? &f->insts[st->inst] : NULL;
 		fprintf(o, "        S%d: ", s);
+		if (bl->pipelined) {
+			emit_pipe_state(f, st->block, emit_edge, o);
+			continue;
+		}
 		char ok[REF_MAX];
 		if (st->kind == STEP_MEM_ISSUE) {
 			fprintf(o, "if (%s%sm%d_ready", st->wait >= 0 ? wait_ok(f, st->wait, ok) : "",
@@ -1115,9 +1143,10 @@ void emit_kernel(const kfunc *f, FILE *o)
 		fprintf(o, ", m%d_addr, m%d_wdata, m%d_wstrb, m%d_ready", m, m, m, m);
 	for (int m = 0; m < f->nmems; m++)
 		if (port_has_loads(f, m))
-			fprintf(o, ", m%d_ti", m);
+			fprintf(o, ", m%d_ti, m%d_full", m, m);
 	for (int d = 0; d < f->dims; d++)
 		fprintf(o, ", global_range_%d, local_range_%d", d, d);
+	emit_pipe_unused(f, o);
 	for (int w = 2; w <= 64; w++)
 		if (have_div[w]) {
 			fprintf(o, ", dv%d_quo, dv%d_rem, dv%d_r", w, w, w);

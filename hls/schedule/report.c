@@ -12,9 +12,11 @@
 #include "schedule.h"
 
 typedef struct loopinfo {
-	int header, latch;  /* blocks: the back edge goes latch -> header */
-	int nblocks;        /* blocks header..latch */
-	int states;         /* achieved cycles per iteration without memory/divider stalls */
+	int header, latch; /* blocks: the back edge goes latch -> header */
+	int nblocks;       /* blocks header..latch */
+	int states;        /* achieved cycles of one iteration, start to end, without memory/divider stalls */
+	int ii;            /* cycles between iteration starts: STATES unless the loop is pipelined */
+	int pipelined;
 	int dep_lb, res_lb; /* lower bounds per iteration */
 	int innermost;
 } loopinfo;
@@ -196,6 +198,7 @@ static int find_loops(const kfunc *f, loopinfo *out, int max)
 	for (int i = 0; i < n; i++) {
 		loopinfo *l = &out[i];
 		l->states = 0;
+		l->pipelined = l->header == l->latch && f->blocks[l->header].pipelined;
 		l->dep_lb = 1;
 		l->innermost = 1;
 		for (int j = 0; j < n; j++)
@@ -206,13 +209,19 @@ static int find_loops(const kfunc *f, loopinfo *out, int max)
 			cnt[m] = 0;
 		int dep = 0;
 		for (int b = l->header; b <= l->latch; b++) {
-			l->states += block_states(f, b);
+			l->states += f->blocks[b].pipelined ? f->blocks[b].ii * f->blocks[b].stages
+			                                    : block_states(f, b);
 			port_counts(f, b, cnt);
 			int d = block_dep_lb(f, b);
 			if (d > dep)
 				dep = d;
 		}
 		l->dep_lb = dep < 1 ? 1 : dep;
+		l->ii = l->states;
+		if (l->pipelined) {
+			l->ii = f->blocks[l->header].ii;
+			l->states = l->ii * f->blocks[l->header].stages;
+		}
 		l->res_lb = 1;
 		for (int m = 0; m < nall; m++)
 			if (cnt[m] > l->res_lb)
@@ -246,9 +255,12 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 			if (self_loop(f, b))
 				fprintf(
 				    o, "; single-block loop: II %d%s, MII %d (recurrence %d, resource %d)",
-				    block_ii(f, b), f->blocks[b].pipelined ? " pipelined" : " (sequential)",
+				    block_ii(f, b), f->blocks[b].pipelined ? " (pipelined)" : " (sequential)",
 				    imax(block_rec_mii(f, b), block_res_lb(f, b)), block_rec_mii(f, b),
 				    block_res_lb(f, b));
+			if (f->blocks[b].pipelined)
+				fprintf(o, "; %d stage(s), %d states when not overlapped",
+				        f->blocks[b].stages, f->blocks[b].seq_states);
 			fprintf(o, "\n");
 		}
 		int nl = find_loops(f, loops, 128);
@@ -256,12 +268,13 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 			const loopinfo *l = &loops[i];
 			int lb = l->dep_lb > l->res_lb ? l->dep_lb : l->res_lb;
 			fprintf(o,
-			        "  loop %s..%s%s: trip latency %d cycles, II %d (not pipelined), lower "
+			        "  loop %s..%s%s: trip latency %d cycles, II %d (%s), lower "
 			        "bounds: dependence %d, "
 			        "resource %d -> %.2fx\n",
 			        f->blocks[l->header].name, f->blocks[l->latch].name,
-			        l->innermost ? " (innermost)" : "", l->states, l->states, l->dep_lb,
-			        l->res_lb, (double)l->states / lb);
+			        l->innermost ? " (innermost)" : "", l->states, l->ii,
+			        l->pipelined ? "pipelined" : "not pipelined", l->dep_lb, l->res_lb,
+			        (double)l->ii / lb);
 		}
 		fprintf(o, "  straight-line dependence bound (each block once): %d cycles\n",
 		        kernel_dep_lb(f));
@@ -298,9 +311,10 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 			fprintf(o,
 			        "%s{\"header\": \"%s\", \"latch\": \"%s\", \"innermost\": %s, "
 			        "\"trip_latency\": %d, \"ii\": %d, "
-			        "\"pipelined\": false, \"dependence_lb\": %d, \"resource_lb\": %d}",
+			        "\"pipelined\": %s, \"dependence_lb\": %d, \"resource_lb\": %d}",
 			        i ? ", " : "", f->blocks[l->header].name, f->blocks[l->latch].name,
-			        l->innermost ? "true" : "false", l->states, l->states, l->dep_lb, l->res_lb);
+			        l->innermost ? "true" : "false", l->states, l->ii,
+			        l->pipelined ? "true" : "false", l->dep_lb, l->res_lb);
 		}
 		fprintf(o, "]}");
 	}

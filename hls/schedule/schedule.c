@@ -1,5 +1,7 @@
 #include "schedule.h"
 
+#include "pipeline.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,7 +248,7 @@ static void port_place(kfunc *f, int s, int inst, int issue)
 	}
 }
 
-void sched_run(kfunc *f, double clock_ns)
+void sched_run(kfunc *f, double clock_ns, int pipeline)
 {
 	f->clock_ns = clock_ns;
 	f->nsteps = 0;
@@ -256,6 +258,9 @@ void sched_run(kfunc *f, double clock_ns)
 	int *port_last = calloc((size_t)bs.nall + 1, sizeof *port_last);
 	int *port_done = calloc((size_t)bs.nall + 1, sizeof *port_done);
 	for (int bi = 0; bi < f->nblocks; bi++) {
+		int pipe = pipeline && pipeline_candidate(f, bi);
+		if (pipe)
+			pipeline_prepare(f, bi);
 		kblock *bl = &f->blocks[bi];
 		int first = add_step(f, bi, STEP_COMB);
 		/* Divisions share one divider per width: each starts after the previous one's result. */
@@ -415,32 +420,35 @@ void sched_run(kfunc *f, double clock_ns)
 			k->t_end = t + d;
 		}
 		bl->last_step = f->nsteps - 1;
+		if (pipe)
+			pipeline_block(f, bi);
 	}
 	free(port_last);
 	free(port_done);
 	free(bs.use);
 	/* A value needs a register when some use sits in another step than its definition, or when it is a
-	 * phi or a loaded word (both captured at a step boundary). */
+	 * phi or a loaded word (both captured at a step boundary). In a pipelined loop the stages keep values
+	 * of their own, so there the register is the value of the last iteration, for uses after the loop. */
 	for (int i = 0; i < f->ninsts; i++) {
 		kinst *k = &f->insts[i];
 		if (k->block < 0)
 			continue;
-		if (k->op == K_PHI || k->op == K_LOAD)
+		if (k->op == K_PHI || (k->op == K_LOAD && !f->blocks[k->block].pipelined))
 			k->registered = 1;
 	}
 	for (int i = 0; i < f->ninsts; i++) {
 		kinst *u = &f->insts[i];
 		if (u->block < 0)
 			continue;
-		int use_step = u->step;
+		int use_step = u->step, pipe = f->blocks[u->block].pipelined;
 		for (int a = 0; a < u->nargs; a++)
 			if (u->a[a].kind == KV_OP) {
 				kinst *d = &f->insts[u->a[a].id];
-				if (d->step != use_step || d->block != u->block)
+				if (d->block != u->block || (!pipe && d->step != use_step))
 					d->registered = 1;
 			}
 		for (int p = 0; p < u->nphi; p++)
-			if (u->phi_val[p].kind == KV_OP)
+			if (u->phi_val[p].kind == KV_OP && !(pipe && u->phi_block[p] == u->block))
 				f->insts[u->phi_val[p].id].registered = 1;
 	}
 }

@@ -18,8 +18,9 @@ int sched_div_width(int w);
 double sched_div_stage_delay(int w);
 /* Quotient bits a W-bit divider retires per cycle at a CLOCK_NS period: 4, 2 or 1 (W is a multiple of 4). */
 int sched_div_bits_per_cycle(double clock_ns, int w);
-/* Schedules F for a CLOCK_NS period; fills steps, kinst.step/t_end/registered and block step ranges. */
-void sched_run(kfunc *f, double clock_ns);
+/* Schedules F for a CLOCK_NS period; fills steps, kinst.step/t_end/registered and block step ranges. With
+ * PIPELINE, single-block loops whose iterations can overlap are modulo scheduled (pipeline.h). */
+void sched_run(kfunc *f, double clock_ns, int pipeline);
 
 /* Writes the schedule report of the NK kernels to DIR/schedule.txt and DIR/schedule.json. 0 or -1. */
 int sched_report_write(const kfunc *ks, int nk, const char *dir);

@@ -1,0 +1,241 @@
+/* Cross-iteration memory dependences of a single-block loop. An address is taken apart into an affine sum
+ * (modulo 2^32, as the hardware computes it) of symbols: kernel arguments, values computed before the loop
+ * (loop invariants) and the loop's phis. A phi whose back-edge value is itself plus a constant is an
+ * induction variable, so two addresses that differ only in their constant part are a fixed stride apart per
+ * iteration, and the iteration distances at which their byte ranges meet follow from arithmetic. Anything
+ * else (a value loaded or computed in the loop, a narrow index widened, different pointers neither of which
+ * is restrict) is assumed to conflict at every distance. */
+#include "memdep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define AFF_TERMS 6
+
+/* An affine address: sum of coef[i] * symbol key[i] plus c, all modulo 2^32. Keys: an operation's index, or
+ * -1 - i for kernel argument i. */
+typedef struct aff {
+	int ok, n;
+	int key[AFF_TERMS];
+	uint32_t coef[AFF_TERMS];
+	uint32_t c;
+} aff;
+
+static aff aff_sym(int key)
+{
+	aff a = {1, 1, {key}, {1}, 0};
+	return a;
+}
+
+/* A + M * B. */
+static aff aff_addmul(aff a, aff b, uint32_t m)
+{
+	if (!a.ok || !b.ok)
+		return (aff){0};
+	a.c += m * b.c;
+	for (int i = 0; i < b.n; i++) {
+		int j = 0;
+		while (j < a.n && a.key[j] != b.key[i])
+			j++;
+		if (j == a.n) {
+			if (a.n == AFF_TERMS)
+				return (aff){0};
+			a.key[a.n] = b.key[i];
+			a.coef[a.n++] = 0;
+		}
+		a.coef[j] += m * b.coef[i];
+	}
+	return a;
+}
+
+static aff aff_scale(aff a, uint32_t m)
+{
+	aff z = {1, 0, {0}, {0}, 0};
+	return aff_addmul(z, a, m);
+}
+
+static aff aff_of(const kfunc *f, int b, kval v, int depth)
+{
+	if (v.kind == KV_CONST) {
+		uint64_t c = v.c;
+		if (v.width < 64 && (c >> (v.width - 1)) & 1)
+			c |= ~0ULL << v.width;
+		return (aff){1, 0, {0}, {0}, (uint32_t)c};
+	}
+	if (v.kind == KV_ARG)
+		return aff_sym(-1 - v.id);
+	if (v.kind != KV_OP || depth > 24)
+		return (aff){0};
+	const kinst *k = &f->insts[v.id];
+	if (k->block != b || k->op == K_PHI)
+		return aff_sym(v.id); /* a loop invariant, or a phi of the loop */
+	switch (k->op) {
+	case K_ADD:
+		return aff_addmul(aff_of(f, b, k->a[0], depth + 1), aff_of(f, b, k->a[1], depth + 1), 1);
+	case K_SUB:
+		return aff_addmul(aff_of(f, b, k->a[0], depth + 1), aff_of(f, b, k->a[1], depth + 1),
+		                  (uint32_t)-1);
+	case K_SHL:
+		if (k->a[1].kind == KV_CONST && k->a[1].c < 32)
+			return aff_scale(aff_of(f, b, k->a[0], depth + 1), 1u << k->a[1].c);
+		break;
+	case K_MUL:
+		for (int i = 0; i < 2; i++)
+			if (k->a[i].kind == KV_CONST)
+				return aff_scale(aff_of(f, b, k->a[1 - i], depth + 1), (uint32_t)k->a[i].c);
+		break;
+	case K_ZEXT:
+	case K_SEXT:
+	case K_TRUNC:
+	case K_COPY:
+		/* Exact modulo 2^32 only when no bit below 32 is made up. */
+		if (k->a[0].width >= 32 && k->width >= 32)
+			return aff_of(f, b, k->a[0], depth + 1);
+		break;
+	default:
+		break;
+	}
+	return (aff){0}; /* varies in the loop in a way not followed */
+}
+
+static uint32_t coef_of(const aff *a, int key)
+{
+	for (int i = 0; i < a->n; i++)
+		if (a->key[i] == key)
+			return a->coef[i];
+	return 0;
+}
+
+/* Step per iteration of phi P of loop B when it is an induction variable (back-edge value P + constant). */
+static int induction_step(const kfunc *f, int b, int p, uint32_t *step)
+{
+	const kinst *k = &f->insts[p];
+	for (int q = 0; q < k->nphi; q++) {
+		if (k->phi_block[q] != b)
+			continue;
+		aff a = aff_of(f, b, k->phi_val[q], 0);
+		if (!a.ok)
+			return 0;
+		for (int i = 0; i < a.n; i++)
+			if (a.coef[i] != (a.key[i] == p ? 1u : 0u))
+				return 0;
+		*step = a.c;
+		return coef_of(&a, p) == 1;
+	}
+	return 0;
+}
+
+/* Pointer argument keys of A (the objects an address is based on). */
+static int based_on(const kfunc *f, const aff *a, int key)
+{
+	return key < 0 && f->args[-1 - key].is_pointer && coef_of(a, key) == 1;
+}
+
+/* Whether X and Y go through different pointer arguments, one of them restrict. */
+static int restrict_apart(const kfunc *f, const aff *x, const aff *y)
+{
+	for (int i = 0; i < x->n; i++)
+		for (int j = 0; j < y->n; j++) {
+			int p = x->key[i], q = y->key[j];
+			if (p != q && based_on(f, x, p) && based_on(f, y, q) && coef_of(y, p) == 0 &&
+			    coef_of(x, q) == 0 && (f->args[-1 - p].noalias || f->args[-1 - q].noalias))
+				return 1;
+		}
+	return 0;
+}
+
+/* Byte ranges [d, d + bx) and [0, by) meet. */
+static int overlap(int64_t d, int bx, int by)
+{
+	return d > -bx && d < by;
+}
+
+static int access_bytes(const kinst *k)
+{
+	return k->bytes ? k->bytes : 4;
+}
+
+/* Smallest distances at which X of a later iteration meets Y of an earlier one (*XL) and Y of a later
+ * iteration meets X of an earlier one (*YL); 0 where they never meet. */
+static void pair_distances(const kfunc *f, int b, int xi, int yi, int *xl, int *yl)
+{
+	const kinst *x = &f->insts[xi], *y = &f->insts[yi];
+	aff ax = aff_of(f, b, x->a[0], 0), ay = aff_of(f, b, y->a[0], 0);
+	*xl = *yl = 1;
+	if (!ax.ok || !ay.ok)
+		return;
+	if (restrict_apart(f, &ax, &ay)) {
+		*xl = *yl = 0;
+		return;
+	}
+	/* The symbols must match term for term; induction variables then give the stride. */
+	uint32_t stride = 0;
+	aff keys = aff_addmul(ax, ay, 1);
+	if (!keys.ok)
+		return;
+	for (int i = 0; i < keys.n; i++) {
+		int key = keys.key[i];
+		uint32_t cx = coef_of(&ax, key), cy = coef_of(&ay, key), step;
+		if (cx != cy)
+			return;
+		if (key >= 0 && f->insts[key].block == b) {
+			if (!induction_step(f, b, key, &step))
+				return;
+			stride += cx * step;
+		}
+	}
+	int64_t s = (int32_t)stride, k = (int32_t)(ax.c - ay.c);
+	int bx = access_bytes(x), by = access_bytes(y);
+	*xl = *yl = 0;
+	if (s == 0) {
+		if (overlap(k, bx, by))
+			*xl = *yl = 1;
+		return;
+	}
+	/* X of iteration j + D against Y of iteration j: their addresses differ by s * D + k. */
+	int64_t as = s < 0 ? -s : s, ak = k < 0 ? -k : k;
+	int64_t dm = (ak + 8) / as + 1;
+	for (int64_t d = 1; d <= dm; d++) {
+		if (!*xl && overlap(s * d + k, bx, by))
+			*xl = (int)d;
+		if (!*yl && overlap(-s * d + k, bx, by))
+			*yl = (int)d;
+	}
+}
+
+int memdep_loop(const kfunc *f, int b, memdep **out)
+{
+	const kblock *bl = &f->blocks[b];
+	int cap = 16, n = 0;
+	memdep *d = malloc((size_t)cap * sizeof *d);
+	if (!d)
+		return -1;
+	for (int i = 0; i < bl->ninsts; i++) {
+		const kinst *x = &f->insts[bl->insts[i]];
+		if (x->op != K_LOAD && x->op != K_STORE)
+			continue;
+		for (int j = i + 1; j < bl->ninsts; j++) {
+			const kinst *y = &f->insts[bl->insts[j]];
+			if ((y->op != K_LOAD && y->op != K_STORE) || y->mem != x->mem ||
+			    (x->op == K_LOAD && y->op == K_LOAD))
+				continue;
+			int xl, yl;
+			pair_distances(f, b, bl->insts[i], bl->insts[j], &xl, &yl);
+			if (n + 2 > cap) {
+				cap *= 2;
+				memdep *nd = realloc(d, (size_t)cap * sizeof *d);
+				if (!nd) {
+					free(d);
+					return -1;
+				}
+				d = nd;
+			}
+			if (xl)
+				d[n++] = (memdep){bl->insts[i], bl->insts[j], xl};
+			if (yl)
+				d[n++] = (memdep){bl->insts[j], bl->insts[i], yl};
+		}
+	}
+	*out = d;
+	return n;
+}

@@ -1,0 +1,20 @@
+/* Memory dependences across the iterations of a single-block loop: which accesses of a later iteration must
+ * not be issued before which accesses of an earlier one. The pipeliner keeps these orders; program order
+ * inside an iteration is kept by the scheduler itself. */
+#ifndef KILN_MEMDEP_H
+#define KILN_MEMDEP_H
+#include "../cdfg/kir.h"
+
+/* Access LATER (an instruction index) of iteration j + DIST must be issued after access EARLIER of iteration
+ * j (DIST >= 1). */
+typedef struct memdep {
+	int later, earlier, dist;
+} memdep;
+
+/* The cross-iteration dependences among the loads and stores of single-block loop B of F, at least one of
+ * each pair a store on the same memory. Addresses are compared as affine functions of the loop's induction
+ * variables; accesses through different restrict pointers never conflict; anything not proven independent is
+ * a dependence at distance 1 both ways. Returns how many (in *OUT, to be freed), -1 when out of memory. */
+int memdep_loop(const kfunc *f, int b, memdep **out);
+
+#endif

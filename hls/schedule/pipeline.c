@@ -1,0 +1,271 @@
+/* Loop pipelining: iterations of a single-block loop overlap, a new one starting every II cycles. Modulo
+ * scheduling: operations take cycles of the iteration ("slots") in program order, as early as their operands
+ * and the clock period allow, with a reservation table of II columns per memory port so that no two accesses
+ * of any iterations meet on a port in one cycle (and, for the module's ports, at most one request per cycle
+ * over all of them, so that a refused request is the only thing that can stall an issuing cycle). A phi's
+ * next value must be there before the next iteration reads it (the recurrence), memory accesses of later
+ * iterations stay behind those of earlier ones they depend on (memdep), and the branch deciding whether
+ * another iteration starts must be known within the first II cycles. II grows from the resource bound until
+ * all hold; the loop is pipelined when II beats its sequential state count. */
+#include "pipeline.h"
+
+#include "memdep.h"
+#include "schedule.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const kinst *block_term(const kfunc *f, int b)
+{
+	const kblock *bl = &f->blocks[b];
+	return bl->ninsts ? &f->insts[bl->insts[bl->ninsts - 1]] : NULL;
+}
+
+int pipeline_candidate(const kfunc *f, int b)
+{
+	const kblock *bl = &f->blocks[b];
+	const kinst *t = block_term(f, b);
+	if (!t || t->op != K_CONDBR || (t->succ[0] == b) == (t->succ[1] == b))
+		return 0;
+	for (int j = 0; j < bl->ninsts - 1; j++) {
+		kop op = f->insts[bl->insts[j]].op;
+		if (sched_is_div(op) || op == K_MEMCPY || op == K_MEMSET || op == K_BR || op == K_CONDBR ||
+		    op == K_SWITCH || op == K_RET)
+			return 0;
+	}
+	return 1;
+}
+
+/* Gives every back-edge value of a phi of loop B that is not an operation of B (a constant, an argument, a
+ * value from before the loop, another phi of B) a copy operation in B, so that each phi's next value is
+ * computed in a slot of the iteration like any other. */
+void pipeline_prepare(kfunc *f, int b)
+{
+	kblock *bl = &f->blocks[b];
+	for (int j = 0; j < bl->ninsts; j++) {
+		int pi = bl->insts[j];
+		if (f->insts[pi].op != K_PHI)
+			continue;
+		for (int q = 0; q < f->insts[pi].nphi; q++) {
+			kval v = f->insts[pi].phi_val[q];
+			if (f->insts[pi].phi_block[q] != b ||
+			    (v.kind == KV_OP && f->insts[v.id].block == b && f->insts[v.id].op != K_PHI))
+				continue;
+			if (f->ninsts == f->cinsts) {
+				int nc = f->cinsts ? f->cinsts * 2 : 64;
+				kinst *ni = realloc(f->insts, (size_t)nc * sizeof *ni);
+				if (!ni)
+					return;
+				f->insts = ni;
+				f->cinsts = nc;
+			}
+			int *nl = realloc(bl->insts, ((size_t)bl->ninsts + 1) * sizeof *nl);
+			if (!nl)
+				return;
+			bl->insts = nl;
+			int id = f->ninsts++;
+			kinst *c = &f->insts[id];
+			memset(c, 0, sizeof *c);
+			c->op = K_COPY;
+			c->width = f->insts[pi].width;
+			c->nargs = 1;
+			c->a[0] = v;
+			c->block = b;
+			c->line = f->insts[pi].line;
+			c->col = f->insts[pi].col;
+			/* before the terminator */
+			bl->insts[bl->ninsts] = bl->insts[bl->ninsts - 1];
+			bl->insts[bl->ninsts - 1] = id;
+			bl->ninsts++;
+			f->insts[pi].phi_val[q] = (kval){KV_OP, id, 0, c->width};
+		}
+	}
+}
+
+/* Per operation of the block (by position): its result slot, request slot and ns into the result slot. */
+typedef struct modsched {
+	int *slot, *issue, *pos, *ready;
+	double *tend;
+	unsigned char *busy; /* [(memory or the shared module-request column) * ii + cycle] */
+} modsched;
+
+static int in_block(const kfunc *f, int b, kval v)
+{
+	return v.kind == KV_OP && f->insts[v.id].block == b;
+}
+
+/* One modulo schedule of loop B at II: 1 when every constraint holds. */
+static int try_ii(const kfunc *f, int b, int ii, const memdep *dep, int nd, modsched *ms)
+{
+	const kblock *bl = &f->blocks[b];
+	int nall = f->nmems + f->nimems;
+	double clk = f->clock_ns;
+	int *last = malloc(((size_t)nall + 1) * sizeof *last);
+	int ok = 0;
+	for (int j = 0; j < bl->ninsts; j++)
+		ms->ready[j] = 0;
+	for (int round = 0; round < 32 && last; round++) {
+		memset(ms->busy, 0, (size_t)(nall + 1) * (size_t)ii);
+		for (int m = 0; m < nall; m++)
+			last[m] = -1;
+		int fail = 0;
+		for (int j = 0; j < bl->ninsts && !fail; j++) {
+			const kinst *k = &f->insts[bl->insts[j]];
+			ms->issue[j] = -1;
+			if (k->op == K_PHI) {
+				ms->slot[j] = ms->ready[j];
+				ms->tend[j] = 0;
+				continue;
+			}
+			int s = 0;
+			double t = 0;
+			for (int a = 0; a < k->nargs; a++) {
+				if (!in_block(f, b, k->a[a]))
+					continue;
+				int p = ms->pos[k->a[a].id];
+				int os = ms->slot[p];
+				double ot = f->insts[k->a[a].id].op == K_PHI ? 0 : ms->tend[p];
+				if (os > s) {
+					s = os;
+					t = ot;
+				} else if (os == s && ot > t) {
+					t = ot;
+				}
+			}
+			double d = sched_delay(f, k);
+			if (t + d > clk && t > 0) {
+				s++;
+				t = 0;
+			}
+			if (k->op == K_LOAD || k->op == K_STORE) {
+				int m = k->mem, mod = m < f->nmems;
+				if (s <= last[m]) {
+					s = last[m] + 1;
+					t = 0;
+				}
+				for (int n = 0;
+				     ms->busy[m * ii + s % ii] || (mod && ms->busy[nall * ii + s % ii]);
+				     s++, t = 0)
+					if (++n > ii) {
+						fail = 1;
+						break;
+					}
+				ms->busy[m * ii + s % ii] = 1;
+				if (mod)
+					ms->busy[nall * ii + s % ii] = 1;
+				last[m] = s;
+				ms->issue[j] = s;
+				if (k->op == K_LOAD) {
+					ms->slot[j] = s + (mod ? sched_read_latency(f, m) : 1);
+					ms->tend[j] = 0.5;
+					continue;
+				}
+			}
+			ms->slot[j] = s;
+			ms->tend[j] = t + d;
+		}
+		if (fail || ms->slot[bl->ninsts - 1] > ii - 1)
+			break;
+		for (int i = 0; i < nd && !fail; i++)
+			if (ms->issue[ms->pos[dep[i].later]] + dep[i].dist * ii <
+			    ms->issue[ms->pos[dep[i].earlier]] + 1)
+				fail = 1;
+		if (fail)
+			break;
+		int changed = 0;
+		for (int j = 0; j < bl->ninsts; j++) {
+			const kinst *k = &f->insts[bl->insts[j]];
+			int v = k->op == K_PHI ? kir_back_value(f, b, k) : -1;
+			if (v < 0)
+				continue;
+			int need = ms->slot[ms->pos[v]] - ii + 1;
+			if (need > ms->ready[j]) {
+				ms->ready[j] = need;
+				changed = 1;
+			}
+		}
+		if (!changed) {
+			ok = 1;
+			break;
+		}
+	}
+	free(last);
+	return ok;
+}
+
+/* Lowest II the ports allow: accesses per memory, and requests over all module ports. */
+static int resource_mii(const kfunc *f, int b)
+{
+	int nall = f->nmems + f->nimems, mii = 1, mod = 0;
+	int *cnt = calloc((size_t)nall + 1, sizeof *cnt);
+	if (!cnt)
+		return 1 << 20;
+	const kblock *bl = &f->blocks[b];
+	for (int j = 0; j < bl->ninsts; j++) {
+		const kinst *k = &f->insts[bl->insts[j]];
+		if (k->op != K_LOAD && k->op != K_STORE)
+			continue;
+		mod += k->mem < f->nmems;
+		if (++cnt[k->mem] > mii)
+			mii = cnt[k->mem];
+	}
+	free(cnt);
+	return mod > mii ? mod : mii;
+}
+
+int pipeline_block(kfunc *f, int b)
+{
+	kblock *bl = &f->blocks[b];
+	int seq = bl->last_step - bl->first_step + 1;
+	int n = bl->ninsts, nall = f->nmems + f->nimems;
+	memdep *dep = NULL;
+	int nd = memdep_loop(f, b, &dep);
+	modsched ms = {0};
+	ms.slot = calloc((size_t)n, sizeof *ms.slot);
+	ms.issue = calloc((size_t)n, sizeof *ms.issue);
+	ms.ready = calloc((size_t)n, sizeof *ms.ready);
+	ms.tend = calloc((size_t)n, sizeof *ms.tend);
+	ms.pos = calloc((size_t)f->ninsts, sizeof *ms.pos);
+	int found = 0;
+	if (nd >= 0 && ms.slot && ms.issue && ms.ready && ms.tend && ms.pos) {
+		for (int j = 0; j < n; j++)
+			ms.pos[bl->insts[j]] = j;
+		for (int ii = resource_mii(f, b); ii < seq && !found; ii++) {
+			ms.busy = realloc(ms.busy, (size_t)(nall + 1) * (size_t)ii);
+			if (!ms.busy)
+				break;
+			if (try_ii(f, b, ii, dep, nd, &ms))
+				found = ii;
+		}
+	}
+	if (found) {
+		int ii = found, top = ii - 1;
+		for (int j = 0; j < n; j++) {
+			kinst *k = &f->insts[bl->insts[j]];
+			k->pslot = ms.slot[j];
+			k->pissue = ms.issue[j];
+			k->t_end = ms.tend[j];
+			k->step = bl->first_step;
+			k->issue = k->op == K_LOAD || k->op == K_STORE ? bl->first_step : -1;
+			if (ms.slot[j] > top)
+				top = ms.slot[j];
+		}
+		bl->pipelined = 1;
+		bl->ii = ii;
+		bl->stages = top / ii + 1;
+		bl->seq_states = seq;
+		f->nsteps = bl->first_step + 1;
+		f->steps[bl->first_step].kind = STEP_COMB;
+		f->steps[bl->first_step].inst = -1;
+		f->steps[bl->first_step].wait = -1;
+		bl->last_step = bl->first_step;
+	}
+	free(dep);
+	free(ms.slot);
+	free(ms.issue);
+	free(ms.ready);
+	free(ms.tend);
+	free(ms.pos);
+	free(ms.busy);
+	return found != 0;
+}
