@@ -7,6 +7,8 @@
 #include <string.h>
 
 static int kt_failures;
+/* Prefix of every check name (a test program run twice on different builds tells its runs apart). */
+static const char *kt_label = "";
 
 /* Records one named check whose truth is OK; returns OK so callers can stop early. The condition is
  * evaluated exactly once, by the caller. */
@@ -15,13 +17,13 @@ static inline int kt_check(int ok, const char *name, const char *file, int line,
 static inline int kt_check(int ok, const char *name, const char *file, int line, const char *fmt, ...)
 {
 	if (ok) {
-		printf("ok - %s\n", name);
+		printf("ok - %s%s\n", kt_label, name);
 		return 1;
 	}
 	va_list ap;
 	va_start(ap, fmt);
 	kt_failures++;
-	printf("not ok - %s: ", name);
+	printf("not ok - %s%s: ", kt_label, name);
 	vprintf(fmt, ap);
 	printf(" (%s:%d)\n", file, line);
 	va_end(ap);

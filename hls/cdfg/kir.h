@@ -111,6 +111,7 @@ typedef struct kblock {
 	int pipelined, ii; /* a single-block loop the scheduler overlapped, and its initiation interval */
 	int stages;        /* pipelined: stages of II cycles an iteration passes through */
 	int seq_states;    /* pipelined: the states the loop body took before it was overlapped */
+	char nopipe[160];  /* a single-block loop left sequential: why (empty when pipelining was off) */
 	char *name;
 } kblock;
 

@@ -54,7 +54,52 @@ static aff aff_scale(aff a, uint32_t m)
 	return aff_addmul(z, a, m);
 }
 
-static aff aff_of(const kfunc *f, int b, kval v, int depth)
+/* The key of the iteration number: a phi that starts at I and steps by S is I + S * iteration. */
+#define KEY_ITER 0x7fffffff
+
+static aff aff_of(const kfunc *f, int b, kval v, int depth, int self);
+static uint32_t coef_of(const aff *a, int key);
+
+/* Phi P of loop B as a function of the iteration number j, when it is an induction variable: it enters the
+ * loop with one value I, and its back-edge value is either P + c (so P = I + c j) or a function A + s j of
+ * other induction variables with I = A - s (so that P = I + s j from the first iteration on). */
+static aff phi_aff(const kfunc *f, int b, int p, int depth)
+{
+	const kinst *k = &f->insts[p];
+	kval init = {KV_NONE}, back = {KV_NONE};
+	for (int q = 0; q < k->nphi; q++) {
+		kval v = k->phi_val[q];
+		if (k->phi_block[q] == b)
+			back = v;
+		else if (init.kind == KV_NONE)
+			init = v;
+		else if (init.kind != v.kind || init.id != v.id || init.c != v.c)
+			return (aff){0};
+	}
+	if (back.kind == KV_NONE || init.kind == KV_NONE)
+		return (aff){0};
+	aff i = aff_of(f, b, init, depth + 1, -1), n = aff_of(f, b, back, depth + 1, p);
+	if (!i.ok || !n.ok)
+		return (aff){0};
+	uint32_t self = coef_of(&n, p), s = coef_of(&n, KEY_ITER);
+	if (self == 1 && s == 0 && n.n == 1) /* P + c */
+		return aff_addmul(i, aff_sym(KEY_ITER), n.c);
+	if (self != 0)
+		return (aff){0};
+	/* A + s j: the first value must continue the sequence */
+	aff start = aff_addmul(n, aff_sym(KEY_ITER), (uint32_t)-s);
+	start.c -= s;
+	aff d = aff_addmul(start, i, (uint32_t)-1);
+	for (int t = 0; t < d.n; t++)
+		if (d.coef[t])
+			return (aff){0};
+	if (!d.ok || d.c)
+		return (aff){0};
+	return aff_addmul(i, aff_sym(KEY_ITER), s);
+}
+
+/* V as an affine sum; phi SELF of the loop stays a symbol of its own (-1: none). */
+static aff aff_of(const kfunc *f, int b, kval v, int depth, int self)
 {
 	if (v.kind == KV_CONST) {
 		uint64_t c = v.c;
@@ -67,22 +112,26 @@ static aff aff_of(const kfunc *f, int b, kval v, int depth)
 	if (v.kind != KV_OP || depth > 24)
 		return (aff){0};
 	const kinst *k = &f->insts[v.id];
-	if (k->block != b || k->op == K_PHI)
-		return aff_sym(v.id); /* a loop invariant, or a phi of the loop */
+	if (k->block != b)
+		return aff_sym(v.id); /* a loop invariant */
 	switch (k->op) {
+	case K_PHI:
+		return v.id == self ? aff_sym(self) : phi_aff(f, b, v.id, depth);
 	case K_ADD:
-		return aff_addmul(aff_of(f, b, k->a[0], depth + 1), aff_of(f, b, k->a[1], depth + 1), 1);
+		return aff_addmul(aff_of(f, b, k->a[0], depth + 1, self),
+		                  aff_of(f, b, k->a[1], depth + 1, self), 1);
 	case K_SUB:
-		return aff_addmul(aff_of(f, b, k->a[0], depth + 1), aff_of(f, b, k->a[1], depth + 1),
-		                  (uint32_t)-1);
+		return aff_addmul(aff_of(f, b, k->a[0], depth + 1, self),
+		                  aff_of(f, b, k->a[1], depth + 1, self), (uint32_t)-1);
 	case K_SHL:
 		if (k->a[1].kind == KV_CONST && k->a[1].c < 32)
-			return aff_scale(aff_of(f, b, k->a[0], depth + 1), 1u << k->a[1].c);
+			return aff_scale(aff_of(f, b, k->a[0], depth + 1, self), 1u << k->a[1].c);
 		break;
 	case K_MUL:
 		for (int i = 0; i < 2; i++)
 			if (k->a[i].kind == KV_CONST)
-				return aff_scale(aff_of(f, b, k->a[1 - i], depth + 1), (uint32_t)k->a[i].c);
+				return aff_scale(aff_of(f, b, k->a[1 - i], depth + 1, self),
+				                 (uint32_t)k->a[i].c);
 		break;
 	case K_ZEXT:
 	case K_SEXT:
@@ -90,7 +139,7 @@ static aff aff_of(const kfunc *f, int b, kval v, int depth)
 	case K_COPY:
 		/* Exact modulo 2^32 only when no bit below 32 is made up. */
 		if (k->a[0].width >= 32 && k->width >= 32)
-			return aff_of(f, b, k->a[0], depth + 1);
+			return aff_of(f, b, k->a[0], depth + 1, self);
 		break;
 	default:
 		break;
@@ -103,25 +152,6 @@ static uint32_t coef_of(const aff *a, int key)
 	for (int i = 0; i < a->n; i++)
 		if (a->key[i] == key)
 			return a->coef[i];
-	return 0;
-}
-
-/* Step per iteration of phi P of loop B when it is an induction variable (back-edge value P + constant). */
-static int induction_step(const kfunc *f, int b, int p, uint32_t *step)
-{
-	const kinst *k = &f->insts[p];
-	for (int q = 0; q < k->nphi; q++) {
-		if (k->phi_block[q] != b)
-			continue;
-		aff a = aff_of(f, b, k->phi_val[q], 0);
-		if (!a.ok)
-			return 0;
-		for (int i = 0; i < a.n; i++)
-			if (a.coef[i] != (a.key[i] == p ? 1u : 0u))
-				return 0;
-		*step = a.c;
-		return coef_of(&a, p) == 1;
-	}
 	return 0;
 }
 
@@ -157,36 +187,30 @@ static int access_bytes(const kinst *k)
 
 /* Smallest distances at which X of a later iteration meets Y of an earlier one (*XL) and Y of a later
  * iteration meets X of an earlier one (*YL); 0 where they never meet. */
-static void pair_distances(const kfunc *f, int b, int xi, int yi, int *xl, int *yl)
+static void pair_distances(const kfunc *f, int b, int xi, int yi, int *xl, int *yl, int *exact)
 {
 	const kinst *x = &f->insts[xi], *y = &f->insts[yi];
-	aff ax = aff_of(f, b, x->a[0], 0), ay = aff_of(f, b, y->a[0], 0);
+	aff ax = aff_of(f, b, x->a[0], 0, -1), ay = aff_of(f, b, y->a[0], 0, -1);
 	*xl = *yl = 1;
+	*exact = 0;
 	if (!ax.ok || !ay.ok)
 		return;
 	if (restrict_apart(f, &ax, &ay)) {
 		*xl = *yl = 0;
 		return;
 	}
-	/* The symbols must match term for term; induction variables then give the stride. */
-	uint32_t stride = 0;
+	/* The symbols must match term for term; the iteration number's coefficient is the stride. */
 	aff keys = aff_addmul(ax, ay, 1);
 	if (!keys.ok)
 		return;
-	for (int i = 0; i < keys.n; i++) {
-		int key = keys.key[i];
-		uint32_t cx = coef_of(&ax, key), cy = coef_of(&ay, key), step;
-		if (cx != cy)
+	for (int i = 0; i < keys.n; i++)
+		if (coef_of(&ax, keys.key[i]) != coef_of(&ay, keys.key[i]))
 			return;
-		if (key >= 0 && f->insts[key].block == b) {
-			if (!induction_step(f, b, key, &step))
-				return;
-			stride += cx * step;
-		}
-	}
+	uint32_t stride = coef_of(&ax, KEY_ITER);
 	int64_t s = (int32_t)stride, k = (int32_t)(ax.c - ay.c);
 	int bx = access_bytes(x), by = access_bytes(y);
 	*xl = *yl = 0;
+	*exact = 1;
 	if (s == 0) {
 		if (overlap(k, bx, by))
 			*xl = *yl = 1;
@@ -219,8 +243,8 @@ int memdep_loop(const kfunc *f, int b, memdep **out)
 			if ((y->op != K_LOAD && y->op != K_STORE) || y->mem != x->mem ||
 			    (x->op == K_LOAD && y->op == K_LOAD))
 				continue;
-			int xl, yl;
-			pair_distances(f, b, bl->insts[i], bl->insts[j], &xl, &yl);
+			int xl, yl, exact;
+			pair_distances(f, b, bl->insts[i], bl->insts[j], &xl, &yl, &exact);
 			if (n + 2 > cap) {
 				cap *= 2;
 				memdep *nd = realloc(d, (size_t)cap * sizeof *d);
@@ -231,9 +255,9 @@ int memdep_loop(const kfunc *f, int b, memdep **out)
 				d = nd;
 			}
 			if (xl)
-				d[n++] = (memdep){bl->insts[i], bl->insts[j], xl};
+				d[n++] = (memdep){bl->insts[i], bl->insts[j], xl, exact};
 			if (yl)
-				d[n++] = (memdep){bl->insts[j], bl->insts[i], yl};
+				d[n++] = (memdep){bl->insts[j], bl->insts[i], yl, exact};
 		}
 	}
 	*out = d;

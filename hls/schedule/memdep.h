@@ -9,6 +9,7 @@
  * j (DIST >= 1). */
 typedef struct memdep {
 	int later, earlier, dist;
+	int exact; /* the addresses do meet at DIST (else they were not told apart) */
 } memdep;
 
 /* The cross-iteration dependences among the loads and stores of single-block loop B of F, at least one of

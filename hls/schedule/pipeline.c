@@ -12,6 +12,7 @@
 #include "memdep.h"
 #include "schedule.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,17 +22,23 @@ static const kinst *block_term(const kfunc *f, int b)
 	return bl->ninsts ? &f->insts[bl->insts[bl->ninsts - 1]] : NULL;
 }
 
-int pipeline_candidate(const kfunc *f, int b)
+int pipeline_candidate(kfunc *f, int b)
 {
-	const kblock *bl = &f->blocks[b];
+	kblock *bl = &f->blocks[b];
 	const kinst *t = block_term(f, b);
 	if (!t || t->op != K_CONDBR || (t->succ[0] == b) == (t->succ[1] == b))
 		return 0;
 	for (int j = 0; j < bl->ninsts - 1; j++) {
-		kop op = f->insts[bl->insts[j]].op;
-		if (sched_is_div(op) || op == K_MEMCPY || op == K_MEMSET || op == K_BR || op == K_CONDBR ||
-		    op == K_SWITCH || op == K_RET)
+		const kinst *k = &f->insts[bl->insts[j]];
+		if (sched_is_div(k->op) || k->op == K_MEMCPY || k->op == K_MEMSET) {
+			snprintf(bl->nopipe, sizeof bl->nopipe,
+			         "it holds a %s (line %u), which runs on its own",
+			         sched_is_div(k->op) ? "division"
+			         : k->op == K_MEMCPY ? "memcpy"
+			                             : "memset",
+			         k->line);
 			return 0;
+		}
 	}
 	return 1;
 }
@@ -95,7 +102,8 @@ static int in_block(const kfunc *f, int b, kval v)
 }
 
 /* One modulo schedule of loop B at II: 1 when every constraint holds. */
-static int try_ii(const kfunc *f, int b, int ii, const memdep *dep, int nd, modsched *ms)
+static int try_ii(const kfunc *f, int b, int ii, const memdep *dep, int nd, modsched *ms, char *why,
+                  size_t wn)
 {
 	const kblock *bl = &f->blocks[b];
 	int nall = f->nmems + f->nimems;
@@ -147,6 +155,7 @@ static int try_ii(const kfunc *f, int b, int ii, const memdep *dep, int nd, mods
 				     ms->busy[m * ii + s % ii] || (mod && ms->busy[nall * ii + s % ii]);
 				     s++, t = 0)
 					if (++n > ii) {
+						snprintf(why, wn, "the ports are full (line %u)", k->line);
 						fail = 1;
 						break;
 					}
@@ -164,12 +173,27 @@ static int try_ii(const kfunc *f, int b, int ii, const memdep *dep, int nd, mods
 			ms->slot[j] = s;
 			ms->tend[j] = t + d;
 		}
-		if (fail || ms->slot[bl->ninsts - 1] > ii - 1)
+		if (fail)
 			break;
+		if (ms->slot[bl->ninsts - 1] > ii - 1) {
+			snprintf(why, wn,
+			         "the exit condition (line %u) is known only %d cycles into an iteration",
+			         f->insts[bl->insts[bl->ninsts - 1]].line, ms->slot[bl->ninsts - 1] + 1);
+			break;
+		}
 		for (int i = 0; i < nd && !fail; i++)
 			if (ms->issue[ms->pos[dep[i].later]] + dep[i].dist * ii <
-			    ms->issue[ms->pos[dep[i].earlier]] + 1)
+			    ms->issue[ms->pos[dep[i].earlier]] + 1) {
+				const kinst *e = &f->insts[dep[i].earlier], *l = &f->insts[dep[i].later];
+				snprintf(
+				    why, wn,
+				    "the %s at line %u must wait for the %s at line %u of the iteration %d "
+				    "before (%s)",
+				    kop_name(l->op), l->line, kop_name(e->op), e->line, dep[i].dist,
+				    dep[i].exact ? "they meet"
+				                 : "they may alias; restrict pointers tell them apart");
 				fail = 1;
+			}
 		if (fail)
 			break;
 		int changed = 0;
@@ -189,6 +213,8 @@ static int try_ii(const kfunc *f, int b, int ii, const memdep *dep, int nd, mods
 			break;
 		}
 	}
+	if (!ok && !why[0])
+		snprintf(why, wn, "a recurrence through a phi takes more than %d cycles", ii);
 	free(last);
 	return ok;
 }
@@ -230,16 +256,27 @@ int pipeline_block(kfunc *f, int b)
 	if (nd >= 0 && ms.slot && ms.issue && ms.ready && ms.tend && ms.pos) {
 		for (int j = 0; j < n; j++)
 			ms.pos[bl->insts[j]] = j;
-		for (int ii = resource_mii(f, b); ii < seq && !found; ii++) {
+		int mii = resource_mii(f, b);
+		if (seq == 1)
+			snprintf(bl->nopipe, sizeof bl->nopipe, "it already starts an iteration every cycle");
+		else if (mii >= seq)
+			snprintf(bl->nopipe, sizeof bl->nopipe,
+			         "its memory accesses need %d cycles per iteration on one port, as many as "
+			         "it takes "
+			         "unpipelined",
+			         mii);
+		for (int ii = mii; ii < seq && !found; ii++) {
 			ms.busy = realloc(ms.busy, (size_t)(nall + 1) * (size_t)ii);
 			if (!ms.busy)
 				break;
-			if (try_ii(f, b, ii, dep, nd, &ms))
+			bl->nopipe[0] = 0;
+			if (try_ii(f, b, ii, dep, nd, &ms, bl->nopipe, sizeof bl->nopipe))
 				found = ii;
 		}
 	}
 	if (found) {
 		int ii = found, top = ii - 1;
+		bl->nopipe[0] = 0;
 		for (int j = 0; j < n; j++) {
 			kinst *k = &f->insts[bl->insts[j]];
 			k->pslot = ms.slot[j];

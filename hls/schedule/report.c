@@ -21,6 +21,19 @@ typedef struct loopinfo {
 	int innermost;
 } loopinfo;
 
+/* , "NAME": "TEXT" with TEXT escaped for JSON. */
+static void json_str_field(FILE *o, const char *name, const char *text)
+{
+	fprintf(o, ", \"%s\": \"", name);
+	for (const char *p = text; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fputc('\\', o);
+		if ((unsigned char)*p >= 0x20)
+			fputc(*p, o);
+	}
+	fputc('"', o);
+}
+
 static int block_states(const kfunc *f, int b)
 {
 	return f->blocks[b].last_step - f->blocks[b].first_step + 1;
@@ -261,6 +274,8 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 			if (f->blocks[b].pipelined)
 				fprintf(o, "; %d stage(s), %d states when not overlapped",
 				        f->blocks[b].stages, f->blocks[b].seq_states);
+			else if (self_loop(f, b) && f->blocks[b].nopipe[0])
+				fprintf(o, "; not pipelined: %s", f->blocks[b].nopipe);
 			fprintf(o, "\n");
 		}
 		int nl = find_loops(f, loops, 128);
@@ -302,6 +317,11 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 				fprintf(o, ", \"rec_mii\": %d, \"ii\": %d, \"pipelined\": %s",
 				        block_rec_mii(f, b), block_ii(f, b),
 				        f->blocks[b].pipelined ? "true" : "false");
+			if (self_loop(f, b) && f->blocks[b].pipelined)
+				fprintf(o, ", \"stages\": %d, \"sequential_states\": %d", f->blocks[b].stages,
+				        f->blocks[b].seq_states);
+			else if (self_loop(f, b) && f->blocks[b].nopipe[0])
+				json_str_field(o, "not_pipelined_because", f->blocks[b].nopipe);
 			fprintf(o, "}");
 		}
 		fprintf(o, "],\n     \"loops\": [");

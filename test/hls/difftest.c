@@ -263,6 +263,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s IMAGE [TEST ...]\n", argv[0]);
 		return 2;
 	}
+	const char *label = getenv("KILN_TEST_LABEL");
+	if (label)
+		kt_label = label;
 	const char *bo = getenv("KILN_BENCH_OUT");
 	if (bo && *bo)
 		bench = fopen(bo, "a");

@@ -6,11 +6,18 @@ CORPUS_SRCS := $(sort $(wildcard test/kernels/*.c))
 CORPUS_NAMES := $(patsubst test/kernels/%.c,%,$(CORPUS_SRCS))
 CORPUS_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_,$(CORPUS_NAMES))
 CORPUS_IMGS := $(addprefix $(HLS_TEST_DIR)/img/,$(addsuffix .kimg,$(CORPUS_NAMES)))
-TESTS += $(CORPUS_TESTS) $(HLS_TEST_DIR)/hls-bad-test $(HLS_TEST_DIR)/hls-rtl-test
+# The same corpus compiled with --no-pipeline: both schedules must compute what the C computes.
+CORPUS_SEQ_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_seq_,$(CORPUS_NAMES))
+TESTS += $(CORPUS_TESTS) $(CORPUS_SEQ_TESTS) $(HLS_TEST_DIR)/hls-bad-test $(HLS_TEST_DIR)/hls-rtl-test \
+	$(HLS_TEST_DIR)/hls-pipeline-test
 
 $(HLS_TEST_DIR)/img/%.kimg: test/kernels/%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
 	@mkdir -p $(@D)
 	$(KILN_CC) -q -o $@ $<
+
+$(HLS_TEST_DIR)/img-seq/%.kimg: test/kernels/%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -q --no-pipeline -o $@ $<
 
 $(HLS_TEST_DIR)/bin/%: test/kernels/%.c test/hls/difftest.c test/hls/difftest.h $(LIBKILN)
 	@mkdir -p $(@D)
@@ -19,6 +26,14 @@ $(HLS_TEST_DIR)/bin/%: test/kernels/%.c test/hls/difftest.c test/hls/difftest.h 
 
 $(CORPUS_TESTS): $(HLS_TEST_DIR)/corpus_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img/%.kimg
 	printf '#!/bin/sh\nexec "%s" "%s" "$$@"\n' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img/$*.kimg)' >$@
+	chmod +x $@
+
+$(CORPUS_SEQ_TESTS): $(HLS_TEST_DIR)/corpus_seq_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img-seq/%.kimg
+	printf '#!/bin/sh\nexec env KILN_TEST_LABEL="no-pipeline: " "%s" "%s" "$$@"\n' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img-seq/$*.kimg)' >$@
+	chmod +x $@
+
+$(HLS_TEST_DIR)/hls-pipeline-test: test/hls/pipeline-test.sh $(HLS_TEST_DIR)/img/pipeline.kimg $(HLS_TEST_DIR)/img-seq/pipeline.kimg
+	printf '#!/bin/sh\nexec sh "%s/test/hls/pipeline-test.sh" "%s"\n' '$(SRC)' '$(abspath $(HLS_TEST_DIR))' >$@
 	chmod +x $@
 
 $(HLS_TEST_DIR)/hls-bad-test: test/hls/bad-test.sh $(KILN_CC) $(wildcard test/hls/bad/*.c)
@@ -37,4 +52,4 @@ $(BUILD)/bench/bench-hls: scripts/bench $(CORPUS_TESTS)
 	printf '#!/bin/sh\nexec python3 "%s/scripts/bench" "%s" %s\n' '$(SRC)' '$(abspath $(HLS_TEST_DIR))' '$(CORPUS_NAMES)' >$@
 	chmod +x $@
 BENCH_PROGS += $(BUILD)/bench/bench-hls
-.PRECIOUS: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img/%.kimg
+.PRECIOUS: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img/%.kimg $(HLS_TEST_DIR)/img-seq/%.kimg

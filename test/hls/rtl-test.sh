@@ -1,6 +1,7 @@
 #!/bin/sh
 # Generated RTL quality: every corpus image passes verilator --lint-only -Wall; a sample of kernel modules (one
-# per construct: divider, ROM, local RAM, copy loop, nd-range, device globals, intrinsics) synthesises with yosys
+# per construct: divider, ROM, local RAM, copy loop, nd-range, device globals, intrinsics, pipelined loops)
+# synthesises with yosys
 # and has no latches. Usage: rtl-test.sh SRC_DIR HLS_TEST_DIR
 set -u
 dir=$2/img
@@ -15,7 +16,8 @@ for d in "$dir"/*.kimg.d/rtl; do
 	fi
 done
 for s in basic:divmod crc:crc32_table sort:selection_sort_local structs:memcpy_unaligned structs:memset_clear \
-	ndrange:nd_volume dglobals:dg_update_stats bits:overflow_checks bits:rotates arith64:div64; do
+	ndrange:nd_volume dglobals:dg_update_stats bits:overflow_checks bits:rotates arith64:div64 \
+	pipeline:pipe_sum pipeline:pipe_horner pipeline:pipe_bytes pipeline:pipe_dg; do
 	img=${s%%:*}
 	k=${s#*:}
 	v="$dir/$img.kimg.d/rtl/kiln_k_$k.v"

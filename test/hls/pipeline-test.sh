@@ -1,0 +1,73 @@
+#!/bin/sh
+# Loop pipelining, beyond the differential runs of both schedules: the II each loop of test/kernels/pipeline.c
+# gets (the schedule report), the reason given where a loop stays sequential, --no-pipeline leaving every loop
+# sequential, and the cycles both builds take on the simulated board for the same runs.
+# Usage: pipeline-test.sh HLS_TEST_DIR
+set -u
+dir=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+KILN_BENCH_OUT="$tmp/pipe.jsonl" "$dir/bin/pipeline" "$dir/img/pipeline.kimg" pipe_sum pipe_vadd pipe_matvec \
+	>/dev/null 2>&1
+KILN_BENCH_OUT="$tmp/seq.jsonl" "$dir/bin/pipeline" "$dir/img-seq/pipeline.kimg" pipe_sum pipe_vadd pipe_matvec \
+	>/dev/null 2>&1
+exec python3 - "$dir/img/pipeline.kimg.d/schedule.json" "$dir/img-seq/pipeline.kimg.d/schedule.json" \
+	"$tmp/pipe.jsonl" "$tmp/seq.jsonl" <<'EOF'
+import json, sys
+
+def loops(path):
+    out = {}
+    for k in json.load(open(path))["kernels"]:
+        for b in k["blocks"]:
+            if "ii" in b:
+                out.setdefault(k["name"], []).append(b)
+    return out
+
+def check(ok, name, why=""):
+    print(("ok - %s" % name) if ok else ("not ok - %s: %s" % (name, why)))
+
+pipe, seq = loops(sys.argv[1]), loops(sys.argv[2])
+# kernel: II of each of its single-block loops in order (None: stays sequential)
+want = {
+    "pipe_vadd": [3],        # three device-memory accesses share one port
+    "pipe_sum": [1],         # the accumulator's recurrence is one add
+    "pipe_dist1": [2],       # load and store of one array, one port
+    "pipe_dist2": [3],       # the store must precede the load two iterations later
+    "pipe_bytes": [4],
+    "pipe_local": [1, None, 1],
+    "pipe_rom": [2],
+    "pipe_dg": [3],
+    "pipe_liveout": [1],
+    "pipe_horner": [2],      # 64-bit multiply-add: a two-cycle recurrence
+    "pipe_matvec": [2],
+    "pipe_nd_rows": [1],
+    "pipe_alias": [None],    # dst and src may overlap
+    "pipe_fib": [None],
+}
+for k, iis in want.items():
+    got = [b["ii"] if b["pipelined"] else None for b in pipe.get(k, [])]
+    check(got == iis, "pipelining: %s gets II %s" % (k, iis), "got %s" % got)
+why = pipe.get("pipe_alias", [{}])[0].get("not_pipelined_because", "")
+check("may alias" in why and "line 52" in why, "pipelining: pipe_alias says why it stays sequential", why)
+for k, bl in pipe.items():
+    for b in bl:
+        if b["pipelined"]:
+            check(b["stages"] >= 1 and b["ii"] < b["sequential_states"],
+                  "pipelining: %s %s beats its %d sequential states" % (k, b["name"], b["sequential_states"]),
+                  "II %d" % b["ii"])
+check(all(not b["pipelined"] for bl in seq.values() for b in bl), "--no-pipeline leaves every loop sequential")
+
+def cycles(path):
+    out = {}
+    for line in open(path):
+        r = json.loads(line)
+        out.setdefault(r["kernel"], []).append(r["cycles"])
+    return out
+
+pc, sc = cycles(sys.argv[3]), cycles(sys.argv[4])
+for k, factor in (("pipe_sum", 3.0), ("pipe_vadd", 1.5), ("pipe_matvec", 1.5)):
+    p, s = pc.get(k), sc.get(k)
+    check(p and s and len(p) == len(s) and sum(s) >= factor * sum(p),
+          "pipelining: %s takes at most 1/%.1f of the sequential cycles" % (k, factor),
+          "pipelined %s, sequential %s" % (p, s))
+EOF

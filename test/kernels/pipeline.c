@@ -1,0 +1,236 @@
+/* Corpus: loops written to be pipelined (restrict pointers, reductions over device memory, rotating
+ * registers, memory dependences at distance 1 and 2, narrow accesses, local RAM, ROM, device globals, values
+ * used after the loop), and the same shapes where aliasing must keep iterations apart. Trip counts include 0,
+ * 1 and 2, where a pipeline is never full. test/hls/pipeline-test.sh checks the II each loop gets. */
+#include <kiln/device.h>
+
+KILN_SINGLE_TASK_KERNEL void pipe_vadd(int *restrict c, const int *restrict a, const int *restrict b, int n)
+{
+	for (int i = 0; i < n; i++)
+		c[i] = a[i] + b[i];
+}
+
+/* The accumulator's next value is computed 4+ cycles into the iteration (device memory latency). */
+KILN_SINGLE_TASK_KERNEL void pipe_sum(long long *out, const int *restrict a, int n)
+{
+	long long s = 0;
+	for (int i = 0; i < n; i++)
+		s += a[i];
+	*out = s;
+}
+
+/* a, b = b, a + b: a phi whose next value is another phi. */
+KILN_SINGLE_TASK_KERNEL void pipe_fib(unsigned long long *restrict out, int n)
+{
+	unsigned long long a = 0, b = 1;
+	for (int i = 0; i < n; i++) {
+		out[i] = a;
+		unsigned long long t = a + b;
+		a = b;
+		b = t;
+	}
+}
+
+/* Each iteration reads what the previous one wrote (distance 1 through memory). */
+KILN_SINGLE_TASK_KERNEL void pipe_dist1(int *v, int n)
+{
+	for (int i = 1; i < n; i++)
+		v[i] = v[i - 1] * 3 + v[i];
+}
+
+/* ... and what the one before that wrote (distance 2). */
+KILN_SINGLE_TASK_KERNEL void pipe_dist2(int *v, int n)
+{
+	for (int i = 0; i + 2 < n; i++)
+		v[i + 2] += v[i] >> 1;
+}
+
+/* No restrict: dst may overlap src anywhere, so iterations must not pass each other's accesses. */
+KILN_SINGLE_TASK_KERNEL void pipe_alias(int *dst, const int *src, int n)
+{
+	for (int i = 0; i < n; i++)
+		dst[i] = src[i] + 1;
+}
+
+KILN_SINGLE_TASK_KERNEL void pipe_bytes(unsigned char *restrict out, const unsigned char *restrict in,
+                                        short *restrict h, int n)
+{
+	for (int i = 0; i < n; i++) {
+		out[i] = in[i] ^ (unsigned char)(in[i] >> 1);
+		h[i] = (short)(h[i] * 3 - in[i]);
+	}
+}
+
+/* Local RAM: a running sum kept in place (distance 1 on an internal memory), then copied out. */
+KILN_SINGLE_TASK_KERNEL void pipe_local(int *restrict out, const int *restrict in, int n)
+{
+	int loc[64];
+	for (int i = 0; i < n; i++)
+		loc[i] = in[i];
+	for (int i = 1; i < n; i++)
+		loc[i] = loc[i] + loc[i - 1];
+	for (int i = 0; i < n; i++)
+		out[i] = loc[n - 1 - i];
+}
+
+static const unsigned char sbox[16] = {12, 5, 6, 11, 9, 0, 10, 13, 3, 14, 15, 8, 4, 7, 1, 2};
+
+/* A ROM lookup at an address that was just loaded. */
+KILN_SINGLE_TASK_KERNEL void pipe_rom(unsigned *restrict out, const unsigned *restrict in, int n)
+{
+	for (int i = 0; i < n; i++)
+		out[i] = sbox[in[i] & 15] | (unsigned)sbox[(in[i] >> 4) & 15] << 8;
+}
+
+KILN_DEVICE_GLOBAL(int, pipe_coef[8], KILN_DEVICE_IMAGE_SCOPE);
+
+/* Reads of a device global (the image's storage, another module port) beside device memory. */
+KILN_SINGLE_TASK_KERNEL void pipe_dg(int *restrict out, const int *restrict in, int n)
+{
+	for (int i = 0; i < n; i++)
+		out[i] = in[i] * pipe_coef[i & 7];
+}
+
+/* Values of the last iteration used after the loop. */
+KILN_SINGLE_TASK_KERNEL void pipe_liveout(int *restrict out, const int *restrict a, int n)
+{
+	int last = -1, mx = -2147483647 - 1, cnt = 0;
+	for (int i = 0; i < n; i++) {
+		last = a[i] * 2;
+		mx = a[i] > mx ? a[i] : mx;
+		cnt += a[i] & 1;
+	}
+	out[0] = last;
+	out[1] = mx;
+	out[2] = cnt;
+}
+
+/* A recurrence longer than one cycle: a 64-bit multiply-add on the accumulator. */
+KILN_SINGLE_TASK_KERNEL void pipe_horner(unsigned long long *out, const unsigned *restrict c, int n,
+                                         unsigned long long x)
+{
+	unsigned long long h = 0;
+	for (int i = 0; i < n; i++)
+		h = h * x + c[i];
+	*out = h;
+}
+
+/* A pipelined inner loop entered once per row: fill and drain every time. */
+KILN_SINGLE_TASK_KERNEL void pipe_matvec(int *restrict y, const int *restrict m, const int *restrict x, int rows,
+                                         int cols)
+{
+	for (int r = 0; r < rows; r++) {
+		int s = 0;
+		for (int c = 0; c < cols; c++)
+			s += m[r * cols + c] * x[c];
+		y[r] = s;
+	}
+}
+
+/* An nd-range kernel whose work-items each run a pipelined loop. */
+KILN_ND_RANGE_KERNEL(1) void pipe_nd_rows(int *restrict out, const short *restrict in, int w)
+{
+	int r = (int)kiln_global_id(0);
+	int s = 0;
+	for (int c = 0; c < w; c++)
+		s += in[r * w + c] * (c + 1);
+	out[r] = s;
+}
+
+#ifdef KILN_HARNESS
+KT_TEST(pipe_vadd)
+{
+	int *c = KT_BUF(int, 70), *a = KT_BUF(int, 70), *b = KT_BUF(int, 70);
+	KT_RUN(pipe_vadd, KT_P(c), KT_P(a), KT_P(b), KT_V(int, 70));
+	KT_RUN(pipe_vadd, KT_P(c), KT_P(a), KT_P(b), KT_V(int, 1));
+	KT_RUN(pipe_vadd, KT_P(c + 5), KT_P(a), KT_P(b + 9), KT_V(int, 2));
+	KT_RUN(pipe_vadd, KT_P(c), KT_P(a), KT_P(b), KT_V(int, 0));
+}
+KT_TEST(pipe_sum)
+{
+	long long *o = KT_BUF(long long, 1);
+	int *a = KT_BUF(int, 100);
+	KT_RUN(pipe_sum, KT_P(o), KT_P(a), KT_V(int, 100));
+	KT_RUN(pipe_sum, KT_P(o), KT_P(a + 7), KT_V(int, 3));
+	KT_RUN(pipe_sum, KT_P(o), KT_P(a), KT_V(int, 1));
+	KT_RUN(pipe_sum, KT_P(o), KT_P(a), KT_V(int, 0));
+}
+KT_TEST(pipe_fib)
+{
+	unsigned long long *o = KT_BUF(unsigned long long, 90);
+	KT_RUN(pipe_fib, KT_P(o), KT_V(int, 90));
+	KT_RUN(pipe_fib, KT_P(o + 1), KT_V(int, 2));
+}
+KT_TEST(pipe_dist1)
+{
+	int *v = KT_BUF(int, 40);
+	KT_RUN(pipe_dist1, KT_P(v), KT_V(int, 40));
+	KT_RUN(pipe_dist1, KT_P(v + 3), KT_V(int, 2));
+}
+KT_TEST(pipe_dist2)
+{
+	int *v = KT_BUF(int, 40);
+	KT_RUN(pipe_dist2, KT_P(v), KT_V(int, 40));
+	KT_RUN(pipe_dist2, KT_P(v + 1), KT_V(int, 3));
+}
+KT_TEST(pipe_alias)
+{
+	int *a = KT_BUF(int, 64), *b = KT_BUF(int, 64);
+	KT_RUN(pipe_alias, KT_P(a), KT_P(b), KT_V(int, 60));
+	KT_RUN(pipe_alias, KT_P(a + 1), KT_P(a), KT_V(int, 60)); /* each iteration reads the previous store */
+	KT_RUN(pipe_alias, KT_P(b), KT_P(b + 1), KT_V(int, 60));
+	KT_RUN(pipe_alias, KT_P(a + 2), KT_P(a), KT_V(int, 60));
+	KT_RUN(pipe_alias, KT_P(b), KT_P(b), KT_V(int, 60));
+}
+KT_TEST(pipe_bytes)
+{
+	unsigned char *o = KT_BUF(unsigned char, 77), *in = KT_BUF(unsigned char, 77);
+	short *h = KT_BUF(short, 77);
+	KT_RUN(pipe_bytes, KT_P(o), KT_P(in), KT_P(h), KT_V(int, 77));
+	KT_RUN(pipe_bytes, KT_P(o + 3), KT_P(in + 1), KT_P(h + 1), KT_V(int, 9));
+}
+KT_TEST(pipe_local)
+{
+	int *o = KT_BUF(int, 64), *in = KT_BUF(int, 64);
+	KT_RUN(pipe_local, KT_P(o), KT_P(in), KT_V(int, 64));
+	KT_RUN(pipe_local, KT_P(o), KT_P(in), KT_V(int, 2));
+}
+KT_TEST(pipe_rom)
+{
+	unsigned *o = KT_BUF(unsigned, 50), *in = KT_BUF(unsigned, 50);
+	KT_RUN(pipe_rom, KT_P(o), KT_P(in), KT_V(int, 50));
+}
+KT_TEST(pipe_dg)
+{
+	for (int i = 0; i < 8; i++)
+		pipe_coef[i] = (int)kt_rand();
+	KT_DG(pipe_coef);
+	int *o = KT_BUF(int, 40), *in = KT_BUF(int, 40);
+	KT_RUN(pipe_dg, KT_P(o), KT_P(in), KT_V(int, 40));
+}
+KT_TEST(pipe_liveout)
+{
+	int *o = KT_BUF(int, 3), *a = KT_BUF(int, 30);
+	KT_RUN(pipe_liveout, KT_P(o), KT_P(a), KT_V(int, 30));
+	KT_RUN(pipe_liveout, KT_P(o), KT_P(a + 4), KT_V(int, 1));
+	KT_RUN(pipe_liveout, KT_P(o), KT_P(a), KT_V(int, 0));
+}
+KT_TEST(pipe_horner)
+{
+	unsigned long long *o = KT_BUF(unsigned long long, 1);
+	unsigned *c = KT_BUF(unsigned, 33);
+	KT_RUN(pipe_horner, KT_P(o), KT_P(c), KT_V(int, 33), KT_V(unsigned long long, 0x9e3779b97f4a7c15ULL));
+}
+KT_TEST(pipe_matvec)
+{
+	int *y = KT_BUF(int, 9), *m = KT_BUF(int, 63), *x = KT_BUF(int, 7);
+	KT_RUN(pipe_matvec, KT_P(y), KT_P(m), KT_P(x), KT_V(int, 9), KT_V(int, 7));
+	KT_RUN(pipe_matvec, KT_P(y), KT_P(m), KT_P(x), KT_V(int, 3), KT_V(int, 1));
+}
+KT_TEST(pipe_nd_rows)
+{
+	int *o = KT_BUF(int, 12);
+	short *in = KT_BUF(short, 12 * 10);
+	KT_RUN_ND(pipe_nd_rows, 1, KT_DIMS(12, 1, 1), KT_DIMS(4, 1, 1), KT_P(o), KT_P(in), KT_V(int, 10));
+}
+#endif
