@@ -47,7 +47,7 @@ $(HLS_TEST_DIR)/hls-rtl-test: test/hls/rtl-test.sh $(CORPUS_IMGS)
 	chmod +x $@
 
 # make bench: the corpus' cycles, compile times and cell counts (scripts/bench).
-$(BUILD)/bench/bench-hls: scripts/bench $(CORPUS_TESTS)
+$(BUILD)/bench/bench-hls: scripts/bench $(CORPUS_TESTS) $(CORPUS_SEQ_TESTS)
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec python3 "%s/scripts/bench" "%s" %s\n' '$(SRC)' '$(abspath $(HLS_TEST_DIR))' '$(CORPUS_NAMES)' >$@
 	chmod +x $@
