@@ -131,14 +131,8 @@ static int try_ii(const kfunc *f, int b, int ii, const memdep *dep, int nd, mods
 				if (!in_block(f, b, k->a[a]))
 					continue;
 				int p = ms->pos[k->a[a].id];
-				int os = ms->slot[p];
-				double ot = f->insts[k->a[a].id].op == K_PHI ? 0 : ms->tend[p];
-				if (os > s) {
-					s = os;
-					t = ot;
-				} else if (os == s && ot > t) {
-					t = ot;
-				}
+				sched_later(&s, &t, ms->slot[p],
+				            f->insts[k->a[a].id].op == K_PHI ? 0 : ms->tend[p]);
 			}
 			double d = sched_delay(f, k);
 			if (t + d > clk && t > 0) {

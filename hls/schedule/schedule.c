@@ -125,6 +125,16 @@ static void ready_at(const kfunc *f, int block, kval v, int first, int *step, do
 	*t = d->t_end;
 }
 
+void sched_later(int *s, double *t, int os, double ot)
+{
+	if (os > *s) {
+		*s = os;
+		*t = ot;
+	} else if (os == *s && ot > *t) {
+		*t = ot;
+	}
+}
+
 int sched_is_div(kop op)
 {
 	return op == K_UDIV || op == K_SDIV || op == K_UREM || op == K_SREM;
@@ -288,12 +298,7 @@ void sched_run(kfunc *f, double clock_ns, int pipeline)
 				int os;
 				double ot;
 				ready_at(f, bi, k->a[a], first, &os, &ot);
-				if (os > s) {
-					s = os;
-					t = ot;
-				} else if (os == s && ot > t) {
-					t = ot;
-				}
+				sched_later(&s, &t, os, ot);
 			}
 			double d = sched_delay(f, k);
 			if (k->op == K_BR || k->op == K_CONDBR || k->op == K_SWITCH || k->op == K_RET) {

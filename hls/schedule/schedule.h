@@ -18,6 +18,9 @@ int sched_div_width(int w);
 double sched_div_stage_delay(int w);
 /* Quotient bits a W-bit divider retires per cycle at a CLOCK_NS period: 4, 2 or 1 (W is a multiple of 4). */
 int sched_div_bits_per_cycle(double clock_ns, int w);
+/* Moves the point (*S, *T) (a step and ns into it) to (OS, OT) when that is later: the time all of an
+ * operation's operands are ready is the latest of theirs. */
+void sched_later(int *s, double *t, int os, double ot);
 /* Schedules F for a CLOCK_NS period; fills steps, kinst.step/t_end/registered and block step ranges. With
  * PIPELINE, single-block loops whose iterations can overlap are modulo scheduled (pipeline.h). */
 void sched_run(kfunc *f, double clock_ns, int pipeline);

@@ -40,6 +40,7 @@ want = {
     "pipe_liveout": [1],
     "pipe_horner": [2],      # 64-bit multiply-add: a two-cycle recurrence
     "pipe_matvec": [2],
+    "pipe_dot4": [4],
     "pipe_nd_rows": [1],
     "pipe_alias": [None],    # dst and src may overlap
     "pipe_fib": [None],

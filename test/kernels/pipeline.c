@@ -115,6 +115,19 @@ KILN_SINGLE_TASK_KERNEL void pipe_horner(unsigned long long *out, const unsigned
 	*out = h;
 }
 
+/* The accumulator's next value is due in the first stage but not in its last cycle (II 4: three loads and a
+ * store on one port), and the last one is used after the loop. */
+KILN_SINGLE_TASK_KERNEL void pipe_dot4(int *restrict out, int *restrict last, const int *restrict a,
+                                       const int *restrict b, const int *restrict c, int n)
+{
+	int s = 0;
+	for (int i = 0; i < n; i++) {
+		s += a[i] * b[i] + c[i];
+		out[i] = s;
+	}
+	*last = s;
+}
+
 /* A pipelined inner loop entered once per row: fill and drain every time. */
 KILN_SINGLE_TASK_KERNEL void pipe_matvec(int *restrict y, const int *restrict m, const int *restrict x, int rows,
                                          int cols)
@@ -220,6 +233,13 @@ KT_TEST(pipe_horner)
 	unsigned long long *o = KT_BUF(unsigned long long, 1);
 	unsigned *c = KT_BUF(unsigned, 33);
 	KT_RUN(pipe_horner, KT_P(o), KT_P(c), KT_V(int, 33), KT_V(unsigned long long, 0x9e3779b97f4a7c15ULL));
+}
+KT_TEST(pipe_dot4)
+{
+	int *o = KT_BUF(int, 40), *l = KT_BUF(int, 1), *a = KT_BUF(int, 40), *b = KT_BUF(int, 40);
+	int *c = KT_BUF(int, 40);
+	KT_RUN(pipe_dot4, KT_P(o), KT_P(l), KT_P(a), KT_P(b), KT_P(c), KT_V(int, 40));
+	KT_RUN(pipe_dot4, KT_P(o), KT_P(l), KT_P(a), KT_P(b), KT_P(c), KT_V(int, 1));
 }
 KT_TEST(pipe_matvec)
 {
