@@ -208,7 +208,7 @@ static int try_ii(const kfunc *f, int b, int ii, const memdep *dep, int nd, mods
 		}
 	}
 	if (!ok && !why[0])
-		snprintf(why, wn, "a recurrence through a phi takes more than %d cycles", ii);
+		snprintf(why, wn, "a recurrence through a phi needs more than %d cycle(s) per iteration", ii);
 	free(last);
 	return ok;
 }

@@ -3,7 +3,9 @@
 # sample. `make bench` measures the corpus (scripts/bench).
 HLS_TEST_DIR := $(BUILD)/test/hls
 CORPUS_SRCS := $(sort $(wildcard test/kernels/*.c))
-CORPUS_NAMES := $(patsubst test/kernels/%.c,%,$(CORPUS_SRCS))
+# genloops: random single-block loops (scripts/gen-loop-kernels, fixed seed), generated into the build tree.
+CORPUS_NAMES := $(patsubst test/kernels/%.c,%,$(CORPUS_SRCS)) genloops
+HLS_GEN_DIR := $(HLS_TEST_DIR)/gen
 CORPUS_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_,$(CORPUS_NAMES))
 CORPUS_IMGS := $(addprefix $(HLS_TEST_DIR)/img/,$(addsuffix .kimg,$(CORPUS_NAMES)))
 # The same corpus compiled with --no-pipeline: both schedules must compute what the C computes.
@@ -14,6 +16,23 @@ TESTS += $(CORPUS_TESTS) $(CORPUS_SEQ_TESTS) $(HLS_TEST_DIR)/hls-bad-test $(HLS_
 $(HLS_TEST_DIR)/img/%.kimg: test/kernels/%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
 	@mkdir -p $(@D)
 	$(KILN_CC) -q -o $@ $<
+
+$(HLS_GEN_DIR)/genloops.c: scripts/gen-loop-kernels
+	@mkdir -p $(@D)
+	python3 scripts/gen-loop-kernels 20261123 24 $@
+
+$(HLS_TEST_DIR)/img/%.kimg: $(HLS_GEN_DIR)/%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -q -o $@ $<
+
+$(HLS_TEST_DIR)/img-seq/%.kimg: $(HLS_GEN_DIR)/%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -q --no-pipeline -o $@ $<
+
+$(HLS_TEST_DIR)/bin/%: $(HLS_GEN_DIR)/%.c test/hls/difftest.c test/hls/difftest.h $(LIBKILN)
+	@mkdir -p $(@D)
+	$(CC) $(SAN) -std=gnu11 -O1 -g -w -fwrapv -Ihost/include -Ihls/include -I. -DKILN_HARNESS '-DKT_FILE="$*"' \
+		-include test/hls/difftest.h -o $@ $< test/hls/difftest.c $(LIBKILN_LINK)
 
 $(HLS_TEST_DIR)/img-seq/%.kimg: test/kernels/%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
 	@mkdir -p $(@D)
