@@ -62,7 +62,7 @@ typedef enum kop {
 	           range), b = dimension */
 	K_PHI,
 	K_LOAD,
-	K_STORE,
+	K_STORE, /* a[0] offset, a[1] data, and with nargs 3 a[2]: a 1-bit predicate, the store happens when 1 */
 	K_MEMCPY, /* a[0] destination offset, a[1] source offset, a[2] length in bytes (constant); mem, mem2
 	           */
 	K_MEMSET, /* a[0] destination offset, a[1] byte value, a[2] length in bytes (constant); mem */

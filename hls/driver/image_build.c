@@ -12,6 +12,7 @@
 #include "../../host/common/propset.h"
 #include "../../host/common/regmap.h"
 #include "../cdfg/cdfg.h"
+#include "../cdfg/ifconv.h"
 #include "../emit/emit_kernel.h"
 #include "../ir/ir_util.h"
 #include "../package/package.h"
@@ -112,6 +113,8 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 			continue;
 		if (cdfg_build(mod, fn, &b->ks[k]) == 0) {
 			b->ks[k].profile = b->o->profile;
+			if (!b->o->no_pipeline)
+				ifconv_loops(&b->ks[k]);
 			sched_run(&b->ks[k], b->o->clock_ns, !b->o->no_pipeline);
 		}
 		k++;

@@ -660,7 +660,7 @@ static const char *wait_ok(const kfunc *f, int i, char *buf)
 
 /* One request a port may carry: the condition under which it is driven and what it drives. */
 typedef struct portreq {
-	char cond[REF_MAX];
+	char cond[3 * REF_MAX];
 	int write;
 	char addr[2 * REF_MAX], wdata[4 * REF_MAX], wstrb[2 * REF_MAX];
 } portreq;
@@ -687,6 +687,10 @@ static int port_requests(const kfunc *f, int m, portreq *req, int max)
 			else
 				snprintf(q->cond, sizeof q->cond, "state == S%d%s", s, w);
 			q->write = k->op == K_STORE;
+			if (k->op == K_STORE && k->nargs > 2) { /* a predicated store (if-conversion) */
+				size_t l = strlen(q->cond);
+				snprintf(q->cond + l, sizeof q->cond - l, " && %s", ref(f, k->a[2], s, r2));
+			}
 			snprintf(q->addr, sizeof q->addr, "{%s, 2'b00}", ref_slice(f, k->a[0], 31, 2, s, r1));
 			const char *ad = ref_slice(f, k->a[0], 1, 0, s, lane);
 			if (q->write) {
@@ -1080,8 +1084,11 @@ void emit_kernel(const kfunc *f, FILE *o)
 		}
 		char ok[REF_MAX];
 		if (st->kind == STEP_MEM_ISSUE) {
-			fprintf(o, "if (%s%sm%d_ready", st->wait >= 0 ? wait_ok(f, st->wait, ok) : "",
-			        st->wait >= 0 ? " && " : "", sk->mem);
+			char pr[REF_MAX] = "";
+			if (sk->op == K_STORE && sk->nargs > 2) /* a predicated store need not wait */
+				snprintf(pr, sizeof pr, " || !%s", ref(f, sk->a[2], s, ok));
+			fprintf(o, "if (%s%s(m%d_ready%s)", st->wait >= 0 ? wait_ok(f, st->wait, ok) : "",
+			        st->wait >= 0 ? " && " : "", sk->mem, pr);
 			if (sk->op == K_LOAD)
 				fprintf(o, " && !m%d_full", sk->mem);
 			fprintf(o, ") ");

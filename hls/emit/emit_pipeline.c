@@ -213,9 +213,14 @@ static void decl_block(const kfunc *f, int b, FILE *o)
 	fprintf(o, ";\n  wire        pl%d_rs = 1'b0", b);
 	for (int j = 0; j < bl->ninsts; j++) {
 		const kinst *k = &f->insts[bl->insts[j]];
-		if ((k->op == K_LOAD || k->op == K_STORE) && k->mem < f->nmems)
-			fprintf(o, " || (%s && !(m%d_ready%s))", at(f, b, k->pissue / ii, k->pissue % ii, a),
-			        k->mem, room(k, r));
+		if ((k->op == K_LOAD || k->op == K_STORE) && k->mem < f->nmems) {
+			char pr[REF_MAX] = "";
+			if (k->op == K_STORE && k->nargs > 2)
+				snprintf(pr, sizeof pr, " && %s",
+				         emit_ref(f, k->a[2], emit_pipe_ctx(f, b, k->pissue), c));
+			fprintf(o, " || (%s%s && !(m%d_ready%s))",
+			        at(f, b, k->pissue / ii, k->pissue % ii, a), pr, k->mem, room(k, r));
+		}
 	}
 	fprintf(o, ";\n  wire        pl%d_adv = pl%d_run && pl%d_ok && !pl%d_rs;\n", b, b, b, b);
 	int into = t->succ[0] == b;

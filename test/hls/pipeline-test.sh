@@ -41,6 +41,9 @@ want = {
     "pipe_horner": [2],      # 64-bit multiply-add: a two-cycle recurrence
     "pipe_matvec": [2],
     "pipe_dot4": [4],
+    "pipe_if_store": [2],    # if-converted: the store predicated
+    "pipe_if_else": [3],
+    "pipe_if_swap": [1, None, 1],  # the swap loop's three accesses share the local RAM's port
     "pipe_nd_rows": [1],
     "pipe_alias": [None],    # dst and src may overlap
     "pipe_fib": [None],

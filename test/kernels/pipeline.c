@@ -128,6 +128,48 @@ KILN_SINGLE_TASK_KERNEL void pipe_dot4(int *restrict out, int *restrict last, co
 	*last = s;
 }
 
+/* If-conversion: a store only some iterations make (the loop becomes one block, the store predicated). */
+KILN_SINGLE_TASK_KERNEL void pipe_if_store(unsigned char *s, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (s[i] >= 'a' && s[i] <= 'z')
+			s[i] = (unsigned char)(s[i] - 32);
+}
+
+/* ... both sides of an if/else storing, and a count that depends on the side taken. */
+KILN_SINGLE_TASK_KERNEL void pipe_if_else(int *restrict pos, int *restrict neg, const int *restrict a, int n,
+                                          int *restrict cnt)
+{
+	int c = 0;
+	for (int i = 0; i < n; i++) {
+		if (a[i] >= 0) {
+			pos[i] = a[i];
+			c += 3;
+		} else {
+			neg[i] = a[i] ^ c;
+		}
+	}
+	*cnt = c;
+}
+
+/* ... a conditional swap in local RAM: two predicated stores to an on-chip memory, one bubble-sort pass after
+ * another. */
+KILN_SINGLE_TASK_KERNEL void pipe_if_swap(short *v, int n)
+{
+	short loc[40];
+	for (int i = 0; i < n; i++)
+		loc[i] = v[i];
+	for (int p = 0; p < 3; p++)
+		for (int i = 0; i + 1 < n; i++)
+			if (loc[i] > loc[i + 1]) {
+				short t = loc[i];
+				loc[i] = loc[i + 1];
+				loc[i + 1] = t;
+			}
+	for (int i = 0; i < n; i++)
+		v[i] = loc[i];
+}
+
 /* A pipelined inner loop entered once per row: fill and drain every time. */
 KILN_SINGLE_TASK_KERNEL void pipe_matvec(int *restrict y, const int *restrict m, const int *restrict x, int rows,
                                          int cols)
@@ -240,6 +282,26 @@ KT_TEST(pipe_dot4)
 	int *c = KT_BUF(int, 40);
 	KT_RUN(pipe_dot4, KT_P(o), KT_P(l), KT_P(a), KT_P(b), KT_P(c), KT_V(int, 40));
 	KT_RUN(pipe_dot4, KT_P(o), KT_P(l), KT_P(a), KT_P(b), KT_P(c), KT_V(int, 1));
+}
+KT_TEST(pipe_if_store)
+{
+	unsigned char *s = KT_BUF(unsigned char, 90);
+	for (int i = 0; i < 90; i++)
+		s[i] = (unsigned char)(32 + kt_rand() % 95);
+	KT_RUN(pipe_if_store, KT_P(s), KT_V(int, 90));
+	KT_RUN(pipe_if_store, KT_P(s + 1), KT_V(int, 1));
+}
+KT_TEST(pipe_if_else)
+{
+	int *p = KT_BUF(int, 50), *q = KT_BUF(int, 50), *a = KT_BUF(int, 50), *c = KT_BUF(int, 1);
+	KT_RUN(pipe_if_else, KT_P(p), KT_P(q), KT_P(a), KT_V(int, 50), KT_P(c));
+	KT_RUN(pipe_if_else, KT_P(p), KT_P(q), KT_P(a + 3), KT_V(int, 2), KT_P(c));
+}
+KT_TEST(pipe_if_swap)
+{
+	short *v = KT_BUF(short, 40);
+	KT_RUN(pipe_if_swap, KT_P(v), KT_V(int, 40));
+	KT_RUN(pipe_if_swap, KT_P(v), KT_V(int, 2));
 }
 KT_TEST(pipe_matvec)
 {
