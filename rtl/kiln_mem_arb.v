@@ -26,13 +26,13 @@ module kiln_mem_arb #(
   localparam integer DEPTH = 4;
   reg  [NPORTS-1:0] rq [0:DEPTH-1];  // one-hot port of each read in flight, oldest in rq[0]
   reg  [2:0]        rn;              // reads in flight
-  wire [2:0]        ri = rn - {2'd0, mem_rvalid};
+  wire [2:0]        ri = rn - {2'd0, mem_rvalid};  // a slot frees as its data returns
   wire [NPORTS-1:0] grant;
   wire         s_write;
   wire [31:0]  s_addr, s_wdata;
   wire [3:0]   s_wstrb;
   kiln_port_arb #(.NPORTS(NPORTS)) u_arb (
-    .enable(rn != DEPTH[2:0]), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr), .k_wdata(k_wdata), .k_wstrb(k_wstrb),
+    .enable(ri != DEPTH[2:0]), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr), .k_wdata(k_wdata), .k_wstrb(k_wstrb),
     .grant(grant), .g_write(s_write), .g_addr(s_addr), .g_wdata(s_wdata), .g_wstrb(s_wstrb)
   );
   wire push = mem_valid && mem_ready && !s_write;
