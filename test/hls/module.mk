@@ -13,35 +13,26 @@ CORPUS_SEQ_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_seq_,$(CORPUS_NAMES))
 TESTS += $(CORPUS_TESTS) $(CORPUS_SEQ_TESTS) $(HLS_TEST_DIR)/hls-bad-test $(HLS_TEST_DIR)/hls-rtl-test \
 	$(HLS_TEST_DIR)/hls-pipeline-test
 
-$(HLS_TEST_DIR)/img/%.kimg: test/kernels/%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
-	@mkdir -p $(@D)
-	$(KILN_CC) -q -o $@ $<
-
 $(HLS_GEN_DIR)/genloops.c: scripts/gen-loop-kernels
 	@mkdir -p $(@D)
 	python3 scripts/gen-loop-kernels 20261123 24 $@
 
-$(HLS_TEST_DIR)/img/%.kimg: $(HLS_GEN_DIR)/%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
-	@mkdir -p $(@D)
-	$(KILN_CC) -q -o $@ $<
+# Per corpus source folder SRCDIR: the image, the image without pipelining, and the harness program.
+define CORPUS_RULES
+$$(HLS_TEST_DIR)/img/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h $$(SIM_MODEL_DEPS) $$(wildcard rtl/*.v)
+	@mkdir -p $$(@D)
+	$$(KILN_CC) -q -o $$@ $$<
 
-$(HLS_TEST_DIR)/img-seq/%.kimg: $(HLS_GEN_DIR)/%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
-	@mkdir -p $(@D)
-	$(KILN_CC) -q --no-pipeline -o $@ $<
+$$(HLS_TEST_DIR)/img-seq/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h $$(SIM_MODEL_DEPS) $$(wildcard rtl/*.v)
+	@mkdir -p $$(@D)
+	$$(KILN_CC) -q --no-pipeline -o $$@ $$<
 
-$(HLS_TEST_DIR)/bin/%: $(HLS_GEN_DIR)/%.c test/hls/difftest.c test/hls/difftest.h $(LIBKILN)
-	@mkdir -p $(@D)
-	$(CC) $(SAN) -std=gnu11 -O1 -g -w -fwrapv -Ihost/include -Ihls/include -I. -DKILN_HARNESS '-DKT_FILE="$*"' \
-		-include test/hls/difftest.h -o $@ $< test/hls/difftest.c $(LIBKILN_LINK)
-
-$(HLS_TEST_DIR)/img-seq/%.kimg: test/kernels/%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
-	@mkdir -p $(@D)
-	$(KILN_CC) -q --no-pipeline -o $@ $<
-
-$(HLS_TEST_DIR)/bin/%: test/kernels/%.c test/hls/difftest.c test/hls/difftest.h $(LIBKILN)
-	@mkdir -p $(@D)
-	$(CC) $(SAN) -std=gnu11 -O1 -g -w -fwrapv -Ihost/include -Ihls/include -I. -DKILN_HARNESS '-DKT_FILE="$*"' \
-		-include test/hls/difftest.h -o $@ $< test/hls/difftest.c $(LIBKILN_LINK)
+$$(HLS_TEST_DIR)/bin/%: $(1)/%.c test/hls/difftest.c test/hls/difftest.h $$(LIBKILN)
+	@mkdir -p $$(@D)
+	$$(CC) $$(SAN) -std=gnu11 -O1 -g -w -fwrapv -Ihost/include -Ihls/include -I. -DKILN_HARNESS '-DKT_FILE="$$*"' \
+		-include test/hls/difftest.h -o $$@ $$< test/hls/difftest.c $$(LIBKILN_LINK)
+endef
+$(foreach d,test/kernels $(HLS_GEN_DIR),$(eval $(call CORPUS_RULES,$(d))))
 
 $(CORPUS_TESTS): $(HLS_TEST_DIR)/corpus_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img/%.kimg
 	printf '#!/bin/sh\nexec "%s" "%s" "$$@"\n' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img/$*.kimg)' >$@
