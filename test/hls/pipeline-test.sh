@@ -46,6 +46,7 @@ want = {
     "pipe_if_swap": [1, None, 1],  # the swap loop's three accesses share the local RAM's port
     "pipe_nd_rows": [1],
     "pipe_alias": [None],    # dst and src may overlap
+    "pipe_if_alias": [None], # if-converted, but dst and src may overlap
     "pipe_fib": [None],
 }
 for k, iis in want.items():

@@ -170,6 +170,15 @@ KILN_SINGLE_TASK_KERNEL void pipe_if_swap(short *v, int n)
 		v[i] = loc[i];
 }
 
+/* ... an if-converted loop that stays sequential (dst and src may alias): its store to device memory still
+ * happens only when its side is taken. */
+KILN_SINGLE_TASK_KERNEL void pipe_if_alias(int *dst, const int *src, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (src[i] > 100)
+			dst[i] = src[i] - 100;
+}
+
 /* A pipelined inner loop entered once per row: fill and drain every time. */
 KILN_SINGLE_TASK_KERNEL void pipe_matvec(int *restrict y, const int *restrict m, const int *restrict x, int rows,
                                          int cols)
@@ -302,6 +311,14 @@ KT_TEST(pipe_if_swap)
 	short *v = KT_BUF(short, 40);
 	KT_RUN(pipe_if_swap, KT_P(v), KT_V(int, 40));
 	KT_RUN(pipe_if_swap, KT_P(v), KT_V(int, 2));
+}
+KT_TEST(pipe_if_alias)
+{
+	int *a = KT_BUF(int, 40), *b = KT_BUF(int, 40);
+	for (int i = 0; i < 40; i++)
+		b[i] = (int)(kt_rand() % 200);
+	KT_RUN(pipe_if_alias, KT_P(a), KT_P(b), KT_V(int, 40));
+	KT_RUN(pipe_if_alias, KT_P(b + 1), KT_P(b), KT_V(int, 39));
 }
 KT_TEST(pipe_matvec)
 {
