@@ -5,7 +5,6 @@
 #include "ifconv.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 static kinst *term_of(kfunc *f, int b)
 {
@@ -48,24 +47,6 @@ static int side_ok(kfunc *f, int t, int j)
 			return 0;
 	}
 	return 1;
-}
-
-static int new_op(kfunc *f, kop op, int width, int block)
-{
-	if (f->ninsts == f->cinsts) {
-		int nc = f->cinsts ? f->cinsts * 2 : 64;
-		kinst *ni = realloc(f->insts, (size_t)nc * sizeof *ni);
-		if (!ni)
-			return -1;
-		f->insts = ni;
-		f->cinsts = nc;
-	}
-	kinst *k = &f->insts[f->ninsts];
-	memset(k, 0, sizeof *k);
-	k->op = op;
-	k->width = width;
-	k->block = block;
-	return f->ninsts++;
 }
 
 /* Appends the operations of block FROM but its terminator (when SKIP_TERM) to LIST, now in block H. */
@@ -117,7 +98,7 @@ static int convert(kfunc *f, int h)
 	kval c = ht->a[0], nc = c;
 	if (t != s0 || e >= 0) {
 		unsigned line = ht->line;
-		int ni = new_op(f, K_XOR, 1, h);
+		int ni = kir_new_inst(f, K_XOR, 1, h);
 		if (ni < 0) {
 			free(list);
 			return 0;

@@ -1,6 +1,7 @@
 #include "kir.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 void kfunc_free(kfunc *f)
 {
@@ -29,6 +30,25 @@ void kfunc_free(kfunc *f)
 	free(f->name);
 	free(f->native_name);
 	free(f->file);
+}
+
+int kir_new_inst(kfunc *f, kop op, int width, int block)
+{
+	if (f->ninsts == f->cinsts) {
+		int nc = f->cinsts ? f->cinsts * 2 : 64;
+		kinst *ni = realloc(f->insts, (size_t)nc * sizeof *ni);
+		if (!ni)
+			return -1;
+		f->insts = ni;
+		f->cinsts = nc;
+	}
+	kinst *k = &f->insts[f->ninsts];
+	memset(k, 0, sizeof *k);
+	k->op = op;
+	k->width = width;
+	k->block = block;
+	k->mem = k->mem2 = k->step = k->issue = -1;
+	return f->ninsts++;
 }
 
 int kir_back_value(const kfunc *f, int b, const kinst *phi)

@@ -62,7 +62,8 @@ typedef enum kop {
 	           range), b = dimension */
 	K_PHI,
 	K_LOAD,
-	K_STORE, /* a[0] offset, a[1] data, and with nargs 3 a[2]: a 1-bit predicate, the store happens when 1 */
+	K_STORE, /* a[0] offset, a[1] data, and with nargs 3 a[2]: a 1-bit predicate, the store happens when 1
+	          */
 	K_MEMCPY, /* a[0] destination offset, a[1] source offset, a[2] length in bytes (constant); mem, mem2
 	           */
 	K_MEMSET, /* a[0] destination offset, a[1] byte value, a[2] length in bytes (constant); mem */
@@ -186,6 +187,9 @@ typedef struct kfunc {
 
 /* Frees everything F owns. */
 void kfunc_free(kfunc *f);
+/* Appends a zeroed operation OP of WIDTH bits to F's instructions, in block BLOCK (no memory, no step yet);
+ * its index, or -1 when out of memory (F unchanged). The caller places it in a block's instruction list. */
+int kir_new_inst(kfunc *f, kop op, int width, int block);
 /* The value phi PHI of single-block loop B takes on B's back edge when it is an operation of B, else -1. */
 int kir_back_value(const kfunc *f, int b, const kinst *phi);
 /* Human-readable name of an operation (for reports and comments). */

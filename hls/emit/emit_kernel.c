@@ -1084,9 +1084,9 @@ void emit_kernel(const kfunc *f, FILE *o)
 		}
 		char ok[REF_MAX];
 		if (st->kind == STEP_MEM_ISSUE) {
-			char pr[REF_MAX] = "";
+			char pr[REF_MAX] = "", pv[REF_MAX];
 			if (sk->op == K_STORE && sk->nargs > 2) /* a predicated store need not wait */
-				snprintf(pr, sizeof pr, " || !%s", ref(f, sk->a[2], s, ok));
+				snprintf(pr, sizeof pr, " || !%s", ref(f, sk->a[2], s, pv));
 			fprintf(o, "if (%s%s(m%d_ready%s)", st->wait >= 0 ? wait_ok(f, st->wait, ok) : "",
 			        st->wait >= 0 ? " && " : "", sk->mem, pr);
 			if (sk->op == K_LOAD)

@@ -155,7 +155,7 @@ static uint32_t coef_of(const aff *a, int key)
 	return 0;
 }
 
-/* Pointer argument keys of A (the objects an address is based on). */
+/* Symbol KEY of address A is a pointer argument the address is based on (coefficient 1). */
 static int based_on(const kfunc *f, const aff *a, int key)
 {
 	return key < 0 && f->args[-1 - key].is_pointer && coef_of(a, key) == 1;

@@ -58,26 +58,16 @@ void pipeline_prepare(kfunc *f, int b)
 			if (f->insts[pi].phi_block[q] != b ||
 			    (v.kind == KV_OP && f->insts[v.id].block == b && f->insts[v.id].op != K_PHI))
 				continue;
-			if (f->ninsts == f->cinsts) {
-				int nc = f->cinsts ? f->cinsts * 2 : 64;
-				kinst *ni = realloc(f->insts, (size_t)nc * sizeof *ni);
-				if (!ni)
-					return;
-				f->insts = ni;
-				f->cinsts = nc;
-			}
 			int *nl = realloc(bl->insts, ((size_t)bl->ninsts + 1) * sizeof *nl);
 			if (!nl)
 				return;
 			bl->insts = nl;
-			int id = f->ninsts++;
+			int id = kir_new_inst(f, K_COPY, f->insts[pi].width, b);
+			if (id < 0)
+				return;
 			kinst *c = &f->insts[id];
-			memset(c, 0, sizeof *c);
-			c->op = K_COPY;
-			c->width = f->insts[pi].width;
 			c->nargs = 1;
 			c->a[0] = v;
-			c->block = b;
 			c->line = f->insts[pi].line;
 			c->col = f->insts[pi].col;
 			/* before the terminator */
