@@ -13,9 +13,13 @@ CFLAGS := -std=c11 -Wall -Wextra -Werror $(OPT) -g -fPIC -D_GNU_SOURCE $(SAN) \
 	-Ihost/include -I. -DKILN_SOURCE_DIR='"$(SRC)"' -DKILN_DEFAULT_CACHE='"$(SRC)/build/cache"'
 CXXFLAGS := -std=c++17 -Wall -Wextra -Werror $(OPT) -g -fPIC $(SAN) -I.
 LDFLAGS := $(SAN)
-LLVM_CFLAGS := $(shell $(LLVM_CONFIG) --cflags 2>/dev/null | sed 's/-std=[^ ]*//g; s/-I/-isystem /g')
-LLVM_CXXFLAGS := $(shell $(LLVM_CONFIG) --cxxflags 2>/dev/null | sed 's/-std=[^ ]*//g; s/-fno-exceptions//; s/-I/-isystem /g')
-LLVM_LIBS := $(shell $(LLVM_CONFIG) --ldflags --libs 2>/dev/null)
+# LLVM's flags are asked for when a recipe first needs them, never while the Makefile is parsed: on a bare
+# machine llvm-config-15 only exists once the $(DEPS_STAMP) prerequisite has installed it. Each query runs once
+# (the variable redefines itself as its value).
+lazy = $(eval $(1) := $$(shell $(2)))$($(1))
+LLVM_CFLAGS = $(call lazy,LLVM_CFLAGS,$(LLVM_CONFIG) --cflags | sed 's/-std=[^ ]*//g; s/-I/-isystem /g')
+LLVM_CXXFLAGS = $(call lazy,LLVM_CXXFLAGS,$(LLVM_CONFIG) --cxxflags | sed 's/-std=[^ ]*//g; s/-fno-exceptions//; s/-I/-isystem /g')
+LLVM_LIBS = $(call lazy,LLVM_LIBS,$(LLVM_CONFIG) --ldflags --libs)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
 TESTS :=

@@ -7,8 +7,8 @@ HLS_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(HLS_C_SRCS)) $(patsubst %.cpp,$(BU
 KILN_CC := $(BUILD)/bin/kiln-cc
 KILN_POST_LINK := $(BUILD)/bin/kiln-post-link
 
-$(foreach d,$(sort $(dir $(HLS_C_SRCS) $(HLS_MAINS))),$(eval EXTRA_CFLAGS_$(patsubst %/,%,$(d)) := $$(LLVM_CFLAGS)))
-EXTRA_CXXFLAGS_hls/ir := $(LLVM_CXXFLAGS)
+$(foreach d,$(sort $(dir $(HLS_C_SRCS) $(HLS_MAINS))),$(eval EXTRA_CFLAGS_$(patsubst %/,%,$(d)) = $$(LLVM_CFLAGS)))
+EXTRA_CXXFLAGS_hls/ir = $(LLVM_CXXFLAGS)
 
 HLS_LINK = @mkdir -p $(@D) && $(CXX) $(LDFLAGS) -o $@ $< $(HLS_OBJS) $(COMMON_LIB) $(LLVM_LIBS) $(COMMON_LDLIBS) -lm
 
