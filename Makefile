@@ -8,10 +8,15 @@ LLVM_CONFIG := llvm-config-15
 SAN ?=
 OPT ?= -O2
 SRC := $(CURDIR)
+# The one place the release number lives; the shared libraries' SONAME carries its major part.
+VERSION := $(shell cat VERSION)
+SOVERSION := $(firstword $(subst ., ,$(VERSION)))
 
-CFLAGS := -std=c11 -Wall -Wextra -Werror $(OPT) -g -fPIC -D_GNU_SOURCE $(SAN) \
-	-Ihost/include -I. -DKILN_SOURCE_DIR='"$(SRC)"' -DKILN_DEFAULT_CACHE='"$(SRC)/build/cache"'
-CXXFLAGS := -std=c++17 -Wall -Wextra -Werror $(OPT) -g -fPIC $(SAN) -I.
+# No path of this tree is compiled in (tools find their files from where they are installed, see
+# host/common/paths.h), and debug info and __FILE__ name sources relative to it.
+CFLAGS := -std=c11 -Wall -Wextra -Werror $(OPT) -g -fPIC -D_GNU_SOURCE $(SAN) -ffile-prefix-map=$(SRC)=. \
+	-Ihost/include -I. -DKILN_VERSION='"$(VERSION)"'
+CXXFLAGS := -std=c++17 -Wall -Wextra -Werror $(OPT) -g -fPIC $(SAN) -ffile-prefix-map=$(SRC)=. -I.
 LDFLAGS := $(SAN)
 # LLVM's flags are asked for when a recipe first needs them, never while the Makefile is parsed: on a bare
 # machine llvm-config-15 only exists once the $(DEPS_STAMP) prerequisite has installed it. Each query runs once
@@ -21,16 +26,21 @@ LLVM_CFLAGS = $(call lazy,LLVM_CFLAGS,$(LLVM_CONFIG) --cflags | sed 's/-std=[^ ]
 LLVM_CXXFLAGS = $(call lazy,LLVM_CXXFLAGS,$(LLVM_CONFIG) --cxxflags | sed 's/-std=[^ ]*//g; s/-fno-exceptions//; s/-I/-isystem /g')
 LLVM_LIBS = $(call lazy,LLVM_LIBS,$(LLVM_CONFIG) --ldflags --libs)
 
+# Builds and tests keep their Verilator models in this tree (shared by every BUILD); an installed Kiln uses
+# $XDG_CACHE_HOME/kiln.
+export KILN_CACHE ?= $(SRC)/build/cache
+
 DEPS_STAMP := $(BUILD)/.deps-ok
+INSTALL_DEPS := sh scripts/install-deps
 TESTS :=
 BIN :=
 
-.PHONY: all run test asan bench deps clean format install
+.PHONY: all run test asan bench deps clean format install uninstall
 all:
 
 # Installs the Debian packages when any is missing (scripts/install-deps is a no-op otherwise).
 $(DEPS_STAMP): scripts/install-deps
-	@sh scripts/install-deps
+	@$(INSTALL_DEPS)
 	@mkdir -p $(@D) && touch $@
 deps: $(DEPS_STAMP)
 
@@ -51,6 +61,8 @@ include hls/module.mk
 include examples/module.mk
 include host/cli/module.mk
 include $(wildcard test/*/module.mk)
+include docs/module.mk
+include install.mk
 
 all: $(BIN)
 

@@ -9,6 +9,7 @@
 #include "../../host/common/desc.h"
 #include "../../host/common/fileio.h"
 #include "../../host/common/image.h"
+#include "../../host/common/paths.h"
 #include "../../host/common/propset.h"
 #include "../../host/common/regmap.h"
 #include "../cdfg/cdfg.h"
@@ -223,7 +224,7 @@ static int stage_system(build *b)
 	for (size_t i = 0; i < sizeof lib / sizeof lib[0] && rc == 0; i++) {
 		char lp[4096], *t = NULL;
 		size_t tl = 0;
-		snprintf(lp, sizeof lp, "%s/rtl/%s.v", KILN_SOURCE_DIR, lib[i]);
+		snprintf(lp, sizeof lp, "%s/rtl/%s.v", kiln_data_dir(), lib[i]);
 		if (kiln_read_file(lp, &t, &tl) != 0) {
 			diag_error(lp, 0, 0, "cannot read RTL library file");
 			rc = -1;

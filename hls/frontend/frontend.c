@@ -10,12 +10,17 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
 
+#include "../../host/common/paths.h"
 #include "../driver/diag.h"
 
 const char *frontend_include_dir(void)
 {
+	static _Thread_local char dir[4096];
 	const char *e = getenv("KILN_INCLUDE_DIR");
-	return e && *e ? e : KILN_SOURCE_DIR "/hls/include";
+	if (e && *e)
+		return e;
+	kiln_data_path(dir, sizeof dir, "include");
+	return dir;
 }
 
 static int ends_with(const char *s, const char *suf)

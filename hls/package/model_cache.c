@@ -9,6 +9,7 @@
 
 #include "../../host/common/fileio.h"
 #include "../../host/common/image.h"
+#include "../../host/common/paths.h"
 #include "../driver/diag.h"
 #include "package.h"
 
@@ -16,8 +17,7 @@
 
 const char *package_cache_dir(void)
 {
-	const char *e = getenv("KILN_CACHE_DIR");
-	return e && *e ? e : KILN_DEFAULT_CACHE;
+	return kiln_cache_dir();
 }
 
 static uint64_t hash_file(uint64_t h, const char *path)
@@ -46,7 +46,7 @@ static uint64_t model_key(const kiln_board_config *b, const char *const *rtl, in
 	}
 	char p[4096];
 	for (size_t i = 0; i < sizeof deps / sizeof deps[0]; i++) {
-		snprintf(p, sizeof p, "%s/%s", KILN_SOURCE_DIR, deps[i]);
+		snprintf(p, sizeof p, "%s/%s", kiln_data_dir(), deps[i]);
 		h = hash_file(h, p);
 	}
 	char params[256];
@@ -74,7 +74,7 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 	time_t t0 = time(NULL);
 	snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
 	char script[4096], mdir[4096], g1[64], g2[64], g3[64];
-	snprintf(script, sizeof script, "%s/bsp/sim/build-model", KILN_SOURCE_DIR);
+	snprintf(script, sizeof script, "%s/bsp/sim/build-model", kiln_data_dir());
 	snprintf(mdir, sizeof mdir, "%s/model", workdir);
 	snprintf(g1, sizeof g1, "DEVMEM_BYTES=%llu", (unsigned long long)b->devmem_bytes);
 	snprintf(g2, sizeof g2, "MEM_LATENCY=%u", b->devmem_latency);

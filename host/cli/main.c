@@ -8,10 +8,7 @@
 #include <unistd.h>
 
 #include "host/cli/cli.h"
-
-#ifndef KILN_SMOKE_IMAGE
-#define KILN_SMOKE_IMAGE "build/share/kiln/smoke.kimg"
-#endif
+#include "host/common/paths.h"
 
 /* Options a command accepts (bit set). */
 enum { OPT_IMAGE = 1, OPT_BYTES = 2, OPT_OFFSET = 4, OPT_COUNT = 8 };
@@ -301,8 +298,12 @@ int cli_open(const cli *c, const char *name, kiln_device **dev)
 
 const char *cli_smoke_image(void)
 {
+	static _Thread_local char path[4096];
 	const char *e = getenv("KILN_SMOKE_IMAGE");
-	return e && *e ? e : KILN_SMOKE_IMAGE;
+	if (e && *e)
+		return e;
+	kiln_data_path(path, sizeof path, "smoke.kimg");
+	return path;
 }
 
 int cli_bring_up(const cli *c, kiln_device *dev, int quiet, kiln_program **prog, const char **path)

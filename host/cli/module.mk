@@ -3,7 +3,6 @@
 KILN_TOOL := $(BUILD)/bin/kiln
 KILN_SMOKE_IMG := $(BUILD)/share/kiln/smoke.kimg
 KILN_CLI_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard host/cli/*.c))
-EXTRA_CFLAGS_host/cli := -DKILN_SMOKE_IMAGE='"$(abspath $(KILN_SMOKE_IMG))"'
 
 $(KILN_SMOKE_IMG): test/runtime/smoke.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
 	@mkdir -p $(@D)
@@ -11,6 +10,6 @@ $(KILN_SMOKE_IMG): test/runtime/smoke.c $(KILN_CC) hls/include/kiln/device.h $(S
 
 $(KILN_TOOL): $(KILN_CLI_OBJS) $(LIBKILN) $(COMMON_LIB) | $(KILN_SMOKE_IMG)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $(KILN_CLI_OBJS) $(COMMON_LIB) $(LIBKILN_LINK) $(COMMON_LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(KILN_CLI_OBJS) $(COMMON_LIB) $(LIBKILN_TOOL_LINK) $(COMMON_LDLIBS)
 
 BIN += $(KILN_TOOL) $(KILN_SMOKE_IMG)

@@ -3,6 +3,7 @@
 
 #include "host/common/fileio.h"
 #include "host/common/jsonutil.h"
+#include "host/common/paths.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -10,17 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef KILN_SOURCE_DIR
-#define KILN_SOURCE_DIR "."
-#endif
-
 /* The host bridge maps device memory at 0x8000_0000..0xFFFF_FFFF (docs/hardware-contract.md). */
 #define DEVMEM_WINDOW 0x80000000ULL
 
 const char *kiln_board_dir(void)
 {
+	static _Thread_local char dir[4096];
 	const char *d = getenv("KILN_CONFIG_DIR");
-	return d && *d ? d : KILN_SOURCE_DIR "/configs/boards";
+	if (d && *d)
+		return d;
+	kiln_data_path(dir, sizeof dir, "boards");
+	return dir;
 }
 
 /* Board names become file names: plain [A-Za-z0-9_-] only, so no name can reach outside the board dir. */

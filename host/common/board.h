@@ -19,7 +19,7 @@ typedef struct kiln_board_config {
 	char *path; /* file it was read from */
 } kiln_board_config;
 
-/* Directory holding the board files: $KILN_CONFIG_DIR, else the configs/boards of the source tree. */
+/* Directory holding the board files: $KILN_CONFIG_DIR, else the installation's share/kiln/boards. */
 const char *kiln_board_dir(void);
 /* Reads configs/boards/NAME.json; -1 with "FILE: why" in ERR for a missing board or a bad field. */
 int kiln_board_load(const char *name, kiln_board_config *out, char *err, size_t errlen);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "host/common/fileio.h"
+#include "host/common/paths.h"
 #include "ocl.h"
 
 static cl_program new_program(cl_context ctx, enum kcl_prog_src kind)
@@ -173,29 +174,22 @@ cl_int CL_API_CALL clReleaseProgram(cl_program p)
 
 /* ---- kiln-cc ---- */
 
-/* kiln-cc: $KILN_CC, else ../bin/kiln-cc beside this library (the build tree), else the source tree's. */
+/* kiln-cc: $KILN_CC, else PREFIX/bin/kiln-cc of the installation (or build tree) this library belongs to. */
 static void find_kiln_cc(char *out, size_t len)
 {
 	const char *e = getenv("KILN_CC");
-	if (e && *e) {
+	const char *prefix = kiln_prefix_dir();
+	if (e && *e)
 		snprintf(out, len, "%s", e);
-		return;
-	}
-	Dl_info info;
-	if (dladdr((void *)find_kiln_cc, &info) && info.dli_fname) {
-		char lib[PATH_MAX];
-		snprintf(lib, sizeof lib, "%s", info.dli_fname);
-		snprintf(out, len, "%s/../bin/kiln-cc", dirname(lib));
-		if (access(out, X_OK) == 0)
-			return;
-	}
-	snprintf(out, len, "%s/build/bin/kiln-cc", KILN_SOURCE_DIR);
+	else if (prefix)
+		snprintf(out, len, "%s/bin/kiln-cc", prefix);
+	else
+		snprintf(out, len, "kiln-cc");
 }
 
 static const char *cache_dir(void)
 {
-	const char *e = getenv("KILN_CACHE_DIR");
-	return e && *e ? e : KILN_DEFAULT_CACHE;
+	return kiln_cache_dir();
 }
 
 static uint64_t fnv(uint64_t h, const void *data, size_t n)

@@ -11,7 +11,7 @@ EXTRA_CFLAGS_test/sim := -DKSIM_FIXTURE_MODEL='"$(abspath $(SIM_FIXTURE_MODEL))"
 
 $(SIM_FIXTURE_MODEL): test/sim/fixture_image.v $(SIM_MODEL_DEPS) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	KILN_CACHE_DIR=$${KILN_CACHE_DIR:-$(SRC)/build/cache} sh $(SIM_BUILD_MODEL) $@ $(SIM_TEST_DIR)/fixture_model \
+	KILN_CACHE_DIR=$(KILN_CACHE) sh $(SIM_BUILD_MODEL) $@ $(SIM_TEST_DIR)/fixture_model \
 		test/sim/fixture_image.v
 
 $(SIM_TEST_DIR)/model_test: $(BUILD)/obj/test/sim/model_test.o | $(SIM_FIXTURE_MODEL)

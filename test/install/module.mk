@@ -1,0 +1,17 @@
+# The install test: make install into a temporary prefix, then the installed copy alone (source and build trees
+# hidden) compiles and runs the counter example, a pkg-config host program and an OpenCL host.
+INSTALL_TEST := $(BUILD)/test/install/install-test
+TESTS += $(INSTALL_TEST)
+
+$(INSTALL_TEST): test/install/install-test.sh test/install/ocl_host.c
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/install/install-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+
+# The first command on a bare machine: LLVM is asked for its flags only after the install step.
+FIRST_CMD_TEST := $(BUILD)/test/install/first-command-test
+TESTS += $(FIRST_CMD_TEST)
+$(FIRST_CMD_TEST): test/install/first-command-test.sh
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/install/first-command-test.sh" "%s"\n' '$(SRC)' '$(SRC)' >$@
+	chmod +x $@
