@@ -15,3 +15,10 @@ run: all $(COUNTER_IMG) $(COUNTER_HOST)
 	$(COUNTER_HOST) $(COUNTER_IMG)
 
 BIN += $(COUNTER_HOST)
+
+# The README's worked examples: an nd-range kernel over device memory with a libkiln host and an OpenCL host
+# (test/flow/examples-test.sh builds both hosts with the README's command lines and runs them).
+SAXPY_IMG := $(EXAMPLE_DIR)/saxpy.kimg
+$(SAXPY_IMG): examples/saxpy.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -q -o $@ examples/saxpy.c

@@ -17,3 +17,12 @@ $(FLOW_TEST_DIR)/kiln-cc-test: test/flow/kiln-cc-test.sh $(KILN_CC) $(wildcard t
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/flow/kiln-cc-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
+
+FLOW_TESTS += $(FLOW_TEST_DIR)/examples-test
+TESTS += $(FLOW_TEST_DIR)/examples-test
+$(FLOW_TEST_DIR)/examples-test: test/flow/examples-test.sh $(SAXPY_IMG) $(LIBKILN) $(OCL_ICD) $(KILN_PC) \
+		examples/saxpy_host.c examples/saxpy_ocl.c
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/flow/examples-test.sh" "%s" "%s" "%s"\n' '$(SRC)' '$(SRC)' \
+		'$(abspath $(BUILD))' '$(abspath $(SAXPY_IMG))' >$@
+	chmod +x $@

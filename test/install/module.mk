@@ -15,3 +15,10 @@ $(FIRST_CMD_TEST): test/install/first-command-test.sh
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/install/first-command-test.sh" "%s"\n' '$(SRC)' '$(SRC)' >$@
 	chmod +x $@
+
+LICENSE_TEST := $(BUILD)/test/install/license-test
+TESTS += $(LICENSE_TEST)
+$(LICENSE_TEST): test/install/license-test.sh
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/install/license-test.sh" "%s"\n' '$(SRC)' '$(SRC)' >$@
+	chmod +x $@
