@@ -83,6 +83,7 @@ leaks=$(find "$p" -type f ! -name '*.kimg' -exec grep -l -F -e "$src" -e "$build
 
 # Inputs the run needs, copied out before the trees go away.
 cp "$src/examples/counter.c" "$src/examples/counter_host.c" "$src/test/install/ocl_host.c" "$tmp/"
+mkdir -p "$tmp/test/opencl" && cp "$src/test/harness.h" "$tmp/test/" && cp "$src/test/opencl/ocl_test.h" "$tmp/test/opencl/"
 # The Verilator runtime objects are a cache keyed by compiler and flags; seeding them saves a minute.
 mkdir -p "$tmp/xdg/kiln"
 for d in "${KILN_CACHE:-$src/build/cache}"/vlrt-*; do [ -d "$d" ] && cp -r "$d" "$tmp/xdg/kiln/"; done
@@ -112,7 +113,7 @@ grep -q "counter -> 11 (expected 11)" out && echo "ok - the counter example runs
 	echo "not ok - counter_host: \$(head -c 400 out)"
 kiln diagnose >out 2>&1 && grep -q PASSED out && echo "ok - kiln diagnose PASSED with the installed smoke image" ||
 	echo "not ok - kiln diagnose: \$(tail -c 400 out)"
-if cc -o ocl_host ocl_host.c -I"$p/include" -lOpenCL 2>err; then
+if cc -o ocl_host ocl_host.c -I. -I"$p/include" -lOpenCL 2>err; then
 	OCL_ICD_VENDORS="$p/etc/OpenCL/vendors" ./ocl_host counter.kimg counter.c
 else echo "not ok - OpenCL host build: \$(head -c 400 err)"; fi
 RUN

@@ -3,7 +3,7 @@
 INSTALL_TEST := $(BUILD)/test/install/install-test
 TESTS += $(INSTALL_TEST)
 
-$(INSTALL_TEST): test/install/install-test.sh test/install/ocl_host.c
+$(INSTALL_TEST): test/install/install-test.sh test/install/ocl_host.c test/opencl/ocl_test.h test/harness.h
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/install/install-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
