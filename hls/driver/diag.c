@@ -1,8 +1,11 @@
 #include "diag.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <llvm-c/DebugInfo.h>
 
@@ -35,25 +38,68 @@ void diag_error(const char *file, unsigned line, unsigned col, const char *fmt, 
 	errors++;
 }
 
-/* Debug locations carry a file name relative to the compilation directory; keep what the user typed. */
+/* The inputs as the user typed them, with their real paths: a location in one of them is shown as typed. */
+#define MAX_TYPED 64
+static struct {
+	char real[PATH_MAX];
+	const char *typed;
+} typed_inputs[MAX_TYPED];
+static int ntyped;
+
+void diag_input(const char *typed)
+{
+	if (ntyped < MAX_TYPED && realpath(typed, typed_inputs[ntyped].real))
+		typed_inputs[ntyped++].typed = typed;
+}
+
+/* How to show source file FULL (absolute): as the user typed it, else relative to the working directory when
+ * it lies below it, else absolute. */
+static void display_path(const char *full, char *out, size_t len)
+{
+	char real[PATH_MAX], cwd[PATH_MAX];
+	const char *shown = full;
+	if (realpath(full, real)) {
+		for (int i = 0; i < ntyped; i++)
+			if (!strcmp(real, typed_inputs[i].real)) {
+				snprintf(out, len, "%s", typed_inputs[i].typed);
+				return;
+			}
+	}
+	size_t n = getcwd(cwd, sizeof cwd) ? strlen(cwd) : 0;
+	if (n > 1 && !strncmp(full, cwd, n) && full[n] == '/')
+		shown = full + n + 1;
+	snprintf(out, len, "%s", shown);
+}
+
+/* A debug location names a file relative to its compilation directory (which need not be ours: IR may come
+ * from another machine or folder), or absolutely. */
 static int location_of(LLVMValueRef v, char *file, size_t flen, unsigned *line, unsigned *col)
 {
-	unsigned len = 0;
-	const char *f = NULL;
+	unsigned len = 0, dlen = 0;
+	const char *f = NULL, *d = NULL;
 	if (LLVMIsAInstruction(v) || LLVMIsAFunction(v) || LLVMIsAGlobalVariable(v)) {
 		f = LLVMGetDebugLocFilename(v, &len);
+		d = LLVMGetDebugLocDirectory(v, &dlen);
 		*line = LLVMGetDebugLocLine(v);
 		*col = LLVMIsAInstruction(v) ? LLVMGetDebugLocColumn(v) : 0;
 	}
 	if (!f || !len || !*line)
 		return 0;
-	snprintf(file, flen, "%.*s", (int)len, f);
+	char full[PATH_MAX];
+	if (f[0] == '/' || !d || !dlen)
+		snprintf(full, sizeof full, "%.*s", (int)len, f);
+	else
+		snprintf(full, sizeof full, "%.*s/%.*s", (int)dlen, d, (int)len, f);
+	if (full[0] == '/')
+		display_path(full, file, flen);
+	else
+		snprintf(file, flen, "%s", full);
 	return 1;
 }
 
 void diag_error_at(LLVMValueRef v, const char *fmt, ...)
 {
-	char file[512];
+	char file[PATH_MAX];
 	unsigned line = 0, col = 0;
 	char where[600] = "";
 	va_list ap;

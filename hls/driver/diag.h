@@ -8,6 +8,8 @@ void diag_error(const char *file, unsigned line, unsigned col, const char *fmt, 
     __attribute__((format(printf, 4, 5)));
 /* Reports an error at the debug location of instruction or function V (falls back to the function name). */
 void diag_error_at(LLVMValueRef v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Records input file TYPED as the user gave it, so that locations in it are reported under that name. */
+void diag_input(const char *typed);
 /* Reports a note (no error count). */
 void diag_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Number of errors reported so far. */

@@ -27,7 +27,8 @@
 /* Everything one image build owns, released in one place whatever stage stopped it. */
 typedef struct build {
 	const image_build_opts *o;
-	const char *out;
+	const char *out;   /* where the image is written (a staging folder) */
+	const char *shown; /* where the driver puts it, for messages */
 	char workdir[4096];
 	kiln_desc desc;
 	kiln_propsets props;
@@ -284,18 +285,19 @@ static int stage_package(build *b)
 	free(regjson);
 	free(model);
 	if (rc == 0)
-		diag_progress("wrote %s (%d kernel%s, %zu device global%s, image hash %016llx)", b->out,
+		diag_progress("wrote %s (%d kernel%s, %zu device global%s, image hash %016llx)", b->shown,
 		              b->nk, b->nk == 1 ? "" : "s", b->desc.ndgs, b->desc.ndgs == 1 ? "" : "s",
 		              (unsigned long long)b->desc.image_hash);
 	return rc;
 }
 
-int image_build(LLVMModuleRef mod, const char *out, const image_build_opts *o)
+int image_build(LLVMModuleRef mod, const char *out, const char *shown, const image_build_opts *o)
 {
 	build b;
 	memset(&b, 0, sizeof b);
 	b.o = o;
 	b.out = out;
+	b.shown = shown;
 	snprintf(b.workdir, sizeof b.workdir, "%s.d", out);
 	if (mkdir(b.workdir, 0777) != 0 && errno != EEXIST) {
 		diag_error(b.workdir, 0, 0, "cannot create: %s", strerror(errno));

@@ -14,8 +14,8 @@ typedef struct image_build_opts {
 	int no_pipeline;     /* schedule every loop sequentially */
 } image_build_opts;
 
-/* Builds the device image of module MOD into OUT (intermediate files in OUT.d/). Returns 0, or 1 after
- * reporting diagnostics. */
-int image_build(LLVMModuleRef mod, const char *out, const image_build_opts *o);
+/* Builds the device image of module MOD into OUT (intermediate files in OUT.d/), naming it SHOWN in messages
+ * (the place the driver moves it to). Returns 0, or 1 after reporting diagnostics. */
+int image_build(LLVMModuleRef mod, const char *out, const char *shown, const image_build_opts *o);
 
 #endif

@@ -6,12 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Linker.h>
 
 #include "../../host/common/board.h"
+#include "../../host/common/fileio.h"
+#include "../../host/common/version.h"
 #include "../frontend/frontend.h"
 #include "../ir/ir_util.h"
 #include "../lower/lower.h"
@@ -42,7 +45,7 @@ static void usage(FILE *o)
 	    "\n"
 	    "options:\n"
 	    "  -o FILE             the image to write (required)\n"
-	    "  --board NAME        target board from configs/boards (default: sim)\n"
+	    "  --board NAME        target board, one of `kiln list` (default: sim)\n"
 	    "  --clock-period NS   target clock period in ns (default: the board's)\n"
 	    "  --no-pipeline       do not overlap loop iterations (every loop runs one iteration at a time)\n"
 	    "  --split MODE        device images: off (one for all kernels, default), per_source,\n"
@@ -55,6 +58,7 @@ static void usage(FILE *o)
 	    "  -I DIR, -D NAME[=V] passed to the C front end (clang-15)\n"
 	    "  -q                  no progress lines\n"
 	    "  -h, --help          this help\n"
+	    "  --version           the release\n"
 	    "\n"
 	    "Outputs beside the image, in FILE.d/: device.ll (IR with DPC++ attributes and SPIR-V\n"
 	    "decorations), image.prop (property sets), rtl/*.v (one module per file), "
@@ -71,6 +75,9 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 		int more = i + 1 < argc;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
+			return 1;
+		} else if (!strcmp(a, "--version")) {
+			kiln_print_version("kiln-cc");
 			return 1;
 		} else if (!strcmp(a, "-o") && more) {
 			o->out = argv[++i];
@@ -118,8 +125,16 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			return -1;
 		}
 	}
-	if (!o->out || !o->ninputs) {
+	if (argc < 2) {
 		usage(stderr);
+		return -1;
+	}
+	if (!o->out) {
+		diag_error(NULL, 0, 0, "no output file: name the image with -o FILE.kimg (see kiln-cc --help)");
+		return -1;
+	}
+	if (!o->ninputs) {
+		diag_error(NULL, 0, 0, "no input files: give kernel sources (.c) or device IR (.ll, .bc)");
 		return -1;
 	}
 	return 0;
@@ -155,6 +170,7 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 	frontend_opts fo = {o->cflags, o->ncflags, workdir, NULL};
 	LLVMModuleRef mod = NULL;
 	for (int i = 0; i < o->ninputs; i++) {
+		diag_input(o->inputs[i]);
 		diag_progress("compiling %s", o->inputs[i]);
 		LLVMModuleRef m = frontend_load(ctx, o->inputs[i], &fo);
 		if (!m)
@@ -176,11 +192,64 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 	return NULL;
 }
 
-/* The front end's outputs go to OUT.d/ (created here; the image builds reuse it for the first image). */
-static int mkdir_p_workdir(const char *dir)
+/* Every output is built in a staging folder beside OUT (same file system, so renames are atomic) and moved
+ * into place only once the whole compile has succeeded: a failed compile leaves the previous images and
+ * folders as they were, and a successful one leaves no file of an earlier run in a folder. */
+static int staging_create(const char *out, char *dir, size_t len)
 {
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+	const char *slash = strrchr(out, '/');
+	int dlen = slash ? (int)(slash - out) + 1 : 0;
+	snprintf(dir, len, "%.*s.%s.kiln-tmp.%d", dlen, out, slash ? slash + 1 : out, (int)getpid());
+	if (mkdir(dir, 0777) != 0) {
 		diag_error(dir, 0, 0, "cannot create: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Where FINAL is built inside staging folder STAGE; -1 when the path does not fit. */
+static int staged_path(const char *stage, const char *final, char *buf, size_t len)
+{
+	const char *slash = strrchr(final, '/');
+	int n = snprintf(buf, len, "%s/%s", stage, slash ? slash + 1 : final);
+	if (n < 0 || (size_t)n >= len) {
+		diag_error(final, 0, 0, "path too long");
+		return -1;
+	}
+	return 0;
+}
+
+enum publish_kind {
+	PUBLISH_IMAGE,     /* FINAL and FINAL.d/ */
+	PUBLISH_FOLDER,    /* FINAL.d/ only (the front end's folder of a split) */
+	PUBLISH_NO_IMAGE,  /* FINAL.d/ only, and an older FINAL goes (--stop-after: no image to pair it with) */
+};
+
+/* Moves STAGED(.d) over FINAL(.d); the old folder goes into the staging folder, removed with it. */
+static int publish(const char *stage, const char *staged, const char *final, enum publish_kind kind, int i)
+{
+	char sd[4300], fd[4300], old[4400];
+	struct stat st;
+	snprintf(sd, sizeof sd, "%s.d", staged);
+	snprintf(fd, sizeof fd, "%s.d", final);
+	snprintf(old, sizeof old, "%s/previous-%d.d", stage, i);
+	if (stat(sd, &st) == 0) {
+		if (lstat(fd, &st) == 0 && rename(fd, old) != 0) {
+			diag_error(fd, 0, 0, "cannot replace: %s", strerror(errno));
+			return -1;
+		}
+		if (rename(sd, fd) != 0) {
+			diag_error(fd, 0, 0, "cannot write: %s", strerror(errno));
+			rename(old, fd);
+			return -1;
+		}
+	}
+	if (kind == PUBLISH_IMAGE && rename(staged, final) != 0) {
+		diag_error(final, 0, 0, "cannot write: %s", strerror(errno));
+		return -1;
+	}
+	if (kind == PUBLISH_NO_IMAGE && unlink(final) != 0 && errno != ENOENT) {
+		diag_error(final, 0, 0, "cannot remove the previous image: %s", strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -206,19 +275,25 @@ int main(int argc, char **argv)
 	if (p)
 		return p > 0 ? 0 : 1;
 	kiln_board_config board;
-	char err[512], workdir[4200];
+	char err[512], stage[4200], front_out[4300], workdir[4400];
 	if (kiln_board_load(o.board ? o.board : "sim", &board, err, sizeof err) != 0) {
 		diag_error(NULL, 0, 0, "%s", err);
 		return 1;
 	}
-	snprintf(workdir, sizeof workdir, "%s.d", o.out);
-	if (mkdir_p_workdir(workdir) != 0) {
+	if (staging_create(o.out, stage, sizeof stage) != 0) {
 		kiln_board_free(&board);
 		return 1;
 	}
+	/* The front end's files go to OUT.d/ (staged); a single image's build reuses that folder. */
+	int rc = staged_path(stage, o.out, front_out, sizeof front_out) ? 1 : 0;
+	snprintf(workdir, sizeof workdir, "%s.d", front_out);
+	if (!rc && mkdir(workdir, 0777) != 0) {
+		diag_error(workdir, 0, 0, "cannot create: %s", strerror(errno));
+		rc = 1;
+	}
 	LLVMContextRef ctx = LLVMContextCreate();
-	LLVMModuleRef mod = front(ctx, &o, workdir);
-	int rc = mod ? 0 : 1;
+	LLVMModuleRef mod = rc ? NULL : front(ctx, &o, workdir);
+	rc = mod ? 0 : 1;
 	LLVMModuleRef *imgs = NULL;
 	int n = 0;
 	if (!rc) {
@@ -228,10 +303,20 @@ int main(int argc, char **argv)
 	image_build_opts bo = {&board, o.clock > 0 ? o.clock : board.clock_period_ns, o.stop, o.profile,
 	                       o.no_pipeline};
 	for (int i = 0; i < n && !rc; i++) {
-		char path[4200];
+		char path[4200], staged[4400];
 		image_path(o.out, i, n, path, sizeof path);
-		rc = image_build(imgs[i], path, &bo);
+		rc = staged_path(stage, path, staged, sizeof staged) || image_build(imgs[i], staged, path, &bo);
 	}
+	enum publish_kind kind = o.stop ? PUBLISH_NO_IMAGE : PUBLISH_IMAGE;
+	if (!rc && n > 1)
+		rc = publish(stage, front_out, o.out, PUBLISH_FOLDER, n) ? 1 : 0;
+	for (int i = 0; i < n && !rc; i++) {
+		char path[4200], staged[4400];
+		image_path(o.out, i, n, path, sizeof path);
+		rc = staged_path(stage, path, staged, sizeof staged) || publish(stage, staged, path, kind, i);
+	}
+	if (kiln_remove_tree(stage) != 0)
+		diag_error(stage, 0, 0, "cannot remove the staging folder: %s", strerror(errno));
 	for (int i = 0; i < n; i++)
 		if (imgs[i] != mod)
 			LLVMDisposeModule(imgs[i]);

@@ -10,6 +10,7 @@
 
 #include "../../host/common/desc.h"
 #include "../../host/common/propset.h"
+#include "../../host/common/version.h"
 #include "../frontend/frontend.h"
 #include "../ir/ir_util.h"
 #include "../lower/spirv_import.h"
@@ -38,7 +39,8 @@ static void usage(FILE *o)
 	        "  -properties        write a .prop file per image\n"
 	        "  -symbols           write a .sym file (kernel names) per image\n"
 	        "  -S                 write modules as text IR (.ll)\n"
-	        "  -h, --help         this help\n");
+	        "  -h, --help         this help\n"
+	        "  --version          the release\n");
 }
 
 static int parse(int argc, char **argv, pl_opts *o)
@@ -48,6 +50,9 @@ static int parse(int argc, char **argv, pl_opts *o)
 		const char *a = argv[i];
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
+			return 1;
+		} else if (!strcmp(a, "--version")) {
+			kiln_print_version("kiln-post-link");
 			return 1;
 		} else if (!strcmp(a, "-o") && i + 1 < argc) {
 			o->out = argv[++i];

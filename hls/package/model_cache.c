@@ -82,6 +82,8 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 	pid_t pid = fork();
 	if (pid == 0) {
 		setenv("KILN_CACHE_DIR", package_cache_dir(), 1);
+		if (!diag_verbose)
+			setenv("KILN_QUIET", "1", 1);
 		const char *av[MAX_ARGS];
 		int n = 0;
 		av[n++] = "sh";

@@ -21,10 +21,12 @@ typedef struct cli {
 	int npos;
 } cli;
 
-/* Prints "kiln CMD: MSG" on stderr (and {"error": ...} on stdout with --json); returns STATUS. */
+/* Prints "kiln CMD: MSG" on stderr (and cli_json_error's object on stdout with --json); returns STATUS. */
 int cli_error(const cli *c, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Same, with libkiln's status name and last message appended: "MSG: KILN_ERR_BUS: why". */
 int cli_kiln_error(const cli *c, int st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The --json error object: {"error": MSG, "status": KILN_STATUS or "usage"/"failure", "exit": EXIT_STATUS}. */
+json_t *cli_json_error(const char *msg, int exit_status, const char *kiln_status);
 /* Prints ROOT pretty-printed on stdout and releases it; returns CLI_OK. */
 int cli_print_json(json_t *root);
 

@@ -9,6 +9,7 @@
 
 #include "host/cli/cli.h"
 #include "host/common/paths.h"
+#include "host/common/version.h"
 
 /* Options a command accepts (bit set). */
 enum { OPT_IMAGE = 1, OPT_BYTES = 2, OPT_OFFSET = 4, OPT_COUNT = 8 };
@@ -90,7 +91,9 @@ static void tool_help(FILE *f)
 		}
 	fprintf(f,
 	        "\n%s\nDEV is a board name (kiln list); default $KILN_BOARD, else sim.\n"
-	        "--json prints machine-readable output on stdout (errors as {\"error\": ...}).\n"
+	        "--json prints machine-readable output on stdout; errors as {\"error\": MESSAGE, \"status\": NAME,\n"
+	        "\"exit\": N}, NAME being libkiln's status (KILN_ERR_BUS, ...), else \"usage\" or \"failure\".\n"
+	        "--version prints the release.\n"
 	        "Exit status: 0 success, 1 a board, bus or image failure, 2 a bad command line.\n"
 	        "kiln COMMAND --help describes one command.\n",
 	        SIM_NOTE);
@@ -101,15 +104,20 @@ static void command_help(const command *cmd)
 	printf("usage: %s\n\n%s\n%s", cmd->usage, cmd->help, SIM_NOTE);
 }
 
+/* --json anywhere on the command line: known before the line is parsed, so usage errors answer in JSON too. */
+static int json_wanted;
+
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int usage_error(const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "kiln: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n(kiln --help lists the commands)\n");
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	fprintf(stderr, "kiln: %s\n(kiln --help lists the commands)\n", msg);
+	if (json_wanted)
+		cli_print_json(cli_json_error(msg, CLI_USAGE, NULL));
 	return CLI_USAGE;
 }
 
@@ -133,6 +141,8 @@ int main(int argc, char **argv)
 	char **pos = calloc((size_t)argc + 1, sizeof *pos);
 	if (!pos)
 		return CLI_FAIL;
+	for (int i = 1; i < argc; i++)
+		json_wanted |= strcmp(argv[i], "--json") == 0;
 	/* Options may come anywhere; the first bare word is the command. */
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -151,6 +161,9 @@ int main(int argc, char **argv)
 			c.json = 1;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			help = 1;
+		} else if (strcmp(a, "--version") == 0) {
+			kiln_print_version("kiln");
+			return free(pos), CLI_OK;
 		} else if (strcmp(a, "--bytes") == 0) {
 			c.bytes = 1;
 			seen |= OPT_BYTES;
@@ -209,19 +222,37 @@ int main(int argc, char **argv)
 	return rc;
 }
 
+static int report(const cli *c, int status, const char *st_name, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 static int vreport(const cli *c, int status, const char *st_name, const char *fmt, va_list ap)
 {
 	char msg[1024];
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	fprintf(stderr, "kiln %s: %s\n", c->cmd ? c->cmd : "", msg);
-	if (c->json) {
-		json_t *o = json_object();
-		json_object_set_new(o, "error", json_string(msg));
-		if (st_name)
-			json_object_set_new(o, "status", json_string(st_name));
-		cli_print_json(o);
-	}
+	if (c->json)
+		cli_print_json(cli_json_error(msg, status, st_name));
 	return status;
+}
+
+json_t *cli_json_error(const char *msg, int exit_status, const char *kiln_status)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "error", json_string(msg));
+	json_object_set_new(o, "status",
+	                    json_string(kiln_status                  ? kiln_status
+	                                : exit_status == CLI_USAGE ? "usage"
+	                                                           : "failure"));
+	json_object_set_new(o, "exit", json_integer(exit_status));
+	return o;
+}
+
+static int report(const cli *c, int status, const char *st_name, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = vreport(c, status, st_name, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 int cli_error(const cli *c, int status, const char *fmt, ...)
@@ -241,7 +272,7 @@ int cli_kiln_error(const cli *c, int st, const char *fmt, ...)
 	vsnprintf(head, sizeof head, fmt, ap);
 	va_end(ap);
 	snprintf(full, sizeof full, "%s: %s: %s", head, kiln_status_name(st), kiln_last_error());
-	return cli_error(c, st == KILN_ERR_INVALID ? CLI_USAGE : CLI_FAIL, "%s", full);
+	return report(c, st == KILN_ERR_INVALID ? CLI_USAGE : CLI_FAIL, kiln_status_name(st), "%s", full);
 }
 
 int cli_print_json(json_t *root)

@@ -1,6 +1,7 @@
 #include "fileio.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -56,4 +57,18 @@ int kiln_mkdirs(const char *path)
 			*p = '/';
 		}
 	return mkdir(tmp, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+int kiln_remove_tree(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT ? 0 : -1;
+	return nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

@@ -8,4 +8,7 @@ int kiln_read_file(const char *path, char **out, size_t *len);
 /* Creates directory PATH and its missing parents (mode 0777); 0, or -1 with errno set. */
 int kiln_mkdirs(const char *path);
 
+/* Removes PATH and everything below it, not following links; 0, or -1 with errno set (a missing PATH is 0). */
+int kiln_remove_tree(const char *path);
+
 #endif

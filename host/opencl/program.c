@@ -3,7 +3,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -211,12 +210,6 @@ static int write_file(const char *path, const void *data, size_t len)
 	return fclose(f) == 0 && ok ? 0 : -1;
 }
 
-static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-	(void)sb, (void)flag, (void)ftw;
-	return remove(path);
-}
-
 static void append_log(cl_program p, const char *fmt, const char *arg)
 {
 	size_t old = p->log ? strlen(p->log) : 0;
@@ -325,7 +318,7 @@ static cl_int compile_source(cl_program p, const char *options)
 	if (nopt < 0) {
 		append_log(p, "kiln: cannot parse the build options '%s'\n", options);
 		free(opts);
-		nftw(tmp, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+		kiln_remove_tree(tmp);
 		return CL_INVALID_BUILD_OPTIONS;
 	}
 	argv[0] = cc;
@@ -374,7 +367,7 @@ static cl_int compile_source(cl_program p, const char *options)
 		free(log);
 	}
 	free(opts);
-	nftw(tmp, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	kiln_remove_tree(tmp);
 	return err;
 }
 

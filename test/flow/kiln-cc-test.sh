@@ -16,6 +16,15 @@ notok() { echo "not ok - $1: $2"; }
 	notok "--help" "$(cat "$tmp/help")"
 "$cc" >/dev/null 2>&1
 [ $? -eq 1 ] && ok "no arguments exits 1" || notok "no arguments" "wrong status"
+"$cc" "$src/examples/counter.c" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "kiln-cc: error: no output file: name the image with -o" "$tmp/err" &&
+	ok "a missing -o is named" || notok "missing -o" "$(cat "$tmp/err")"
+"$cc" -o "$tmp/x.kimg" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "no input files" "$tmp/err" && ok "missing inputs are named" || notok "no inputs" "$(cat "$tmp/err")"
+for t in kiln-cc kiln-post-link; do
+	v=$("$build/bin/$t" --version)
+	[ $? -eq 0 ] && echo "$v" | grep -q "^$t $(cat "$src/VERSION")$" && ok "$t --version" || notok "$t --version" "$v"
+done
 "$cc" -o "$tmp/x.kimg" --frobnicate "$src/examples/counter.c" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "unknown option '--frobnicate'" "$tmp/err" && ok "unknown option is an error" ||
 	notok "unknown option" "$(cat "$tmp/err")"
@@ -65,6 +74,52 @@ if grep -q "simulation model: cached" "$tmp/log2" && cmp -s "$tmp/a/c.kimg" "$tm
 else
 	notok "model cache" "$(cat "$tmp/log2")"
 fi
+
+# Outputs are atomic: a failed compile leaves the previous image and folder exactly as they were and nothing
+# half-made; a successful one replaces both whole (no file of the earlier run is left in the folder).
+mkdir -p "$tmp/at"
+"$cc" -q -o "$tmp/at/x.kimg" "$src/examples/counter.c" 2>"$tmp/err"
+touch "$tmp/at/x.kimg.d/from-before"
+(cd "$tmp/at" && find . -type f -exec md5sum {} + | sort) >"$tmp/at.before"
+"$cc" -q -o "$tmp/at/x.kimg" "$src/test/flow/bad/syntax_error.c" 2>/dev/null
+rc=$?
+(cd "$tmp/at" && find . -type f -exec md5sum {} + | sort) >"$tmp/at.after"
+[ $rc -eq 1 ] && cmp -s "$tmp/at.before" "$tmp/at.after" && [ "$(ls -A "$tmp/at" | wc -l)" -eq 2 ] &&
+	ok "a failed compile leaves the previous image and folder untouched, no temporaries" ||
+	notok "atomic failure" "$(diff "$tmp/at.before" "$tmp/at.after" | head -5; ls -A "$tmp/at")"
+"$cc" -q -o "$tmp/at/x.kimg" "$src/test/runtime/smoke.c" 2>"$tmp/err"
+[ $? -eq 0 ] && [ ! -e "$tmp/at/x.kimg.d/from-before" ] && [ ! -e "$tmp/at/x.kimg.d/counter.c.bc" ] &&
+	[ -e "$tmp/at/x.kimg.d/smoke.c.bc" ] && ! cmp -s "$tmp/at/x.kimg" "$tmp/a/c.kimg" && [ "$(ls -A "$tmp/at" | wc -l)" -eq 2 ] &&
+	ok "a successful compile replaces image and folder whole" || notok "atomic success" "$(ls -A "$tmp/at" "$tmp/at/x.kimg.d")"
+"$cc" -q --split per_kernel -o "$tmp/at/s.kimg" "$src/test/runtime/smoke.c" "$src/test/flow/bad/syntax_error.c" 2>/dev/null
+[ $? -eq 1 ] && [ "$(ls -A "$tmp/at" | wc -l)" -eq 2 ] && ok "a failed split compile writes none of its images" ||
+	notok "atomic split" "$(ls -A "$tmp/at")"
+"$cc" -q --stop-after rtl -o "$tmp/at/x.kimg" "$src/examples/counter.c" 2>"$tmp/err"
+[ $? -eq 0 ] && [ ! -e "$tmp/at/x.kimg" ] && [ -e "$tmp/at/x.kimg.d/rtl" ] && [ ! -e "$tmp/at/x.kimg.d/smoke.c.bc" ] &&
+	ok "--stop-after replaces the folder and leaves no image of an earlier run beside it" ||
+	notok "stop-after outputs" "$(ls -A "$tmp/at" "$tmp/at/x.kimg.d")"
+
+# -q silences every progress line, the simulated-board model build's included (a design new to the cache).
+mkdir -p "$tmp/qcache"
+for d in "${KILN_CACHE:-$src/build/cache}"/vlrt-*; do [ -d "$d" ] && cp -r "$d" "$tmp/qcache/"; done
+KILN_CACHE="$tmp/qcache" "$cc" -q -o "$tmp/q.kimg" "$src/examples/counter.c" 2>"$tmp/err"
+[ $? -eq 0 ] && [ ! -s "$tmp/err" ] && ls "$tmp/qcache/models/"*.so >/dev/null 2>&1 &&
+	ok "-q: a compile that builds its model prints nothing" || notok "-q" "$(head -c 400 "$tmp/err")"
+
+# Diagnostics name the file as the user typed it (absolute, or relative from any folder), and for IR compiled
+# elsewhere, the file its debug info names (directory + file name), not a path relative to the wrong folder.
+mkdir -p "$tmp/dg/src" "$tmp/elsewhere"
+cp "$src/test/flow/bad/float_op.c" "$tmp/dg/src/k.c"
+(cd "$tmp/elsewhere" && "$cc" -q -o "$tmp/d.kimg" "$tmp/dg/src/k.c") 2>"$tmp/err"
+grep -q "^$tmp/dg/src/k.c:5:[0-9]*: error" "$tmp/err" && ok "diagnostic for an absolute input names it as typed" ||
+	notok "absolute input diagnostic" "$(head -2 "$tmp/err")"
+(cd "$tmp/dg" && "$cc" -q -o "$tmp/d.kimg" src/k.c) 2>"$tmp/err"
+grep -q "^src/k.c:5:[0-9]*: error" "$tmp/err" && ok "diagnostic for a relative input names it as typed" ||
+	notok "relative input diagnostic" "$(head -2 "$tmp/err")"
+(cd "$tmp/dg" && "$cc" -q --stop-after ir -o "$tmp/dg/ir.kimg" src/k.c) 2>/dev/null
+(cd "$tmp/elsewhere" && "$cc" -q -o "$tmp/d.kimg" "$tmp/dg/ir.kimg.d/device.ll") 2>"$tmp/err"
+grep -q "^$tmp/dg/src/k.c:5:[0-9]*: error" "$tmp/err" && ok "diagnostic for IR from another folder joins its debug-info directory" ||
+	notok "IR diagnostic path" "$(head -2 "$tmp/err")"
 
 # The counter's RTL is lint-clean and synthesises without latches.
 rtl="$tmp/a/c.kimg.d/rtl"

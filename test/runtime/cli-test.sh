@@ -121,7 +121,18 @@ expect "read of an unmapped address: bus error, exit 1" 1 "$KILN" read sim 0x000
 has "bus error is named" err "KILN_ERR_BUS"
 expect "bus error with --json: exit 1" 1 "$KILN" read sim 0x00010ff0 --json
 json "bus error"
-field "bus error --json" "j['status'] == 'KILN_ERR_BUS' if 'status' in j else 'KILN_ERR_BUS' in j['error']"
+field "bus error --json: status names libkiln's status, exit is 1" "j['status'] == 'KILN_ERR_BUS' and j['exit'] == 1 and 'error' in j"
+# Every error answered with --json carries error, status and exit: usage errors, libkiln errors, image errors.
+expect "usage error with --json: exit 2" 2 "$KILN" read sim 0x3 --json
+field "usage error --json has status usage" "j['status'] == 'usage' and j['exit'] == 2 and '0x3' in j['error']"
+expect "unknown command with --json: exit 2" 2 "$KILN" frobnicate --json
+field "unknown command --json has status" "j['status'] == 'usage' and j['exit'] == 2"
+expect "unknown board with --json: exit 1" 1 "$KILN" info nosuchboard --json
+field "unknown board --json has status" "j['status'] != '' and j['exit'] == 1 and 'nosuchboard' in j['error']"
+expect "missing image with --json: exit 1" 1 "$KILN" regs "$tmp/none.kimg" --json
+field "missing image --json has status" "'status' in j and j['exit'] == 1"
+expect "kiln --version" 0 "$KILN" --version
+has "--version names the tool and release" out "^kiln [0-9][0-9.]*"
 expect "write to a read-only register: bus error" 1 "$KILN" write sim 0x0 1
 expect "unaligned address: exit 2" 2 "$KILN" read sim 0x3
 has "bad address is named" err "bad address '0x3'"
