@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../host/common/contract.h"
 #include "../driver/diag.h"
 
 #define KERNEL_PAGE 0x100u
@@ -90,8 +91,9 @@ static void add_dg_block(kiln_regmap *m, const kiln_dg_desc *g)
 	         g->unique_id, g->size, kiln_host_access_name(g->host_access),
 	         kiln_init_mode_name(g->init_mode),
 	         g->storage == KILN_DG_CSR ? "in the CSR block" : "dedicated interface");
-	uint32_t span = g->storage == KILN_DG_DEDICATED ? round_up(words * 4, KERNEL_PAGE) : words * 4;
-	kiln_regblock *b = kiln_regmap_add_block(m, bn, g->base, span, desc);
+	/* The block is what the hardware decodes, the variable's words; a dedicated window's address range is
+	 * wider (aligned to a power of two for a one-compare decoder) but answers the rest with bus errors. */
+	kiln_regblock *b = kiln_regmap_add_block(m, bn, g->base, words * 4, desc);
 	if (!b)
 		return;
 	if (g->storage == KILN_DG_DEDICATED && words > 4) {
@@ -113,7 +115,7 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 	memset(m, 0, sizeof *m);
 	m->image = strdup(image);
 	m->layout_version = 1;
-	m->image_base = 0x10000;
+	m->image_base = KILN_IMAGE_BASE;
 	d->layout_version = 1;
 
 	kiln_regblock *id =

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "host/cli/cli.h"
+#include "host/common/contract.h"
 #include "host/common/board.h"
 #include "host/common/desc.h"
 #include "host/common/image.h"
@@ -125,7 +126,8 @@ static json_t *globals_json(const char *path)
 			                    json_string(kiln_host_access_name(g->host_access)));
 			json_object_set_new(o, "init_mode", json_string(kiln_init_mode_name(g->init_mode)));
 			json_object_set_new(o, "storage", json_string(kiln_dg_storage_name(g->storage)));
-			json_object_set_new(o, "offset", hex32(g->base));
+			/* A bus address, as kiln read/write take it; usm globals: the usmptr register's. */
+			json_object_set_new(o, "address", hex32(KILN_IMAGE_BASE + g->base));
 			json_array_append_new(arr, o);
 		}
 		kiln_desc_free(&d);
@@ -253,7 +255,7 @@ int cmd_info(cli *c)
 	           json_string_value(json_object_get(v, "host_access")),
 	           json_string_value(json_object_get(v, "init_mode")),
 	           json_string_value(json_object_get(v, "storage")),
-	           json_string_value(json_object_get(v, "offset")));
+	           json_string_value(json_object_get(v, "address")));
 	json_decref(root);
 	return CLI_OK;
 }

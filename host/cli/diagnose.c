@@ -10,11 +10,11 @@
 
 #include "host/cli/cli.h"
 #include "host/common/board.h"
+#include "host/common/contract.h"
 #include "host/common/image.h"
 
 #define SHELL_MAGIC 0x4B53484Cu
 #define SHELL_VERSION 1u
-#define IMG_BASE 0x10000u
 #define IMG_MAGIC 0x4B494C4Eu
 #define SCRATCH 0x1Cu
 #define REGION 4096u
@@ -137,7 +137,7 @@ static void check_id(diag *d, kiln_device *dev, kiln_program *prog, const kiln_b
 	step(d, ok && c1 != c0, "cycle counter", "0x%08" PRIx32 " then 0x%08" PRIx32, c0, c1);
 	st = KILN_OK;
 	for (uint32_t i = 0; i < 5 && st == KILN_OK; i++)
-		st = kiln_device_mmio_read(dev, IMG_BASE + 4 * i, &img[i]);
+		st = kiln_device_mmio_read(dev, KILN_IMAGE_BASE + 4 * i, &img[i]);
 	if (!step(d, st == KILN_OK, "image ID block readable", "%s",
 	          st == KILN_OK ? "at 0x10000" : kiln_last_error()))
 		return;

@@ -249,7 +249,7 @@ void kiln_regmap_free(kiln_regmap *m)
 
 /* JSON form, in the spirit of LiteX's csr.json: plain integers for addresses, every member always present. */
 
-static json_t *reg_to_json(const kiln_reg *r)
+static json_t *reg_to_json(const kiln_reg *r, uint32_t image_base)
 {
 	json_t *fields = json_array();
 	for (size_t k = 0; k < r->nfields; k++) {
@@ -263,22 +263,25 @@ static json_t *reg_to_json(const kiln_reg *r)
 		json_decref(fields);
 		return NULL;
 	}
-	return json_pack("{s:s, s:I, s:s, s:I, s:s, s:o}", "name", r->name, "offset", (json_int_t)r->offset,
-	                 "access", kiln_reg_access_name(r->access), "reset", (json_int_t)r->reset, "desc",
+	return json_pack("{s:s, s:I, s:I, s:s, s:I, s:s, s:o}", "name", r->name, "address",
+	                 (json_int_t)image_base + r->offset, "offset", (json_int_t)r->offset, "access",
+	                 kiln_reg_access_name(r->access), "reset", (json_int_t)r->reset, "desc",
 	                 r->desc ? r->desc : "", "fields", fields);
 }
 
-static json_t *block_to_json(const kiln_regblock *b)
+/* Every block and register carries both its host bus address ("address", what kiln read/write and the C
+ * header's _ADDR take) and its offset in image space ("base", "offset"). */
+static json_t *block_to_json(const kiln_regblock *b, uint32_t image_base)
 {
 	json_t *regs = json_array();
 	for (size_t j = 0; j < b->nregs; j++)
-		json_array_append_new(regs, reg_to_json(&b->regs[j]));
+		json_array_append_new(regs, reg_to_json(&b->regs[j], image_base));
 	if (regs && json_array_size(regs) != b->nregs) {
 		json_decref(regs);
 		return NULL;
 	}
-	return json_pack("{s:s, s:I, s:I, s:s, s:b, s:s, s:o}", "name", b->name, "base", (json_int_t)b->base,
-	                 "size", (json_int_t)b->size, "desc", b->desc ? b->desc : "", "memory", b->is_memory,
+	return json_pack("{s:s, s:I, s:I, s:I, s:s, s:b, s:s, s:o}", "name", b->name, "address",
+	                 (json_int_t)image_base + b->base, "base", (json_int_t)b->base, "size", (json_int_t)b->size, "desc", b->desc ? b->desc : "", "memory", b->is_memory,
 	                 "mem_access", kiln_reg_access_name(b->mem_access), "registers", regs);
 }
 
@@ -286,7 +289,7 @@ char *kiln_regmap_to_json(const kiln_regmap *m)
 {
 	json_t *blocks = json_array();
 	for (size_t i = 0; i < m->nblocks; i++)
-		json_array_append_new(blocks, block_to_json(&m->blocks[i]));
+		json_array_append_new(blocks, block_to_json(&m->blocks[i], m->image_base));
 	if (!blocks || json_array_size(blocks) != m->nblocks) {
 		json_decref(blocks);
 		return NULL;
@@ -324,7 +327,7 @@ static int field_from_json(const json_t *o, const char *path, kiln_reg *r, char 
 
 static int reg_from_json(const json_t *o, const char *path, kiln_regblock *b, char *err, size_t errlen)
 {
-	static const char *const keys[] = {"name", "offset", "access", "reset", "desc", "fields", NULL};
+	static const char *const keys[] = {"name", "address", "offset", "access", "reset", "desc", "fields", NULL};
 	char *name = NULL, *desc = NULL;
 	uint32_t offset, reset;
 	int acc, rc = -1;
@@ -360,7 +363,7 @@ static int reg_from_json(const json_t *o, const char *path, kiln_regblock *b, ch
 
 static int block_from_json(const json_t *o, const char *path, kiln_regmap *m, char *err, size_t errlen)
 {
-	static const char *const keys[] = {"name",   "base",       "size",      "desc",
+	static const char *const keys[] = {"name",   "address",    "base",      "size", "desc",
 	                                   "memory", "mem_access", "registers", NULL};
 	char *name = NULL, *desc = NULL;
 	uint32_t base, size;

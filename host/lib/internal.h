@@ -16,7 +16,8 @@
 #include "host/common/regmap.h"
 #include "kiln/kiln.h"
 
-#define KILN_IMAGE_BASE 0x10000u /* host address of image space on every Kiln shell */
+#include "host/common/contract.h"
+
 #define KILN_ID_MAGIC 0x4B494C4Eu
 #define KILN_LAYOUT_VERSION 1u
 

@@ -151,6 +151,32 @@ has "regs shows the kernel registers" out "KERNEL_ADD"
 expect "kiln regs --json" 0 "$KILN" regs "$RT" --json
 json "regs"
 field "regs --json: blocks" "any(b['name'] == 'DG_BIG' for b in j['blocks'])"
+# An array window is listed as exactly its words in every export, at the bus address kiln read takes: its
+# last word reads, the word after it is a bus error. kiln info names globals by the same bus addresses.
+expect "kiln regs RT --json" 0 "$KILN" regs "$RT" --json
+cp "$tmp/out" "$tmp/regs.json"
+w16=$(python3 -c "import json; b=[b for b in json.load(open('$tmp/regs.json'))['blocks'] if b['name']=='DG_WIN16'][0]; print(hex(b['address']), b['size'], b['address'] == 0x10000 + b['base'])")
+set -- $w16
+[ "${2:-}" = 64 ] && [ "${3:-}" = True ] && ok "regmap.json: a 16-int window is 64 bytes at its bus address" ||
+	notok "regmap.json window" "$w16"
+w16addr=${1:-0}
+grep -q "_DG_WIN16_WORDS 16u" "$RT.d/regmap.h" && grep -q "_DG_WIN16_SIZE 0x00000040u" "$RT.d/regmap.h" &&
+	ok "regmap.h: 16 words" || notok "regmap.h window" "$(grep DG_WIN16 "$RT.d/regmap.h" | head -5)"
+grep -A4 "^## DG_WIN16" "$RT.d/regmap.md" | grep -q "Memory window: 64 bytes (16 32-bit words)" &&
+	grep -q "^## DG_WIN16 ($(printf '0x%08x' "$w16addr")–" "$RT.d/regmap.md" &&
+	ok "regmap.md: 16 words at the bus address" || notok "regmap.md window" "$(grep -A4 "^## DG_WIN16" "$RT.d/regmap.md")"
+grep -B4 "} DG_WIN16 @" "$RT.d/regmap.rdl" | grep -q "mementries = 16" && ok "regmap.rdl: 16 entries" ||
+	notok "regmap.rdl window" "$(grep -B4 "} DG_WIN16 @" "$RT.d/regmap.rdl")"
+expect "kiln regs RT" 0 "$KILN" regs "$RT"
+has "kiln regs: the window is words 0..15" out "DG_WIN16\[0\.\.15\]"
+last=$(printf '0x%x' $((w16addr + 60)))
+past=$(printf '0x%x' $((w16addr + 64)))
+expect "the window's last word reads ($last)" 0 "$KILN" read sim "$last" --image "$RT"
+expect "the word past the window is a bus error ($past)" 1 "$KILN" read sim "$past" --image "$RT"
+expect "kiln info --image RT --json" 0 "$KILN" info --image "$RT" --json
+field "info --json: device globals at the register map's bus addresses" "[g['address'] for g in j['loaded_image']['device_globals'] if g['unique_id'] == 'win16'] == ['$(printf '0x%08x' "$w16addr")']"
+expect "kiln info --image RT" 0 "$KILN" info --image "$RT"
+has "info text: a device global at its bus address" out "win16 .* dedicated at $(printf '0x%08x' "$w16addr")"
 expect "regs of a truncated image: exit 1" 1 "$KILN" regs "$tmp/trunc.kimg"
 has "regs names the file" err "trunc.kimg"
 expect "regs of a missing file: exit 1" 1 "$KILN" regs "$tmp/missing.kimg"

@@ -20,6 +20,8 @@ KILN_DEVICE_GLOBAL(int, g7, KILN_DEVICE_IMAGE_SCOPE);
 KILN_DEVICE_GLOBAL(int, slot[8], KILN_DEVICE_IMAGE_SCOPE);
 KILN_DEVICE_GLOBAL(int, big[64], KILN_DEVICE_IMAGE_SCOPE, KILN_IMPLEMENT_IN_CSR_OFF);
 KILN_DEVICE_GLOBAL(int, usm[8]);
+/* A dedicated window smaller than its address range: the register map lists exactly its 16 words. */
+KILN_DEVICE_GLOBAL(int, win16[16], KILN_DEVICE_IMAGE_SCOPE, KILN_IMPLEMENT_IN_CSR_OFF);
 /* host_access in one direction only, for the tool's refusal paths. */
 KILN_DEVICE_GLOBAL(int, ro, KILN_DEVICE_IMAGE_SCOPE, KILN_HOST_ACCESS_READ) = 5;
 KILN_DEVICE_GLOBAL(int, wo, KILN_DEVICE_IMAGE_SCOPE, KILN_HOST_ACCESS_WRITE);

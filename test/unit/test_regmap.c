@@ -110,6 +110,10 @@ static void test_json(void)
 	char *j = kiln_regmap_to_json(&m);
 	KT_CHECK(j && strstr(j, "\"image_base\": 65536") && strstr(j, "\"access\": \"w1c\""),
 	         "JSON has plain numbers and access names", "%s", j ? j : "(null)");
+	KT_CHECK(j && strstr(j, "\"name\": \"KERNEL_BUMP\",\n      \"address\": 65792,\n      \"base\": 256") &&
+	             strstr(j, "\"name\": \"CTRL\",\n          \"address\": 65792,\n          \"offset\": 256"),
+	         "JSON gives blocks and registers their bus address beside the image-space offset", "%s",
+	         j ? j : "(null)");
 	KT_CHECK(j && kiln_regmap_from_json(j, strlen(j), &n, err, sizeof err) == 0, "JSON parses back", "%s",
 	         err);
 	char *j2 = kiln_regmap_to_json(&n);
@@ -271,12 +275,12 @@ static void test_text_forms(void)
 	free(rdl);
 
 	char *md = kiln_regmap_to_markdown(&m);
-	KT_CHECK(md && strstr(md, "## ID (0x0000–0x00ff)") && strstr(md, "## KERNEL_BUMP") &&
-	             strstr(md, "| 0x0100 | `CTRL` | rw | 0x00000004 | control and status") &&
+	KT_CHECK(md && strstr(md, "## ID (0x00010000–0x000100ff)") && strstr(md, "## KERNEL_BUMP") &&
+	             strstr(md, "| 0x00010100 | `CTRL` | rw | 0x00000004 | control and status") &&
 	             strstr(md, "identification \\| status") && strstr(md, "Memory window: 256 bytes"),
-	         "Markdown: a table per block, pipes escaped, memory described", "%s", md ? md : "(null)");
+	         "Markdown: a table per block in bus addresses, pipes escaped, memory described", "%s", md ? md : "(null)");
 	int tables = 0;
-	for (const char *p = md; p && (p = strstr(p, "| offset | name | access | reset | description |"));
+	for (const char *p = md; p && (p = strstr(p, "| address | name | access | reset | description |"));
 	     p++)
 		tables++;
 	KT_CHECK(tables == 2, "Markdown: one table per register block", "%d tables", tables);
