@@ -13,10 +13,7 @@
 #include "host/common/contract.h"
 #include "host/common/image.h"
 
-#define SHELL_MAGIC 0x4B53484Cu
-#define SHELL_VERSION 1u
 #define IMG_MAGIC 0x4B494C4Eu
-#define SCRATCH 0x1Cu
 #define REGION 4096u
 /* A smoke kernel takes tens of cycles: a budget this size still fails fast when it hangs. */
 #define SMOKE_WATCHDOG 1000000u
@@ -113,8 +110,8 @@ static void check_id(diag *d, kiln_device *dev, kiln_program *prog, const kiln_b
 	if (!step(d, st == KILN_OK, "shell ID block readable", "%s",
 	          st == KILN_OK ? "magic, version, board id, memory size" : kiln_last_error()))
 		return;
-	step(d, v[0] == SHELL_MAGIC, "shell magic", "0x%08" PRIx32 " (want 0x%08x)", v[0], SHELL_MAGIC);
-	step(d, v[1] == SHELL_VERSION, "shell version", "%" PRIu32 " (want %u)", v[1], SHELL_VERSION);
+	step(d, v[0] == KILN_SHELL_MAGIC_VALUE, "shell magic", "0x%08" PRIx32 " (want 0x%08x)", v[0], KILN_SHELL_MAGIC_VALUE);
+	step(d, v[1] == KILN_SHELL_VERSION_VALUE, "shell version", "%" PRIu32 " (want %u)", v[1], KILN_SHELL_VERSION_VALUE);
 	step(d, !cfg->board_id || v[2] == cfg->board_id, "board id",
 	     "0x%08" PRIx32 " (config 0x%08" PRIx32 ")", v[2], cfg->board_id);
 	step(d, v[3] == cfg->devmem_bytes, "device memory size", "%" PRIu32 " bytes (config %" PRIu64 ")",
@@ -124,8 +121,8 @@ static void check_id(diag *d, kiln_device *dev, kiln_program *prog, const kiln_b
 	uint32_t got = 0, want = 0;
 	for (size_t i = 0; i < sizeof pats / sizeof pats[0] + 32 && ok; i++) {
 		want = i < sizeof pats / sizeof pats[0] ? pats[i] : 1u << (i - sizeof pats / sizeof pats[0]);
-		ok = kiln_device_mmio_write(dev, SCRATCH, want) == KILN_OK &&
-		     kiln_device_mmio_read(dev, SCRATCH, &got) == KILN_OK && got == want;
+		ok = kiln_device_mmio_write(dev, KILN_SHELL_SCRATCH, want) == KILN_OK &&
+		     kiln_device_mmio_read(dev, KILN_SHELL_SCRATCH, &got) == KILN_OK && got == want;
 	}
 	if (ok)
 		step(d, 1, "scratch register", "5 patterns and walking ones hold");
@@ -286,7 +283,7 @@ static void check_kernels(diag *d, kiln_device *dev, kiln_program *prog)
 	if (st != KILN_OK)
 		step(d, 0, "reset", "%s: %s", kiln_status_name(st), kiln_last_error());
 	else
-		step(d, got == 7 && magic == SHELL_MAGIC, "reset",
+		step(d, got == 7 && magic == KILN_SHELL_MAGIC_VALUE, "reset",
 		     "init_mode=reset global acc back to %d (want 7), shell magic 0x%08" PRIx32, got, magic);
 }
 

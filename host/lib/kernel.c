@@ -105,6 +105,22 @@ int kiln__kernel_ranges(kiln_kernel *k, const size_t *global, const size_t *loca
 	return KILN_OK;
 }
 
+/* The shell drops a kernel's device-memory access outside the memory and records the first one in MEM_ERR:
+ * report it against the kernel that just ran, and clear it so that the board stays usable. */
+static int check_mem_access(kiln_device *d, const char *kernel)
+{
+	uint32_t err = 0, addr = 0;
+	int st = d->ops->mmio_read(d->be, KILN_SHELL_BASE + KILN_SHELL_MEM_ERR, &err);
+	if (st != KILN_OK || !(err & 1))
+		return st;
+	if ((st = d->ops->mmio_read(d->be, KILN_SHELL_BASE + KILN_SHELL_MEM_ERR_ADDR, &addr)) ||
+	    (st = d->ops->mmio_write(d->be, KILN_SHELL_BASE + KILN_SHELL_MEM_ERR, 1)))
+		return st;
+	return kiln__fail(KILN_ERR_MEM_ACCESS,
+	                  "kernel '%s' %s device memory at 0x%08x, outside its %llu bytes: the access was dropped",
+	                  kernel, err & 2 ? "wrote" : "read", addr, (unsigned long long)d->cfg.devmem_bytes);
+}
+
 /* Writes arguments and ranges, starts the kernel and waits for its interrupt; the device lock is held. */
 static int launch(kiln_kernel *k, const uint64_t *args, const uint32_t *global, const uint32_t *local,
                   uint64_t *cycles)
@@ -157,7 +173,7 @@ static int launch(kiln_kernel *k, const uint64_t *args, const uint32_t *global, 
 		return st;
 	if (cycles)
 		*cycles = (uint64_t)hi << 32 | lo;
-	return KILN_OK;
+	return check_mem_access(d, kd->name);
 }
 
 int kiln__kernel_exec(kiln_kernel *k, const uint64_t *args, const uint32_t *g, const uint32_t *l,

@@ -1,4 +1,6 @@
 /* Contexts: one device, optional properties, the USM allocation list. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -196,4 +198,24 @@ int kcl_usm_lookup(cl_context c, uint64_t addr, uint64_t *base, size_t *size)
 		}
 	pthread_mutex_unlock(&c->lock);
 	return found;
+}
+
+cl_int kcl_notify(cl_context ctx, cl_int code, const char *fmt, ...)
+{
+	if (!ctx || !ctx->notify)
+		return code;
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < sizeof msg - 24)
+		snprintf(msg + n, sizeof msg - (size_t)n, " (error %d)", (int)code);
+	ctx->notify(msg, NULL, 0, ctx->notify_user);
+	return code;
+}
+
+cl_int kcl_kiln_error(cl_context ctx, int st, const char *call)
+{
+	return kcl_notify(ctx, kcl_status(st), "%s: %s", call, kiln_last_error());
 }

@@ -33,11 +33,12 @@ static cl_mem make_buffer(cl_context ctx, const cl_mem_properties *props, cl_mem
 	else if (!(m = calloc(1, sizeof *m)))
 		err = CL_OUT_OF_HOST_MEMORY;
 	if (err == CL_SUCCESS && kiln_mem_alloc(ctx->device->dev, size, &m->addr) != KILN_OK)
-		err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+		err = kcl_notify(ctx, CL_MEM_OBJECT_ALLOCATION_FAILURE, "clCreateBuffer: %s", kiln_last_error());
 	if (err == CL_SUCCESS && host_ptr &&
 	    kiln_mem_write(ctx->device->dev, m->addr, host_ptr, size) != KILN_OK) {
+		err = kcl_notify(ctx, CL_OUT_OF_RESOURCES, "clCreateBuffer: copying the host data: %s",
+		                 kiln_last_error());
 		kiln_mem_free(ctx->device->dev, m->addr);
-		err = CL_OUT_OF_RESOURCES;
 	}
 	if (err != CL_SUCCESS) {
 		free(m);

@@ -20,22 +20,9 @@
 #include <stdint.h>
 
 #include "kiln/kiln.h"
+#include "kiln/opencl.h"
 
 #define KCL_EXPORT __attribute__((visibility("default")))
-
-/* cl_intel_global_variable_access (REFERENCE §5): not in Debian's headers. */
-#ifndef CL_COMMAND_READ_GLOBAL_VARIABLE_INTEL
-#define CL_COMMAND_READ_GLOBAL_VARIABLE_INTEL 0x418E
-#define CL_COMMAND_WRITE_GLOBAL_VARIABLE_INTEL 0x418F
-#endif
-cl_int CL_API_CALL clEnqueueReadGlobalVariableINTEL(cl_command_queue q, cl_program program, const char *name,
-                                                    cl_bool blocking_read, size_t size, size_t offset,
-                                                    void *ptr, cl_uint num_events_in_wait_list,
-                                                    const cl_event *event_wait_list, cl_event *event);
-cl_int CL_API_CALL clEnqueueWriteGlobalVariableINTEL(cl_command_queue q, cl_program program, const char *name,
-                                                     cl_bool blocking_write, size_t size, size_t offset,
-                                                     const void *ptr, cl_uint num_events_in_wait_list,
-                                                     const cl_event *event_wait_list, cl_event *event);
 
 enum {
 	KCL_MAGIC_PLATFORM = 0x4B504C54,
@@ -251,6 +238,12 @@ cl_ulong kcl_now_ns(void);
 
 /* Translates a libkiln status to a CL error (generic mapping). */
 cl_int kcl_status(int kiln_status);
+/* The one way an error with a reason reaches the application: formats the reason, passes it to CTX's
+ * pfn_notify (when one was given; CTX may be NULL) and returns CODE, so that call sites read
+ * `return kcl_notify(ctx, CL_..., "why", ...)`. */
+cl_int kcl_notify(cl_context ctx, cl_int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A failed libkiln call ST in CALL: kcl_status(ST), with libkiln's message as the reason. */
+cl_int kcl_kiln_error(cl_context ctx, int st, const char *call);
 
 /* Contexts. */
 void kcl_context_retain(cl_context c);

@@ -89,7 +89,8 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num
 	if (err == CL_SUCCESS && num_devices != 1)
 		err = CL_INVALID_DEVICE; /* the one device, listed once */
 	if (err == CL_SUCCESS && kiln_image_check_bytes(binaries[0], lengths[0]) != KILN_OK)
-		err = CL_INVALID_BINARY;
+		err = kcl_notify(context, CL_INVALID_BINARY, "clCreateProgramWithBinary: not a Kiln image: %s",
+		                 kiln_last_error());
 	if (binary_status && (err == CL_SUCCESS || err == CL_INVALID_BINARY || err == CL_INVALID_VALUE))
 		for (cl_uint i = 0; i < num_devices; i++)
 			binary_status[i] = err == CL_INVALID_BINARY ? CL_INVALID_BINARY
@@ -308,8 +309,10 @@ static cl_int compile_source(cl_program p, const char *options)
 		append_log(p, "kiln: cannot create a build directory under %s\n", dir);
 		return CL_BUILD_PROGRAM_FAILURE;
 	}
-	snprintf(src, sizeof src, "%s/kernels.c", tmp);
-	snprintf(out, sizeof out, "%s/kernels.kimg", tmp);
+	/* kiln-cc runs inside the build folder on relative names, so its diagnostics in the build log name the
+	 * source "program.c" (the program's source), not a temporary path that is gone once the build ends. */
+	snprintf(src, sizeof src, "%s/program.c", tmp);
+	snprintf(out, sizeof out, "%s/program.kimg", tmp);
 	snprintf(logf, sizeof logf, "%s/build.log", tmp);
 	cl_int err = CL_BUILD_PROGRAM_FAILURE;
 	char *opts = strdup(options);
@@ -324,8 +327,8 @@ static cl_int compile_source(cl_program p, const char *options)
 	argv[0] = cc;
 	argv[1] = "-q";
 	argv[2] = "-o";
-	argv[3] = out;
-	argv[4 + nopt] = src;
+	argv[3] = "program.kimg";
+	argv[4 + nopt] = "program.c";
 	argv[5 + nopt] = NULL;
 	if (write_file(src, p->source, strlen(p->source)) == 0) {
 		pid_t pid = fork();
@@ -336,7 +339,27 @@ static cl_int compile_source(cl_program p, const char *options)
 				dup2(fd, 2);
 				close(fd);
 			}
-			execv(cc, argv);
+			/* Paths the application gave relative to its working directory stay valid from the build
+			 * folder. */
+			char acc[PATH_MAX];
+			if (cc[0] != '/' && realpath(cc, acc))
+				argv[0] = acc;
+			for (int i = 4; i < 4 + nopt; i++) {
+				const char *dir = !strcmp(argv[i], "-I") && i + 1 < 4 + nopt ? argv[++i]
+				                  : !strncmp(argv[i], "-I", 2)                ? argv[i] + 2
+				                                                              : NULL;
+				char *abs = dir && dir[0] != '/' ? realpath(dir, NULL) : NULL;
+				if (abs && argv[i] == dir) {
+					argv[i] = abs;
+				} else if (abs) {
+					char *opt = malloc(strlen(abs) + 3);
+					if (opt)
+						sprintf(opt, "-I%s", abs);
+					argv[i] = opt ? opt : argv[i];
+				}
+			}
+			if (chdir(tmp) == 0)
+				execv(argv[0], argv);
 			_exit(127);
 		}
 		int status = 0;
@@ -431,6 +454,15 @@ cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint num_devices, const cl_de
 	}
 	if (!p->log)
 		p->log = strdup("");
+	if (err != CL_SUCCESS) {
+		/* The build log's first error line is the reason; the whole log stays in CL_PROGRAM_BUILD_LOG. */
+		const char *why = p->log ? strstr(p->log, "error:") : NULL;
+		const char *line = why;
+		while (line && line > p->log && line[-1] != '\n')
+			line--;
+		kcl_notify(p->ctx, err, "clBuildProgram: the build failed: %.*s", line ? (int)strcspn(line, "\n") : 0,
+		           line ? line : "");
+	}
 	pthread_mutex_unlock(&p->exec);
 	if (pfn_notify)
 		pfn_notify(p, user_data);

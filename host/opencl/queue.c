@@ -82,6 +82,33 @@ static cl_ulong stamp(cl_command_queue q, cl_ulong t)
 	return t;
 }
 
+/* Names of the commands, for error reasons. */
+static const char *kcl_command_name(cl_command_type t)
+{
+	static const struct {
+		cl_command_type type;
+		const char *name;
+	} names[] = {
+	    {CL_COMMAND_NDRANGE_KERNEL, "clEnqueueNDRangeKernel"},
+	    {CL_COMMAND_TASK, "clEnqueueTask"},
+	    {CL_COMMAND_READ_BUFFER, "clEnqueueReadBuffer"},
+	    {CL_COMMAND_WRITE_BUFFER, "clEnqueueWriteBuffer"},
+	    {CL_COMMAND_COPY_BUFFER, "clEnqueueCopyBuffer"},
+	    {CL_COMMAND_FILL_BUFFER, "clEnqueueFillBuffer"},
+	    {CL_COMMAND_MAP_BUFFER, "clEnqueueMapBuffer"},
+	    {CL_COMMAND_UNMAP_MEM_OBJECT, "clEnqueueUnmapMemObject"},
+	    {CL_COMMAND_MIGRATE_MEM_OBJECTS, "clEnqueueMigrateMemObjects"},
+	    {CL_COMMAND_MEMCPY_INTEL, "clEnqueueMemcpyINTEL"},
+	    {CL_COMMAND_MEMFILL_INTEL, "clEnqueueMemFillINTEL"},
+	    {CL_COMMAND_READ_GLOBAL_VARIABLE_INTEL, "clEnqueueReadGlobalVariableINTEL"},
+	    {CL_COMMAND_WRITE_GLOBAL_VARIABLE_INTEL, "clEnqueueWriteGlobalVariableINTEL"},
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].type == t)
+			return names[i].name;
+	return "a command";
+}
+
 /* Runs C (its wait list first) and completes its event; the caller owns the queue's "busy" slot. */
 static cl_int execute(cl_command_queue q, kcl_cmd *c)
 {
@@ -98,6 +125,9 @@ static cl_int execute(cl_command_queue q, kcl_cmd *c)
 	kcl_event_set_status(e, CL_RUNNING);
 	uint64_t dev_ns = UINT64_MAX;
 	cl_int st = c->run ? c->run(c, &dev_ns) : CL_SUCCESS;
+	/* Commands fail only through libkiln, whose message on this thread says why. */
+	if (st < 0)
+		kcl_notify(q->ctx, st, "%s failed: %s", kcl_command_name(e->type), kiln_last_error());
 	/* A kernel's duration is its device cycles times the clock period; everything else is host time. */
 	e->t_end = stamp(q, dev_ns != UINT64_MAX ? e->t_start + dev_ns : kcl_now_ns());
 	kcl_event_set_status(e, st < 0 ? st : CL_COMPLETE);

@@ -35,7 +35,7 @@ void *CL_API_CALL clDeviceMemAllocINTEL(cl_context context, cl_device_id device,
 	if (err == CL_SUCCESS && kiln_mem_alloc(context->device->dev, size, &u->addr) != KILN_OK) {
 		free(u);
 		u = NULL;
-		err = CL_OUT_OF_RESOURCES;
+		err = kcl_notify(context, CL_OUT_OF_RESOURCES, "clDeviceMemAllocINTEL: %s", kiln_last_error());
 	}
 	if (u) {
 		u->size = size;

@@ -2,7 +2,8 @@
 # OCL_ICD_VENDORS pointing at the build tree's .icd, on the simulated board; clinfo; the benchmark.
 OCL_TEST_DIR := $(BUILD)/test/opencl
 OCL_TEST_IMG := $(OCL_TEST_DIR)/ocl_kernels.kimg
-OCL_TESTS := $(OCL_TEST_DIR)/ocl_api_test $(OCL_TEST_DIR)/ocl_errors_test $(OCL_TEST_DIR)/clinfo-test
+OCL_TESTS := $(OCL_TEST_DIR)/ocl_api_test $(OCL_TEST_DIR)/ocl_errors_test $(OCL_TEST_DIR)/ocl_notify_test \
+	$(OCL_TEST_DIR)/clinfo-test
 TESTS += $(OCL_TESTS)
 # `make bench` runs each program of BENCH_PROGS (they print JSON and a table).
 BENCH_PROGS += $(OCL_TEST_DIR)/bench_opencl
@@ -37,5 +38,5 @@ $(OCL_TEST_DIR)/clinfo-test: test/opencl/clinfo-test.sh $(OCL_ICD)
 	printf '#!/bin/sh\nexport %s KILN_SAN="%s"\nexec sh "%s"\n' "$(OCL_ENV)" '$(SAN)' '$(abspath test/opencl/clinfo-test.sh)' >$@
 	chmod +x $@
 
-.SECONDARY: $(foreach t,ocl_api_test ocl_errors_test bench_opencl,$(OCL_TEST_DIR)/$(t).bin \
+.SECONDARY: $(foreach t,ocl_api_test ocl_errors_test ocl_notify_test bench_opencl,$(OCL_TEST_DIR)/$(t).bin \
 	$(BUILD)/obj/test/opencl/$(t).o)

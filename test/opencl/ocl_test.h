@@ -14,16 +14,7 @@
 #include <string.h>
 
 #include "test/harness.h"
-
-/* cl_intel_global_variable_access: not in Debian's headers (REFERENCE §5). */
-#define CL_COMMAND_READ_GLOBAL_VARIABLE_INTEL 0x418E
-#define CL_COMMAND_WRITE_GLOBAL_VARIABLE_INTEL 0x418F
-typedef cl_int(CL_API_CALL *clEnqueueReadGlobalVariableINTEL_fn)(cl_command_queue, cl_program, const char *,
-                                                                 cl_bool, size_t, size_t, void *, cl_uint,
-                                                                 const cl_event *, cl_event *);
-typedef cl_int(CL_API_CALL *clEnqueueWriteGlobalVariableINTEL_fn)(cl_command_queue, cl_program, const char *,
-                                                                  cl_bool, size_t, size_t, const void *,
-                                                                  cl_uint, const cl_event *, cl_event *);
+#include <kiln/opencl.h>
 
 /* Checks that EXPR returns CODE. */
 #define EXPECT(expr, code, name)                                                                             \

@@ -61,14 +61,14 @@ field "list --json names sim" "any(b['name'] == 'sim' for b in j['boards'])"
 
 # info
 expect "kiln info" 0 "$KILN" info
-has "info shows the shell version" out "version 1"
+has "info shows the shell version" out "version 2"
 has "info shows the kernels" out "scale"
 expect "kiln info sim --json" 0 "$KILN" info sim --json
 json "info"
-field "info --json: shell magic and version" "j['shell']['magic'] == '0x4b53484c' and j['shell']['version'] == 1"
+field "info --json: shell magic and version" "j['shell']['magic'] == '0x4b53484c' and j['shell']['version'] == 2"
 field "info --json: kernels and memories" "len(j['loaded_image']['kernels']) == 2 and j['memories'][0]['size'] > 0"
 expect "kiln info --image RT --json" 0 "$KILN" info --image "$RT" --json
-field "info --image loads that image" "len(j['loaded_image']['kernels']) == 10 and any(g['storage'] == 'usm' for g in j['loaded_image']['device_globals'])"
+field "info --image loads that image" "len(j['loaded_image']['kernels']) == 11 and any(g['storage'] == 'usm' for g in j['loaded_image']['device_globals'])"
 expect "info of an unknown device: exit 1" 1 "$KILN" info nosuchboard
 has "unknown device is named" err "unknown device 'nosuchboard'"
 
@@ -141,7 +141,7 @@ expect "address not a number: exit 2" 2 "$KILN" read sim zero
 expect "value too large: exit 2" 2 "$KILN" write sim 0x1c 0x1ffffffff
 expect "read on an unknown device: exit 1" 1 "$KILN" read nosuchboard 0
 expect "read with --image RT" 0 "$KILN" read sim 0x10010 --image "$RT" --json
-field "read --image: the runtime image's kernel count" "j['value'] == 10"
+field "read --image: the runtime image's kernel count" "j['value'] == 11"
 expect "read with an unreadable --image: exit 1" 1 "$KILN" read sim 0 --image "$tmp/missing.kimg"
 
 # regs

@@ -76,3 +76,12 @@ KILN_SINGLE_TASK_KERNEL void bump7(void)
 {
 	g7 += 1;
 }
+
+/* p[i] = v, or with READ, *p = p[i]: with an index past device memory, an access the runtime must report. */
+KILN_SINGLE_TASK_KERNEL void poke(int *p, unsigned i, int v, int read)
+{
+	if (read)
+		*p = p[i];
+	else
+		p[i] = v;
+}

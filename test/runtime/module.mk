@@ -2,7 +2,7 @@
 # memory), the kiln tool, and the runtime benchmarks (make bench).
 RT_DIR := $(BUILD)/test/runtime
 RT_IMG := $(RT_DIR)/runtime.kimg
-RT_PROGS := hung_test stress_test image_test devmem_test
+RT_PROGS := hung_test stress_test image_test devmem_test memerr_test
 RT_TESTS := $(addprefix $(RT_DIR)/,$(RT_PROGS)) $(RT_DIR)/cli-test
 TESTS += $(RT_TESTS)
 BENCH_PROGS += $(RT_DIR)/bench_runtime

@@ -37,7 +37,8 @@ static void wr(ksim *m, uint32_t addr, uint32_t v)
 static void test_shell(ksim *m)
 {
 	EQ(rd(m, SH_MAGIC), 0x4B53484C, "shell magic");
-	EQ(rd(m, SH_VERSION), 1, "shell version");
+	EQ(rd(m, SH_VERSION), 2, "shell version");
+	EQ(rd(m, SH_MEM_ERR), 0, "shell MEM_ERR clear after reset");
 	EQ(rd(m, SH_BOARD_ID), SIM_BOARD_ID, "shell board id");
 	EQ(rd(m, SH_DEVMEM_SIZE), DEVMEM_BYTES, "shell devmem size");
 	EQ(rd(m, SH_SCRATCH), 0, "shell scratch resets to 0");
@@ -60,7 +61,8 @@ static void test_shell(ksim *m)
 static void test_bus_errors(ksim *m)
 {
 	uint32_t v = 1;
-	EQ(k.mmio_read(m, 0x20, &v, T), KSIM_BUS_ERROR, "shell unmapped offset is a bus error");
+	EQ(k.mmio_read(m, 0x28, &v, T), KSIM_BUS_ERROR, "shell unmapped offset is a bus error");
+	EQ(k.mmio_write(m, SH_MEM_ERR + 4, 0, 0xF, T), KSIM_BUS_ERROR, "MEM_ERR_ADDR is read-only");
 	EQ(k.mmio_read(m, 0xFFFC, &v, T), KSIM_BUS_ERROR, "shell top offset is a bus error");
 	EQ(k.mmio_write(m, SH_MAGIC, 0, 0xF, T), KSIM_BUS_ERROR, "shell read-only write is a bus error");
 	EQ(rd(m, SH_MAGIC), 0x4B53484C, "refused write changed nothing");

@@ -4,16 +4,19 @@
 #include <stdint.h>
 #include <time.h>
 
-#define SH_MAGIC 0x00u
-#define SH_VERSION 0x04u
-#define SH_BOARD_ID 0x08u
-#define SH_DEVMEM_SIZE 0x0Cu
-#define SH_CYCLE_LO 0x10u
-#define SH_CYCLE_HI 0x14u
-#define SH_IRQ_STATUS 0x18u
-#define SH_SCRATCH 0x1Cu
+#include "host/common/contract.h"
 
-#define IMG 0x00010000u
+#define SH_MAGIC KILN_SHELL_MAGIC
+#define SH_VERSION KILN_SHELL_VERSION
+#define SH_BOARD_ID KILN_SHELL_BOARD_ID
+#define SH_DEVMEM_SIZE KILN_SHELL_DEVMEM_SIZE
+#define SH_CYCLE_LO KILN_SHELL_CYCLE_LO
+#define SH_CYCLE_HI KILN_SHELL_CYCLE_HI
+#define SH_IRQ_STATUS KILN_SHELL_IRQ_STATUS
+#define SH_SCRATCH KILN_SHELL_SCRATCH
+#define SH_MEM_ERR KILN_SHELL_MEM_ERR
+
+#define IMG KILN_IMAGE_BASE
 #define IMG_MAGIC (IMG + 0x000u)
 #define IMG_LAYOUT (IMG + 0x004u)
 #define IMG_HASH_LO (IMG + 0x008u)

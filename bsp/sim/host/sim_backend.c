@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "bsp/sim/model/sim_model_lib.h"
+#include "host/common/contract.h"
 #include "kiln/kiln.h"
 
 /* Cycles one host bus access may take before the shell is declared wedged. */
@@ -36,11 +37,6 @@
 /* The part of that spent polling without yielding the CPU. */
 #define SIM_SPIN_ALONE_NS 3000L
 
-#define SHELL_MAGIC_ADDR 0x00u
-#define SHELL_VERSION_ADDR 0x04u
-#define SHELL_BOARD_ID_ADDR 0x08u
-#define SHELL_MAGIC 0x4B53484Cu
-#define SHELL_VERSION 1u
 
 enum sim_op {
 	OP_NONE,
@@ -351,19 +347,19 @@ static int shell_read(kiln_backend *b, uint32_t addr, uint32_t *val)
 static int check_shell(kiln_backend *b, char *err, size_t errlen)
 {
 	uint32_t magic = 0, version = 0, board = 0;
-	if (shell_read(b, SHELL_MAGIC_ADDR, &magic) || shell_read(b, SHELL_VERSION_ADDR, &version) ||
-	    shell_read(b, SHELL_BOARD_ID_ADDR, &board)) {
+	if (shell_read(b, KILN_SHELL_MAGIC, &magic) || shell_read(b, KILN_SHELL_VERSION, &version) ||
+	    shell_read(b, KILN_SHELL_BOARD_ID, &board)) {
 		set_err(err, errlen, "sim: the model's shell does not answer ID reads");
 		return KILN_ERR_HW;
 	}
-	if (magic != SHELL_MAGIC) {
+	if (magic != KILN_SHELL_MAGIC_VALUE) {
 		set_err(err, errlen, "sim: shell magic 0x%08x, expected 0x%08x (not a Kiln shell)", magic,
-		        SHELL_MAGIC);
+		        KILN_SHELL_MAGIC_VALUE);
 		return KILN_ERR_HW;
 	}
-	if (version != SHELL_VERSION) {
+	if (version != KILN_SHELL_VERSION_VALUE) {
 		set_err(err, errlen, "sim: shell version %u, this runtime speaks version %u", version,
-		        SHELL_VERSION);
+		        KILN_SHELL_VERSION_VALUE);
 		return KILN_ERR_HW;
 	}
 	if (b->cfg && b->cfg->board_id && board != b->cfg->board_id) {

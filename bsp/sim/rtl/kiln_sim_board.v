@@ -29,7 +29,7 @@ module kiln_sim_board #(
 );
 
   localparam [31:0] SHELL_MAGIC   = 32'h4B53_484C; // "KSHL"
-  localparam [31:0] SHELL_VERSION = 32'd1;
+  localparam [31:0] SHELL_VERSION = 32'd2;
   localparam [31:0] IMAGE_BASE    = 32'h0001_0000;
 
   localparam integer DEVMEM_WORDS = DEVMEM_BYTES / 4;
@@ -47,6 +47,8 @@ module kiln_sim_board #(
   localparam [15:0] REG_CYCLE_HI      = 16'h0014;
   localparam [15:0] REG_IRQ_STATUS    = 16'h0018;
   localparam [15:0] REG_SCRATCH       = 16'h001C;
+  localparam [15:0] REG_MEM_ERR       = 16'h0020;
+  localparam [15:0] REG_MEM_ERR_ADDR  = 16'h0024;
 
   // Host bridge states: one request is in flight at a time.
   localparam [2:0] H_IDLE     = 3'd0;
@@ -141,8 +143,15 @@ module kiln_sim_board #(
   reg [31:0] scratch_q;
   reg [31:0] shell_rdata;
   reg        shell_err;
+  // The image's first device-memory access outside the memory since the host last cleared MEM_ERR: the access
+  // itself is dropped (reads return zero), the host learns of it here.
+  reg        mem_err_q;
+  reg        mem_err_write_q;
+  reg [31:0] mem_err_addr_q;
+  wire       mem_err_clear = host_accept && dec_shell && !shell_err && host_write &&
+                             host_addr[15:0] == REG_MEM_ERR && host_wstrb[0] && host_wdata[0];
 
-  // Reads of the shell block; writes are allowed only to SCRATCH.
+  // Reads of the shell block; writes are allowed only to SCRATCH and MEM_ERR (write 1 to bit 0 to clear).
   always @* begin
     shell_rdata = 32'd0;
     shell_err   = 1'b0;
@@ -158,9 +167,11 @@ module kiln_sim_board #(
         REG_CYCLE_HI:      shell_rdata = cycle_hi_latch_q;
         REG_IRQ_STATUS:    shell_rdata = {31'd0, img_irq};
         REG_SCRATCH:       shell_rdata = scratch_q;
+        REG_MEM_ERR:       shell_rdata = {30'd0, mem_err_write_q, mem_err_q};
+        REG_MEM_ERR_ADDR:  shell_rdata = mem_err_addr_q;
         default:           shell_err   = 1'b1;
       endcase
-      if (host_write && host_addr[15:0] != REG_SCRATCH) begin
+      if (host_write && host_addr[15:0] != REG_SCRATCH && host_addr[15:0] != REG_MEM_ERR) begin
         shell_err = 1'b1;
       end
     end
@@ -245,9 +256,23 @@ module kiln_sim_board #(
   wire [31:0] core_wdata = core_host ? h_wdata_q : img_mem_wdata;
   wire [3:0]  core_wstrb = core_host ? h_wstrb_q : img_mem_wstrb;
   // The host's offset was range-checked at decode; the image's is checked here. Out-of-range image writes are
-  // dropped and reads return zero (the master port has no error signal).
+  // dropped and reads return zero (the master port has no error signal); MEM_ERR records the first one.
   wire        core_inrange = ({1'b0, core_addr} < DEVMEM_SIZE);
   wire [AW-1:0] core_idx   = core_addr[AW+1:2];
+
+  always @(posedge clk) begin
+    if (!rst_n) begin
+      mem_err_q       <= 1'b0;
+      mem_err_write_q <= 1'b0;
+      mem_err_addr_q  <= 32'd0;
+    end else if (core_valid && !core_host && !core_inrange && !mem_err_q) begin
+      mem_err_q       <= 1'b1;
+      mem_err_write_q <= core_write;
+      mem_err_addr_q  <= core_addr;
+    end else if (mem_err_clear) begin
+      mem_err_q <= 1'b0;
+    end
+  end
 
   reg [31:0] mem [0:DEVMEM_WORDS-1];
   reg [31:0] rd_word_q;

@@ -21,7 +21,9 @@ typedef enum kiln_status {
 	KILN_ERR_ACCESS = -8,    /* host_access forbids this direction */
 	KILN_ERR_NOMEM = -9,     /* host or device memory exhausted */
 	KILN_ERR_STATE = -10,    /* call not valid now (e.g. launch with an argument unset) */
-	KILN_ERR_AMBIGUOUS = -11 /* device_image_scope variable present in more than one loaded image */
+	KILN_ERR_AMBIGUOUS = -11, /* device_image_scope variable present in more than one loaded image */
+	KILN_ERR_MEM_ACCESS = -12 /* a kernel accessed device memory outside the board's memory (the access was
+	                             dropped; the message names the kernel and the address) */
 } kiln_status;
 
 typedef struct kiln_device kiln_device;

@@ -42,3 +42,9 @@ KILN_SINGLE_TASK_KERNEL void sum(const int *v, unsigned n, long long *out, signe
 		s += v[i];
 	*out = s;
 }
+
+/* v[i] = x: with an index past device memory, an out-of-range store the platform must report. */
+KILN_SINGLE_TASK_KERNEL void store_at(int *v, unsigned i, int x)
+{
+	v[i] = x;
+}
