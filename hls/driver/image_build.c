@@ -16,6 +16,7 @@
 #include "../cdfg/ifconv.h"
 #include "../emit/emit_kernel.h"
 #include "../ir/ir_util.h"
+#include "../package/fusesoc.h"
 #include "../package/package.h"
 #include "../postlink/postlink.h"
 #include "../schedule/schedule.h"
@@ -143,6 +144,23 @@ static int add_module(build *b, FILE *full, const char *name, const char *text, 
 	return 0;
 }
 
+/* IMAGE.kimg.d/NAME.core: the rtl/ folder as a FuseSoC core (the folder is self-contained). */
+static int write_fusesoc_core(build *b)
+{
+	const char *files[MAX_RTL];
+	char rel[MAX_RTL][300], path[4400];
+	for (int i = 0; i < b->nrtl; i++) {
+		const char *base = strrchr(b->rtl_files[i], '/');
+		snprintf(rel[i], sizeof rel[i], "rtl/%s", base ? base + 1 : b->rtl_files[i]);
+		files[i] = rel[i];
+	}
+	char *core = fusesoc_core(b->regmap.image, files, b->nrtl, "kiln_image");
+	snprintf(path, sizeof path, "%s/%s.core", b->workdir, b->regmap.image);
+	int rc = write_text(path, core);
+	free(core);
+	return rc;
+}
+
 static char *emit_to_string(void (*emit)(const void *, FILE *), const void *arg, size_t *len)
 {
 	char *t = NULL;
@@ -251,6 +269,7 @@ static int stage_system(build *b)
 		rc |= write_text(path, t);
 		free(t);
 	}
+	rc |= write_fusesoc_core(b);
 	if (sched_report_write(b->ks, b->nk, b->workdir) != 0) {
 		diag_error(b->workdir, 0, 0, "cannot write the schedule report");
 		rc = -1;

@@ -476,17 +476,15 @@ static void emit_ports(const kfunc *f, FILE *o)
 	fprintf(o, "  input  wire        clk,\n  input  wire        rst_n,\n");
 	fprintf(o, "  input  wire        start,     // pulse: begin a run with the current arguments\n");
 	fprintf(o, "  output reg         done,      // pulse: the run finished\n");
-	fprintf(o, "  output wire        idle,\n");
-	if (f->dims)
-		for (int d = 0; d < f->dims; d++)
-			fprintf(
-			    o,
-			    "  input  wire [31:0] global_range_%d,\n  input  wire [31:0] local_range_%d,\n",
-			    d, d);
+	/* Every port but the last ends with a comma; which one is last depends on what the kernel has. */
+	fprintf(o, "  output wire        idle%s\n", f->dims || f->nargs || f->nmems ? "," : "");
+	for (int d = 0; d < f->dims; d++)
+		fprintf(o, "  input  wire [31:0] global_range_%d,\n  input  wire [31:0] local_range_%d%s\n", d, d,
+		        d + 1 < f->dims || f->nargs || f->nmems ? "," : "");
 	for (int i = 0; i < f->nargs; i++)
-		fprintf(o, "  input  wire [%d:0] arg_%d,%*s// %s%s\n", f->args[i].width - 1, i,
-		        f->args[i].width > 10 ? 5 : 6, "", f->args[i].name,
-		        f->args[i].is_pointer ? " (device address)" : "");
+		fprintf(o, "  input  wire [%d:0] arg_%d%s%*s// %s%s\n", f->args[i].width - 1, i,
+		        i + 1 < f->nargs || f->nmems ? "," : " ", f->args[i].width > 10 ? 5 : 6, "",
+		        f->args[i].name, f->args[i].is_pointer ? " (device address)" : "");
 	for (int m = 0; m < f->nmems; m++) {
 		const kmem *mm = &f->mems[m];
 		fprintf(o, "  // port m%d: %s%s\n", m,
@@ -499,8 +497,6 @@ static void emit_ports(const kfunc *f, FILE *o)
 		        "  input  wire        m%d_rvalid,\n  input  wire [31:0] m%d_rdata%s\n",
 		        m, m, m, m, m, m, m, m, m + 1 < f->nmems ? "," : "");
 	}
-	if (!f->nmems) /* keep the list well-formed: the last port above ends with a comma */
-		fprintf(o, "  output wire        unused_no_ports\n");
 }
 
 static const char *step_kind_name(kstep_kind k)
@@ -853,8 +849,6 @@ void emit_kernel(const kfunc *f, FILE *o)
 		fprintf(o, "  localparam [%d:0] S%d = %d'd%d;  // %s, %s\n", sb - 1, s, sb, s + 1,
 		        f->blocks[f->steps[s].block].name, step_kind_name(f->steps[s].kind));
 	fprintf(o, "\n  reg [%d:0] state;\n  assign idle = (state == S_IDLE);\n\n", sb - 1);
-	if (!f->nmems)
-		fprintf(o, "  assign unused_no_ports = 1'b0;\n\n");
 
 	/* Work-item counters of an nd-range kernel: dimension 0 runs fastest. */
 	if (f->dims) {

@@ -88,7 +88,7 @@ int main(int argc, char **argv)
 		die("dlopen", dlerror());
 	if (ksim_lib_resolve(&k, dl) != 0)
 		die("model", "missing ksim_* symbols");
-	ksim *m = k.create(NULL);
+	ksim *m = k.create(NULL, 0);
 	if (!m)
 		die("model", "ksim_create failed");
 

@@ -36,3 +36,11 @@ $(RT_DIR)/cli-test: test/runtime/cli-test.sh $(KILN_TOOL) $(KILN_SMOKE_IMG) $(RT
 	chmod +x $@
 
 .PRECIOUS: $(RT_DIR)/%.bin
+
+# KILN_TRACE: two images in one process, the counter example then the smoke image.
+RT_TESTS += $(RT_DIR)/trace_test
+TESTS += $(RT_DIR)/trace_test
+$(RT_DIR)/trace_test: $(RT_DIR)/trace_test.bin $(COUNTER_IMG) $(KILN_SMOKE_IMG)
+	printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s"\n' '$(abspath $<)' '$(abspath $(COUNTER_IMG))' \
+		'$(abspath $(KILN_SMOKE_IMG))' '$(abspath $(RT_DIR))' >$@
+	chmod +x $@

@@ -197,7 +197,7 @@ static void test_reset(ksim *m)
 
 static void test_two_models(void *dl)
 {
-	ksim *a = k.create(NULL), *b = k.create(NULL);
+	ksim *a = k.create(NULL, 0), *b = k.create(NULL, 0);
 	if (!KT_CHECK(a && b, "two models at once", "create failed"))
 		return;
 	wr(a, SH_SCRATCH, 0xAAAA);
@@ -220,7 +220,7 @@ static void test_trace(void)
 	char path[4096];
 	snprintf(path, sizeof path, "%s/model_test.fst", KSIM_TEST_DIR);
 	remove(path);
-	ksim *m = k.create(path);
+	ksim *m = k.create(path, 5000);
 	if (!KT_CHECK(m != NULL, "model with FST trace", "create failed"))
 		return;
 	wr(m, SH_SCRATCH, 1);
@@ -228,7 +228,7 @@ static void test_trace(void)
 	k.destroy(m);
 	struct stat st;
 	CHECK(stat(path, &st) == 0 && st.st_size > 100, "FST trace written", "%s missing or empty", path);
-	CHECK(k.create("/nonexistent-dir/x.fst") == NULL, "unwritable trace path refused", "model created");
+	CHECK(k.create("/nonexistent-dir/x.fst", 5000) == NULL, "unwritable trace path refused", "model created");
 }
 
 int main(void)
@@ -242,7 +242,7 @@ int main(void)
 	CHECK(dlsym(dl, "_ZN9Verilated11debugLevelEv") == NULL && dlsym(dl, "Verilated") == NULL,
 	      "model hides the Verilator runtime", "runtime symbol exported");
 	EQ(k.abi_version(), KSIM_ABI_VERSION, "ABI version");
-	ksim *m = k.create(NULL);
+	ksim *m = k.create(NULL, 0);
 	if (!KT_CHECK(m != NULL, "create model", "NULL"))
 		return KT_DONE();
 	EQ(k.cycles(m), 0, "no cycles after create");

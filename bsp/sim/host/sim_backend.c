@@ -29,6 +29,8 @@
 
 /* Cycles one host bus access may take before the shell is declared wedged. */
 #define SIM_MMIO_TIMEOUT (1u << 20)
+/* Models (programmed images) one board traces before further ones go untraced. */
+#define MAX_TRACE_SEGS 64
 /* Cycles of the reset pulse. */
 #define SIM_RESET_CYCLES 8u
 /* How long the worker polls for the next op, and a caller for its op to finish, before sleeping. Host code
@@ -54,6 +56,7 @@ enum sim_op {
 
 struct sim_req {
 	enum sim_op op;
+	uint32_t half_period_ps;
 	uint32_t addr, val, strb;
 	uint64_t off, max_cycles, out64;
 	void *buf;
@@ -84,6 +87,12 @@ struct kiln_backend {
 	pthread_t thread;
 	ksim_lib lib;
 	ksim *model;
+	/* KILN_TRACE: every model this board runs (one per programmed image) traces into a segment of its own;
+	 * when a model goes, the trace file is written anew from all segments, so a reprogrammed board appends
+	 * to the trace instead of overwriting it. */
+	char *trace_path;
+	char *trace_segs[MAX_TRACE_SEGS], *trace_labels[MAX_TRACE_SEGS];
+	int ntrace;
 };
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -101,7 +110,7 @@ static void run_req(kiln_backend *b, struct sim_req *r)
 	ksim_lib *l = &b->lib;
 	switch (r->op) {
 	case OP_CREATE:
-		b->model = l->create(r->trace);
+		b->model = l->create(r->trace, r->half_period_ps);
 		r->rc = b->model ? KSIM_OK : -1;
 		break;
 	case OP_DESTROY:
@@ -256,6 +265,10 @@ static void unload(kiln_backend *b)
 		call(b, &r);
 		pthread_join(b->thread, NULL);
 		b->running = false;
+		if (b->ntrace && b->lib.trace_write &&
+		    b->lib.trace_write(b->trace_path, (const char *const *)b->trace_segs,
+		                       (const char *const *)b->trace_labels, b->ntrace) != 0)
+			fprintf(stderr, "kiln: cannot write the trace %s\n", b->trace_path);
 	}
 	if (b->lib.dl)
 		dlclose(b->lib.dl);
@@ -288,6 +301,12 @@ static void close_sim(kiln_backend *b)
 	if (!b)
 		return;
 	unload(b);
+	for (int i = 0; i < b->ntrace; i++) {
+		remove(b->trace_segs[i]);
+		free(b->trace_segs[i]);
+		free(b->trace_labels[i]);
+	}
+	free(b->trace_path);
 	pthread_cond_destroy(&b->work_cv);
 	pthread_cond_destroy(&b->done_cv);
 	pthread_mutex_destroy(&b->mu);
@@ -400,17 +419,34 @@ static int program_sim(kiln_backend *b, const kiln_image *img, char *err, size_t
 		return KILN_ERR_NOMEM;
 	}
 	const char *trace = getenv("KILN_TRACE");
-	struct sim_req r = {.op = OP_CREATE, .trace = trace && *trace ? trace : NULL};
+	char *seg = NULL, *label = NULL;
+	if (trace && *trace && b->ntrace < MAX_TRACE_SEGS && (b->trace_path || (b->trace_path = strdup(trace))) &&
+	    asprintf(&seg, "%s.kiln-seg%d-%d.fst", b->trace_path, b->ntrace, (int)getpid()) > 0 &&
+	    asprintf(&label, "image%d_%016llx", b->ntrace, (unsigned long long)kiln_image_hash(img)) > 0) {
+		b->trace_segs[b->ntrace] = seg;
+		b->trace_labels[b->ntrace] = label;
+	}
+	double period = b->cfg && b->cfg->clock_period_ns > 0 ? b->cfg->clock_period_ns : 10.0;
+	struct sim_req r = {.op = OP_CREATE,
+	                    .trace = b->ntrace < MAX_TRACE_SEGS ? b->trace_segs[b->ntrace] : NULL,
+	                    .half_period_ps = (uint32_t)(period * 500.0 + 0.5)};
 	if (call(b, &r) != KSIM_OK) {
 		pthread_join(b->thread, NULL);
 		set_err(err, errlen, "sim: the model could not be created%s%s",
 		        r.trace ? " (trace file " : "", r.trace ? "unwritable?)" : "");
+		if (r.trace) {
+			free(b->trace_segs[b->ntrace]);
+			free(b->trace_labels[b->ntrace]);
+			b->trace_segs[b->ntrace] = b->trace_labels[b->ntrace] = NULL;
+		}
 		/* The worker already exited: nothing left on it to destroy. */
 		dlclose(b->lib.dl);
 		memset(&b->lib, 0, sizeof b->lib);
 		return KILN_ERR_HW;
 	}
 	b->running = true;
+	if (r.trace)
+		b->ntrace++;
 	int rc = check_shell(b, err, errlen);
 	if (rc != KILN_OK)
 		unload(b);

@@ -31,6 +31,7 @@ struct ksim {
 	std::unique_ptr<VerilatedFstC> fst;
 #endif
 	uint64_t cycles = 0;
+	uint64_t half_period = 1; // time units (ps when tracing) per clock phase
 };
 
 namespace
@@ -51,7 +52,7 @@ void settle(ksim *m)
 {
 	m->top->clk = 0;
 	m->top->eval();
-	m->ctx->timeInc(1);
+	m->ctx->timeInc(m->half_period);
 	dump(m);
 }
 
@@ -60,7 +61,7 @@ void rise(ksim *m)
 {
 	m->top->clk = 1;
 	m->top->eval();
-	m->ctx->timeInc(1);
+	m->ctx->timeInc(m->half_period);
 	dump(m);
 	m->cycles++;
 }
@@ -121,14 +122,20 @@ KSIM_EXPORT unsigned ksim_abi_version(void)
 	return KSIM_ABI_VERSION;
 }
 
-KSIM_EXPORT ksim *ksim_create(const char *trace_path)
+KSIM_EXPORT ksim *ksim_create(const char *trace_path, uint32_t half_period_ps)
 {
 	try {
 		std::unique_ptr<ksim> m(new ksim);
 		m->ctx.reset(new VerilatedContext);
 		m->ctx->fatalOnError(false);
-		if (trace_path)
+		if (trace_path) {
+			// Time in picoseconds: the trace's timescale, and each clock phase as long as the board's.
+			m->ctx->timeunit(-12);
+			m->ctx->timeprecision(-12);
+			m->half_period = half_period_ps ? half_period_ps : 1;
 			m->ctx->traceEverOn(true);
+			Verilated::threadContextp(m->ctx.get());
+		}
 		m->top.reset(new Vkiln_sim_board(m->ctx.get(), "board"));
 #if VM_TRACE_FST
 		if (trace_path) {

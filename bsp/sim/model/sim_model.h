@@ -10,15 +10,20 @@
 extern "C" {
 #endif
 
-#define KSIM_ABI_VERSION 1
+#define KSIM_ABI_VERSION 2
 enum { KSIM_OK = 0, KSIM_BUS_ERROR = 1, KSIM_TIMEOUT = 2 };
 
 typedef struct ksim ksim;
 
 /* ABI version of the library; the backend refuses other versions. */
 unsigned ksim_abi_version(void);
-/* Builds the model and applies reset; TRACE_PATH (NULL: none) writes an FST waveform. NULL on failure. */
-ksim *ksim_create(const char *trace_path);
+/* Builds the model and applies reset; TRACE_PATH (NULL: none) records an FST waveform of this model with
+ * HALF_PERIOD_PS picoseconds per clock phase (timescale 1 ps, so the trace shows the board's real time).
+ * NULL on failure. */
+ksim *ksim_create(const char *trace_path, uint32_t half_period_ps);
+/* Writes OUT from the FST traces SEGS[0..N) of the models a process ran, one after another in time, each under
+ * scope LABELS[i]: VCD when OUT ends in ".vcd", else FST. Written beside and renamed; 0, or -1. */
+int ksim_trace_write(const char *out, const char *const *segs, const char *const *labels, int n);
 void ksim_destroy(ksim *m);
 /* Holds rst_n low for CYCLES cycles (at least 1), then releases it. */
 void ksim_reset(ksim *m, unsigned cycles);

@@ -9,7 +9,7 @@
 typedef struct ksim_lib {
 	void *dl;
 	unsigned (*abi_version)(void);
-	ksim *(*create)(const char *);
+	ksim *(*create)(const char *, uint32_t);
 	void (*destroy)(ksim *);
 	void (*reset)(ksim *, unsigned);
 	int (*mmio_read)(ksim *, uint32_t, uint32_t *, uint64_t);
@@ -19,6 +19,7 @@ typedef struct ksim_lib {
 	int (*run_until_irq)(ksim *, uint64_t, uint64_t *);
 	void (*step)(ksim *, uint64_t);
 	uint64_t (*cycles)(const ksim *);
+	int (*trace_write)(const char *, const char *const *, const char *const *, int);
 } ksim_lib;
 
 /* Fills L from the opened library DL; 0, or -1 when a ksim_* symbol is missing. Callers check abi_version().
@@ -43,6 +44,7 @@ static inline int ksim_lib_resolve(ksim_lib *l, void *dl)
 	KSIM_SYM(run_until_irq);
 	KSIM_SYM(step);
 	KSIM_SYM(cycles);
+	KSIM_SYM(trace_write);
 #undef KSIM_SYM
 	return 0;
 }

@@ -1,0 +1,126 @@
+/* KILN_TRACE on the Verilated board: VCD when the name ends in .vcd, FST otherwise; a timescale of 1 ps with
+ * each clock cycle as long as the board's period (10 ns on sim); kernels under scopes named after them; and a
+ * second image programmed in the same process appended to the trace after the first, not overwriting it.
+ * Usage: trace_test IMAGE_A.kimg IMAGE_B.kimg DIR (A has kernel bump, B kernel add) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <kiln/kiln.h>
+
+#include "test/harness.h"
+
+/* Runs bump from A, then programs B and runs add, with KILN_TRACE=PATH; the trace is complete at close. */
+static int run_two_images(const char *a, const char *b, const char *path)
+{
+	kiln_device *dev = NULL;
+	kiln_program *pa = NULL, *pb = NULL;
+	kiln_kernel *bump = NULL, *add = NULL;
+	int n = 3, x = 1;
+	setenv("KILN_TRACE", path, 1);
+	int ok = kiln_device_open(NULL, &dev) == KILN_OK && kiln_program_load(dev, a, &pa) == KILN_OK &&
+	         kiln_kernel_get(pa, "bump", &bump) == KILN_OK &&
+	         kiln_kernel_set_arg(bump, 0, sizeof n, &n) == KILN_OK && kiln_kernel_run(bump, NULL) == KILN_OK;
+	kiln_program_release(pa);
+	ok = ok && kiln_program_load(dev, b, &pb) == KILN_OK && kiln_kernel_get(pb, "add", &add) == KILN_OK &&
+	     kiln_kernel_set_arg(add, 0, sizeof x, &x) == KILN_OK && kiln_kernel_run(add, NULL) == KILN_OK;
+	if (!ok)
+		printf("# %s\n", kiln_last_error());
+	kiln_program_release(pb);
+	kiln_device_close(dev);
+	unsetenv("KILN_TRACE");
+	return ok;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *s = malloc((size_t)n + 1);
+	if (s && fread(s, 1, (size_t)n, f) == (size_t)n)
+		s[n] = 0;
+	fclose(f);
+	return s;
+}
+
+/* The VCD id of the first `clk` declared after scope SCOPE, or "" when there is none. */
+static void clk_id(const char *vcd, const char *scope, char *id, size_t len)
+{
+	id[0] = 0;
+	const char *s = strstr(vcd, scope);
+	const char *v = s ? strstr(s, " clk $end") : NULL;
+	if (!v)
+		return;
+	const char *start = v;
+	while (start > vcd && start[-1] != ' ')
+		start--;
+	snprintf(id, len, "%.*s", (int)(v - start), start);
+}
+
+/* Times of the first two rising edges (value "1" then ID) after time FROM; 0 when not found. */
+static void rising_edges(const char *vcd, const char *id, unsigned long long from, unsigned long long t[2])
+{
+	unsigned long long now = 0;
+	int found = 0;
+	char want[32];
+	snprintf(want, sizeof want, "1%s", id);
+	t[0] = t[1] = 0;
+	for (const char *l = strstr(vcd, "$enddefinitions"); l && found < 2; l = strchr(l, '\n')) {
+		l++;
+		if (*l == '#')
+			now = strtoull(l + 1, NULL, 10);
+		else if (now >= from && !strncmp(l, want, strlen(want)) &&
+		         (l[strlen(want)] == '\n' || l[strlen(want)] == '\r'))
+			t[found++] = now;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 4) {
+		fprintf(stderr, "usage: trace_test A.kimg B.kimg DIR\n");
+		return 2;
+	}
+	char vcdp[4096], fstp[4096];
+	snprintf(vcdp, sizeof vcdp, "%s/trace_test.vcd", argv[3]);
+	snprintf(fstp, sizeof fstp, "%s/trace_test.fst", argv[3]);
+	remove(vcdp);
+	remove(fstp);
+
+	KT_CHECK(run_two_images(argv[1], argv[2], vcdp), "two images run with KILN_TRACE=*.vcd", "failed");
+	char *vcd = slurp(vcdp);
+	if (!KT_CHECK(vcd && strstr(vcd, "$enddefinitions"), "a VCD trace is written", "%s", vcdp))
+		return KT_DONE();
+	KT_CHECK(strstr(vcd, "$timescale") && strstr(strstr(vcd, "$timescale"), "1ps"), "VCD timescale is 1 ps",
+	         "%.200s", vcd);
+	const char *s0 = strstr(vcd, "$scope module image0_"), *s1 = strstr(vcd, "$scope module image1_");
+	KT_CHECK(s0 && s1 && s0 < s1, "each image has a scope of its own, the first one first", "%p %p",
+	         (void *)s0, (void *)s1);
+	KT_CHECK(s0 && s1 && strstr(s0, "$scope module u_kernel_bump") < s1 && strstr(s1, "$scope module u_kernel_add"),
+	         "kernels are scopes named after them (u_kernel_bump, u_kernel_add)", "missing");
+	char id0[16], id1[16];
+	clk_id(vcd, "$scope module image0_", id0, sizeof id0);
+	clk_id(vcd, "$scope module image1_", id1, sizeof id1);
+	unsigned long long e0[2], e1[2];
+	rising_edges(vcd, id0, 0, e0);
+	KT_CHECK(id0[0] && e0[1] - e0[0] == 10000, "a clock cycle lasts the board's 10 ns (10000 ps)",
+	         "clk id '%s', edges at %llu and %llu", id0, e0[0], e0[1]);
+	rising_edges(vcd, id1, 0, e1);
+	KT_CHECK(id1[0] && strcmp(id0, id1) && e1[0] > e0[1] && e1[1] - e1[0] == 10000,
+	         "the second image's trace is appended after the first, in the same file",
+	         "ids '%s' '%s', first image from %llu, second from %llu", id0, id1, e0[0], e1[0]);
+	free(vcd);
+
+	KT_CHECK(run_two_images(argv[1], argv[2], fstp), "two images run with KILN_TRACE=*.fst", "failed");
+	char *fst = slurp(fstp);
+	/* An FST file opens with its header block: block type 0, then a 64-bit big-endian length of 329. */
+	static const unsigned char hdr[] = {0, 0, 0, 0, 0, 0, 0, 1, 0x49};
+	KT_CHECK(fst && !memcmp(fst, hdr, sizeof hdr) && !strstr(fst, "$enddefinitions"),
+	         "any other name gives an FST trace", "%s", fstp);
+	free(fst);
+	return KT_DONE();
+}
