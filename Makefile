@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Kiln: top-level, non-recursive build. Each room adds its targets in its own module.mk.
 # Outputs go under $(BUILD) (default build/); nothing generated is written elsewhere.
 

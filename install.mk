@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The build tree is laid out as a staged installation: bin/, lib/, include/ and share/kiln/ under $(BUILD) hold
 # what `make install` copies to $(PREFIX). The tools find their data as PREFIX/share/kiln (host/common/paths.h),
 # so they behave the same here and installed, and nothing compiled in points at this tree.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The tracer bullet: one device global in the CSR block and one single-task kernel that adds to it. */
 #include <kiln/device.h>
 

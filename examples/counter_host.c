@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Host side of the tracer bullet: writes 5 to `counter`, runs bump(3) twice, reads back 11. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The examples: kernels compiled by kiln-cc and their host programs. `make run` runs the counter.
 EXAMPLE_DIR := $(BUILD)/examples
 COUNTER_IMG := $(EXAMPLE_DIR)/counter.kimg

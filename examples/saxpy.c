@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* An nd-range kernel over device memory: y[i] = a * x[i] + y[i] + bias for every work-item i, where bias is a
  * device global the host sets. */
 #include <kiln/device.h>

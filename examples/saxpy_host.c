@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Host side of examples/saxpy.c with libkiln: device memory, pointer arguments, an nd-range launch.
  * Build: cc saxpy_host.c $(pkg-config --cflags --libs kiln)   Run: ./saxpy_host saxpy.kimg */
 #include <stdio.h>
@@ -22,7 +23,7 @@ int main(int argc, char **argv)
 	kiln_program *prog;
 	kiln_kernel *saxpy;
 	int x[N], y[N], a = 3, bias = 7;
-		uint64_t dx, dy, cycles = 0;
+	uint64_t dx, dy, cycles = 0;
 
 	check(kiln_device_open(NULL, &dev), "opening the board");
 	check(kiln_program_load(dev, image, &prog), "loading the image");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Host side of examples/saxpy.c through OpenCL: the system ICD loader finds Kiln (its .icd), the image is a
  * program binary, buffers are device memory, the kernel is an nd-range launch, and the device global is
  * written with cl_intel_global_variable_access.
@@ -46,7 +47,8 @@ int main(int argc, char **argv)
 			plat = plats[i];
 	}
 	if (!plat) {
-		fprintf(stderr, "saxpy_ocl: no Kiln platform (is its .icd installed, or OCL_ICD_VENDORS set?)\n");
+		fprintf(stderr,
+		        "saxpy_ocl: no Kiln platform (is its .icd installed, or OCL_ICD_VENDORS set?)\n");
 		return 1;
 	}
 	cl_device_id dev;
@@ -79,15 +81,17 @@ int main(int argc, char **argv)
 	check(err, "clCreateBuffer x");
 	cl_mem by = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof y, y, &err);
 	check(err, "clCreateBuffer y");
-	clEnqueueWriteGlobalVariableINTEL_fn write_global = (clEnqueueWriteGlobalVariableINTEL_fn)
-	    clGetExtensionFunctionAddressForPlatform(plat, "clEnqueueWriteGlobalVariableINTEL");
+	clEnqueueWriteGlobalVariableINTEL_fn write_global =
+	    (clEnqueueWriteGlobalVariableINTEL_fn)clGetExtensionFunctionAddressForPlatform(
+	        plat, "clEnqueueWriteGlobalVariableINTEL");
 	check(write_global(q, prog, "bias", CL_TRUE, sizeof bias, 0, &bias, 0, NULL, NULL),
 	      "clEnqueueWriteGlobalVariableINTEL");
 	check(clSetKernelArg(k, 0, sizeof by, &by), "clSetKernelArg y");
 	check(clSetKernelArg(k, 1, sizeof bx, &bx), "clSetKernelArg x");
 	check(clSetKernelArg(k, 2, sizeof a, &a), "clSetKernelArg a");
 	size_t global = N, local = 16;
-	check(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL), "clEnqueueNDRangeKernel");
+	check(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL),
+	      "clEnqueueNDRangeKernel");
 	check(clEnqueueReadBuffer(q, by, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL), "clEnqueueReadBuffer");
 
 	int bad = 0;

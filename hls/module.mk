@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # kiln-cc and kiln-post-link: the compiler. LLVM-C everywhere except the one C++ shim for global-variable
 # attributes. Both tools share every stage; each has its own main.
 HLS_MAINS := hls/driver/kiln_cc.c hls/driver/kiln_post_link.c

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Storage of one device_image_scope device global implemented outside the CSR block (implement_in_csr false):
 // a true dual-port RAM with synchronous reads, so that FPGA tools map it to block RAM. Port A belongs to the
 // host window (read data one cycle after host_re), port B to the kernels (fixed-priority arbitration, the

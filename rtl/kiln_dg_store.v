@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Storage of one device_image_scope device global: WORDS 32-bit registers shared by the host port and NPORTS
 // kernel ports (fixed priority, port 0 first). Kernel ports follow the hardware contract's memory protocol
 // (valid/ready request, rvalid one cycle after an accepted read). The host port is a plain synchronous port;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shares the image's device-memory master port among NPORTS kernel-side ports. Up to DEPTH reads are in flight:
 // the memory answers in request order, so a queue of the requesting ports (oldest first) routes each response.
 module kiln_mem_arb #(

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Minimal test harness: each check prints "ok - NAME" or "not ok - NAME: why"; scripts/run-tests counts them.
  */
 #ifndef KILN_TEST_HARNESS_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bsp/sim: the default, Verilator-simulated board.
 # - The shell RTL and the model wrapper are compiled per image by bsp/sim/build-model (kiln-cc calls it; so do
 #   the sim tests). A rule building a model lists $(SIM_MODEL_DEPS) so that a shell change rebuilds it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* If-conversion of loop bodies, so that loops with an if inside become single-block loops the pipeliner can
  * overlap. A loop header H that branches on c into T (and E) which rejoin at the latch J becomes one block:
  * the operations of T and E run every iteration (they are pure, or loads from on-chip memories, which cannot

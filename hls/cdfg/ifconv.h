@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* If-conversion of the ifs inside loops (see ifconv.c). */
 #ifndef KILN_IFCONV_H
 #define KILN_IFCONV_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Kernel IR: the hardware builder's view of one kernel after LLVM optimisation. Operations are in SSA form,
  * grouped in basic blocks; pointers are split into (memory object, byte offset) so that every access names
  * the port it uses. Allocation (memory objects, ports), scheduling and RTL emission all work on this. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Compiler diagnostics in the form editors and CI parsers understand: "file:line:col: error: message". */
 #ifndef KILN_DIAG_H
 #define KILN_DIAG_H

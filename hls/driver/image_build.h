@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Back end of kiln-cc for one device image: post-link outputs, HLS, system assembly, RTL files, register map,
  * model and image file. */
 #ifndef KILN_IMAGE_BUILD_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* kiln-cc: compiles C kernels with device globals into Kiln device images (ARCHITECTURE: the hls arrow).
  * Stages: front end (clang-15) -> lowering -> link/inline -> post-link (split) -> per image: HLS -> system ->
  * model -> image file. Intermediate outputs go to OUT.d/ beside each image. */
@@ -130,7 +131,8 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 		return -1;
 	}
 	if (!o->out) {
-		diag_error(NULL, 0, 0, "no output file: name the image with -o FILE.kimg (see kiln-cc --help)");
+		diag_error(NULL, 0, 0,
+		           "no output file: name the image with -o FILE.kimg (see kiln-cc --help)");
 		return -1;
 	}
 	if (!o->ninputs) {
@@ -220,9 +222,10 @@ static int staged_path(const char *stage, const char *final, char *buf, size_t l
 }
 
 enum publish_kind {
-	PUBLISH_IMAGE,     /* FINAL and FINAL.d/ */
-	PUBLISH_FOLDER,    /* FINAL.d/ only (the front end's folder of a split) */
-	PUBLISH_NO_IMAGE,  /* FINAL.d/ only, and an older FINAL goes (--stop-after: no image to pair it with) */
+	PUBLISH_IMAGE,    /* FINAL and FINAL.d/ */
+	PUBLISH_FOLDER,   /* FINAL.d/ only (the front end's folder of a split) */
+	PUBLISH_NO_IMAGE, /* FINAL.d/ only, and an older FINAL goes (--stop-after: no image to pair it with)
+	                   */
 };
 
 /* Moves STAGED(.d) over FINAL(.d); the old folder goes into the staging folder, removed with it. */
@@ -305,7 +308,8 @@ int main(int argc, char **argv)
 	for (int i = 0; i < n && !rc; i++) {
 		char path[4200], staged[4400];
 		image_path(o.out, i, n, path, sizeof path);
-		rc = staged_path(stage, path, staged, sizeof staged) || image_build(imgs[i], staged, path, &bo);
+		rc = staged_path(stage, path, staged, sizeof staged) ||
+		     image_build(imgs[i], staged, path, &bo);
 	}
 	enum publish_kind kind = o.stop ? PUBLISH_NO_IMAGE : PUBLISH_IMAGE;
 	if (!rc && n > 1)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* kiln-post-link: Kiln's post-link stage on its own, a stand-in for DPC++'s sycl-post-link on device IR:
  * device code split, !spirv.Decorations for device globals, [SYCL/device globals] property sets, symbol
  * files and the [Code|Properties|Symbols] file table. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "emit_kernel.h"
 
 #include "emit_pipeline.h"
@@ -479,8 +480,8 @@ static void emit_ports(const kfunc *f, FILE *o)
 	/* Every port but the last ends with a comma; which one is last depends on what the kernel has. */
 	fprintf(o, "  output wire        idle%s\n", f->dims || f->nargs || f->nmems ? "," : "");
 	for (int d = 0; d < f->dims; d++)
-		fprintf(o, "  input  wire [31:0] global_range_%d,\n  input  wire [31:0] local_range_%d%s\n", d, d,
-		        d + 1 < f->dims || f->nargs || f->nmems ? "," : "");
+		fprintf(o, "  input  wire [31:0] global_range_%d,\n  input  wire [31:0] local_range_%d%s\n",
+		        d, d, d + 1 < f->dims || f->nargs || f->nmems ? "," : "");
 	for (int i = 0; i < f->nargs; i++)
 		fprintf(o, "  input  wire [%d:0] arg_%d%s%*s// %s%s\n", f->args[i].width - 1, i,
 		        i + 1 < f->nargs || f->nmems ? "," : " ", f->args[i].width > 10 ? 5 : 6, "",

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* RTL emission of one scheduled kernel as a readable Verilog-2005 module (lowRISC style): an FSM with one
  * state per control step, one wire per operation, registers only for values that cross a step boundary, and
  * one memory port per memory object (the hardware contract's valid/ready protocol). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* RTL of pipelined loops, used by emit_kernel.c. A pipelined loop is one FSM state in which a cycle counter
  * (0..II-1) and one valid bit per stage run the overlapped iterations; each value of the loop lives in one
  * register per stage it is still needed in, shifted along with its iteration every II cycles. Internal

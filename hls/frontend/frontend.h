@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Front end: C kernel sources to LLVM modules through clang-15, or IR files (DPC++ device IR, llvm-spirv -r
  * output) read as they are. */
 #ifndef KILN_FRONTEND_H

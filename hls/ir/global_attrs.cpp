@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C ABI over GlobalVariable attributes that LLVM-C 15 lacks; see global_attrs.h.
 #include "global_attrs.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* String attributes on LLVM global variables (the DPC++ device-global contract, REFERENCE §1).
  * LLVM-C 15 has no API for attributes on a GlobalVariable, so this one piece is a thin C++ shim. */
 #ifndef KILN_GLOBAL_ATTRS_H

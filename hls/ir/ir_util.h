@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Small queries on LLVM IR shared by every stage of the compiler. */
 #ifndef KILN_IR_UTIL_H
 #define KILN_IR_UTIL_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lowering of kiln/device.h annotations to the attributes DPC++ emits (REFERENCE §1 and §4), and the
  * per-translation-unit kernel rules of seed 003. Runs on each translation unit before linking. */
 #ifndef KILN_LOWER_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "spirv_import.h"
 
 #include <stdio.h>

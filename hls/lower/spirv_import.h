@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* IR that came back from SPIR-V (llvm-spirv-15 -r --spirv-target-env=SPV-IR) has lost DPC++'s sycl-* string
  * attributes but keeps the !spirv.Decorations of REFERENCE §2 and the spir_kernel calling convention. This
  * restores the attributes from them so that the rest of kiln-cc sees the same IR contract. */

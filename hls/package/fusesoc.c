@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "fusesoc.h"
 
 #include <ctype.h>
@@ -31,11 +32,12 @@ char *fusesoc_core(const char *image, const char *const *files, int n, const cha
 	               image, KILN_VERSION, vlnv, image, top);
 	for (int i = 0; i < n; i++)
 		kiln_sb_printf(&b, "      - %s\n", files[i]);
-	kiln_sb_printf(&b,
-	               "\ntargets:\n"
-	               "  default: &default\n    filesets: [rtl]\n    toplevel: %s\n\n"
-	               "  lint:\n    <<: *default\n    default_tool: verilator\n    tools:\n      verilator:\n"
-	               "        mode: lint-only\n        verilator_options: [-Wall]\n",
-	               top);
+	kiln_sb_printf(
+	    &b,
+	    "\ntargets:\n"
+	    "  default: &default\n    filesets: [rtl]\n    toplevel: %s\n\n"
+	    "  lint:\n    <<: *default\n    default_tool: verilator\n    tools:\n      verilator:\n"
+	    "        mode: lint-only\n        verilator_options: [-Wall]\n",
+	    top);
 	return kiln_sb_finish(&b);
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* FuseSoC export: a CAPI2 core file describing an image's RTL, so that Kiln hardware drops into FuseSoC and
  * Edalize projects (fusesoc --cores-root IMAGE.kimg.d run --target=lint kiln:image:NAME). */
 #ifndef KILN_FUSESOC_H

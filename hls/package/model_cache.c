@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,8 +37,8 @@ static uint64_t hash_file(uint64_t h, const char *path)
 static uint64_t model_key(const kiln_board_config *b, const char *const *rtl, int nrtl)
 {
 	static const char *const deps[] = {"bsp/sim/rtl/kiln_sim_board.v", "bsp/sim/model/sim_model.cpp",
-	                                   "bsp/sim/model/trace_merge.cpp",
-	                                   "bsp/sim/model/sim_model.h", "bsp/sim/build-model"};
+	                                   "bsp/sim/model/trace_merge.cpp", "bsp/sim/model/sim_model.h",
+	                                   "bsp/sim/build-model"};
 	uint64_t h = KILN_FNV64_INIT;
 	for (int i = 0; i < nrtl; i++) {
 		const char *base = strrchr(rtl[i], '/');

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Packaging: builds (or reuses from the content-hash cache) the simulation model of an image and writes the
  * image file with its description, property sets, RTL, register map and model. */
 #ifndef KILN_PACKAGE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Post-link: the device-global duties of sycl-post-link (seed 002) on a linked device module: collect every
  * device global with its properties and initial value, emit the !spirv.Decorations DPC++ emits (REFERENCE
  * §2), and build the [SYCL/device globals] property set (REFERENCE §3). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Puts a device module in the form DPC++ hands to llvm-spirv: device globals in the CrossWorkgroup address
  * space (1), accesses to them in that space, and no llvm.used pins. C compiled for spir64 leaves globals in
  * the default (private) space, which SPIR-V rejects for ImplementInCSRINTEL and for module-scope storage. */

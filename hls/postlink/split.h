@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Device code split (sycl-post-link's -split): one device image for all kernels, one per source file, or one
  * per kernel; and the rule that a device_image_scope global lives in exactly one image. */
 #ifndef KILN_SPLIT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Cross-iteration memory dependences of a single-block loop. An address is taken apart into an affine sum
  * (modulo 2^32, as the hardware computes it) of symbols: kernel arguments, values computed before the loop
  * (loop invariants) and the loop's phis. A phi whose back-edge value is itself plus a constant is an

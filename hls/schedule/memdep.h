@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Memory dependences across the iterations of a single-block loop: which accesses of a later iteration must
  * not be issued before which accesses of an earlier one. The pipeliner keeps these orders; program order
  * inside an iteration is kept by the scheduler itself. */

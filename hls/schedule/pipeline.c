@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Loop pipelining: iterations of a single-block loop overlap, a new one starting every II cycles. Modulo
  * scheduling: operations take cycles of the iteration ("slots") in program order, as early as their operands
  * and the clock period allow, with a reservation table of II columns per memory port so that no two accesses

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Loop pipelining (modulo scheduling) of single-block loops; see pipeline.c. */
 #ifndef KILN_PIPELINE_H
 #define KILN_PIPELINE_H

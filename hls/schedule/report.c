@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The schedule report: what the scheduler decided, per kernel, for people (text) and tools (JSON): states,
  * each block's states, and per loop the achieved cycles per iteration (the initiation interval of a loop that
  * is not pipelined is its trip latency) beside the two cheap lower bounds of REFERENCE §8: the dependence

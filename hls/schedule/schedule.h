@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Scheduling: assigns every operation of a kernel to a control step (one FSM state) under a target clock
  * period, chaining combinational operations while their summed delay fits, and giving memory accesses their
  * issue and wait steps in program order per port. */

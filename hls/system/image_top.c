@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,11 +141,13 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 			        "  wire [31:0] k%d_m%d_addr, k%d_m%d_wdata, k%d_m%d_rdata;\n  wire [3:0]  "
 			        "k%d_m%d_wstrb;\n",
 			        k, m, k, m, k, m, k, m, k, m, k, m, k, m, k, m);
-		/* The instance is named after the kernel, so a waveform shows its signals under u_kernel_NAME. */
-		fprintf(o,
-		        "  %s u_kernel_%s (\n    .clk(clk), .rst_n(rst_n), .start(k%d_start), .done(kdone[%d]), "
-		        ".idle(k%d_idle)",
-		        mod, f->name, k, k, k);
+		/* The instance is named after the kernel, so a waveform shows its signals under
+		 * u_kernel_NAME. */
+		fprintf(
+		    o,
+		    "  %s u_kernel_%s (\n    .clk(clk), .rst_n(rst_n), .start(k%d_start), .done(kdone[%d]), "
+		    ".idle(k%d_idle)",
+		    mod, f->name, k, k, k);
 		for (int d2 = 0; d2 < f->dims; d2++)
 			fprintf(o, ",\n    .global_range_%d(k%d_grange_%d), .local_range_%d(k%d_lrange_%d)",
 			        d2, k, d2, d2, k, d2);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "system.h"
 
 #include <ctype.h>
@@ -92,7 +93,8 @@ static void add_dg_block(kiln_regmap *m, const kiln_dg_desc *g)
 	         kiln_init_mode_name(g->init_mode),
 	         g->storage == KILN_DG_CSR ? "in the CSR block" : "dedicated interface");
 	/* The block is what the hardware decodes, the variable's words; a dedicated window's address range is
-	 * wider (aligned to a power of two for a one-compare decoder) but answers the rest with bus errors. */
+	 * wider (aligned to a power of two for a one-compare decoder) but answers the rest with bus errors.
+	 */
 	kiln_regblock *b = kiln_regmap_add_block(m, bn, g->base, words * 4, desc);
 	if (!b)
 		return;

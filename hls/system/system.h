@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* System assembly: places kernels and device globals in the image's address space (the layout, published as
  * the image description and the register map) and generates the image top `kiln_image` that ties kernels, the
  * CSR block, device-global storage and the device-memory port together (docs/hardware-contract.md). */

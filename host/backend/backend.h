@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The board backend interface (in the spirit of Intel's MMD): the only way libkiln touches hardware.
  * One ops table per board kind; bsp/<board>/host/ implements it. Every call returns 0 or a negative
  * kiln_status, with a message for the caller in ERR where it takes one. */

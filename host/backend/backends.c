@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The table of board backends libkiln knows; a new board kind adds one line here. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* kiln list, kiln info: what boards exist and what one of them holds. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -5,8 +6,8 @@
 #include <string.h>
 
 #include "host/cli/cli.h"
-#include "host/common/contract.h"
 #include "host/common/board.h"
+#include "host/common/contract.h"
 #include "host/common/desc.h"
 #include "host/common/image.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The kiln bring-up tool: shared state and helpers of its command files (one file per command group). */
 #ifndef KILN_CLI_H
 #define KILN_CLI_H
@@ -25,7 +26,8 @@ typedef struct cli {
 int cli_error(const cli *c, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Same, with libkiln's status name and last message appended: "MSG: KILN_ERR_BUS: why". */
 int cli_kiln_error(const cli *c, int st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* The --json error object: {"error": MSG, "status": KILN_STATUS or "usage"/"failure", "exit": EXIT_STATUS}. */
+/* The --json error object: {"error": MSG, "status": KILN_STATUS or "usage"/"failure", "exit": EXIT_STATUS}.
+ */
 json_t *cli_json_error(const char *msg, int exit_status, const char *kiln_status);
 /* Prints ROOT pretty-printed on stdout and releases it; returns CLI_OK. */
 int cli_print_json(json_t *root);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* kiln diagnose: the bring-up checklist, from "is the stack installed" to "does a kernel run", each step a
  * line of its own so that the first failing one points at the broken layer. */
 #include <inttypes.h>
@@ -110,8 +111,10 @@ static void check_id(diag *d, kiln_device *dev, kiln_program *prog, const kiln_b
 	if (!step(d, st == KILN_OK, "shell ID block readable", "%s",
 	          st == KILN_OK ? "magic, version, board id, memory size" : kiln_last_error()))
 		return;
-	step(d, v[0] == KILN_SHELL_MAGIC_VALUE, "shell magic", "0x%08" PRIx32 " (want 0x%08x)", v[0], KILN_SHELL_MAGIC_VALUE);
-	step(d, v[1] == KILN_SHELL_VERSION_VALUE, "shell version", "%" PRIu32 " (want %u)", v[1], KILN_SHELL_VERSION_VALUE);
+	step(d, v[0] == KILN_SHELL_MAGIC_VALUE, "shell magic", "0x%08" PRIx32 " (want 0x%08x)", v[0],
+	     KILN_SHELL_MAGIC_VALUE);
+	step(d, v[1] == KILN_SHELL_VERSION_VALUE, "shell version", "%" PRIu32 " (want %u)", v[1],
+	     KILN_SHELL_VERSION_VALUE);
 	step(d, !cfg->board_id || v[2] == cfg->board_id, "board id",
 	     "0x%08" PRIx32 " (config 0x%08" PRIx32 ")", v[2], cfg->board_id);
 	step(d, v[3] == cfg->devmem_bytes, "device memory size", "%" PRIu32 " bytes (config %" PRIu64 ")",

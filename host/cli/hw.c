@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* kiln program, reset, read, write: driving one board's hardware directly. */
 #include <inttypes.h>
 #include <stdio.h>

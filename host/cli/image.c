@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* kiln regs, kiln dg: what an image file describes, and its device globals through libkiln. */
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* kiln: the board bring-up tool. Command dispatch, option parsing, help texts and the helpers every command
  * shares; the commands live in one file per group (board.c, diagnose.c, hw.c, image.c). */
 #include <errno.h>
@@ -89,14 +90,16 @@ static void tool_help(FILE *f)
 			u += n;
 			u += strspn(u, "\n ");
 		}
-	fprintf(f,
-	        "\n%s\nDEV is a board name (kiln list); default $KILN_BOARD, else sim.\n"
-	        "--json prints machine-readable output on stdout; errors as {\"error\": MESSAGE, \"status\": NAME,\n"
-	        "\"exit\": N}, NAME being libkiln's status (KILN_ERR_BUS, ...), else \"usage\" or \"failure\".\n"
-	        "--version prints the release.\n"
-	        "Exit status: 0 success, 1 a board, bus or image failure, 2 a bad command line.\n"
-	        "kiln COMMAND --help describes one command.\n",
-	        SIM_NOTE);
+	fprintf(
+	    f,
+	    "\n%s\nDEV is a board name (kiln list); default $KILN_BOARD, else sim.\n"
+	    "--json prints machine-readable output on stdout; errors as {\"error\": MESSAGE, \"status\": "
+	    "NAME,\n"
+	    "\"exit\": N}, NAME being libkiln's status (KILN_ERR_BUS, ...), else \"usage\" or \"failure\".\n"
+	    "--version prints the release.\n"
+	    "Exit status: 0 success, 1 a board, bus or image failure, 2 a bad command line.\n"
+	    "kiln COMMAND --help describes one command.\n",
+	    SIM_NOTE);
 }
 
 static void command_help(const command *cmd)
@@ -104,7 +107,8 @@ static void command_help(const command *cmd)
 	printf("usage: %s\n\n%s\n%s", cmd->usage, cmd->help, SIM_NOTE);
 }
 
-/* --json anywhere on the command line: known before the line is parsed, so usage errors answer in JSON too. */
+/* --json anywhere on the command line: known before the line is parsed, so usage errors answer in JSON too.
+ */
 static int json_wanted;
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -239,7 +243,7 @@ json_t *cli_json_error(const char *msg, int exit_status, const char *kiln_status
 	json_t *o = json_object();
 	json_object_set_new(o, "error", json_string(msg));
 	json_object_set_new(o, "status",
-	                    json_string(kiln_status                  ? kiln_status
+	                    json_string(kiln_status                ? kiln_status
 	                                : exit_status == CLI_USAGE ? "usage"
 	                                                           : "failure"));
 	json_object_set_new(o, "exit", json_integer(exit_status));

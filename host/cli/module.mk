@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # host/cli: the kiln bring-up tool. It runs the smoke image test/runtime/smoke.c (compiled here by kiln-cc)
 # for diagnose, and for bus commands on a simulated board that has nothing programmed yet.
 KILN_TOOL := $(BUILD)/bin/kiln

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Board descriptions. The file name is the board's name, so NAME.json must say "name": "NAME". */
 #include "host/common/board.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Board descriptions (configs/boards/NAME.json): what the compiler and the runtime need to know of a board.
  */
 #ifndef KILN_BOARD_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The host-bus address map every Kiln shell implements (docs/hardware-contract.md): the one place C code
  * takes these numbers from. */
 #ifndef KILN_CONTRACT_H
@@ -12,11 +13,11 @@
 #define KILN_SHELL_VERSION 0x04u
 #define KILN_SHELL_BOARD_ID 0x08u
 #define KILN_SHELL_DEVMEM_SIZE 0x0Cu
-#define KILN_SHELL_CYCLE_LO 0x10u   /* reading it latches CYCLE_HI */
+#define KILN_SHELL_CYCLE_LO 0x10u /* reading it latches CYCLE_HI */
 #define KILN_SHELL_CYCLE_HI 0x14u
 #define KILN_SHELL_IRQ_STATUS 0x18u
 #define KILN_SHELL_SCRATCH 0x1Cu
-#define KILN_SHELL_MEM_ERR 0x20u      /* bit 0: the image accessed device memory out of range; bit 1: a write */
+#define KILN_SHELL_MEM_ERR 0x20u /* bit 0: the image accessed device memory out of range; bit 1: a write */
 #define KILN_SHELL_MEM_ERR_ADDR 0x24u /* the address of that first out-of-range access */
 
 #define KILN_SHELL_MAGIC_VALUE 0x4B53484Cu /* "KSHL" */

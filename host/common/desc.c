@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Image description codec. Field order in the JSON follows the structs in desc.h so that diffs between images
  * read naturally; the parser checks each field's type and range and the cross-field rules noted below. */
 #include "host/common/desc.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The image description: what an image contains (kernels, their arguments, device globals and where each
  * lives). Written by kiln-cc into the META section as JSON and read back by libkiln; one codec for both
  * sides. */

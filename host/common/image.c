@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Image container; the byte layout is specified in docs/image-format.md and mirrored by the offsets below. */
 #include "host/common/image.h"
 

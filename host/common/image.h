@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The Kiln image file: a versioned, checksummed container of typed sections (ARCHITECTURE contract 3).
  * Shared by kiln-cc (writer) and libkiln (reader); the byte layout is documented in docs/image-format.md. */
 #ifndef KILN_IMAGE_H

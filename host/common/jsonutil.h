@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Validating accessors over jansson for the JSON codecs (desc, regmap, board): each reads one member and, on
  * any problem, writes "PATH.KEY: why" into ERR so that every codec reports errors the same way. PATH may be
  * "". */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # host/common: code linked by both kiln-cc and libkiln (image format, property sets, image description,
 # register maps, board configs). Others link $(COMMON_LIB) $(COMMON_LDLIBS).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "host/common/paths.h"
 
 #include <dlfcn.h>
@@ -39,8 +40,8 @@ static void locate(void)
 {
 	char self[PATH_MAX];
 	if (own_file(self) == 0) {
-		/* PREFIX/bin/tool or PREFIX/lib/libkiln.so.N: the prefix is two levels up. Programs deeper in a build
-		 * tree (its tests) find it a level or two further. */
+		/* PREFIX/bin/tool or PREFIX/lib/libkiln.so.N: the prefix is two levels up. Programs deeper in
+		 * a build tree (its tests) find it a level or two further. */
 		for (int up = 1; up <= 4 && !data[0]; up++) {
 			char *s = strrchr(self, '/');
 			if (!s || s == self)

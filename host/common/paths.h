@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Where Kiln finds its own files at run time. Nothing is compiled in: every tool and library locates the
  * installation it belongs to from its own file (PREFIX/bin/kiln-cc, PREFIX/lib/libkiln.so.N), so an installed
  * Kiln keeps working after the source tree is gone, and the build tree (laid out as a staged installation)
@@ -15,7 +16,8 @@ const char *kiln_prefix_dir(void);
 const char *kiln_data_dir(void);
 /* Writes kiln_data_dir()/REL into OUT; 0, or -1 when it does not fit. */
 int kiln_data_path(char *out, size_t len, const char *rel);
-/* The cache folder: $KILN_CACHE (or $KILN_CACHE_DIR), else $XDG_CACHE_HOME/kiln, else $HOME/.cache/kiln (not created here). */
+/* The cache folder: $KILN_CACHE (or $KILN_CACHE_DIR), else $XDG_CACHE_HOME/kiln, else $HOME/.cache/kiln (not
+ * created here). */
 const char *kiln_cache_dir(void);
 
 #endif

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Property sets as sycl-post-link writes them (REFERENCE §3), so .prop files are interchangeable with
  * DPC++'s. */
 #include "host/common/propset.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* sycl-post-link property sets (REFERENCE §3): the [SYCL/...] text format and LLVM's base64 variant. */
 #ifndef KILN_PROPSET_H
 #define KILN_PROPSET_H

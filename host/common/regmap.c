@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Register-map model, its consistency check and its JSON form (the exporters are in regmap_export.c). */
 #include "host/common/regmap.h"
 
@@ -281,7 +282,8 @@ static json_t *block_to_json(const kiln_regblock *b, uint32_t image_base)
 		return NULL;
 	}
 	return json_pack("{s:s, s:I, s:I, s:I, s:s, s:b, s:s, s:o}", "name", b->name, "address",
-	                 (json_int_t)image_base + b->base, "base", (json_int_t)b->base, "size", (json_int_t)b->size, "desc", b->desc ? b->desc : "", "memory", b->is_memory,
+	                 (json_int_t)image_base + b->base, "base", (json_int_t)b->base, "size",
+	                 (json_int_t)b->size, "desc", b->desc ? b->desc : "", "memory", b->is_memory,
 	                 "mem_access", kiln_reg_access_name(b->mem_access), "registers", regs);
 }
 
@@ -327,7 +329,8 @@ static int field_from_json(const json_t *o, const char *path, kiln_reg *r, char 
 
 static int reg_from_json(const json_t *o, const char *path, kiln_regblock *b, char *err, size_t errlen)
 {
-	static const char *const keys[] = {"name", "address", "offset", "access", "reset", "desc", "fields", NULL};
+	static const char *const keys[] = {"name",  "address", "offset", "access",
+	                                   "reset", "desc",    "fields", NULL};
 	char *name = NULL, *desc = NULL;
 	uint32_t offset, reset;
 	int acc, rc = -1;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The register-map model of an image: one internal model from which every published form is generated
  * (JSON, C header, SystemRDL, Markdown), in the manner of LiteX's csr.json/csr.h. */
 #ifndef KILN_REGMAP_H

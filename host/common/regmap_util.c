@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "host/common/regmap_util.h"
 
 #include <ctype.h>

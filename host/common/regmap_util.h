@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Helpers shared by the register-map model (regmap.c) and its exporters (regmap_export.c). Internal to
  * host/common. */
 #ifndef KILN_REGMAP_UTIL_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* A growable NUL-terminated text buffer for the generators (JSON aside, every exported text is built with
  * it). */
 #ifndef KILN_STRBUF_H

@@ -1,5 +1,6 @@
-/* The release every tool and library reports: KILN_VERSION comes from the top-level VERSION file (the Makefile
- * passes it); --version of each tool prints it through kiln_print_version. */
+// SPDX-License-Identifier: Apache-2.0
+/* The release every tool and library reports: KILN_VERSION comes from the top-level VERSION file (the
+ * Makefile passes it); --version of each tool prints it through kiln_print_version. */
 #ifndef KILN_VERSION_H
 #define KILN_VERSION_H
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Contexts (seed 004: one instance of every device global per device and context). A context owns its
  * programs' shared state: one device-memory instance per global without device_image_scope, host storage for
  * variables in no image, and the saved device_image_scope values of its images (residency.c). */

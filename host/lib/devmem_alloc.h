@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Device-memory allocator: first fit over a sorted free list, 64-byte granules. Not thread-safe by itself;
  * libkiln calls it under the device lock. */
 #ifndef KILN_DEVMEM_ALLOC_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The device-global database (seed 002) and the spec's copy/memcpy (seed 004). The registry maps a host
  * address to a unique id, sizeof(T) and the element size, process-wide (what DPC++'s integration footer
  * registers). Everything else is per context and read from the images of the context's programs: properties,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Host access to device globals by unique id (seed 004's copy/memcpy rules; seed 002's runtime design). */
 #include <string.h>
 

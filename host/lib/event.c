@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Events: the state, result and timestamps of one queued command. The queue's worker completes them;
  * callbacks run on that worker thread right after completion (or, when registered on an event that is
  * already complete, on the registering thread before kiln_event_set_callback returns). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Introspection used by the OpenCL layer (host/opencl): board facts, kernel argument types, device-global
  * properties, and a cheap image check that does not program the board. Declared at the end of kiln.h. */
 #include <string.h>

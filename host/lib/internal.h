@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* libkiln's private types, shared by the files of host/lib (one file per API area). Locking: the device lock
  * guards the board and every piece of runtime state hanging off the device (contexts, programs' membership,
  * the per-context device-global state); the registry of host addresses has its own lock (dgdb.c); a program's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,9 +117,10 @@ static int check_mem_access(kiln_device *d, const char *kernel)
 	if ((st = d->ops->mmio_read(d->be, KILN_SHELL_BASE + KILN_SHELL_MEM_ERR_ADDR, &addr)) ||
 	    (st = d->ops->mmio_write(d->be, KILN_SHELL_BASE + KILN_SHELL_MEM_ERR, 1)))
 		return st;
-	return kiln__fail(KILN_ERR_MEM_ACCESS,
-	                  "kernel '%s' %s device memory at 0x%08x, outside its %llu bytes: the access was dropped",
-	                  kernel, err & 2 ? "wrote" : "read", addr, (unsigned long long)d->cfg.devmem_bytes);
+	return kiln__fail(
+	    KILN_ERR_MEM_ACCESS,
+	    "kernel '%s' %s device memory at 0x%08x, outside its %llu bytes: the access was dropped", kernel,
+	    err & 2 ? "wrote" : "read", addr, (unsigned long long)d->cfg.devmem_bytes);
 }
 
 /* Writes arguments and ranges, starts the kernel and waits for its interrupt; the device lock is held. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Device memory: allocation over the board's memory and host<->device copies through the backend. */
 #include "internal.h"
 

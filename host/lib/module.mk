@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # libkiln: the host runtime, as a shared library with the public API of host/include/kiln/kiln.h.
 LIBKILN_SRCS := $(wildcard host/lib/*.c) host/backend/backends.c
 LIBKILN_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIBKILN_SRCS)) $(SIM_BACKEND_OBJS)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Programs: an image loaded for a context. kiln_program_load keeps its original contract (the device's
  * default context, board programmed at once); kiln_program_create is lazy: the board gets the image when a
  * kernel of the program runs or a copy needs it (residency.c). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* In-order queues: one worker thread per queue runs its commands one after the other; each command's result
  * and timestamps go to its event. Arguments are checked when the command is enqueued (a refusal is returned
  * at once and nothing is queued); what can only fail on the device (bus errors, a hung kernel, a context that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Which (context, image) the board holds, and switching it (ARCHITECTURE contract 6, seed 004 init_mode).
  *
  * Device globals have one instance per device and context, but the board holds the device_image_scope

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The kernel watchdog budget of a device (issue 5): the board config gives the default; tests and bring-up
  * lower it so that a hung kernel is caught in milliseconds instead of seconds. Declared at the end of kiln.h.
  */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Contexts: one device, optional properties, the USM allocation list. */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The device: a Kiln board as an OpenCL 3.0 accelerator with the embedded profile of vendor FPGA runtimes. */
 #include <stdio.h>
 #include <string.h>

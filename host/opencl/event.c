@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Events: command events (owned by a queue's commands), user events, callbacks, waiting, profiling. One lock
  * and one condition variable guard every event's status; that keeps waits across queues simple. */
 #include <stdlib.h>

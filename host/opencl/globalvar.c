@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cl_intel_global_variable_access on libkiln's device-global runtime (kiln_dg_read/write).
  * Every error is found at enqueue time, before anything runs: unknown name CL_INVALID_ARG_VALUE, NULL
  * name/pointer or a range outside the variable CL_INVALID_VALUE, a direction host_access forbids
@@ -15,8 +16,9 @@ static cl_int run_dg(kcl_cmd *c, uint64_t *dev_ns)
 	int st = c->dir == DG_READ ? kiln_dg_read(c->prog->kp, c->name, c->ptr, c->size, c->off)
 	                           : kiln_dg_write(c->prog->kp, c->name, c->cptr, c->size, c->off);
 	return st == KILN_OK ? CL_SUCCESS
-	                     : kcl_kiln_error(c->prog->ctx, st, c->dir == DG_READ ? "reading a device global"
-	                                                                         : "writing a device global");
+	                     : kcl_kiln_error(c->prog->ctx, st,
+	                                      c->dir == DG_READ ? "reading a device global"
+	                                                        : "writing a device global");
 }
 
 static void dg_cleanup(kcl_cmd *c)
@@ -47,8 +49,9 @@ static cl_int enqueue_dg(cl_command_queue q, cl_program p, const char *name, cl_
 		                        : kiln_dg_write(p->kp, name, ptr, size, offset);
 		kcl_inline_end(q);
 		return st == KILN_OK ? CL_SUCCESS
-		                     : kcl_kiln_error(p->ctx, st, dir == DG_READ ? "clEnqueueReadGlobalVariableINTEL"
-		                                                                 : "clEnqueueWriteGlobalVariableINTEL");
+		                     : kcl_kiln_error(p->ctx, st,
+		                                      dir == DG_READ ? "clEnqueueReadGlobalVariableINTEL"
+		                                                     : "clEnqueueWriteGlobalVariableINTEL");
 	}
 	size_t gsize = 0;
 	int access = 0;
@@ -60,8 +63,8 @@ static cl_int enqueue_dg(cl_command_queue q, cl_program p, const char *name, cl_
 		                  offset + size, name, gsize);
 	/* host_access numbering as sycl-host-access: 0 read, 1 write, 2 read_write, 3 none. */
 	if (access == 3 || (dir == DG_READ && access == 1) || (dir == DG_WRITE && access == 0))
-		return kcl_notify(p->ctx, CL_INVALID_OPERATION, "device global '%s' does not allow host %s", name,
-		                  dir == DG_READ ? "reads" : "writes");
+		return kcl_notify(p->ctx, CL_INVALID_OPERATION, "device global '%s' does not allow host %s",
+		                  name, dir == DG_READ ? "reads" : "writes");
 	kcl_cmd *c = kcl_cmd_new(q,
 	                         dir == DG_READ ? CL_COMMAND_READ_GLOBAL_VARIABLE_INTEL
 	                                        : CL_COMMAND_WRITE_GLOBAL_VARIABLE_INTEL,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The ICD face of the library: the dispatch table every handle points to, the three exported entry points
  * ocl-icd looks for, extension function lookup, and CL_INVALID_OPERATION for every entry point Kiln does not
  * implement (images, samplers, pipes, SVM, sub-buffers, rectangular copies, native kernels, interop). */

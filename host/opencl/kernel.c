@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Kernels: argument state per cl_kernel (captured at enqueue), launches through libkiln on the queue's
  * worker; a kernel's profiling duration is its device cycles times the image's clock period. */
 #include <stdio.h>

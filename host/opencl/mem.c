@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Buffers: device-memory allocations of the board (libkiln kiln_mem_*), read/write/copy/fill/map. */
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,8 @@ static cl_mem make_buffer(cl_context ctx, const cl_mem_properties *props, cl_mem
 	else if (!(m = calloc(1, sizeof *m)))
 		err = CL_OUT_OF_HOST_MEMORY;
 	if (err == CL_SUCCESS && kiln_mem_alloc(ctx->device->dev, size, &m->addr) != KILN_OK)
-		err = kcl_notify(ctx, CL_MEM_OBJECT_ALLOCATION_FAILURE, "clCreateBuffer: %s", kiln_last_error());
+		err = kcl_notify(ctx, CL_MEM_OBJECT_ALLOCATION_FAILURE, "clCreateBuffer: %s",
+		                 kiln_last_error());
 	if (err == CL_SUCCESS && host_ptr &&
 	    kiln_mem_write(ctx->device->dev, m->addr, host_ptr, size) != KILN_OK) {
 		err = kcl_notify(ctx, CL_OUT_OF_RESOURCES, "clCreateBuffer: copying the host data: %s",

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # host/opencl: Kiln as an OpenCL platform behind the system ICD loader (ocl-icd). Builds the ICD library and
 # its .icd file in the build tree (use it without root: OCL_ICD_VENDORS=$(BUILD)/etc/OpenCL/vendors), and
 # installs both with `make install` (install.mk).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Kiln's OpenCL platform: the object structs and helpers shared by the files of host/opencl (one file per API
  * area, after PoCL). Every handle starts with the ICD dispatch pointer, then a magic that says what it is and
  * a reference count. The library exports only the ICD entry points (icd.c); every CL function is hidden, so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The Kiln platform: one platform, one device per process (the default board), shared helpers. */
 #include <stdio.h>
 #include <stdlib.h>

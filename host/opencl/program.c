@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Programs: Kiln images given as binaries, or Kiln C kernel sources built by kiln-cc (cached by content hash
  * under the cache directory), loaded with libkiln on clBuildProgram. */
 #include <dlfcn.h>
@@ -89,8 +90,8 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num
 	if (err == CL_SUCCESS && num_devices != 1)
 		err = CL_INVALID_DEVICE; /* the one device, listed once */
 	if (err == CL_SUCCESS && kiln_image_check_bytes(binaries[0], lengths[0]) != KILN_OK)
-		err = kcl_notify(context, CL_INVALID_BINARY, "clCreateProgramWithBinary: not a Kiln image: %s",
-		                 kiln_last_error());
+		err = kcl_notify(context, CL_INVALID_BINARY,
+		                 "clCreateProgramWithBinary: not a Kiln image: %s", kiln_last_error());
 	if (binary_status && (err == CL_SUCCESS || err == CL_INVALID_BINARY || err == CL_INVALID_VALUE))
 		for (cl_uint i = 0; i < num_devices; i++)
 			binary_status[i] = err == CL_INVALID_BINARY ? CL_INVALID_BINARY
@@ -309,8 +310,9 @@ static cl_int compile_source(cl_program p, const char *options)
 		append_log(p, "kiln: cannot create a build directory under %s\n", dir);
 		return CL_BUILD_PROGRAM_FAILURE;
 	}
-	/* kiln-cc runs inside the build folder on relative names, so its diagnostics in the build log name the
-	 * source "program.c" (the program's source), not a temporary path that is gone once the build ends. */
+	/* kiln-cc runs inside the build folder on relative names, so its diagnostics in the build log name
+	 * the source "program.c" (the program's source), not a temporary path that is gone once the build
+	 * ends. */
 	snprintf(src, sizeof src, "%s/program.c", tmp);
 	snprintf(out, sizeof out, "%s/program.kimg", tmp);
 	snprintf(logf, sizeof logf, "%s/build.log", tmp);
@@ -339,15 +341,15 @@ static cl_int compile_source(cl_program p, const char *options)
 				dup2(fd, 2);
 				close(fd);
 			}
-			/* Paths the application gave relative to its working directory stay valid from the build
-			 * folder. */
+			/* Paths the application gave relative to its working directory stay valid from the
+			 * build folder. */
 			char acc[PATH_MAX];
 			if (cc[0] != '/' && realpath(cc, acc))
 				argv[0] = acc;
 			for (int i = 4; i < 4 + nopt; i++) {
 				const char *dir = !strcmp(argv[i], "-I") && i + 1 < 4 + nopt ? argv[++i]
-				                  : !strncmp(argv[i], "-I", 2)                ? argv[i] + 2
-				                                                              : NULL;
+				                  : !strncmp(argv[i], "-I", 2)               ? argv[i] + 2
+				                                                             : NULL;
 				char *abs = dir && dir[0] != '/' ? realpath(dir, NULL) : NULL;
 				if (abs && argv[i] == dir) {
 					argv[i] = abs;
@@ -455,13 +457,14 @@ cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint num_devices, const cl_de
 	if (!p->log)
 		p->log = strdup("");
 	if (err != CL_SUCCESS) {
-		/* The build log's first error line is the reason; the whole log stays in CL_PROGRAM_BUILD_LOG. */
+		/* The build log's first error line is the reason; the whole log stays in
+		 * CL_PROGRAM_BUILD_LOG. */
 		const char *why = p->log ? strstr(p->log, "error:") : NULL;
 		const char *line = why;
 		while (line && line > p->log && line[-1] != '\n')
 			line--;
-		kcl_notify(p->ctx, err, "clBuildProgram: the build failed: %.*s", line ? (int)strcspn(line, "\n") : 0,
-		           line ? line : "");
+		kcl_notify(p->ctx, err, "clBuildProgram: the build failed: %.*s",
+		           line ? (int)strcspn(line, "\n") : 0, line ? line : "");
 	}
 	pthread_mutex_unlock(&p->exec);
 	if (pfn_notify)

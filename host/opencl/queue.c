@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Command queues: in-order, one worker thread per queue that runs the synchronous libkiln calls, so that
  * non-blocking enqueues and events work. A blocking enqueue onto an idle queue runs inline on the calling
  * thread (the command is still "the head of the queue" while it runs), which keeps the overhead of a small

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* cl_intel_unified_shared_memory, device allocations only: a USM pointer is the device address itself (the
  * 8 bytes a pointer kernel argument carries). Address 0 is reserved at device open, so no allocation is NULL.
  */
@@ -35,7 +36,8 @@ void *CL_API_CALL clDeviceMemAllocINTEL(cl_context context, cl_device_id device,
 	if (err == CL_SUCCESS && kiln_mem_alloc(context->device->dev, size, &u->addr) != KILN_OK) {
 		free(u);
 		u = NULL;
-		err = kcl_notify(context, CL_OUT_OF_RESOURCES, "clDeviceMemAllocINTEL: %s", kiln_last_error());
+		err =
+		    kcl_notify(context, CL_OUT_OF_RESOURCES, "clDeviceMemAllocINTEL: %s", kiln_last_error());
 	}
 	if (u) {
 		u->size = size;

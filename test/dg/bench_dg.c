@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Device-global access cost per property choice, in simulated device cycles: one 4-byte host read and write,
  * and a 4 KiB array copied in and out. The image (scripts/bench-dg generates it) holds, per combination NAME,
  * `s_NAME` (int) and `a_NAME` (int[1024]). Prints one JSON object per combination on stdout. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Device-global properties in hardware: every combination on the simulated board.
 DG_TEST_DIR := $(BUILD)/test/dg
 DG_IMG := $(DG_TEST_DIR)/props.kimg

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* One image holding a scalar and an array device global for every property combination, plus the no-scope
  * (device memory) case, and two kernels that share them all: set_all writes, get_all reads. */
 #include <kiln/device.h>

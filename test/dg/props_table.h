@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Every combination of host_access x init_mode x implement_in_csr, as an X-macro shared by the kernel source
  * (props.c) and its host test (props_test.c): X(name, host_access, init_mode, implement_in_csr). */
 #define KILN_DG_PROPS_TABLE(X)                                                                               \

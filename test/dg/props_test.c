@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Device-global properties in hardware, every combination (see props_table.h), on scalars and arrays: host
  * port behaviour including refused accesses (runtime and bus level), kernel access, sharing between two
  * kernels, value after reset, value after reprogramming. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The property-combination image's RTL (every storage kind) is lint-clean and synthesises without latches.
 # Usage: rtl-check.sh IMAGE.kimg.d
 rtl="$1/rtl"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Each image's RTL as a FuseSoC core: FuseSoC itself finds the core kiln-cc wrote in IMAGE.kimg.d/, and runs
 # its lint target (Verilator, -Wall, through Edalize) on the image's own files.
 # Usage: fusesoc-test.sh VENV IMAGE.kimg.d...

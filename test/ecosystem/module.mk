@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The ecosystem's own tools read what Kiln writes: systemrdl-compiler and PeakRDL's C header generator on
 # regmap.rdl (offsets compared with regmap.h), FuseSoC on the exported .core files. The tools live in a
 # virtual environment under $(BUILD), made by scripts/python-venv (after install-deps gives python3-venv).

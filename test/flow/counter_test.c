@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* End to end through libkiln on the simulated board: the counter example and the API's error paths. */
 #include <string.h>
 

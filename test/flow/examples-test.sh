@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The README's worked examples, built with the README's own command lines against the build tree (pkg-config
 # for libkiln, -lOpenCL through the system ICD loader) and run on the simulated board.
 # Usage: examples-test.sh SRC_DIR BUILD_DIR SAXPY.kimg

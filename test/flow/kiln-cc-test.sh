@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # kiln-cc as a user meets it: help, option errors, one diagnostic per bad input (with file:line), the model
 # cache, and the counter RTL through verilator --lint-only -Wall and yosys synth (no latches).
 # Usage: kiln-cc-test.sh SRC_DIR BUILD_DIR

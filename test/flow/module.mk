@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Flow tests: kiln-cc as a user runs it, and compiled images running through libkiln on the sim board.
 FLOW_TEST_DIR := $(BUILD)/test/flow
 FLOW_TESTS := $(FLOW_TEST_DIR)/counter_test $(FLOW_TEST_DIR)/kiln-cc-test

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # HLS bad inputs: each unsupported construct or kernel-rule violation in test/hls/bad/ must stop kiln-cc with
 # exit status 1, no image, and its diagnostic at FILE:LINE. Usage: bad-test.sh SRC_DIR BUILD_DIR
 set -u

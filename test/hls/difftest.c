@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The differential harness (see difftest.h): runs every test of one corpus file against an image compiled
  * from the same file. Usage: difftest IMAGE [TEST ...]. With KILN_BENCH_OUT set, appends one JSON line per
  * kernel run (file, test, kernel, cycles) to that file. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Differential testing of corpus kernels: each test in a corpus file (test/kernels/*.c, under #ifdef
  * KILN_HARNESS) runs a kernel as Verilated RTL through libkiln and natively (the same C, compiled by the host
  * compiler with kiln/device.h in native mode) on the same inputs, then compares every byte of every buffer

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # HLS tests: the kernel corpus (test/kernels/*.c) run differentially (Verilated RTL vs. the same C compiled
 # natively), one image per corpus file; bad inputs that must get their diagnostic; lint and synthesis of a
 # sample. `make bench` measures the corpus (scripts/bench).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Loop pipelining, beyond the differential runs of both schedules: the II each loop of test/kernels/pipeline.c
 # gets (the schedule report), the reason given where a loop stays sequential, --no-pipeline leaving every loop
 # sequential, and the cycles both builds take on the simulated board for the same runs.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Generated RTL quality: every corpus image passes verilator --lint-only -Wall; a sample of kernel modules (one
 # per construct: divider, ROM, local RAM, copy loop, nd-range, device globals, intrinsics, pipelined loops)
 # synthesises with yosys

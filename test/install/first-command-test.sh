@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The README's commands work as the very first command on a bare machine: nothing may ask for a tool that
 # scripts/install-deps installs (llvm-config-15 here) while the Makefile is being read, only in recipes that
 # run after the install step. Simulated with an llvm-config-15 that fails until the install step has run.

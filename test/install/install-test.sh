@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Kiln installed as a user installs it: `make install` into a temporary prefix, then, with the source and build
 # trees made unreachable, the installed tools build and run the counter example, a libkiln host program built
 # with pkg-config, and an OpenCL host program through the system ICD loader and the installed .icd.

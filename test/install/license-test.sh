@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Licensing: the Apache-2.0 text ships as LICENSE and every source file says so in an SPDX line near its top.
 # Usage: license-test.sh SRC_DIR
 set -u

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The install test: make install into a temporary prefix, then the installed copy alone (source and build trees
 # hidden) compiles and runs the counter example, a pkg-config host program and an OpenCL host.
 INSTALL_TEST := $(BUILD)/test/install/install-test

@@ -1,11 +1,12 @@
-/* An OpenCL host program built against an installed Kiln: the system ICD loader finds the platform through the
- * installed .icd; it runs the counter example from its binary and from its source (which makes the installed
- * library run the installed kiln-cc).
- * Usage: ocl_host COUNTER.kimg COUNTER.c */
+// SPDX-License-Identifier: Apache-2.0
+/* An OpenCL host program built against an installed Kiln: the system ICD loader finds the platform through
+ * the installed .icd; it runs the counter example from its binary and from its source (which makes the
+ * installed library run the installed kiln-cc). Usage: ocl_host COUNTER.kimg COUNTER.c */
 #include "test/opencl/ocl_test.h"
 
 /* Writes 5 to `counter`, runs bump(3) twice, reads it back: 11. */
-static void run_counter(cl_platform_id plat, cl_context ctx, cl_device_id dev, cl_program prog, const char *how)
+static void run_counter(cl_platform_id plat, cl_context ctx, cl_device_id dev, cl_program prog,
+                        const char *how)
 {
 	char what[200];
 	cl_int err = clBuildProgram(prog, 1, &dev, "", NULL, NULL);
@@ -18,10 +19,12 @@ static void run_counter(cl_platform_id plat, cl_context ctx, cl_device_id dev, c
 	}
 	cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
 	cl_kernel k = clCreateKernel(prog, "bump", &err);
-	clEnqueueWriteGlobalVariableINTEL_fn wr = (clEnqueueWriteGlobalVariableINTEL_fn)
-	    clGetExtensionFunctionAddressForPlatform(plat, "clEnqueueWriteGlobalVariableINTEL");
-	clEnqueueReadGlobalVariableINTEL_fn rd = (clEnqueueReadGlobalVariableINTEL_fn)
-	    clGetExtensionFunctionAddressForPlatform(plat, "clEnqueueReadGlobalVariableINTEL");
+	clEnqueueWriteGlobalVariableINTEL_fn wr =
+	    (clEnqueueWriteGlobalVariableINTEL_fn)clGetExtensionFunctionAddressForPlatform(
+	        plat, "clEnqueueWriteGlobalVariableINTEL");
+	clEnqueueReadGlobalVariableINTEL_fn rd =
+	    (clEnqueueReadGlobalVariableINTEL_fn)clGetExtensionFunctionAddressForPlatform(
+	        plat, "clEnqueueReadGlobalVariableINTEL");
 	snprintf(what, sizeof what, "%s: queue, kernel bump, extension functions", how);
 	if (!KT_CHECK(k && q && wr && rd, what, "error %d", err))
 		return;

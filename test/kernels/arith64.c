@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Corpus: 64-bit and mixed-width arithmetic, division of every width and signedness. */
 #include <kiln/device.h>
 

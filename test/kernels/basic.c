@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Corpus: basic loops over device memory, scalar arithmetic, local arrays and tables. */
 #include <kiln/device.h>
 

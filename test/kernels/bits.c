@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Corpus: bit manipulation and the integer intrinsics clang emits for ordinary C. */
 #include <kiln/device.h>
 

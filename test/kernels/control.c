@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Corpus: control flow (switch, data-dependent loops, break/continue, helper calls, division loops). */
 #include <kiln/device.h>
 

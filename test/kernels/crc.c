@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Corpus: checksums and hashes (global constant tables, 64-bit mixing, byte streams). */
 #include <kiln/device.h>
 

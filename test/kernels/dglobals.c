@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Corpus: kernels that only touch device globals (scalars, arrays, structs; CSR and dedicated storage). */
 #include <kiln/device.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Corpus: matrix and signal kernels (nested loops, multiply-accumulate, 2-D indexing). */
 #include <kiln/device.h>
 

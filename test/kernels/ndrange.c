@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Corpus: nd-range kernels of 1, 2 and 3 dimensions (the hardware iterates the range itself). */
 #include <kiln/device.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Corpus: loops written to be pipelined (restrict pointers, reductions over device memory, rotating
  * registers, memory dependences at distance 1 and 2, narrow accesses, local RAM, ROM, device globals, values
  * used after the loop), and the same shapes where aliasing must keep iterations apart. Trip counts include 0,
@@ -180,8 +181,8 @@ KILN_SINGLE_TASK_KERNEL void pipe_if_alias(int *dst, const int *src, int n)
 }
 
 /* A pipelined inner loop entered once per row: fill and drain every time. */
-KILN_SINGLE_TASK_KERNEL void pipe_matvec(int *restrict y, const int *restrict m, const int *restrict x, int rows,
-                                         int cols)
+KILN_SINGLE_TASK_KERNEL void pipe_matvec(int *restrict y, const int *restrict m, const int *restrict x,
+                                         int rows, int cols)
 {
 	for (int r = 0; r < rows; r++) {
 		int s = 0;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Corpus: sorting (data-dependent control flow, swaps in device memory and in local RAM). */
 #include <kiln/device.h>
 

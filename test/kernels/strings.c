@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Corpus: byte strings (data-dependent loop exits, byte loads and stores, histograms). */
 #include <kiln/device.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Corpus: structs (in device memory, as locals, copied with memcpy), memset, plain globals with initializers.
  */
 #include <kiln/device.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Contexts and re-initialisation (seed 004 init_mode, ARCHITECTURE contract 6): programs of explicit
  * contexts load lazily; a new context on the image already on the board is re-initialised by a reset when all
  * its device_image_scope globals are init_mode reset and by reprogramming otherwise; the save/restore rule of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The device-global database and the spec's copy/memcpy rules (seed 002, seed 004): registration, copies by
  * element vs by byte, every refusal (range, host_access before any hardware access, ambiguity, unknown
  * variable, size disagreement), host storage for a variable in no image, copy-to loading the image,

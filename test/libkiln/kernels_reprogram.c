@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Image "reprogram" of the libkiln tests: `keep` has init_mode reprogram, so a board reset would not restore
  * it and a new context on this image must be re-initialised by reprogramming. `twin` and `shared` are also in
  * kernels_reset.c (same unique ids). */

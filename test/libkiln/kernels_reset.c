@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Image "reset" of the libkiln tests: every device_image_scope global has init_mode reset, so a new context
  * on this image is re-initialised by a board reset. Also the host_access refusals, element-wise copies (vec),
  * the USM global `shared` and the image-scope `twin`, both also in kernels_reprogram.c. */

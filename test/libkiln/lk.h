@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Shared set-up of the libkiln tests: the two images (argv[1] "reset", argv[2] "reprogram"), the host-side
  * handles that register their device globals, and small helpers that fail loudly. */
 #ifndef KILN_TEST_LIBKILN_LK_H

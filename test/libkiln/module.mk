@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # libkiln tests (issue 5): contexts and re-initialisation, the device-global database and its copy rules,
 # queues and events, and host threads, on the simulated board. Two images only (each is a model build):
 # "reset" (every device_image_scope global init_mode reset) and "reprogram" (one init_mode reprogram), sharing

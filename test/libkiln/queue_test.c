@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Queues and events: in-order execution of kernels (single task, nd-range), device-global copies and
  * device-memory copies; arguments captured at enqueue; status queries; callbacks exactly once on the worker
  * thread; profiling plausibility; device failures reported by the event; refusals at enqueue time. */

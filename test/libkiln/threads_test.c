@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Eight host threads, each with its own queue and its own program of the reset image, six in one context and
  * two in another, mixing kernel launches, device-global copies (queued and blocking) and device-memory
  * copies. Nothing may be lost: each thread reads back what it wrote, and each context's counters end at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Benchmark of Kiln's OpenCL layer on the simulated board, through the system ICD loader:
  *  1. clEnqueueReadGlobalVariableINTEL (blocking, 4 bytes) against the kiln_dg_read call it wraps;
  *  2. clEnqueueTask launch-to-completion wall time of an empty kernel (against kiln_kernel_run).

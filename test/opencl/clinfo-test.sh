@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Debian's clinfo, through the ICD loader with OCL_ICD_VENDORS set by the wrapper: it lists the Kiln platform
 # and its accelerator device, and reports no error for any query.
 set -u

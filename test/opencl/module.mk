@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # OpenCL tests: host programs that reach Kiln only through the system ICD loader (-lOpenCL) with
 # OCL_ICD_VENDORS pointing at the build tree's .icd, on the simulated board; clinfo; the benchmark.
 OCL_TEST_DIR := $(BUILD)/test/opencl

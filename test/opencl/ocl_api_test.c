@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Every implemented call of Kiln's OpenCL platform, through the system ICD loader, on the simulated board:
  * platform, device, context, queue, buffers, programs (binary and source), kernels, launches, events,
  * profiling, cl_intel_global_variable_access (with each of its error codes) and USM device allocations.

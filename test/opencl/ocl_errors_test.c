@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* One CL_INVALID_* check per argument rule of every implemented call, through the ICD loader: NULL and
  * wrong-type handles, bad sizes, flags, indices, ranges, wait lists. Nothing may crash.
  * Usage: ocl_errors_test IMAGE.kimg */

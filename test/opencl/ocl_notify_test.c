@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Errors with a reason reach the context's pfn_notify: an invalid binary, a failed build (whose log names the
  * source as program.c, not a deleted temporary), a device global that is not there, and a kernel's
  * out-of-range device-memory store, which also fails its event and leaves the board usable.
@@ -36,8 +37,9 @@ int main(int argc, char **argv)
 	int calls = 0;
 	cl_platform_id plat = kiln_platform();
 	cl_device_id dev;
-	if (argc < 2 || !KT_CHECK(plat && clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL) == CL_SUCCESS,
-	                          "Kiln platform and device", "missing"))
+	if (argc < 2 ||
+	    !KT_CHECK(plat && clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL) == CL_SUCCESS,
+	              "Kiln platform and device", "missing"))
 		return KT_DONE();
 	cl_context ctx = clCreateContext(NULL, 1, &dev, note, &calls, &err);
 	cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
@@ -51,17 +53,19 @@ int main(int argc, char **argv)
 	size_t jl = sizeof junk;
 	cl_program bad = clCreateProgramWithBinary(ctx, 1, &dev, &jl, jb, NULL, &err);
 	KT_CHECK(!bad && err == CL_INVALID_BINARY, "garbage binary: CL_INVALID_BINARY", "error %d", err);
-	KT_CHECK(noted(mark, "clCreateProgramWithBinary", "not a Kiln image"), "CL_INVALID_BINARY's reason is notified",
-	         "%s", last_note());
+	KT_CHECK(noted(mark, "clCreateProgramWithBinary", "not a Kiln image"),
+	         "CL_INVALID_BINARY's reason is notified", "%s", last_note());
 
 	/* A build that fails: the reason is notified, the log names the source program.c. */
 	mark = nnotes;
-	const char *src = "#include <kiln/device.h>\nKILN_SINGLE_TASK_KERNEL void f(int *p)\n{\n\t*p = ;\n}\n";
+	const char *src =
+	    "#include <kiln/device.h>\nKILN_SINGLE_TASK_KERNEL void f(int *p)\n{\n\t*p = ;\n}\n";
 	cl_program ps = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
 	err = clBuildProgram(ps, 1, &dev, "", NULL, NULL);
-	KT_CHECK(err == CL_BUILD_PROGRAM_FAILURE, "a source with a syntax error fails to build", "error %d", err);
-	KT_CHECK(noted(mark, "clBuildProgram: the build failed", "program.c:4:"), "the build failure is notified with its first error",
-	         "%s", last_note());
+	KT_CHECK(err == CL_BUILD_PROGRAM_FAILURE, "a source with a syntax error fails to build", "error %d",
+	         err);
+	KT_CHECK(noted(mark, "clBuildProgram: the build failed", "program.c:4:"),
+	         "the build failure is notified with its first error", "%s", last_note());
 	char log[8192] = "";
 	clGetProgramBuildInfo(ps, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
 	KT_CHECK(strstr(log, "program.c:4:") && !strstr(log, "/program.c") && !strstr(log, "build-"),
@@ -73,18 +77,20 @@ int main(int argc, char **argv)
 	unsigned char *img = read_all(argv[1], &len);
 	const unsigned char *ib[] = {img};
 	cl_program prog = clCreateProgramWithBinary(ctx, 1, &dev, &len, ib, NULL, &err);
-	if (!KT_CHECK(prog && clBuildProgram(prog, 1, &dev, "", NULL, NULL) == CL_SUCCESS, "the test image builds",
-	              "error %d", err))
+	if (!KT_CHECK(prog && clBuildProgram(prog, 1, &dev, "", NULL, NULL) == CL_SUCCESS,
+	              "the test image builds", "error %d", err))
 		return KT_DONE();
-	clEnqueueReadGlobalVariableINTEL_fn rd = (clEnqueueReadGlobalVariableINTEL_fn)
-	    clGetExtensionFunctionAddressForPlatform(plat, "clEnqueueReadGlobalVariableINTEL");
+	clEnqueueReadGlobalVariableINTEL_fn rd =
+	    (clEnqueueReadGlobalVariableINTEL_fn)clGetExtensionFunctionAddressForPlatform(
+	        plat, "clEnqueueReadGlobalVariableINTEL");
 	int v = 0;
 	mark = nnotes;
 	err = rd(q, prog, "nope", CL_TRUE, sizeof v, 0, &v, 0, NULL, NULL);
 	KT_CHECK(err == CL_INVALID_ARG_VALUE && noted(mark, "device global", "'nope'"),
 	         "an unknown device global is notified", "error %d, %s", err, last_note());
 
-	/* A kernel storing past device memory: the event fails, the reason names the kernel and the address. */
+	/* A kernel storing past device memory: the event fails, the reason names the kernel and the address.
+	 */
 	cl_kernel k = clCreateKernel(prog, "store_at", &err);
 	cl_mem buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 64, NULL, &err);
 	cl_ulong dev_mem = 0;
@@ -99,20 +105,20 @@ int main(int argc, char **argv)
 	clFinish(q);
 	cl_int st = 0;
 	clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
-	KT_CHECK(err == CL_SUCCESS && st < 0, "an out-of-range store fails its event", "enqueue %d, status %d", err,
-	         st);
-	KT_CHECK(noted(mark, "store_at", "outside"), "the out-of-range store is notified with kernel and address",
-	         "%s", last_note());
+	KT_CHECK(err == CL_SUCCESS && st < 0, "an out-of-range store fails its event",
+	         "enqueue %d, status %d", err, st);
+	KT_CHECK(noted(mark, "store_at", "outside"),
+	         "the out-of-range store is notified with kernel and address", "%s", last_note());
 	clReleaseEvent(ev);
 	unsigned in = 3;
 	int back[16] = {0};
 	clSetKernelArg(k, 1, sizeof in, &in);
 	err = clEnqueueTask(q, k, 0, NULL, NULL);
 	err |= clEnqueueReadBuffer(q, buf, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL);
-	KT_CHECK(err == CL_SUCCESS && back[3] == 7, "the board stays usable: the next store lands", "error %d, %d",
-	         err, back[3]);
-	KT_CHECK(calls == nnotes && calls == 4, "every note went through pfn_notify with its user_data", "%d calls",
-	         calls);
+	KT_CHECK(err == CL_SUCCESS && back[3] == 7, "the board stays usable: the next store lands",
+	         "error %d, %d", err, back[3]);
+	KT_CHECK(calls == nnotes && calls == 4, "every note went through pfn_notify with its user_data",
+	         "%d calls", calls);
 
 	clReleaseMemObject(buf);
 	clReleaseKernel(k);

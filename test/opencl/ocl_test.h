@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Helpers of the OpenCL tests: they reach Kiln only through the system ICD loader (-lOpenCL), with
  * OCL_ICD_VENDORS pointing at the build tree's kiln.icd (the test wrappers set it). */
 #ifndef KILN_OCL_TEST_H

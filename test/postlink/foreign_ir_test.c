@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* DPC++-style device IR (test/postlink/dpcpp_device.ll) compiled by kiln-cc and run on the simulated board:
  * a usm-backed global, a CSR byte with init_mode reset, a read-only dedicated array with init_mode reprogram.
  */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Post-link tests: kiln-post-link on DPC++-style IR, SPIR-V round trips, and that IR compiled and run.
 PL_TEST_DIR := $(BUILD)/test/postlink
 PL_IMG := $(PL_TEST_DIR)/dpcpp_device.kimg

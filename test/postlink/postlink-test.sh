@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # kiln-post-link and kiln-cc's post-link stage on DPC++-style device IR: split modes, the file table, property
 # sets against REFERENCE §3's known encodings, the cross-image error, and llvm-spirv-15 accepting the output
 # with the decorations of REFERENCE §2 (and giving them back with -r).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Runtime benchmarks (make bench): what libkiln and the sim backend cost on top of the bare Verilated model.
  * The bare side dlopens the model from the image's MODL section and drives it through the ksim_* C ABI on
  * this thread with the least code possible; the libkiln side does the same work through the public API.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The kiln tool as a bring-up engineer runs it: every command, --json output that parses, --help, and
 # non-zero exits with a message on bad input. Usage: cli-test.sh KILN SMOKE_IMAGE RUNTIME_IMAGE
 set -u

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Device memory through libkiln: the allocator (alignment, disjoint blocks, reuse, coalescing, exhaustion,
  * invalid and double frees) and host<->device copies (unaligned, bounds, zero length). */
 #include <stdlib.h>

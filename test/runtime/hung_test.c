@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The watchdog: a kernel that never finishes (an infinite loop, and a loop bounded by a huge argument) is
  * reported as KILN_ERR_TIMEOUT with a message, the board is reset, and the runtime stays usable. */
 #include <string.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The image loader through libkiln: corrupted copies of a real image (truncations, a flipped byte in every
  * section and header field, another board's name, a foreign version, inconsistent hashes, missing or broken
  * model, random single-byte flips) are each refused with KILN_ERR_IMAGE (or KILN_ERR_HW for a model that

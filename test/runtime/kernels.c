@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Kernels of the runtime tests (hung kernel, stress, image rejection) and the runtime benchmarks. */
 #include <kiln/device.h>
 

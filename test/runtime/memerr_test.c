@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* A kernel's device-memory access outside the board's memory is reported, not silently dropped: the run
  * returns KILN_ERR_MEM_ACCESS with a message naming the kernel, the direction and the address, the access
  * changes nothing, and the board stays usable. On the Verilated board, through libkiln and the queue.
@@ -43,8 +44,8 @@ int main(int argc, char **argv)
 
 	set_args(poke, buf, far, 0, 1);
 	st = kiln_kernel_run(poke, NULL);
-	KT_CHECK(st == KILN_ERR_MEM_ACCESS && strstr(kiln_last_error(), "read"), "an out-of-range load is an error",
-	         "%s: %s", kiln_status_name(st), kiln_last_error());
+	KT_CHECK(st == KILN_ERR_MEM_ACCESS && strstr(kiln_last_error(), "read"),
+	         "an out-of-range load is an error", "%s: %s", kiln_status_name(st), kiln_last_error());
 	kiln_mem_read(dev, buf, back, sizeof back);
 	KT_CHECK(back[0] == 0, "the dropped load returned zero", "%d", back[0]);
 
@@ -62,7 +63,8 @@ int main(int argc, char **argv)
 	                 kiln_enqueue_run(q, poke, &ev) == KILN_OK,
 	             "enqueue", "%s", kiln_last_error())) {
 		kiln_event_wait(ev);
-		KT_CHECK(kiln_event_status(ev) == KILN_ERR_MEM_ACCESS && strstr(kiln_event_message(ev), "poke"),
+		KT_CHECK(kiln_event_status(ev) == KILN_ERR_MEM_ACCESS &&
+		             strstr(kiln_event_message(ev), "poke"),
 		         "a queued run's event fails with KILN_ERR_MEM_ACCESS", "%s: %s",
 		         kiln_status_name(kiln_event_status(ev)), kiln_event_message(ev));
 		kiln_event_release(ev);

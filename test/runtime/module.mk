@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Runtime tests: libkiln on the simulated board (watchdog, 8-thread stress, image loader rejection, device
 # memory), the kiln tool, and the runtime benchmarks (make bench).
 RT_DIR := $(BUILD)/test/runtime

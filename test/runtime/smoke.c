@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The smoke image of `kiln diagnose` (and of bus commands on a board with nothing programmed): one
  * single-task kernel on an init_mode=reset global, so a reset is observable, and one nd-range kernel
  * reaching device memory through a pointer. Only device_image_scope globals: nothing is allocated in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Eight host threads share one device and one program, each mixing kernel launches, device-global copies
  * (CSR words, a dedicated RAM window, a device-memory global) and device-memory copies with patterns of its
  * own. Nothing may be lost: every counter ends at exactly the number of launches, every read returns what

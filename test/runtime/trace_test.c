@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* KILN_TRACE on the Verilated board: VCD when the name ends in .vcd, FST otherwise; a timescale of 1 ps with
  * each clock cycle as long as the board's period (10 ns on sim); kernels under scopes named after them; and a
  * second image programmed in the same process appended to the trace after the first, not overwriting it.
@@ -20,7 +21,8 @@ static int run_two_images(const char *a, const char *b, const char *path)
 	setenv("KILN_TRACE", path, 1);
 	int ok = kiln_device_open(NULL, &dev) == KILN_OK && kiln_program_load(dev, a, &pa) == KILN_OK &&
 	         kiln_kernel_get(pa, "bump", &bump) == KILN_OK &&
-	         kiln_kernel_set_arg(bump, 0, sizeof n, &n) == KILN_OK && kiln_kernel_run(bump, NULL) == KILN_OK;
+	         kiln_kernel_set_arg(bump, 0, sizeof n, &n) == KILN_OK &&
+	         kiln_kernel_run(bump, NULL) == KILN_OK;
 	kiln_program_release(pa);
 	ok = ok && kiln_program_load(dev, b, &pb) == KILN_OK && kiln_kernel_get(pb, "add", &add) == KILN_OK &&
 	     kiln_kernel_set_arg(add, 0, sizeof x, &x) == KILN_OK && kiln_kernel_run(add, NULL) == KILN_OK;
@@ -95,12 +97,13 @@ int main(int argc, char **argv)
 	char *vcd = slurp(vcdp);
 	if (!KT_CHECK(vcd && strstr(vcd, "$enddefinitions"), "a VCD trace is written", "%s", vcdp))
 		return KT_DONE();
-	KT_CHECK(strstr(vcd, "$timescale") && strstr(strstr(vcd, "$timescale"), "1ps"), "VCD timescale is 1 ps",
-	         "%.200s", vcd);
+	KT_CHECK(strstr(vcd, "$timescale") && strstr(strstr(vcd, "$timescale"), "1ps"),
+	         "VCD timescale is 1 ps", "%.200s", vcd);
 	const char *s0 = strstr(vcd, "$scope module image0_"), *s1 = strstr(vcd, "$scope module image1_");
 	KT_CHECK(s0 && s1 && s0 < s1, "each image has a scope of its own, the first one first", "%p %p",
 	         (void *)s0, (void *)s1);
-	KT_CHECK(s0 && s1 && strstr(s0, "$scope module u_kernel_bump") < s1 && strstr(s1, "$scope module u_kernel_add"),
+	KT_CHECK(s0 && s1 && strstr(s0, "$scope module u_kernel_bump") < s1 &&
+	             strstr(s1, "$scope module u_kernel_add"),
 	         "kernels are scopes named after them (u_kernel_bump, u_kernel_add)", "missing");
 	char id0[16], id1[16];
 	clk_id(vcd, "$scope module image0_", id0, sizeof id0);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The sim backend (bsp/sim/host) through its ops table, with an image built around the fixture model. */
 #include <pthread.h>
 #include <stdint.h>

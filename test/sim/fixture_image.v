@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hand-written stand-in for a generated image (module kiln_image, docs/hardware-contract.md), used to test
 // the sim board without the compiler. It has the ID block, one kernel at 0x100 that copies ARG2 words from
 // device memory address ARG0 to ARG1 one word at a time through the mem port, and a scratch register at 0x20.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The fixture model through the C ABI of bsp/sim/model/sim_model.h directly (no libkiln in between). */
 #include <dlfcn.h>
 #include <stdint.h>
@@ -228,7 +229,8 @@ static void test_trace(void)
 	k.destroy(m);
 	struct stat st;
 	CHECK(stat(path, &st) == 0 && st.st_size > 100, "FST trace written", "%s missing or empty", path);
-	CHECK(k.create("/nonexistent-dir/x.fst", 5000) == NULL, "unwritable trace path refused", "model created");
+	CHECK(k.create("/nonexistent-dir/x.fst", 5000) == NULL, "unwritable trace path refused",
+	      "model created");
 }
 
 int main(void)

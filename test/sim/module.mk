@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Simulated-board tests: the fixture model through the C ABI and through the sim backend, plus RTL lint and
 # synthesis of the shell. `make test-sim` runs only these.
 

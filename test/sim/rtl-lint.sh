@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # RTL checks of the sim shell with the fixture image: Verilator -Wall lint over several parameter sets, and a
 # yosys synthesis (small device memory) that must infer no latches.
 #   rtl-lint.sh [REPO_ROOT]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Register offsets of the sim shell and of test/sim/fixture_image.v, shared by the sim tests. */
 #ifndef KILN_TEST_SIM_UTIL_H
 #define KILN_TEST_SIM_UTIL_H

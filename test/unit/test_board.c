@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Board configs: the shipped sim.json, the lookup directory, and a rejection per validated field. */
 #include "host/common/board.h"
 #include "test/harness.h"
@@ -17,7 +18,8 @@ static void test_sim(void)
 	const char *dir = kiln_board_dir();
 	size_t dn = strlen(dir), m = strlen("/share/kiln/boards");
 	KT_CHECK(dn > m && strcmp(dir + dn - m, "/share/kiln/boards") == 0 && dir[0] == '/',
-	         "board dir defaults to the installation's share/kiln/boards, found from the program", "%s", dir);
+	         "board dir defaults to the installation's share/kiln/boards, found from the program", "%s",
+	         dir);
 	kiln_board_config b;
 	char err[300];
 	KT_CHECK(kiln_board_load("sim", &b, err, sizeof err) == 0, "sim.json loads", "%s", err);

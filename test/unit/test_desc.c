@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Image description JSON: round trip, find helpers, names and one rejection per validated field. */
 #include "host/common/desc.h"
 #include "test/harness.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Image container: round trip, every rejection of the parser, and a mutation fuzz loop (run under ASan by
  * `make asan`). */
 #include "host/common/image.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Property sets and LLVM's base64: the known encodings of REFERENCE §3, round trips and parse errors. */
 #include "host/common/propset.h"
 #include "test/harness.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Register maps: the model check, JSON both ways, and each exporter (the C header is compiled and run). */
 #include "host/common/regmap.h"
 #include "test/harness.h"
@@ -110,10 +111,11 @@ static void test_json(void)
 	char *j = kiln_regmap_to_json(&m);
 	KT_CHECK(j && strstr(j, "\"image_base\": 65536") && strstr(j, "\"access\": \"w1c\""),
 	         "JSON has plain numbers and access names", "%s", j ? j : "(null)");
-	KT_CHECK(j && strstr(j, "\"name\": \"KERNEL_BUMP\",\n      \"address\": 65792,\n      \"base\": 256") &&
-	             strstr(j, "\"name\": \"CTRL\",\n          \"address\": 65792,\n          \"offset\": 256"),
-	         "JSON gives blocks and registers their bus address beside the image-space offset", "%s",
-	         j ? j : "(null)");
+	KT_CHECK(
+	    j && strstr(j, "\"name\": \"KERNEL_BUMP\",\n      \"address\": 65792,\n      \"base\": 256") &&
+	        strstr(j, "\"name\": \"CTRL\",\n          \"address\": 65792,\n          \"offset\": 256"),
+	    "JSON gives blocks and registers their bus address beside the image-space offset", "%s",
+	    j ? j : "(null)");
 	KT_CHECK(j && kiln_regmap_from_json(j, strlen(j), &n, err, sizeof err) == 0, "JSON parses back", "%s",
 	         err);
 	char *j2 = kiln_regmap_to_json(&n);
@@ -278,7 +280,8 @@ static void test_text_forms(void)
 	KT_CHECK(md && strstr(md, "## ID (0x00010000–0x000100ff)") && strstr(md, "## KERNEL_BUMP") &&
 	             strstr(md, "| 0x00010100 | `CTRL` | rw | 0x00000004 | control and status") &&
 	             strstr(md, "identification \\| status") && strstr(md, "Memory window: 256 bytes"),
-	         "Markdown: a table per block in bus addresses, pipes escaped, memory described", "%s", md ? md : "(null)");
+	         "Markdown: a table per block in bus addresses, pipes escaped, memory described", "%s",
+	         md ? md : "(null)");
 	int tables = 0;
 	for (const char *p = md; p && (p = strstr(p, "| address | name | access | reset | description |"));
 	     p++)

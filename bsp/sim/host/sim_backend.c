@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The sim board backend. Each program call turns the image's MODL section into a loaded library (an anonymous
  * memfd, so no file is left behind and two boards never share one copy of the Verilator runtime) and starts a
  * worker thread that creates, clocks and finally destroys the model; every op is handed to that thread
@@ -38,7 +39,6 @@
 #define SIM_SPIN_NS 100000L
 /* The part of that spent polling without yielding the CPU. */
 #define SIM_SPIN_ALONE_NS 3000L
-
 
 enum sim_op {
 	OP_NONE,
@@ -87,9 +87,9 @@ struct kiln_backend {
 	pthread_t thread;
 	ksim_lib lib;
 	ksim *model;
-	/* KILN_TRACE: every model this board runs (one per programmed image) traces into a segment of its own;
-	 * when a model goes, the trace file is written anew from all segments, so a reprogrammed board appends
-	 * to the trace instead of overwriting it. */
+	/* KILN_TRACE: every model this board runs (one per programmed image) traces into a segment of its
+	 * own; when a model goes, the trace file is written anew from all segments, so a reprogrammed board
+	 * appends to the trace instead of overwriting it. */
 	char *trace_path;
 	char *trace_segs[MAX_TRACE_SEGS], *trace_labels[MAX_TRACE_SEGS];
 	int ntrace;
@@ -420,7 +420,8 @@ static int program_sim(kiln_backend *b, const kiln_image *img, char *err, size_t
 	}
 	const char *trace = getenv("KILN_TRACE");
 	char *seg = NULL, *label = NULL;
-	if (trace && *trace && b->ntrace < MAX_TRACE_SEGS && (b->trace_path || (b->trace_path = strdup(trace))) &&
+	if (trace && *trace && b->ntrace < MAX_TRACE_SEGS &&
+	    (b->trace_path || (b->trace_path = strdup(trace))) &&
 	    asprintf(&seg, "%s.kiln-seg%d-%d.fst", b->trace_path, b->ntrace, (int)getpid()) > 0 &&
 	    asprintf(&label, "image%d_%016llx", b->ntrace, (unsigned long long)kiln_image_hash(img)) > 0) {
 		b->trace_segs[b->ntrace] = seg;

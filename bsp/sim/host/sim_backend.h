@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Host-side backend of the Verilator-simulated board (bsp/sim): loads an image's model section in-process and
  * gives each model a worker thread, since a Verilated model may only be clocked by the thread that built it.
  */

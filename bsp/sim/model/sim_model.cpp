@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C ABI of sim_model.h over the Verilated board. Kept thin on purpose: every loop that clocks the model
 // (bus accesses, bulk memory transfers, kernel runs) stays here so the host pays one call per operation.
 #include "sim_model.h"
@@ -129,7 +130,8 @@ KSIM_EXPORT ksim *ksim_create(const char *trace_path, uint32_t half_period_ps)
 		m->ctx.reset(new VerilatedContext);
 		m->ctx->fatalOnError(false);
 		if (trace_path) {
-			// Time in picoseconds: the trace's timescale, and each clock phase as long as the board's.
+			// Time in picoseconds: the trace's timescale, and each clock phase as long as the
+			// board's.
 			m->ctx->timeunit(-12);
 			m->ctx->timeprecision(-12);
 			m->half_period = half_period_ps ? half_period_ps : 1;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C ABI of a simulated-board model library (one per image: the sim shell + the image's RTL, Verilated).
  * Only these symbols are exported. A model must be created, used and destroyed on one thread (Verilator's
  * rule); libkiln's sim backend gives each model a worker thread. Status: 0 ok, 1 bus error, 2 timeout. */
@@ -21,8 +22,8 @@ unsigned ksim_abi_version(void);
  * HALF_PERIOD_PS picoseconds per clock phase (timescale 1 ps, so the trace shows the board's real time).
  * NULL on failure. */
 ksim *ksim_create(const char *trace_path, uint32_t half_period_ps);
-/* Writes OUT from the FST traces SEGS[0..N) of the models a process ran, one after another in time, each under
- * scope LABELS[i]: VCD when OUT ends in ".vcd", else FST. Written beside and renamed; 0, or -1. */
+/* Writes OUT from the FST traces SEGS[0..N) of the models a process ran, one after another in time, each
+ * under scope LABELS[i]: VCD when OUT ends in ".vcd", else FST. Written beside and renamed; 0, or -1. */
 int ksim_trace_write(const char *out, const char *const *segs, const char *const *labels, int n);
 void ksim_destroy(ksim *m);
 /* Holds rst_n low for CYCLES cycles (at least 1), then releases it. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The C ABI of sim_model.h reached through dlopen: one function table and one resolver, shared by the sim
  * backend, the model tests and the runtime benchmark. */
 #ifndef KILN_SIM_MODEL_LIB_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Joins the FST waveforms of the models one process ran (one per programmed image) into the one trace file
 // KILN_TRACE names: each model's signals under a scope of its own, its times after those of the model before,
 // as FST, or as VCD when the name ends in ".vcd" (the FST reader writes that). Compiled once with the
@@ -52,10 +53,11 @@ bool copy_segment(void *out, const char *path, const char *label, uint64_t *offs
 			fstWriterSetUpscope(out);
 			break;
 		case FST_HT_VAR: {
-			fstHandle alias = h->u.var.is_alias && h->u.var.handle < s.map.size() ? s.map[h->u.var.handle] : 0;
+			fstHandle alias =
+			    h->u.var.is_alias && h->u.var.handle < s.map.size() ? s.map[h->u.var.handle] : 0;
 			fstHandle w = fstWriterCreateVar(out, static_cast<fstVarType>(h->u.var.typ),
-			                                 static_cast<fstVarDir>(h->u.var.direction), h->u.var.length,
-			                                 h->u.var.name, alias);
+			                                 static_cast<fstVarDir>(h->u.var.direction),
+			                                 h->u.var.length, h->u.var.name, alias);
 			if (!h->u.var.is_alias && h->u.var.handle < s.map.size())
 				s.map[h->u.var.handle] = w;
 			break;
@@ -79,9 +81,8 @@ bool ends_with(const std::string &s, const char *suffix)
 }
 } // namespace
 
-extern "C" __attribute__((visibility("default"))) int ksim_trace_write(const char *out_path,
-                                                                      const char *const *segs,
-                                                                      const char *const *labels, int n)
+extern "C" __attribute__((visibility("default"))) int
+ksim_trace_write(const char *out_path, const char *const *segs, const char *const *labels, int n)
 {
 	std::string out = out_path, fst = out + ".kiln-tmp.fst", tmp = out + ".kiln-tmp";
 	void *w = fstWriterCreate(fst.c_str(), 1);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Kiln simulated board: the shell around one generated image (docs/hardware-contract.md, layout version 1).
 //
 // The host bridge is a single-outstanding MMIO slave whose address map splits into the shell block, the image

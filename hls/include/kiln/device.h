@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* kiln/device.h: the kernel source API of Kiln (free function kernels and device globals, SYCL spelling).
  * kiln-cc finds this header by itself. The macros become annotations that kiln-cc lowers to the IR attributes
  * DPC++ emits (REFERENCE §1, §4), so every later stage sees the same IR whether it came from here or from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* libkiln: the Kiln host runtime. Every call returns KILN_OK (0) or a negative kiln_status; the message of
  * the last failure on the calling thread is kiln_last_error(). No call aborts the process. Thread-safe. */
 #ifndef KILN_KILN_H
@@ -22,8 +23,8 @@ typedef enum kiln_status {
 	KILN_ERR_NOMEM = -9,     /* host or device memory exhausted */
 	KILN_ERR_STATE = -10,    /* call not valid now (e.g. launch with an argument unset) */
 	KILN_ERR_AMBIGUOUS = -11, /* device_image_scope variable present in more than one loaded image */
-	KILN_ERR_MEM_ACCESS = -12 /* a kernel accessed device memory outside the board's memory (the access was
-	                             dropped; the message names the kernel and the address) */
+	KILN_ERR_MEM_ACCESS = -12 /* a kernel accessed device memory outside the board's memory (the access
+	                             was dropped; the message names the kernel and the address) */
 } kiln_status;
 
 typedef struct kiln_device kiln_device;

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Kiln's OpenCL extensions: what the Khronos headers do not declare. cl_intel_global_variable_access reads
  * and writes a device global of a built program by its unique id (the variable's name for Kiln C kernels).
- * Get the functions with clGetExtensionFunctionAddressForPlatform(platform, "clEnqueueReadGlobalVariableINTEL")
- * and call them through the _fn types below; the prototypes are for the platform's own implementation.
- * Errors: unknown name CL_INVALID_ARG_VALUE; NULL name or pointer, or a range outside the variable,
- * CL_INVALID_VALUE; a direction the variable's host_access forbids CL_INVALID_OPERATION. */
+ * Get the functions with clGetExtensionFunctionAddressForPlatform(platform,
+ * "clEnqueueReadGlobalVariableINTEL") and call them through the _fn types below; the prototypes are for the
+ * platform's own implementation. Errors: unknown name CL_INVALID_ARG_VALUE; NULL name or pointer, or a range
+ * outside the variable, CL_INVALID_VALUE; a direction the variable's host_access forbids
+ * CL_INVALID_OPERATION. */
 #ifndef KILN_OPENCL_H
 #define KILN_OPENCL_H
 #include <CL/cl.h>
@@ -21,15 +23,19 @@ extern "C" {
 #define CL_COMMAND_WRITE_GLOBAL_VARIABLE_INTEL 0x418F
 
 /* Reads SIZE bytes at OFFSET of device global NAME of PROGRAM into PTR. */
-typedef cl_int(CL_API_CALL *clEnqueueReadGlobalVariableINTEL_fn)(
-    cl_command_queue queue, cl_program program, const char *name, cl_bool blocking_read, size_t size,
-    size_t offset, void *ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
-    cl_event *event);
+typedef cl_int(CL_API_CALL *clEnqueueReadGlobalVariableINTEL_fn)(cl_command_queue queue, cl_program program,
+                                                                 const char *name, cl_bool blocking_read,
+                                                                 size_t size, size_t offset, void *ptr,
+                                                                 cl_uint num_events_in_wait_list,
+                                                                 const cl_event *event_wait_list,
+                                                                 cl_event *event);
 /* Writes SIZE bytes from PTR at OFFSET of device global NAME of PROGRAM. */
-typedef cl_int(CL_API_CALL *clEnqueueWriteGlobalVariableINTEL_fn)(
-    cl_command_queue queue, cl_program program, const char *name, cl_bool blocking_write, size_t size,
-    size_t offset, const void *ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
-    cl_event *event);
+typedef cl_int(CL_API_CALL *clEnqueueWriteGlobalVariableINTEL_fn)(cl_command_queue queue, cl_program program,
+                                                                  const char *name, cl_bool blocking_write,
+                                                                  size_t size, size_t offset, const void *ptr,
+                                                                  cl_uint num_events_in_wait_list,
+                                                                  const cl_event *event_wait_list,
+                                                                  cl_event *event);
 
 cl_int CL_API_CALL clEnqueueReadGlobalVariableINTEL(cl_command_queue queue, cl_program program,
                                                     const char *name, cl_bool blocking_read, size_t size,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include <kiln/device.h>
 KILN_DEVICE_GLOBAL(int, r, KILN_DEVICE_IMAGE_SCOPE);
 static int fib(int n)

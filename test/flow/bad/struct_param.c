@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include <kiln/device.h>
 struct pair {
 	int a, b;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include <kiln/device.h>
 int helper_elsewhere(int);
 KILN_SINGLE_TASK_KERNEL void f(int *v)

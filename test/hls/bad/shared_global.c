@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include <kiln/device.h>
 static int shared_count = 1;
 KILN_SINGLE_TASK_KERNEL void f(int *v)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Kernels for the OpenCL tests and benchmark: one image, several kernels, and device globals of every
  * host_access (plus an array in its own window and one in device memory without device_image_scope). */
 #include <kiln/device.h>
