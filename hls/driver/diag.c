@@ -12,11 +12,22 @@
 
 int diag_verbose = 1;
 const char *diag_program = "kiln-cc";
+int diag_tool_style;
 static int errors;
 
 static void vreport(const char *file, unsigned line, unsigned col, const char *kind, const char *fmt,
                     va_list ap)
 {
+	if (diag_tool_style) {
+		fprintf(stderr, "%s: %s: ", diag_program, kind);
+		if (file && line)
+			fprintf(stderr, "%s:%u: ", file, line);
+		else if (file)
+			fprintf(stderr, "%s: ", file);
+		vfprintf(stderr, fmt, ap);
+		fputc('\n', stderr);
+		return;
+	}
 	if (!file)
 		fprintf(stderr, "%s: ", diag_program);
 	else if (line && col)

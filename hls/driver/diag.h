@@ -19,6 +19,9 @@ int diag_errors(void);
 extern int diag_verbose;
 /* Program name in messages without a position ("kiln-cc" unless a tool sets it). */
 extern const char *diag_program;
+/* 1: every message starts with the program, "kiln-post-link: error: FILE: message" (sycl-post-link's form);
+ * 0: compiler form, "FILE:LINE:COL: error: message". */
+extern int diag_tool_style;
 /* Prints a progress line "kiln-cc: ..." to stderr when verbose. */
 void diag_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

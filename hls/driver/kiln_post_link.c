@@ -2,9 +2,12 @@
 /* kiln-post-link: Kiln's post-link stage on its own, a stand-in for DPC++'s sycl-post-link on device IR:
  * device code split, !spirv.Decorations for device globals, [SYCL/device globals] property sets, symbol
  * files and the [Code|Properties|Symbols] file table. */
+#include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
@@ -21,34 +24,98 @@
 
 typedef struct pl_opts {
 	const char *in, *out;
-	int device_globals, properties, symbols, text;
+	int device_globals, properties, symbols, text, kernel_names, program_metadata, param_info, ir_only;
+	int only_kernels;
 	enum split_mode split;
 } pl_opts;
 
+/* The options DPC++'s driver passes (its default post-link line is `-O2 -device-globals -properties
+ * -spec-const=native -split=auto -emit-only-kernels-as-entry-points -emit-param-info -symbols
+ * -emit-exported-symbols -emit-imported-symbols -split-esimd -lower-esimd`), each honoured or deliberately
+ * ignored. Like every LLVM tool, a single or a double dash. FIELD < 0: accepted and ignored (WHY says why).
+ */
+static const struct pl_option {
+	const char *name;
+	int field; /* offsetof(pl_opts, flag), or -1 */
+	int takes_value;
+	const char *help;
+} options[] = {
+    {"device-globals", offsetof(pl_opts, device_globals), 0,
+     "process device globals: decorations and [SYCL/device globals]"},
+    {"properties", offsetof(pl_opts, properties), 0, "write a .prop file per image"},
+    {"symbols", offsetof(pl_opts, symbols), 0, "write a .sym file (kernel names) per image"},
+    {"S", offsetof(pl_opts, text), 0, "write modules as text IR (.ll)"},
+    {"emit-kernel-names", offsetof(pl_opts, kernel_names), 0, "[SYCL/kernel names] in each .prop"},
+    {"emit-program-metadata", offsetof(pl_opts, program_metadata), 0,
+     "[SYCL/program metadata]: <unique id>@global_id_mapping per device global"},
+    {"emit-param-info", offsetof(pl_opts, param_info), 0,
+     "[SYCL/kernel param opt]: no argument is ever eliminated, so every mask is zero"},
+    {"ir-output-only", offsetof(pl_opts, ir_only), 0, "write only the (single) module to -o, no table"},
+    {"emit-only-kernels-as-entry-points", offsetof(pl_opts, only_kernels), 0,
+     "SYCL_EXTERNAL functions are not entry points of their own"},
+    {"O0", -1, 0, "optimisation level: Kiln's post-link does not optimise"},
+    {"O1", -1, 0, NULL},
+    {"O2", -1, 0, NULL},
+    {"O3", -1, 0, NULL},
+    {"Os", -1, 0, NULL},
+    {"Oz", -1, 0, NULL},
+    {"spec-const", -1, 1, "Kiln kernels have no specialization constants"},
+    {"emit-exported-symbols", -1, 0, "device images are not linked dynamically on Kiln boards"},
+    {"emit-imported-symbols", -1, 0, NULL},
+    {"allow-device-image-dependencies", -1, 0, NULL},
+    {"support-dynamic-linking", -1, 0, NULL},
+    {"split-esimd", -1, 0, "no ESIMD on Kiln boards"},
+    {"lower-esimd", -1, 0, NULL},
+    {"device-lib-dir", -1, 1, "Kiln kernels do not link DPC++'s device libraries"},
+    {"id-queries-range", -1, 1, "work-item ids are 32 bits in Kiln hardware"},
+};
+
 static void usage(FILE *o)
 {
-	fprintf(o,
-	        "usage: kiln-post-link [options] -o OUT.table INPUT.bc|INPUT.ll\n"
-	        "\n"
-	        "Splits linked device IR into device images and writes, per image, the module, its property\n"
-	        "sets and its symbols, plus a file table, in the formats of DPC++'s sycl-post-link.\n"
-	        "\n"
-	        "options:\n"
-	        "  -o FILE            the file table to write; images are FILE's stem + _N.bc/.prop/.sym\n"
-	        "  -split=MODE        source | kernel | auto (auto: per source); default: one image\n"
-	        "  --device-globals   process device globals: decorations and [SYCL/device globals]\n"
-	        "  -properties        write a .prop file per image\n"
-	        "  -symbols           write a .sym file (kernel names) per image\n"
-	        "  -S                 write modules as text IR (.ll)\n"
-	        "  -h, --help         this help\n"
-	        "  --version          the release\n");
+	fprintf(
+	    o,
+	    "usage: kiln-post-link [options] -o OUT.table [INPUT.bc|INPUT.ll|-]\n"
+	    "\n"
+	    "Splits linked device IR into device images and writes, per image, the module, its property\n"
+	    "sets and its symbols, plus a file table, in the formats of DPC++'s sycl-post-link. Without an\n"
+	    "input, or with -, reads the IR (text or bitcode) from standard input.\n"
+	    "\n"
+	    "options:\n"
+	    "  -o FILE            the file table to write; images are FILE's stem + _N.bc/.prop/.sym\n"
+	    "                     (with -ir-output-only: the module itself; - is standard output)\n"
+	    "  -split=MODE        source | kernel | auto (auto: per source); default: one image\n");
+	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+		if (options[i].help)
+			fprintf(o, "  -%-34s %s%s\n", options[i].name,
+			        options[i].field < 0 ? "accepted, ignored: " : "", options[i].help);
+	fprintf(o, "  -h, --help         this help\n"
+	           "  --version          the release\n");
+}
+
+/* The option A names (after its dashes), or NULL. */
+static const struct pl_option *find_option(const char *a, const char **value)
+{
+	a += a[1] == '-' ? 2 : 1;
+	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+		size_t n = strlen(options[i].name);
+		if (strncmp(a, options[i].name, n))
+			continue;
+		if (options[i].takes_value && a[n] == '=') {
+			*value = a + n + 1;
+			return &options[i];
+		}
+		if (!options[i].takes_value && !a[n])
+			return &options[i];
+	}
+	return NULL;
 }
 
 static int parse(int argc, char **argv, pl_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
+		const char *a = argv[i], *value = NULL;
+		const struct pl_option *opt = a[0] == '-' && a[1] ? find_option(a, &value) : NULL;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
 			return 1;
@@ -65,15 +132,10 @@ static int parse(int argc, char **argv, pl_opts *o)
 				diag_error(NULL, 0, 0, "-split takes source, kernel or auto, not '%s'", v);
 				return -1;
 			}
-		} else if (!strcmp(a, "--device-globals") || !strcmp(a, "-device-globals")) {
-			o->device_globals = 1;
-		} else if (!strcmp(a, "-properties") || !strcmp(a, "--properties")) {
-			o->properties = 1;
-		} else if (!strcmp(a, "-symbols") || !strcmp(a, "--symbols")) {
-			o->symbols = 1;
-		} else if (!strcmp(a, "-S")) {
-			o->text = 1;
-		} else if (a[0] == '-') {
+		} else if (opt) {
+			if (opt->field >= 0)
+				*(int *)((char *)o + opt->field) = 1;
+		} else if (a[0] == '-' && a[1]) {
 			diag_error(NULL, 0, 0, "unknown option '%s' (see kiln-post-link --help)", a);
 			return -1;
 		} else if (!o->in) {
@@ -83,18 +145,113 @@ static int parse(int argc, char **argv, pl_opts *o)
 			return -1;
 		}
 	}
-	if (!o->in || !o->out) {
-		usage(stderr);
+	if (!o->in)
+		o->in = "-";
+	if (!o->out) {
+		diag_error(NULL, 0, 0, "no output: name the file table with -o (see kiln-post-link --help)");
 		return -1;
 	}
-	if (!frontend_is_ir(o->in)) {
+	if (strcmp(o->in, "-") && !frontend_is_ir(o->in)) {
 		diag_error(o->in, 0, 0, "input must be LLVM IR (.bc or .ll); compile C with kiln-cc");
 		return -1;
 	}
 	return 0;
 }
 
-static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int i, FILE *table)
+/* Every file is written under a temporary name and renamed into place once all of them are complete, so a
+ * failure leaves nothing behind and never a table naming a file that was not written. */
+typedef struct outputs {
+	char *tmp[4 * 256 + 1], *final[4 * 256 + 1];
+	int n;
+} outputs;
+
+/* A temporary path for FINAL, recorded in OUTS; NULL when out of room. */
+static const char *out_file(outputs *outs, const char *final)
+{
+	if (outs->n >= (int)(sizeof outs->tmp / sizeof outs->tmp[0]))
+		return NULL;
+	char *t = NULL;
+	if (asprintf(&t, "%s.kiln-tmp.%d", final, (int)getpid()) < 0)
+		return NULL;
+	outs->tmp[outs->n] = t;
+	outs->final[outs->n++] = strdup(final);
+	return t;
+}
+
+/* Renames every output into place (COMMIT) or removes them all. */
+static int outputs_finish(outputs *outs, int commit)
+{
+	int rc = 0;
+	for (int i = 0; i < outs->n; i++) {
+		if (commit && outs->final[i] && rename(outs->tmp[i], outs->final[i]) != 0) {
+			diag_error(outs->final[i], 0, 0, "cannot write: %s", strerror(errno));
+			rc = -1;
+		}
+		if (!commit || rc)
+			remove(outs->tmp[i]);
+		free(outs->tmp[i]);
+		free(outs->final[i]);
+	}
+	outs->n = 0;
+	return rc;
+}
+
+static int write_module(LLVMModuleRef m, const char *path, int text)
+{
+	char *msg = NULL;
+	int bad = text ? LLVMPrintModuleToFile(m, path, &msg) != 0 : LLVMWriteBitcodeToFile(m, path) != 0;
+	if (bad)
+		diag_error(path, 0, 0, "cannot write%s%s", msg ? ": " : "", msg ? msg : "");
+	LLVMDisposeMessage(msg);
+	return bad;
+}
+
+/* The property sets sycl-post-link writes for image M, in its order: the two it always writes, then the ones
+ * options ask for. */
+static int image_propsets(LLVMModuleRef m, const pl_opts *o, const kiln_desc *d, kiln_propsets *ps)
+{
+	/* Kiln kernels call none of DPC++'s device libraries and use no optional aspect. (A set pointer lasts
+	 * only until the next set is added.) */
+	kiln_propset *s = kiln_propsets_add_set(ps, "SYCL/devicelib req mask");
+	if (!s || kiln_propset_add_u32(s, "DeviceLibReqMask", 0))
+		return -1;
+	s = kiln_propsets_add_set(ps, "SYCL/device requirements");
+	if (!s || kiln_propset_add_bytes(s, "aspects", "", 0))
+		return -1;
+	if (o->param_info) {
+		kiln_propset *s = kiln_propsets_add_set(ps, "SYCL/kernel param opt");
+		for (LLVMValueRef fn = LLVMGetFirstFunction(m); s && fn; fn = LLVMGetNextFunction(fn)) {
+			if (!ir_is_defined_kernel(fn))
+				continue;
+			/* One bit per argument, set when the argument was eliminated: none is. */
+			static const uint8_t none[64];
+			unsigned nargs = LLVMCountParams(fn);
+			if (nargs > 8 * sizeof none ||
+			    kiln_propset_add_bits(s, LLVMGetValueName(fn), none, nargs))
+				return -1;
+		}
+	}
+	if (o->program_metadata && d->ndgs) {
+		kiln_propset *s = kiln_propsets_add_set(ps, "SYCL/program metadata");
+		for (size_t i = 0; s && i < d->ndgs; i++) {
+			char key[600];
+			snprintf(key, sizeof key, "%s@global_id_mapping", d->dgs[i].unique_id);
+			if (kiln_propset_add_bytes(s, key, d->dgs[i].name, strlen(d->dgs[i].name)))
+				return -1;
+		}
+	}
+	if (o->device_globals && postlink_dg_propset(d, ps) != 0)
+		return -1;
+	if (o->kernel_names) {
+		kiln_propset *s = kiln_propsets_add_set(ps, "SYCL/kernel names");
+		for (LLVMValueRef fn = LLVMGetFirstFunction(m); s && fn; fn = LLVMGetNextFunction(fn))
+			if (ir_is_defined_kernel(fn) && kiln_propset_add_u32(s, LLVMGetValueName(fn), 1))
+				return -1;
+	}
+	return 0;
+}
+
+static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int i, FILE *table, outputs *outs)
 {
 	char code[4200], prop[4200], sym[4200];
 	snprintf(code, sizeof code, "%s_%d.%s", stem, i, o->text ? "ll" : "bc");
@@ -107,28 +264,26 @@ static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int 
 		rc |= postlink_collect_dgs(m, &d) != 0;
 		postlink_add_spirv_decorations(m);
 	}
-	char *msg = NULL;
-	if (o->text ? LLVMPrintModuleToFile(m, code, &msg) != 0 : LLVMWriteBitcodeToFile(m, code) != 0) {
-		diag_error(code, 0, 0, "cannot write%s%s", msg ? ": " : "", msg ? msg : "");
-		rc = 1;
-	}
-	LLVMDisposeMessage(msg);
+	const char *t = out_file(outs, code);
+	rc |= !t || write_module(m, t, o->text);
 	if (o->properties && !rc) {
 		char *text = NULL;
-		FILE *f = fopen(prop, "w");
-		if (o->device_globals && postlink_dg_propset(&d, &ps) != 0)
+		const char *tp = out_file(outs, prop);
+		FILE *f = tp ? fopen(tp, "w") : NULL;
+		if (image_propsets(m, o, &d, &ps) != 0)
 			rc = 1;
 		text = kiln_propsets_format(&ps);
 		if (!f || !text || fputs(text, f) < 0) {
 			diag_error(prop, 0, 0, "cannot write");
 			rc = 1;
 		}
-		if (f)
-			fclose(f);
+		if (f && fclose(f) != 0)
+			rc = 1;
 		free(text);
 	}
 	if (o->symbols && !rc) {
-		FILE *f = fopen(sym, "w");
+		const char *ts = out_file(outs, sym);
+		FILE *f = ts ? fopen(ts, "w") : NULL;
 		for (LLVMValueRef fn = LLVMGetFirstFunction(m); f && fn; fn = LLVMGetNextFunction(fn))
 			if (ir_is_defined_kernel(fn)) {
 				size_t l = 0;
@@ -151,10 +306,29 @@ static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int 
 	return rc;
 }
 
+/* -ir-output-only: the one module, to -o or (for -) standard output. */
+static int write_ir_only(LLVMModuleRef m, const pl_opts *o, outputs *outs)
+{
+	if (o->device_globals)
+		postlink_add_spirv_decorations(m);
+	if (strcmp(o->out, "-")) {
+		const char *t = out_file(outs, o->out);
+		return !t || write_module(m, t, o->text);
+	}
+	if (o->text) {
+		char *s = LLVMPrintModuleToString(m);
+		int bad = fputs(s, stdout) < 0 || fflush(stdout) != 0;
+		LLVMDisposeMessage(s);
+		return bad;
+	}
+	return LLVMWriteBitcodeToFD(m, 1, 0, 0) != 0;
+}
+
 int main(int argc, char **argv)
 {
 	pl_opts o;
 	diag_program = "kiln-post-link";
+	diag_tool_style = 1;
 	int p = parse(argc, argv, &o);
 	if (p)
 		return p > 0 ? 0 : 1;
@@ -165,17 +339,26 @@ int main(int argc, char **argv)
 		lower_spirv_import(mod);
 	LLVMModuleRef *imgs = NULL;
 	int n = 0, rc = 1;
+	outputs outs = {0};
 	if (mod) {
 		n = postlink_split(mod, o.split, &imgs);
 		rc = n < 1 || (o.device_globals && postlink_check_image_scope(imgs, n)) ? 1 : 0;
 	}
-	if (!rc) {
+	if (!rc && o.ir_only) {
+		if (n != 1) {
+			diag_error(NULL, 0, 0, "-ir-output-only writes one module, but the split made %d", n);
+			rc = 1;
+		} else {
+			rc = write_ir_only(imgs[0], &o, &outs);
+		}
+	} else if (!rc) {
 		char stem[4096];
 		snprintf(stem, sizeof stem, "%s", o.out);
 		char *slash = strrchr(stem, '/'), *dot = strrchr(slash ? slash : stem, '.');
 		if (dot)
 			*dot = '\0';
-		FILE *table = fopen(o.out, "w");
+		const char *tt = out_file(&outs, o.out);
+		FILE *table = tt ? fopen(tt, "w") : NULL;
 		if (!table) {
 			diag_error(o.out, 0, 0, "cannot write the file table");
 			rc = 1;
@@ -183,11 +366,13 @@ int main(int argc, char **argv)
 			fprintf(table, "[Code%s%s]\n", o.properties ? "|Properties" : "",
 			        o.symbols ? "|Symbols" : "");
 			for (int i = 0; i < n; i++)
-				rc |= write_image(imgs[i], &o, stem, i, table);
+				rc |= write_image(imgs[i], &o, stem, i, table, &outs);
 			if (fclose(table) != 0)
 				rc = 1;
 		}
 	}
+	if (outputs_finish(&outs, !rc && !diag_errors()) != 0)
+		rc = 1;
 	for (int i = 0; i < n; i++)
 		if (imgs[i] != mod)
 			LLVMDisposeModule(imgs[i]);

@@ -40,7 +40,9 @@ static LLVMModuleRef read_ir(LLVMContextRef ctx, const char *path)
 	LLVMMemoryBufferRef buf = NULL;
 	LLVMModuleRef mod = NULL;
 	char *msg = NULL;
-	if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+	int in = !strcmp(path, "-");
+	if (in ? LLVMCreateMemoryBufferWithSTDIN(&buf, &msg)
+	       : LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
 		diag_error(path, 0, 0, "cannot read: %s", msg);
 		LLVMDisposeMessage(msg);
 		return NULL;
@@ -73,6 +75,8 @@ static int run(char *const argv[])
 
 LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend_opts *o)
 {
+	if (!strcmp(path, "-"))
+		return read_ir(ctx, "-");
 	if (access(path, R_OK) != 0) {
 		diag_error(path, 0, 0, "cannot read: %s", strerror(errno));
 		return NULL;

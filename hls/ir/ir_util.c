@@ -10,7 +10,14 @@
 
 int ir_is_kernel(LLVMValueRef fn)
 {
-	return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-single-task-kernel", 23) ||
+	/* DPC++ marks an ordinary SYCL kernel by its calling convention alone (spir_kernel, or ptx_kernel and
+	 * amdgpu_kernel for the other targets); free function kernels also carry one of the two attributes.
+	 * An entry without either attribute is a single task to Kiln's hardware (cdfg reads
+	 * sycl-nd-range-kernel). */
+	unsigned cc = LLVMGetFunctionCallConv(fn);
+	return cc == LLVMSPIRKERNELCallConv || cc == LLVMPTXKernelCallConv ||
+	       cc == LLVMAMDGPUKERNELCallConv ||
+	       LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-single-task-kernel", 23) ||
 	       LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20);
 }
 

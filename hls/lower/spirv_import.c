@@ -81,12 +81,5 @@ int lower_spirv_import(LLVMModuleRef mod)
 		restored++;
 	}
 	LLVMDisposeTargetData(td);
-	LLVMAttributeRef st = LLVMCreateStringAttribute(ctx, "sycl-single-task-kernel", 23, "0", 1);
-	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
-		if (LLVMCountBasicBlocks(fn) && LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv &&
-		    !ir_is_kernel(fn)) {
-			LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, st);
-			restored++;
-		}
 	return restored;
 }

@@ -7,8 +7,8 @@
 #include <llvm-c/Core.h>
 
 /* Gives every global with a HostAccessINTEL (6147) decoration and no sycl-device-global-size the
- * device-global attributes its decorations imply, and marks spir_kernel functions without a kernel attribute
- * as single-task kernels. Returns the number of globals and kernels it restored. */
+ * device-global attributes its decorations imply (kernels need nothing: ir_is_kernel knows them by calling
+ * convention). Returns the number of globals it restored. */
 int lower_spirv_import(LLVMModuleRef mod);
 
 #endif

@@ -88,41 +88,87 @@ int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
 	return errors;
 }
 
+/* The decoration ids already on G (the first operand of each node of its !spirv.Decorations), into IDS. */
+static unsigned existing_decorations(LLVMContextRef ctx, LLVMValueRef g, unsigned kind,
+                                     LLVMMetadataRef *nodes, unsigned *ids, unsigned max)
+{
+	size_t nentries = 0;
+	LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(g, &nentries);
+	unsigned n = 0;
+	for (size_t e = 0; e < nentries; e++) {
+		if (LLVMValueMetadataEntriesGetKind(md, (unsigned)e) != kind)
+			continue;
+		LLVMValueRef list =
+		    LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)e));
+		unsigned k = LLVMGetMDNodeNumOperands(list);
+		LLVMValueRef ops[64];
+		if (k > 64)
+			k = 64;
+		LLVMGetMDNodeOperands(list, ops);
+		for (unsigned i = 0; i < k && n < max; i++) {
+			LLVMValueRef inner[4];
+			unsigned m = LLVMGetMDNodeNumOperands(ops[i]);
+			if (m == 0 || m > 4)
+				continue;
+			LLVMGetMDNodeOperands(ops[i], inner);
+			ids[n] = inner[0] && LLVMIsAConstantInt(inner[0])
+			             ? (unsigned)LLVMConstIntGetZExtValue(inner[0])
+			             : 0;
+			nodes[n++] = LLVMValueAsMetadata(ops[i]);
+		}
+	}
+	LLVMDisposeValueMetadataEntries(md);
+	return n;
+}
+
+static int has_id(const unsigned *ids, unsigned n, unsigned id)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (ids[i] == id)
+			return 1;
+	return 0;
+}
+
 void postlink_add_spirv_decorations(LLVMModuleRef mod)
 {
 	LLVMContextRef ctx = LLVMGetModuleContext(mod);
 	unsigned kind = LLVMGetMDKindIDInContext(ctx, "spirv.Decorations", 17);
 	LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
 	for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g)) {
-		if (!kiln_global_has_attr(g, "sycl-device-global-size"))
-			continue;
-		LLVMMetadataRef nodes[3];
-		unsigned n = 0;
+		/* As DPC++'s CompileTimePropertiesPass: implement_in_csr and init_mode are decorated on any
+		 * global that carries them, host access (with the unique id) only on device globals. */
+		int dg = kiln_global_has_attr(g, "sycl-device-global-size");
 		char *csr = attr_dup(g, "sycl-implement-in-csr");
 		char *im = attr_dup(g, "sycl-init-mode");
 		char *ha = attr_dup(g, "sycl-host-access");
 		char *uid = attr_dup(g, "sycl-unique-id");
-		/* DPC++ emits the nodes in the order 6149, 6148, 6147, and the first two only for set
-		 * properties. */
-		if (csr) {
+		LLVMMetadataRef nodes[70];
+		unsigned ids[70];
+		/* Decorations already there keep their place; only missing ones are appended, in DPC++'s
+		 * order 6149, 6148, 6147. */
+		unsigned n = existing_decorations(ctx, g, kind, nodes, ids, 64), before = n;
+		if (csr && !has_id(ids, n, 6149)) {
 			LLVMMetadataRef ops[2] = {
 			    LLVMValueAsMetadata(LLVMConstInt(i32, 6149, 0)),
 			    LLVMValueAsMetadata(LLVMConstInt(i32, strcmp(csr, "false") != 0, 0))};
 			nodes[n++] = LLVMMDNodeInContext2(ctx, ops, 2);
 		}
-		if (im && LLVMGetInitializer(g)) {
+		if (im && (LLVMGetInitializer(g) || !dg) && !has_id(ids, before, 6148)) {
 			LLVMMetadataRef ops[2] = {
 			    LLVMValueAsMetadata(LLVMConstInt(i32, 6148, 0)),
 			    LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned)atoi(im), 0))};
 			nodes[n++] = LLVMMDNodeInContext2(ctx, ops, 2);
 		}
-		const char *u = uid ? uid : "";
-		LLVMMetadataRef ops[3] = {
-		    LLVMValueAsMetadata(LLVMConstInt(i32, 6147, 0)),
-		    LLVMValueAsMetadata(LLVMConstInt(i32, ha ? (unsigned)atoi(ha) : 2, 0)),
-		    LLVMMDStringInContext2(ctx, u, strlen(u))};
-		nodes[n++] = LLVMMDNodeInContext2(ctx, ops, 3);
-		LLVMGlobalSetMetadata(g, kind, LLVMMDNodeInContext2(ctx, nodes, n));
+		if (dg && !has_id(ids, before, 6147)) {
+			const char *u = uid ? uid : "";
+			LLVMMetadataRef ops[3] = {
+			    LLVMValueAsMetadata(LLVMConstInt(i32, 6147, 0)),
+			    LLVMValueAsMetadata(LLVMConstInt(i32, ha ? (unsigned)atoi(ha) : 2, 0)),
+			    LLVMMDStringInContext2(ctx, u, strlen(u))};
+			nodes[n++] = LLVMMDNodeInContext2(ctx, ops, 3);
+		}
+		if (n > before)
+			LLVMGlobalSetMetadata(g, kind, LLVMMDNodeInContext2(ctx, nodes, n));
 		free(csr);
 		free(im);
 		free(ha);

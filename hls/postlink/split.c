@@ -60,6 +60,8 @@ static int keep_group(LLVMModuleRef c, enum split_mode m, const char *g, size_t 
 		if (k && !(l == glen && memcmp(k, g, l) == 0)) {
 			if (LLVMGetFirstUse(fn)) {
 				/* Called from a kept kernel: keep the body as an ordinary function. */
+				if (LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv)
+					LLVMSetFunctionCallConv(fn, LLVMSPIRFUNCCallConv);
 				LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
 				                                 "sycl-single-task-kernel", 23);
 				LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
@@ -83,7 +85,7 @@ static int keep_group(LLVMModuleRef c, enum split_mode m, const char *g, size_t 
 
 int postlink_split(LLVMModuleRef mod, enum split_mode m, LLVMModuleRef **out)
 {
-	/* Distinct groups in function order, so that image numbering is stable. */
+	/* Distinct groups. */
 	const char **groups = NULL;
 	size_t *glens = NULL;
 	int ng = 0;
@@ -102,6 +104,20 @@ int postlink_split(LLVMModuleRef mod, enum split_mode m, LLVMModuleRef **out)
 		groups[ng] = g;
 		glens[ng++] = l;
 	}
+	/* Images are numbered as sycl-post-link numbers them: by split key (module id or kernel name),
+	 * descending. */
+	for (int i = 1; i < ng; i++)
+		for (int j = i; j > 0; j--) {
+			size_t la = glens[j - 1], lb = glens[j];
+			int c = memcmp(groups[j - 1], groups[j], la < lb ? la : lb);
+			if (c > 0 || (c == 0 && la >= lb))
+				break;
+			const char *tg = groups[j];
+			groups[j] = groups[j - 1];
+			groups[j - 1] = tg;
+			glens[j] = glens[j - 1];
+			glens[j - 1] = lb;
+		}
 	*out = calloc((size_t)(ng > 1 ? ng : 1), sizeof **out);
 	if (!*out) {
 		free(groups);

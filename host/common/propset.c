@@ -156,6 +156,14 @@ int kiln_propset_add_bytes(kiln_propset *s, const char *name, const void *data, 
 	return 0;
 }
 
+int kiln_propset_add_bits(kiln_propset *s, const char *name, const void *data, uint64_t nbits)
+{
+	if (kiln_propset_add_bytes(s, name, data, (size_t)((nbits + 7) / 8)) != 0)
+		return -1;
+	s->props[s->nprops - 1].nbits = nbits;
+	return 0;
+}
+
 int kiln_propset_add_device_global(kiln_propset *s, const char *unique_id, uint32_t size, int image_scope)
 {
 	uint8_t rec[8];

@@ -42,7 +42,7 @@ printf 'BC\300\336 garbage' >"$tmp/junk.bc"
 [ $? -eq 1 ] && grep -q "junk.ll: error: invalid LLVM IR" "$tmp/err" && [ ! -e "$tmp/junk.kimg" ] &&
 	ok "random bytes as .ll are refused" || notok "junk .ll" "$(head -c 300 "$tmp/err")"
 "$build/bin/kiln-post-link" -o "$tmp/junk.table" "$tmp/junk.bc" 2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "junk.bc: error: invalid LLVM IR" "$tmp/err" && [ ! -e "$tmp/junk.table" ] &&
+[ $? -eq 1 ] && grep -q "^kiln-post-link: error: .*junk.bc: invalid LLVM IR" "$tmp/err" && [ ! -e "$tmp/junk.table" ] &&
 	ok "a corrupt bitcode file is refused by kiln-post-link" || notok "junk .bc" "$(head -c 300 "$tmp/err")"
 
 # bad input file | expected diagnostic (grep -E), which must carry the file and a line
@@ -112,14 +112,14 @@ KILN_CACHE="$tmp/qcache" "$cc" -q -o "$tmp/q.kimg" "$src/examples/counter.c" 2>"
 mkdir -p "$tmp/dg/src" "$tmp/elsewhere"
 cp "$src/test/flow/bad/float_op.c" "$tmp/dg/src/k.c"
 (cd "$tmp/elsewhere" && "$cc" -q -o "$tmp/d.kimg" "$tmp/dg/src/k.c") 2>"$tmp/err"
-grep -q "^$tmp/dg/src/k.c:5:[0-9]*: error" "$tmp/err" && ok "diagnostic for an absolute input names it as typed" ||
+grep -q "^$tmp/dg/src/k.c:6:[0-9]*: error" "$tmp/err" && ok "diagnostic for an absolute input names it as typed" ||
 	notok "absolute input diagnostic" "$(head -2 "$tmp/err")"
 (cd "$tmp/dg" && "$cc" -q -o "$tmp/d.kimg" src/k.c) 2>"$tmp/err"
-grep -q "^src/k.c:5:[0-9]*: error" "$tmp/err" && ok "diagnostic for a relative input names it as typed" ||
+grep -q "^src/k.c:6:[0-9]*: error" "$tmp/err" && ok "diagnostic for a relative input names it as typed" ||
 	notok "relative input diagnostic" "$(head -2 "$tmp/err")"
 (cd "$tmp/dg" && "$cc" -q --stop-after ir -o "$tmp/dg/ir.kimg" src/k.c) 2>/dev/null
 (cd "$tmp/elsewhere" && "$cc" -q -o "$tmp/d.kimg" "$tmp/dg/ir.kimg.d/device.ll") 2>"$tmp/err"
-grep -q "^$tmp/dg/src/k.c:5:[0-9]*: error" "$tmp/err" && ok "diagnostic for IR from another folder joins its debug-info directory" ||
+grep -q "^$tmp/dg/src/k.c:6:[0-9]*: error" "$tmp/err" && ok "diagnostic for IR from another folder joins its debug-info directory" ||
 	notok "IR diagnostic path" "$(head -2 "$tmp/err")"
 
 # The counter's RTL is lint-clean and synthesises without latches.

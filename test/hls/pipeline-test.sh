@@ -54,7 +54,7 @@ for k, iis in want.items():
     got = [b["ii"] if b["pipelined"] else None for b in pipe.get(k, [])]
     check(got == iis, "pipelining: %s gets II %s" % (k, iis), "got %s" % got)
 why = pipe.get("pipe_alias", [{}])[0].get("not_pipelined_because", "")
-check("may alias" in why and "line 52" in why, "pipelining: pipe_alias says why it stays sequential", why)
+check("may alias" in why and "line 53" in why, "pipelining: pipe_alias says why it stays sequential", why)
 for k, bl in pipe.items():
     for b in bl:
         if b["pipelined"]:

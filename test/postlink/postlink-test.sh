@@ -21,8 +21,9 @@ check() { # name, command...
 }
 
 "$pl" --help | grep -q "usage: kiln-post-link" && ok "kiln-post-link --help" || notok "--help" "no usage"
-"$pl" -o "$tmp/x.table" >/dev/null 2>&1
-[ $? -eq 1 ] && ok "missing input exits 1" || notok "missing input" "wrong status"
+printf 'not IR at all' | "$pl" -o "$tmp/x.table" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^kiln-post-link: error: -: invalid LLVM IR" "$tmp/err" && [ ! -e "$tmp/x.table" ] &&
+	ok "no input reads standard input; bad input there is an error, nothing written" || notok "bad stdin" "$(cat "$tmp/err")"
 "$pl" -split=bogus -o "$tmp/x.table" "$in" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "split takes" "$tmp/err" && ok "bad -split value" || notok "bad -split" "$(cat "$tmp/err")"
 
@@ -32,13 +33,14 @@ check "split=kernel succeeds" test $? -eq 0
 printf '[Code|Properties|Symbols]\n%s_0.bc|%s_0.prop|%s_0.sym\n%s_1.bc|%s_1.prop|%s_1.sym\n' \
 	"$tmp/k" "$tmp/k" "$tmp/k" "$tmp/k" "$tmp/k" "$tmp/k" >"$tmp/want.table"
 check "file table format" cmp "$tmp/k.table" "$tmp/want.table"
-printf '[SYCL/device globals]\n_ZL7dg_int1=2|ABAAAAAAAAABAAAAAAAAAA\ndg_char=2|ABAAAAAAAAQAAAAABAAAAA\n' >"$tmp/want0.prop"
-check "image 0 property set: known encodings (size 4 no scope, size 1 scope)" cmp "$tmp/k_0.prop" "$tmp/want0.prop"
-grep -qx '_ZL7dg_int1=2|ABAAAAAAAAABAAAAAAAAAA' "$tmp/k_1.prop" && grep -q '^dg_ro=2|' "$tmp/k_1.prop" &&
-	! grep -q dg_char "$tmp/k_1.prop" && ok "image 1 property set holds only what its kernel uses" ||
-	notok "image 1 property set" "$(cat "$tmp/k_1.prop")"
-check "image 0 symbols" sh -c "[ \"\$(cat '$tmp/k_0.sym')\" = __sycl_kernel_ka ]"
-check "image 1 symbols" sh -c "[ \"\$(cat '$tmp/k_1.sym')\" = __sycl_kernel_kb ]"
+# sycl-post-link's always-present sets first, then the device globals; images by descending kernel name.
+printf '[SYCL/devicelib req mask]\nDeviceLibReqMask=1|0\n[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n[SYCL/device globals]\n_ZL7dg_int1=2|ABAAAAAAAAABAAAAAAAAAA\ndg_char=2|ABAAAAAAAAQAAAAABAAAAA\n' >"$tmp/want1.prop"
+check "image 1 (ka) property set: always-present sets, known encodings (size 4 no scope, size 1 scope)" cmp "$tmp/k_1.prop" "$tmp/want1.prop"
+grep -qx '_ZL7dg_int1=2|ABAAAAAAAAABAAAAAAAAAA' "$tmp/k_0.prop" && grep -q '^dg_ro=2|' "$tmp/k_0.prop" &&
+	! grep -q dg_char "$tmp/k_0.prop" && ok "image 0 (kb) property set holds only what its kernel uses" ||
+	notok "image 0 property set" "$(cat "$tmp/k_0.prop")"
+check "image 0 symbols: the greater split key first" sh -c "[ \"\$(cat '$tmp/k_0.sym')\" = __sycl_kernel_kb ]"
+check "image 1 symbols" sh -c "[ \"\$(cat '$tmp/k_1.sym')\" = __sycl_kernel_ka ]"
 
 # Per-source split groups by sycl-module-id (a.cpp, b.cpp); no split gives one image with every global.
 "$pl" --device-globals -properties -split=source -o "$tmp/s.table" "$in" 2>/dev/null
@@ -46,7 +48,7 @@ check "split=source gives one image per module id" sh -c "[ \$(wc -l <'$tmp/s.ta
 "$pl" --device-globals -properties -S -o "$tmp/n.table" "$in" 2>/dev/null
 check "no split gives one image" sh -c "[ \$(wc -l <'$tmp/n.table') -eq 2 ] && head -1 '$tmp/n.table' | grep -qx '\[Code|Properties\]'"
 check "-S writes text IR" grep -q '^define' "$tmp/n_0.ll"
-check "unsplit image has all three globals" sh -c "[ \$(grep -c '=2|' '$tmp/n_0.prop') -eq 3 ]"
+check "unsplit image has all three globals" sh -c "[ \$(sed -n '/^.SYCL.device globals/,/^.SYCL.device req/p' '$tmp/n_0.prop' | grep -c '=2|') -eq 3 ]"
 grep -q '!spirv.Decorations' "$tmp/n_0.ll" && grep -q '!{i32 6147, i32 0, !"dg_ro"}' "$tmp/n_0.ll" &&
 	grep -q '!{i32 6149, i32 0}' "$tmp/n_0.ll" && grep -q '!{i32 6148, i32 0}' "$tmp/n_0.ll" &&
 	ok "decorations as DPC++ emits them (6149, 6148, 6147 with the unique id)" ||
@@ -60,8 +62,66 @@ grep -qF "device_global variable 'dg_char' with property \"device_image_scope\" 
 	ok "device_image_scope global in two images is refused with the reference text" ||
 	notok "cross-image error" "status $rc: $(cat "$tmp/err")"
 
+# The cross-image error leaves nothing behind: no table, no image of the split.
+[ -z "$(ls "$tmp" | grep '^b[._]')" ] && ok "a failed post-link leaves no table and no image" ||
+	notok "failed post-link leftovers" "$(ls "$tmp" | grep '^b[._]')"
+
+# sycl-post-link compatibility: input from standard input or -, the DPC++ driver's own command line,
+# -ir-output-only to standard output, the optional property sets, no kernel attribute added.
+"$pl" --device-globals -properties -symbols -split=kernel -o "$tmp/si.table" <"$in" 2>"$tmp/err" &&
+	cmp -s "$tmp/si_1.prop" "$tmp/k_1.prop" && ok "input from standard input when no file is named" ||
+	notok "stdin input" "$(cat "$tmp/err")"
+"$pl" -properties -o "$tmp/dash.table" - <"$in" 2>"$tmp/err" && [ -s "$tmp/dash_0.prop" ] &&
+	ok "- names standard input" || notok "- input" "$(cat "$tmp/err")"
+"$pl" -O2 -device-globals -properties -spec-const=native -split=auto -emit-only-kernels-as-entry-points \
+	-emit-param-info -symbols -emit-exported-symbols -emit-imported-symbols -split-esimd -lower-esimd -O0 \
+	-o "$tmp/drv.table" "$in" 2>"$tmp/err"
+[ $? -eq 0 ] && [ "$(head -1 "$tmp/drv.table")" = "[Code|Properties|Symbols]" ] && [ "$(wc -l <"$tmp/drv.table")" -eq 3 ] &&
+	grep -q '^\[SYCL/kernel param opt\]' "$tmp/drv_0.prop" && grep -qx '__sycl_kernel_kb=2|BAAAAAAAAAAA' "$tmp/drv_0.prop" &&
+	ok "the DPC++ driver's default post-link command line runs (param info: one argument, none eliminated)" ||
+	notok "driver command line" "$(cat "$tmp/err" "$tmp/drv.table" "$tmp/drv_0.prop" 2>&1 | head -20)"
+"$pl" --device-globals -ir-output-only -S -o - "$in" >"$tmp/stdout.ll" 2>"$tmp/err"
+[ $? -eq 0 ] && grep -q '^define spir_kernel void @__sycl_kernel_ka' "$tmp/stdout.ll" && [ ! -e "$tmp/-" ] &&
+	ok "-ir-output-only -S -o - writes the module to standard output" || notok "ir to stdout" "$(cat "$tmp/err")"
+"$pl" -ir-output-only -split=kernel -o "$tmp/two.ll" "$in" 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -e "$tmp/two.ll" ] && grep -q "^kiln-post-link: error: -ir-output-only writes one module" "$tmp/err" &&
+	ok "-ir-output-only refuses a split into several modules" || notok "ir-only split" "$(cat "$tmp/err")"
+"$pl" --device-globals -properties -emit-kernel-names --emit-program-metadata -o "$tmp/md.table" "$in" 2>"$tmp/err"
+grep -qx '_ZL7dg_int1@global_id_mapping=2|YBAAAAAAAAwXax0Nkd2Xp5GdxA' "$tmp/md_0.prop" &&
+	grep -A2 '^\[SYCL/kernel names\]' "$tmp/md_0.prop" | grep -q '^__sycl_kernel_ka=' &&
+	ok "-emit-kernel-names and --emit-program-metadata write their sets (global_id_mapping: reference encoding)" ||
+	notok "kernel names / program metadata" "$(cat "$tmp/err" "$tmp/md_0.prop")"
+"$pl" --frobnicate -o "$tmp/f.table" "$in" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^kiln-post-link: error: unknown option '--frobnicate'" "$tmp/err" &&
+	ok "diagnostics read kiln-post-link: error: ..." || notok "diagnostic format" "$(cat "$tmp/err")"
+"$pl" -properties -o "$tmp/nodir/x.table" "$in" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^kiln-post-link: error: " "$tmp/err" && [ ! -d "$tmp/nodir" ] &&
+	ok "an unwritable output is an error in the same format" || notok "unwritable output" "$(cat "$tmp/err")"
+sed 's/ "sycl-single-task-kernel"="0"//' "$in" >"$tmp/plain.ll"
+"$pl" -split=kernel -S -symbols -o "$tmp/plain.table" "$tmp/plain.ll" 2>"$tmp/err"
+[ $? -eq 0 ] && [ "$(wc -l <"$tmp/plain.table")" -eq 3 ] && ! grep -q 'sycl-single-task-kernel' "$tmp"/plain_*.ll &&
+	ok "plain spir_kernels are entry points and get no sycl-single-task-kernel added" ||
+	notok "plain spir_kernel" "$(cat "$tmp/err" "$tmp/plain.table"; grep -l single-task "$tmp"/plain_*.ll)"
+
+# Decorations as CompileTimePropertiesPass gives them: 6149/6148 on a global with those properties but no size
+# (no 6147); an existing list keeps its order with only the missing node appended; no attributes added.
+"$pl" --device-globals -S -o "$tmp/dec.table" "$src/test/postlink/decorations.ll" 2>"$tmp/err"
+dec="$tmp/dec_0.ll"
+nd=$(sed -n 's/^@not_dg = .*!spirv.Decorations \(![0-9]*\).*/\1/p' "$dec")
+dl=$(sed -n 's/^@dg_listed = .*!spirv.Decorations \(![0-9]*\).*/\1/p' "$dec")
+body() { sed -n "s/^$1 = \(.*\)/\1/p" "$dec"; }
+expand() { for r in $(body "$1" | tr -d '!{},' ); do body "!$r"; done | tr '\n' ' '; }
+[ -n "$nd" ] && [ "$(expand "$nd")" = "!{i32 6149, i32 1} !{i32 6148, i32 1} " ] &&
+	ok "a global with implement_in_csr/init_mode but no size gets 6149 and 6148, no 6147" ||
+	notok "decorations without size" "$nd: $(expand "$nd")"
+[ -n "$dl" ] && [ "$(expand "$dl")" = '!{i32 6147, i32 1, !"dg_listed"} !{i32 6149, i32 0} !{i32 6148, i32 0} ' ] &&
+	ok "an existing decoration list keeps its order; only the missing 6148 is appended" ||
+	notok "existing decorations" "$dl: $(expand "$dl")"
+grep -q '^@plain = addrspace(1) global i32 7, align 4$' "$dec" && ! grep -q '^attributes #[0-9]* = { "sycl-unique-id"' "$dec" &&
+	ok "no decoration and no sycl-* attribute on a global that had none" || notok "plain global" "$(grep '^@plain' "$dec")"
+
 # SPIR-V: Debian's translator accepts the output and keeps the decorations both ways.
-if llvm-spirv-15 --spirv-ext=+SPV_INTEL_global_variable_decorations "$tmp/k_0.bc" -o "$tmp/k0.spv" 2>"$tmp/err"; then
+if llvm-spirv-15 --spirv-ext=+SPV_INTEL_global_variable_decorations "$tmp/k_1.bc" -o "$tmp/k0.spv" 2>"$tmp/err"; then
 	ok "llvm-spirv-15 translates the post-link output"
 	llvm-spirv-15 -to-text "$tmp/k0.spv" -o "$tmp/k0.spt"
 	grep -q 'HostAccessINTEL 2 "dg_char"' "$tmp/k0.spt" && grep -q 'ImplementInCSRINTEL 1' "$tmp/k0.spt" &&
