@@ -5,6 +5,7 @@
 #define KILN_TEST_HARNESS_H
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int kt_failures;
@@ -47,6 +48,28 @@ static inline int kt_eq_str(const char *a, const char *b, const char *name, cons
 	                b);
 }
 #define KT_EQ_STR(a, b, name) kt_eq_str((a), (b), (name), __FILE__, __LINE__)
+
+/* Reads all of PATH into a malloc'd, NUL-terminated buffer (*LEN bytes, LEN may be NULL); NULL when it
+ * cannot. */
+static inline char *kt_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n = -1;
+	if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (f)
+		fclose(f);
+	if (buf) {
+		buf[n] = 0;
+		if (len)
+			*len = (size_t)n;
+	}
+	return buf;
+}
 
 /* Exit status of a test program: non-zero when any check failed. */
 #define KT_DONE() (fflush(stdout), kt_failures ? 1 : 0)

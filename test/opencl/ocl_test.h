@@ -43,23 +43,7 @@ static inline cl_platform_id kiln_platform(void)
 
 static inline unsigned char *read_all(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	unsigned char *buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	if (buf) {
-		buf[n] = 0;
-		*len = (size_t)n;
-	}
-	return buf;
+	return (unsigned char *)kt_read_file(path, len);
 }
 
 /* A context, a profiling queue and the built program of image PATH. */

@@ -34,21 +34,6 @@ static int run_two_images(const char *a, const char *b, const char *path)
 	return ok;
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *s = malloc((size_t)n + 1);
-	if (s && fread(s, 1, (size_t)n, f) == (size_t)n)
-		s[n] = 0;
-	fclose(f);
-	return s;
-}
-
 /* The VCD id of the first `clk` declared after scope SCOPE, or "" when there is none. */
 static void clk_id(const char *vcd, const char *scope, char *id, size_t len)
 {
@@ -94,7 +79,7 @@ int main(int argc, char **argv)
 	remove(fstp);
 
 	KT_CHECK(run_two_images(argv[1], argv[2], vcdp), "two images run with KILN_TRACE=*.vcd", "failed");
-	char *vcd = slurp(vcdp);
+	char *vcd = kt_read_file(vcdp, NULL);
 	if (!KT_CHECK(vcd && strstr(vcd, "$enddefinitions"), "a VCD trace is written", "%s", vcdp))
 		return KT_DONE();
 	KT_CHECK(strstr(vcd, "$timescale") && strstr(strstr(vcd, "$timescale"), "1ps"),
@@ -119,7 +104,7 @@ int main(int argc, char **argv)
 	free(vcd);
 
 	KT_CHECK(run_two_images(argv[1], argv[2], fstp), "two images run with KILN_TRACE=*.fst", "failed");
-	char *fst = slurp(fstp);
+	char *fst = kt_read_file(fstp, NULL);
 	/* An FST file opens with its header block: block type 0, then a 64-bit big-endian length of 329. */
 	static const unsigned char hdr[] = {0, 0, 0, 0, 0, 0, 0, 1, 0x49};
 	KT_CHECK(fst && !memcmp(fst, hdr, sizeof hdr) && !strstr(fst, "$enddefinitions"),

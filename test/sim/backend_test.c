@@ -21,24 +21,6 @@
 static const kiln_backend_ops *ops = &kiln_sim_backend_ops;
 static char err[512];
 
-static void *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	void *buf = malloc(n > 0 ? (size_t)n : 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	*len = (size_t)n;
-	return buf;
-}
-
 /* An in-memory image for the sim board carrying MODEL (NULL: no MODL section). */
 static kiln_image *make_image(const void *model, size_t len)
 {
@@ -230,7 +212,7 @@ static void test_trace(const kiln_board_config *cfg, kiln_image *img)
 int main(void)
 {
 	size_t len = 0;
-	void *model = slurp(KSIM_FIXTURE_MODEL, &len);
+	void *model = kt_read_file(KSIM_FIXTURE_MODEL, &len);
 	if (!KT_CHECK(model != NULL, "read fixture model", "%s", KSIM_FIXTURE_MODEL))
 		return KT_DONE();
 	kiln_image *img = make_image(model, len);
