@@ -341,7 +341,7 @@ int main(int argc, char **argv)
 	int n = 0, rc = 1;
 	outputs outs = {0};
 	if (mod) {
-		n = postlink_split(mod, o.split, &imgs);
+		n = postlink_split(mod, o.split, SPLIT_AS_DPCPP, &imgs);
 		rc = n < 1 || (o.device_globals && postlink_check_image_scope(imgs, n)) ? 1 : 0;
 	}
 	if (!rc && o.ir_only) {

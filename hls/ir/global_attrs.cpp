@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The C ABI over GlobalVariable attributes that LLVM-C 15 lacks; see global_attrs.h.
+// The C ABI over what LLVM-C 15 lacks: GlobalVariable attributes and a global value's dso_local flag; see
+// global_attrs.h.
 #include "global_attrs.h"
 
 #include <llvm/IR/GlobalVariable.h>
@@ -41,4 +42,14 @@ extern "C" void kiln_global_copy_attrs(LLVMValueRef from, LLVMValueRef to)
 	GlobalVariable *f = as_gv(from), *t = as_gv(to);
 	if (f && t)
 		t->setAttributes(f->getAttributes());
+}
+
+extern "C" int kiln_value_dso_local(LLVMValueRef v)
+{
+	return llvm::cast<llvm::GlobalValue>(llvm::unwrap(v))->isDSOLocal();
+}
+
+extern "C" void kiln_value_set_dso_local(LLVMValueRef v, int on)
+{
+	llvm::cast<llvm::GlobalValue>(llvm::unwrap(v))->setDSOLocal(on != 0);
 }

@@ -17,6 +17,9 @@ const char *kiln_global_get_attr(LLVMValueRef g, const char *kind, unsigned *len
 void kiln_global_copy_attrs(LLVMValueRef from, LLVMValueRef to);
 /* Sets string attribute KIND=VALUE on G, replacing an earlier value. */
 void kiln_global_set_attr(LLVMValueRef g, const char *kind, const char *value);
+/* Whether global value (function or variable) V is dso_local; LLVM-C 15 cannot read or set it. */
+int kiln_value_dso_local(LLVMValueRef v);
+void kiln_value_set_dso_local(LLVMValueRef v, int on);
 
 #ifdef __cplusplus
 }

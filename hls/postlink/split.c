@@ -41,16 +41,115 @@ static const char *group_of(LLVMValueRef fn, enum split_mode m, size_t *len)
 	return "";
 }
 
-/* Keeps only the kernels of group G in clone C: the others are deleted, then everything only they used. */
-static int keep_group(LLVMModuleRef c, enum split_mode m, const char *g, size_t glen)
+/* Drops device globals from llvm.used and llvm.compiler.used (the arrays go when they become empty), so that
+ * only use by a kernel keeps one in an image; other entries stay. */
+static void trim_used(LLVMModuleRef c)
 {
-	/* llvm.used / llvm.compiler.used pinned kernels and globals through clang's optimisation; in a split
-	 * image, reachability from the image's kernels decides what stays. */
 	static const char *const pins[] = {"llvm.used", "llvm.compiler.used"};
 	for (size_t i = 0; i < 2; i++) {
 		LLVMValueRef p = LLVMGetNamedGlobal(c, pins[i]);
-		if (p)
-			LLVMDeleteGlobal(p);
+		LLVMValueRef init = p ? LLVMGetInitializer(p) : NULL;
+		if (!init)
+			continue;
+		unsigned n = (unsigned)LLVMGetArrayLength(LLVMTypeOf(init)), k = 0;
+		LLVMValueRef *keep = calloc(n ? n : 1, sizeof *keep);
+		if (!keep)
+			continue;
+		for (unsigned j = 0; j < n; j++) {
+			LLVMValueRef e = LLVMGetOperand(init, j), base = e;
+			while (base && LLVMIsAConstantExpr(base))
+				base = LLVMGetOperand(base, 0);
+			if (!(base && LLVMIsAGlobalVariable(base) &&
+			      kiln_global_has_attr(base, "sycl-device-global-size")))
+				keep[k++] = e;
+		}
+		if (k == n) {
+			free(keep);
+			continue;
+		}
+		LLVMTypeRef et = LLVMGetElementType(LLVMTypeOf(init));
+		char name[32];
+		snprintf(name, sizeof name, "%s", pins[i]);
+		LLVMDeleteGlobal(p);
+		if (k) {
+			LLVMValueRef arr = LLVMConstArray(et, keep, k);
+			LLVMValueRef g = LLVMAddGlobal(c, LLVMTypeOf(arr), name);
+			LLVMSetInitializer(g, arr);
+			LLVMSetLinkage(g, LLVMAppendingLinkage);
+			LLVMSetSection(g, "llvm.metadata");
+		}
+		free(keep);
+	}
+}
+
+/* Drops every function and global no entry (kernel) reaches. SPLIT_FOR_HLS leaves the non-kernels internal,
+ * which the hardware flow wants; SPLIT_AS_DPCPP gives the survivors their linkage back, as sycl-post-link's
+ * images keep it. */
+static int drop_unreached(LLVMModuleRef c, enum split_keep keep)
+{
+	size_t n = 0, cap = 0;
+	struct saved {
+		LLVMValueRef v;
+		LLVMLinkage l;
+		int dso_local; /* internal linkage implies it: restored with the linkage */
+	} *saved = NULL;
+	for (int pass = 0; pass < 2; pass++)
+		for (LLVMValueRef v = pass ? LLVMGetFirstGlobal(c) : LLVMGetFirstFunction(c); v;
+		     v = pass ? LLVMGetNextGlobal(v) : LLVMGetNextFunction(v)) {
+			if (pass ? !LLVMGetInitializer(v) || LLVMGetLinkage(v) == LLVMAppendingLinkage
+			         : !LLVMCountBasicBlocks(v) || ir_is_defined_kernel(v))
+				continue;
+			if (n == cap) {
+				struct saved *ns = realloc(saved, (cap = cap ? 2 * cap : 64) * sizeof *ns);
+				if (!ns) {
+					free(saved);
+					return -1;
+				}
+				saved = ns;
+			}
+			saved[n].v = v;
+			saved[n].dso_local = kiln_value_dso_local(v);
+			saved[n++].l = LLVMGetLinkage(v);
+			LLVMSetLinkage(v, LLVMInternalLinkage);
+		}
+	/* globaldce deletes values, so survivors are found again by name before it runs out of scope. */
+	char **names = calloc(n ? n : 1, sizeof *names);
+	for (size_t i = 0; names && i < n; i++) {
+		size_t l = 0;
+		const char *nm = LLVMGetValueName2(saved[i].v, &l);
+		names[i] = strndup(nm, l);
+	}
+	int rc = ir_run_passes(c, "globaldce", "device code split");
+	for (size_t i = 0; keep == SPLIT_AS_DPCPP && names && i < n; i++) {
+		LLVMValueRef v = names[i] ? LLVMGetNamedFunction(c, names[i]) : NULL;
+		if (!v && names[i])
+			v = LLVMGetNamedGlobal(c, names[i]);
+		if (v) {
+			LLVMSetLinkage(v, saved[i].l);
+			kiln_value_set_dso_local(v, saved[i].dso_local);
+		}
+	}
+	for (size_t i = 0; names && i < n; i++)
+		free(names[i]);
+	free(names);
+	free(saved);
+	return rc;
+}
+
+/* Keeps only the kernels of group G in clone C: the others are deleted, then everything only they used. */
+static int keep_group(LLVMModuleRef c, enum split_mode m, enum split_keep keep, const char *g, size_t glen)
+{
+	if (keep == SPLIT_AS_DPCPP) {
+		trim_used(c);
+	} else {
+		/* llvm.used / llvm.compiler.used pinned kernels and globals through clang's optimisation; in
+		 * a split image, reachability from the image's kernels decides what stays. */
+		static const char *const pins[] = {"llvm.used", "llvm.compiler.used"};
+		for (size_t i = 0; i < 2; i++) {
+			LLVMValueRef p = LLVMGetNamedGlobal(c, pins[i]);
+			if (p)
+				LLVMDeleteGlobal(p);
+		}
 	}
 	LLVMValueRef fn = LLVMGetFirstFunction(c);
 	while (fn) {
@@ -72,18 +171,10 @@ static int keep_group(LLVMModuleRef c, enum split_mode m, const char *g, size_t 
 		}
 		fn = next;
 	}
-	/* Only the image's kernels are entry points: everything else becomes internal, so that globaldce
-	 * drops the functions and globals (device globals included) no kept kernel reaches. */
-	for (LLVMValueRef f = LLVMGetFirstFunction(c); f; f = LLVMGetNextFunction(f))
-		if (LLVMCountBasicBlocks(f) && !ir_is_defined_kernel(f))
-			LLVMSetLinkage(f, LLVMInternalLinkage);
-	for (LLVMValueRef g = LLVMGetFirstGlobal(c); g; g = LLVMGetNextGlobal(g))
-		if (LLVMGetInitializer(g))
-			LLVMSetLinkage(g, LLVMInternalLinkage);
-	return ir_run_passes(c, "globaldce", "device code split");
+	return drop_unreached(c, keep);
 }
 
-int postlink_split(LLVMModuleRef mod, enum split_mode m, LLVMModuleRef **out)
+int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, LLVMModuleRef **out)
 {
 	/* Distinct groups. */
 	const char **groups = NULL;
@@ -128,12 +219,13 @@ int postlink_split(LLVMModuleRef mod, enum split_mode m, LLVMModuleRef **out)
 		(*out)[0] = mod;
 		free(groups);
 		free(glens);
-		return 1;
+		/* sycl-post-link's one image is made by the same extraction as a split's. */
+		return keep == SPLIT_AS_DPCPP && keep_group(mod, SPLIT_OFF, keep, "", 0) != 0 ? -1 : 1;
 	}
 	/* Group names point into MOD, which is not modified while cloning. */
 	for (int i = 0; i < ng; i++) {
 		(*out)[i] = LLVMCloneModule(mod);
-		if (keep_group((*out)[i], m, groups[i], glens[i]) != 0) {
+		if (keep_group((*out)[i], m, keep, groups[i], glens[i]) != 0) {
 			for (int j = 0; j <= i; j++)
 				LLVMDisposeModule((*out)[j]);
 			free(*out);

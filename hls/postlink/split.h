@@ -10,9 +10,16 @@ enum split_mode { SPLIT_OFF = 0, SPLIT_PER_SOURCE, SPLIT_PER_KERNEL };
 /* Parses "off", "per_source"/"source", "per_kernel"/"kernel" (sycl-post-link spells them without "per_");
  * 0, or -1 for anything else. */
 int postlink_split_mode(const char *s, enum split_mode *m);
+/* How an image keeps what its kernels do not reach. */
+enum split_keep {
+	SPLIT_FOR_HLS,  /* kiln-cc: a split image's non-kernels become internal; one image is MOD as it is
+	                 * (every device global stays: the host may reach one no kernel uses) */
+	SPLIT_AS_DPCPP, /* kiln-post-link, as sycl-post-link: linkage kept, device globals trimmed from
+	                 * llvm.used and llvm.compiler.used, what no entry reaches dropped, in every mode */
+};
 /* Splits MOD into device-image modules (*OUT, malloc'd array). With one image the only entry is MOD itself;
  * otherwise each entry is a clone holding its kernels and what they use. Returns the count, -1 on error. */
-int postlink_split(LLVMModuleRef mod, enum split_mode m, LLVMModuleRef **out);
+int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, LLVMModuleRef **out);
 /* Reports REFERENCE §3's error for every device_image_scope global present in more than one of the N image
  * modules, with a note naming the images' kernels. Returns the number of errors. */
 int postlink_check_image_scope(LLVMModuleRef *imgs, int n);

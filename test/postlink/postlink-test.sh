@@ -120,6 +120,18 @@ expand() { for r in $(body "$1" | tr -d '!{},' ); do body "!$r"; done | tr '\n' 
 grep -q '^@plain = addrspace(1) global i32 7, align 4$' "$dec" && ! grep -q '^attributes #[0-9]* = { "sycl-unique-id"' "$dec" &&
 	ok "no decoration and no sycl-* attribute on a global that had none" || notok "plain global" "$(grep '^@plain' "$dec")"
 
+# llvm.used / llvm.compiler.used and linkage as in sycl-post-link's images, split or not: device globals
+# trimmed from the arrays (an emptied array goes), an unused device global dropped, linkage kept.
+for sp in "" -split=kernel; do
+	"$pl" --device-globals -S $sp -o "$tmp/u.table" "$src/test/postlink/used_linkage.ll" 2>"$tmp/err"
+	u="$tmp/u_0.ll"
+	grep -q '^@llvm.compiler.used = appending global \[1 x ptr addrspace(4)\] \[ptr addrspace(4) addrspacecast (ptr addrspace(1) @not_dg' "$u" &&
+		! grep -q '^@llvm.used' "$u" && ! grep -q '^@dg_unused' "$u" && grep -q '^@dg_used = weak_odr' "$u" &&
+		grep -q '^@table = linkonce_odr' "$u" && grep -q '^define weak_odr .*@helper' "$u" &&
+		ok "llvm.used trimmed of device globals, unused device global dropped, linkage kept (${sp:-no split})" ||
+		notok "used/linkage ${sp:-no split}" "$(cat "$tmp/err"; grep '^@\|^define' "$u")"
+done
+
 # SPIR-V: Debian's translator accepts the output and keeps the decorations both ways.
 if llvm-spirv-15 --spirv-ext=+SPV_INTEL_global_variable_decorations "$tmp/k_1.bc" -o "$tmp/k0.spv" 2>"$tmp/err"; then
 	ok "llvm-spirv-15 translates the post-link output"
