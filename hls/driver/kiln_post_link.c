@@ -284,8 +284,10 @@ static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int 
 	if (o->symbols && !rc) {
 		const char *ts = out_file(outs, sym);
 		FILE *f = ts ? fopen(ts, "w") : NULL;
+		/* The image's entry points: kernels, and SYCL_EXTERNAL functions unless only kernels are. */
+		enum split_keep keep = o->only_kernels ? SPLIT_AS_DPCPP_KERNELS : SPLIT_AS_DPCPP;
 		for (LLVMValueRef fn = LLVMGetFirstFunction(m); f && fn; fn = LLVMGetNextFunction(fn))
-			if (ir_is_defined_kernel(fn)) {
+			if (postlink_is_entry(fn, keep)) {
 				size_t l = 0;
 				const char *n = LLVMGetValueName2(fn, &l);
 				fprintf(f, "%.*s\n", (int)l, n);
@@ -341,7 +343,8 @@ int main(int argc, char **argv)
 	int n = 0, rc = 1;
 	outputs outs = {0};
 	if (mod) {
-		n = postlink_split(mod, o.split, SPLIT_AS_DPCPP, &imgs);
+		n = postlink_split(mod, o.split, o.only_kernels ? SPLIT_AS_DPCPP_KERNELS : SPLIT_AS_DPCPP,
+		                   &imgs);
 		rc = n < 1 || (o.device_globals && postlink_check_image_scope(imgs, n)) ? 1 : 0;
 	}
 	if (!rc && o.ir_only) {

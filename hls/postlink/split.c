@@ -22,6 +22,16 @@ int postlink_split_mode(const char *s, enum split_mode *m)
 	return 0;
 }
 
+/* An entry point of an image: a kernel, and with SPLIT_AS_DPCPP a SYCL_EXTERNAL function too (a defined
+ * function DPC++ marked with its translation unit's sycl-module-id), as sycl-post-link takes them unless
+ * -emit-only-kernels-as-entry-points. */
+int postlink_is_entry(LLVMValueRef fn, enum split_keep keep)
+{
+	return ir_is_defined_kernel(fn) ||
+	       (keep == SPLIT_AS_DPCPP && LLVMCountBasicBlocks(fn) &&
+	        LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-module-id", 14));
+}
+
 /* The group a kernel belongs to: its name, its source ("sycl-module-id", as DPC++ marks kernels), or one. */
 static const char *group_of(LLVMValueRef fn, enum split_mode m, size_t *len)
 {
@@ -83,8 +93,8 @@ static void trim_used(LLVMModuleRef c)
 }
 
 /* Drops every function and global no entry (kernel) reaches. SPLIT_FOR_HLS leaves the non-kernels internal,
- * which the hardware flow wants; SPLIT_AS_DPCPP gives the survivors their linkage back, as sycl-post-link's
- * images keep it. */
+ * which the hardware flow wants; SPLIT_AS_DPCPP(_KERNELS) gives the survivors their linkage back, as
+ * sycl-post-link's images keep it. */
 static int drop_unreached(LLVMModuleRef c, enum split_keep keep)
 {
 	size_t n = 0, cap = 0;
@@ -97,7 +107,7 @@ static int drop_unreached(LLVMModuleRef c, enum split_keep keep)
 		for (LLVMValueRef v = pass ? LLVMGetFirstGlobal(c) : LLVMGetFirstFunction(c); v;
 		     v = pass ? LLVMGetNextGlobal(v) : LLVMGetNextFunction(v)) {
 			if (pass ? !LLVMGetInitializer(v) || LLVMGetLinkage(v) == LLVMAppendingLinkage
-			         : !LLVMCountBasicBlocks(v) || ir_is_defined_kernel(v))
+			         : !LLVMCountBasicBlocks(v) || postlink_is_entry(v, keep))
 				continue;
 			if (n == cap) {
 				struct saved *ns = realloc(saved, (cap = cap ? 2 * cap : 64) * sizeof *ns);
@@ -120,7 +130,7 @@ static int drop_unreached(LLVMModuleRef c, enum split_keep keep)
 		names[i] = strndup(nm, l);
 	}
 	int rc = ir_run_passes(c, "globaldce", "device code split");
-	for (size_t i = 0; keep == SPLIT_AS_DPCPP && names && i < n; i++) {
+	for (size_t i = 0; keep != SPLIT_FOR_HLS && names && i < n; i++) {
 		LLVMValueRef v = names[i] ? LLVMGetNamedFunction(c, names[i]) : NULL;
 		if (!v && names[i])
 			v = LLVMGetNamedGlobal(c, names[i]);
@@ -139,7 +149,7 @@ static int drop_unreached(LLVMModuleRef c, enum split_keep keep)
 /* Keeps only the kernels of group G in clone C: the others are deleted, then everything only they used. */
 static int keep_group(LLVMModuleRef c, enum split_mode m, enum split_keep keep, const char *g, size_t glen)
 {
-	if (keep == SPLIT_AS_DPCPP) {
+	if (keep != SPLIT_FOR_HLS) {
 		trim_used(c);
 	} else {
 		/* llvm.used / llvm.compiler.used pinned kernels and globals through clang's optimisation; in
@@ -155,7 +165,7 @@ static int keep_group(LLVMModuleRef c, enum split_mode m, enum split_keep keep, 
 	while (fn) {
 		LLVMValueRef next = LLVMGetNextFunction(fn);
 		size_t l = 0;
-		const char *k = ir_is_defined_kernel(fn) ? group_of(fn, m, &l) : NULL;
+		const char *k = postlink_is_entry(fn, keep) ? group_of(fn, m, &l) : NULL;
 		if (k && !(l == glen && memcmp(k, g, l) == 0)) {
 			if (LLVMGetFirstUse(fn)) {
 				/* Called from a kept kernel: keep the body as an ordinary function. */
@@ -181,7 +191,7 @@ int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, L
 	size_t *glens = NULL;
 	int ng = 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
-		if (!ir_is_defined_kernel(fn))
+		if (!postlink_is_entry(fn, keep))
 			continue;
 		size_t l = 0;
 		const char *g = group_of(fn, m, &l);
@@ -220,7 +230,7 @@ int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, L
 		free(groups);
 		free(glens);
 		/* sycl-post-link's one image is made by the same extraction as a split's. */
-		return keep == SPLIT_AS_DPCPP && keep_group(mod, SPLIT_OFF, keep, "", 0) != 0 ? -1 : 1;
+		return keep != SPLIT_FOR_HLS && keep_group(mod, SPLIT_OFF, keep, "", 0) != 0 ? -1 : 1;
 	}
 	/* Group names point into MOD, which is not modified while cloning. */
 	for (int i = 0; i < ng; i++) {

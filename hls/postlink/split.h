@@ -14,9 +14,16 @@ int postlink_split_mode(const char *s, enum split_mode *m);
 enum split_keep {
 	SPLIT_FOR_HLS,  /* kiln-cc: a split image's non-kernels become internal; one image is MOD as it is
 	                 * (every device global stays: the host may reach one no kernel uses) */
-	SPLIT_AS_DPCPP, /* kiln-post-link, as sycl-post-link: linkage kept, device globals trimmed from
+	SPLIT_AS_DPCPP, /* kiln-post-link, as sycl-post-link: SYCL_EXTERNAL functions are entries too (images
+	                 * without kernels follow from them), linkage kept, device globals trimmed from
 	                 * llvm.used and llvm.compiler.used, what no entry reaches dropped, in every mode */
+	SPLIT_AS_DPCPP_KERNELS, /* the same with -emit-only-kernels-as-entry-points: only kernels are entries
+	                         */
 };
+/* Whether FN is an entry point of an image under KEEP (a kernel; a SYCL_EXTERNAL function with
+ * SPLIT_AS_DPCPP).
+ */
+int postlink_is_entry(LLVMValueRef fn, enum split_keep keep);
 /* Splits MOD into device-image modules (*OUT, malloc'd array). With one image the only entry is MOD itself;
  * otherwise each entry is a clone holding its kernels and what they use. Returns the count, -1 on error. */
 int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, LLVMModuleRef **out);

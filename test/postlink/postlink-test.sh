@@ -132,6 +132,22 @@ for sp in "" -split=kernel; do
 		notok "used/linkage ${sp:-no split}" "$(cat "$tmp/err"; grep '^@\|^define' "$u")"
 done
 
+# Entry points: kernels by calling convention (ptx_kernel too), SYCL_EXTERNAL functions unless
+# -emit-only-kernels-as-entry-points, images by descending split key, a kernel-less image for a lone function.
+e="$src/test/postlink/entries.ll"
+"$pl" -split=kernel -symbols -properties -emit-kernel-names -o "$tmp/e.table" "$e" 2>"$tmp/err"
+syms=$(for i in 0 1 2 3; do tr '\n' ' ' <"$tmp/e_$i.sym"; done)
+[ "$syms" = "PtxK KernelB KernelA ExternF " ] && ! grep -q 'kernel names' "$tmp/e_3.prop" &&
+	grep -qx 'PtxK=1|1' "$tmp/e_0.prop" &&
+	ok "entries: kernels by calling convention and SYCL_EXTERNAL functions, descending; the function's image has no kernels" ||
+	notok "entry points" "$syms $(cat "$tmp/err")"
+"$pl" -split=kernel -symbols -emit-only-kernels-as-entry-points -o "$tmp/f.table" "$e" 2>"$tmp/err"
+[ "$(wc -l <"$tmp/f.table")" -eq 4 ] && ! grep -q ExternF "$tmp"/f_*.sym &&
+	ok "-emit-only-kernels-as-entry-points: only kernels are entries" || notok "only kernels" "$(cat "$tmp/f.table" "$tmp/err")"
+"$pl" -split=source -symbols -o "$tmp/g.table" "$e" 2>"$tmp/err"
+[ "$(cat "$tmp/g_0.sym")" = KernelB ] && [ "$(tr '\n' ' ' <"$tmp/g_1.sym")" = "KernelA PtxK ExternF " ] &&
+	ok "per-source split: module ids descending (b.cpp before a.cpp)" || notok "per-source entries" "$(cat "$tmp"/g_*.sym)"
+
 # SPIR-V: Debian's translator accepts the output and keeps the decorations both ways.
 if llvm-spirv-15 --spirv-ext=+SPV_INTEL_global_variable_decorations "$tmp/k_1.bc" -o "$tmp/k0.spv" 2>"$tmp/err"; then
 	ok "llvm-spirv-15 translates the post-link output"
