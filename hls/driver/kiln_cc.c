@@ -20,6 +20,7 @@
 #include "../ir/ir_util.h"
 #include "../lower/lower.h"
 #include "../lower/spirv_import.h"
+#include "../postlink/postlink.h"
 #include "../postlink/split.h"
 #include "diag.h"
 #include "image_build.h"
@@ -300,7 +301,7 @@ int main(int argc, char **argv)
 	LLVMModuleRef *imgs = NULL;
 	int n = 0;
 	if (!rc) {
-		n = postlink_split(mod, o.split, SPLIT_FOR_HLS, &imgs);
+		n = postlink_refuse_usm_class(mod) ? -1 : postlink_split(mod, o.split, SPLIT_FOR_HLS, &imgs);
 		rc = n < 1 || postlink_check_image_scope(imgs, n) ? 1 : 0;
 	}
 	image_build_opts bo = {&board, o.clock > 0 ? o.clock : board.clock_period_ns, o.stop, o.profile,

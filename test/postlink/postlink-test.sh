@@ -148,6 +148,16 @@ syms=$(for i in 0 1 2 3; do tr '\n' ' ' <"$tmp/e_$i.sym"; done)
 [ "$(cat "$tmp/g_0.sym")" = KernelB ] && [ "$(tr '\n' ' ' <"$tmp/g_1.sym")" = "KernelA PtxK ExternF " ] &&
 	ok "per-source split: module ids descending (b.cpp before a.cpp)" || notok "per-source entries" "$(cat "$tmp"/g_*.sym)"
 
+# DPC++'s device_global class without device_image_scope ({ ptr }, 8 bytes; size attribute sizeof(T)):
+# kiln-post-link accepts it with its [SYCL/device globals] entry; kiln-cc refuses it clearly, writing nothing.
+"$pl" --device-globals -properties -o "$tmp/usm.table" "$src/test/postlink/usm_class.ll" 2>"$tmp/err"
+[ $? -eq 0 ] && grep -qx 'dg_usm=2|ABAAAAAAAAABAAAAAAAAAA' "$tmp/usm_0.prop" &&
+	ok "the USM-backed device_global class is accepted (size 4, no scope: the reference encoding)" ||
+	notok "USM class in kiln-post-link" "$(cat "$tmp/err" "$tmp/usm_0.prop" 2>&1)"
+"$cc" -q -o "$tmp/usm.kimg" "$src/test/postlink/usm_class.ll" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "device global 'dg_usm': DPC++'s device_global class" "$tmp/err" && [ ! -e "$tmp/usm.kimg" ] &&
+	ok "kiln-cc names the USM-backed class as not compiled to hardware yet" || notok "USM class in kiln-cc" "$(cat "$tmp/err")"
+
 # SPIR-V: Debian's translator accepts the output and keeps the decorations both ways.
 if llvm-spirv-15 --spirv-ext=+SPV_INTEL_global_variable_decorations "$tmp/k_1.bc" -o "$tmp/k0.spv" 2>"$tmp/err"; then
 	ok "llvm-spirv-15 translates the post-link output"
