@@ -332,6 +332,26 @@ static cl_int compile_source(cl_program p, const char *options)
 	argv[3] = "program.kimg";
 	argv[4 + nopt] = "program.c";
 	argv[5 + nopt] = NULL;
+	/* kiln-cc runs in the build folder: paths the application gave relative to its working directory are
+	 * made absolute here, before the fork (the child of a threaded program may not allocate). */
+	char acc[PATH_MAX], *owned[80] = {0};
+	if (cc[0] != '/' && realpath(cc, acc))
+		argv[0] = acc;
+	for (int i = 4; i < 4 + nopt; i++) {
+		const char *dir = !strcmp(argv[i], "-I") && i + 1 < 4 + nopt ? argv[++i]
+		                  : !strncmp(argv[i], "-I", 2)               ? argv[i] + 2
+		                                                             : NULL;
+		char *abs = dir && dir[0] != '/' ? realpath(dir, NULL) : NULL;
+		if (abs && argv[i] == dir) {
+			argv[i] = owned[i] = abs;
+		} else if (abs) {
+			if (asprintf(&owned[i], "-I%s", abs) > 0)
+				argv[i] = owned[i];
+			else
+				owned[i] = NULL;
+			free(abs);
+		}
+	}
 	if (write_file(src, p->source, strlen(p->source)) == 0) {
 		pid_t pid = fork();
 		if (pid == 0) {
@@ -340,25 +360,6 @@ static cl_int compile_source(cl_program p, const char *options)
 				dup2(fd, 1);
 				dup2(fd, 2);
 				close(fd);
-			}
-			/* Paths the application gave relative to its working directory stay valid from the
-			 * build folder. */
-			char acc[PATH_MAX];
-			if (cc[0] != '/' && realpath(cc, acc))
-				argv[0] = acc;
-			for (int i = 4; i < 4 + nopt; i++) {
-				const char *dir = !strcmp(argv[i], "-I") && i + 1 < 4 + nopt ? argv[++i]
-				                  : !strncmp(argv[i], "-I", 2)               ? argv[i] + 2
-				                                                             : NULL;
-				char *abs = dir && dir[0] != '/' ? realpath(dir, NULL) : NULL;
-				if (abs && argv[i] == dir) {
-					argv[i] = abs;
-				} else if (abs) {
-					char *opt = malloc(strlen(abs) + 3);
-					if (opt)
-						sprintf(opt, "-I%s", abs);
-					argv[i] = opt ? opt : argv[i];
-				}
 			}
 			if (chdir(tmp) == 0)
 				execv(argv[0], argv);
@@ -391,6 +392,8 @@ static cl_int compile_source(cl_program p, const char *options)
 		}
 		free(log);
 	}
+	for (int i = 0; i < 80; i++)
+		free(owned[i]);
 	free(opts);
 	kiln_remove_tree(tmp);
 	return err;

@@ -5,6 +5,8 @@
  * Usage: ocl_notify_test IMAGE.kimg */
 #include "test/opencl/ocl_test.h"
 
+#include <unistd.h>
+
 #define MAX_NOTES 16
 static char notes[MAX_NOTES][1024];
 static int nnotes;
@@ -71,6 +73,27 @@ int main(int argc, char **argv)
 	KT_CHECK(strstr(log, "program.c:4:") && !strstr(log, "/program.c") && !strstr(log, "build-"),
 	         "the build log names the source program.c, not a temporary path", "%s", log);
 	clReleaseProgram(ps);
+
+	/* A -I option relative to the application's working directory still finds the header. */
+	char dir[] = "kiln-inc-XXXXXX", hdr[64], opt[80];
+	if (mkdtemp(dir)) {
+		snprintf(hdr, sizeof hdr, "%s/k.h", dir);
+		FILE *h = fopen(hdr, "w");
+		if (h) {
+			fputs("#define STEP 3\n", h);
+			fclose(h);
+		}
+		snprintf(opt, sizeof opt, "-I %s", dir);
+		const char *inc = "#include <kiln/device.h>\n#include \"k.h\"\n"
+		                  "KILN_SINGLE_TASK_KERNEL void g(int *p) { *p += STEP; }\n";
+		cl_program pi = clCreateProgramWithSource(ctx, 1, &inc, NULL, &err);
+		err = clBuildProgram(pi, 1, &dev, opt, NULL, NULL);
+		KT_CHECK(err == CL_SUCCESS, "a -I relative to the application's directory is honoured",
+		         "error %d", err);
+		clReleaseProgram(pi);
+		remove(hdr);
+		rmdir(dir);
+	}
 
 	/* The test image, a device global that is not there. */
 	size_t len = 0;
