@@ -334,6 +334,22 @@ int cmd_diagnose(cli *c)
 		json_object_set_new(root, "steps", d.steps);
 		json_object_set_new(root, "failed_steps", json_integer(d.failed));
 		json_object_set_new(root, "result", json_string(result));
+		if (d.failed) {
+			/* A failed diagnose is an error exit: its report carries the error fields every
+			 * --json error has, naming the first failed step. */
+			char msg[640] = "";
+			for (size_t i = 0; i < json_array_size(d.steps) && !msg[0]; i++) {
+				json_t *s = json_array_get(d.steps, i);
+				if (!json_is_true(json_object_get(s, "ok")))
+					snprintf(msg, sizeof msg, "%d step%s failed, first %s: %s", d.failed,
+					         d.failed == 1 ? "" : "s",
+					         json_string_value(json_object_get(s, "step")),
+					         json_string_value(json_object_get(s, "detail")));
+			}
+			json_t *err = cli_json_error(msg, CLI_FAIL, NULL);
+			json_object_update(root, err);
+			json_decref(err);
+		}
 		cli_print_json(root);
 	} else {
 		json_decref(d.steps);

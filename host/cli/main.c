@@ -202,6 +202,9 @@ int main(int argc, char **argv)
 			return CLI_OK;
 		}
 		tool_help(stderr);
+		if (json_wanted)
+			cli_print_json(cli_json_error("no command given (kiln --help lists the commands)",
+			                              CLI_USAGE, NULL));
 		return CLI_USAGE;
 	}
 	if (help) {

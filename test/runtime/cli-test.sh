@@ -132,6 +132,10 @@ expect "unknown board with --json: exit 1" 1 "$KILN" info nosuchboard --json
 field "unknown board --json has status" "j['status'] != '' and j['exit'] == 1 and 'nosuchboard' in j['error']"
 expect "missing image with --json: exit 1" 1 "$KILN" regs "$tmp/none.kimg" --json
 field "missing image --json has status" "'status' in j and j['exit'] == 1"
+expect "no command with --json: exit 2" 2 "$KILN" --json
+field "no command --json has status usage" "j['status'] == 'usage' and j['exit'] == 2 and 'command' in j['error']"
+expect "diagnose of an unknown board with --json: exit 1" 1 "$KILN" diagnose nosuchboard --json
+field "failed diagnose --json: the report carries error, status and exit" "j['result'] == 'FAILED' and j['status'] == 'failure' and j['exit'] == 1 and 'nosuchboard' in j['error']"
 expect "kiln --version" 0 "$KILN" --version
 has "--version names the tool and release" out "^kiln [0-9][0-9.]*"
 expect "write to a read-only register: bus error" 1 "$KILN" write sim 0x0 1
