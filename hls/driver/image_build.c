@@ -124,7 +124,7 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 		k++;
 	}
 	if (b->nk == 0)
-		diag_note("%s: no kernels; the image holds only device globals", b->out);
+		diag_note("%s: no kernels; the image holds only device globals", b->shown);
 	return diag_errors() ? -1 : 0;
 }
 

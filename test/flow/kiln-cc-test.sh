@@ -107,6 +107,12 @@ KILN_CACHE="$tmp/qcache" "$cc" -q -o "$tmp/q.kimg" "$src/examples/counter.c" 2>"
 [ $? -eq 0 ] && [ ! -s "$tmp/err" ] && ls "$tmp/qcache/models/"*.so >/dev/null 2>&1 &&
 	ok "-q: a compile that builds its model prints nothing" || notok "-q" "$(head -c 400 "$tmp/err")"
 
+# Messages about an image name it as the user gave -o, not by the staging folder it is built in.
+printf '#include <kiln/device.h>\nKILN_DEVICE_GLOBAL(int, g, KILN_DEVICE_IMAGE_SCOPE);\n' >"$tmp/dgonly.c"
+(cd "$tmp" && "$cc" -q --stop-after rtl -o ./dgonly.kimg dgonly.c) 2>"$tmp/err"
+grep -q "^kiln-cc: note: ./dgonly.kimg: no kernels" "$tmp/err" && ok "a note about the image names it as given with -o" ||
+	notok "image note path" "$(head -2 "$tmp/err")"
+
 # Diagnostics name the file as the user typed it (absolute, or relative from any folder), and for IR compiled
 # elsewhere, the file its debug info names (directory + file name), not a path relative to the wrong folder.
 mkdir -p "$tmp/dg/src" "$tmp/elsewhere"
