@@ -3,10 +3,13 @@
  * Stages: front end (clang-15) -> lowering -> link/inline -> post-link (split) -> per image: HLS -> system ->
  * model -> image file. Intermediate outputs go to OUT.d/ beside each image. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <llvm-c/Analysis.h>
@@ -210,6 +213,46 @@ static int staging_create(const char *out, char *dir, size_t len)
 	return 0;
 }
 
+/* The staging folder of this run, for the signal handler: an interrupted compile (Ctrl-C, a closed pipe,
+ * kill) removes it too. Removing a tree is not async-signal-safe, so the handler runs rm in a child; it
+ * retries because the model build, killed with the same process group, may still be writing into it. */
+static char staging_dir[4200];
+
+static void staging_on_signal(int sig)
+{
+	static char *const env[] = {NULL};
+	char *const av[] = {"rm", "-rf", staging_dir, NULL};
+	for (int try = 0; try < 5 && access(staging_dir, F_OK) == 0; try++) {
+		pid_t pid = fork();
+		if (pid == 0) {
+			execve("/bin/rm", av, env);
+			_exit(127);
+		}
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+		struct timespec pause = {0, 100000000};
+		nanosleep(&pause, NULL);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void staging_guard(const char *dir)
+{
+	snprintf(staging_dir, sizeof staging_dir, "%s", dir);
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		struct sigaction sa = {.sa_handler = staging_on_signal};
+		sigemptyset(&sa.sa_mask);
+		for (size_t j = 0; j < sizeof sigs / sizeof sigs[0]; j++)
+			sigaddset(&sa.sa_mask, sigs[j]);
+		struct sigaction old;
+		/* A signal the caller ignores (a background job's SIGINT) stays ignored. */
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+	}
+}
+
 /* Where FINAL is built inside staging folder STAGE; -1 when the path does not fit. */
 static int staged_path(const char *stage, const char *final, char *buf, size_t len)
 {
@@ -288,6 +331,7 @@ int main(int argc, char **argv)
 		kiln_board_free(&board);
 		return 1;
 	}
+	staging_guard(stage);
 	/* The front end's files go to OUT.d/ (staged); a single image's build reuses that folder. */
 	int rc = staged_path(stage, o.out, front_out, sizeof front_out) ? 1 : 0;
 	snprintf(workdir, sizeof workdir, "%s.d", front_out);

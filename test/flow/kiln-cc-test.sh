@@ -107,6 +107,25 @@ KILN_CACHE="$tmp/qcache" "$cc" -q -o "$tmp/q.kimg" "$src/examples/counter.c" 2>"
 [ $? -eq 0 ] && [ ! -s "$tmp/err" ] && ls "$tmp/qcache/models/"*.so >/dev/null 2>&1 &&
 	ok "-q: a compile that builds its model prints nothing" || notok "-q" "$(head -c 400 "$tmp/err")"
 
+# A compile interrupted mid-way (here while its model builds, the whole process group terminated as a shell
+# does on Ctrl-C) removes its staging folder: nothing of it is left beside -o.
+mkdir -p "$tmp/icache" "$tmp/int"
+for d in "${KILN_CACHE:-$src/build/cache}"/vlrt-*; do [ -d "$d" ] && cp -r "$d" "$tmp/icache/"; done
+KILN_CACHE="$tmp/icache" setsid "$cc" -q -o "$tmp/int/x.kimg" "$src/examples/counter.c" 2>/dev/null &
+ipid=$!
+i=0
+while [ $i -lt 600 ] && ! ls -d "$tmp/int/".x.kimg.kiln-tmp.*/x.kimg.d/model >/dev/null 2>&1; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -TERM -$ipid 2>/dev/null
+wait $ipid
+irc=$?
+sleep 0.5
+[ $i -lt 600 ] && [ $irc -ne 0 ] && [ -z "$(ls -A "$tmp/int")" ] &&
+	ok "an interrupted compile leaves no staging folder and no output" ||
+	notok "interrupted compile" "waited $i, status $irc, left: $(ls -A "$tmp/int")"
+
 # Messages about an image name it as the user gave -o, not by the staging folder it is built in.
 printf '#include <kiln/device.h>\nKILN_DEVICE_GLOBAL(int, g, KILN_DEVICE_IMAGE_SCOPE);\n' >"$tmp/dgonly.c"
 (cd "$tmp" && "$cc" -q --stop-after rtl -o ./dgonly.kimg dgonly.c) 2>"$tmp/err"
