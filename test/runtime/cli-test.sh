@@ -174,6 +174,12 @@ grep -B4 "} DG_WIN16 @" "$RT.d/regmap.rdl" | grep -q "mementries = 16" && ok "re
 	notok "regmap.rdl window" "$(grep -B4 "} DG_WIN16 @" "$RT.d/regmap.rdl")"
 expect "kiln regs RT" 0 "$KILN" regs "$RT"
 has "kiln regs: the window is words 0..15" out "DG_WIN16\[0\.\.15\]"
+has "kiln regs: the address column says bus addresses" out "^BUS ADDR "
+grep -q "_ADDR is the bus address kiln read/write take" "$RT.d/regmap.h" &&
+	grep -q "place the addrmap at bus address 0x00010000" "$RT.d/regmap.rdl" &&
+	grep -q "Addresses are bus addresses, as \`kiln read\`" "$RT.d/regmap.md" &&
+	ok "regmap.h, .rdl and .md name the same addressing convention (bus addresses)" ||
+	notok "addressing convention" "$(grep -h "address" "$RT.d/regmap.h" "$RT.d/regmap.rdl" "$RT.d/regmap.md" | head -5)"
 last=$(printf '0x%x' $((w16addr + 60)))
 past=$(printf '0x%x' $((w16addr + 64)))
 expect "the window's last word reads ($last)" 0 "$KILN" read sim "$last" --image "$RT"

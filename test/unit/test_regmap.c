@@ -290,7 +290,7 @@ static void test_text_forms(void)
 	free(md);
 
 	char *t = kiln_regmap_to_text(&m);
-	KT_CHECK(t && strncmp(t, "ADDR        BLOCK.REG", 21) == 0 &&
+	KT_CHECK(t && strncmp(t, "BUS ADDR    BLOCK.REG", 21) == 0 &&
 	             strstr(t, "0x00010100  KERNEL_BUMP.CTRL") && strstr(t, "DG_TABLE[0..63]") &&
 	             strstr(t, "  .reg[15:8]"),
 	         "text: header and rows", "%s", t ? t : "(null)");
