@@ -131,15 +131,26 @@ int cmd_dg(cli *c)
 		               uid, size);
 		goto out;
 	}
+	size_t have = size / unit;
 	size_t first = c->offset >= 0 ? (size_t)c->offset : 0;
-	size_t n = write                 ? nvals
-	           : c->count >= 0       ? (size_t)c->count
-	           : first < size / unit ? size / unit - first
-	                                 : 0;
-	if (first > size / unit || n > size / unit - first || n == 0) {
-		rc = cli_error(
-		    c, CLI_USAGE, "device global '%s' has %zu %ss; %zu at %s offset %zu are outside it", uid,
-		    size / unit, unit == 4 ? "word" : "byte", n, unit == 4 ? "word" : "byte", first);
+	size_t n = write ? nvals : c->count >= 0 ? (size_t)c->count : first < have ? have - first : 0;
+	const char *u = unit == 4 ? "word" : "byte";
+	if (first >= have) {
+		rc =
+		    cli_error(c, CLI_USAGE,
+		              "device global '%s' has %zu %s%s (offsets 0..%zu); %s offset %zu is outside it",
+		              uid, have, u, have == 1 ? "" : "s", have - 1, u, first);
+		goto out;
+	}
+	if (n == 0) {
+		rc = cli_error(c, CLI_USAGE, "--count 0: nothing to read");
+		goto out;
+	}
+	if (n > have - first) {
+		rc =
+		    cli_error(c, CLI_USAGE,
+		              "device global '%s' has %zu %s%s; %zu %s%s from %s offset %zu run past its end",
+		              uid, have, u, have == 1 ? "" : "s", n, u, n == 1 ? "" : "s", u, first);
 		goto out;
 	}
 	buf = calloc(n + 1, unit);

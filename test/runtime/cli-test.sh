@@ -211,6 +211,11 @@ expect "dg of an unknown global: exit 1" 1 "$KILN" dg read sim "$SMOKE" nope
 has "unknown global is named" err "nope"
 expect "dg read past the end: exit 2" 2 "$KILN" dg read sim "$SMOKE" acc --offset 1 --count 1
 expect "dg write past the end: exit 2" 2 "$KILN" dg write sim "$SMOKE" acc 1 2
+has "a range past the end says what does not fit" err "device global 'acc' has 1 word; 2 words from word offset 0 run past its end"
+expect "dg read at an offset past the end: exit 2" 2 "$KILN" dg read sim "$SMOKE" acc --offset 5
+has "an offset past the end is named" err "device global 'acc' has 1 word (offsets 0..0); word offset 5 is outside it"
+expect "dg read --count 0: exit 2" 2 "$KILN" dg read sim "$SMOKE" acc --count 0
+has "--count 0 is named" err "--count 0: nothing to read"
 expect "dg write of a bad value: exit 2" 2 "$KILN" dg write sim "$SMOKE" acc 1x
 expect "dg write --bytes of 256: exit 2" 2 "$KILN" dg write sim "$SMOKE" acc 256 --bytes
 expect "dg with an unknown operation: exit 2" 2 "$KILN" dg poke sim "$SMOKE" acc
