@@ -139,6 +139,16 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 		           "no output file: name the image with -o FILE.kimg (see kiln-cc --help)");
 		return -1;
 	}
+	const char *base = strrchr(o->out, '/');
+	struct stat st;
+	if (!*(base ? base + 1 : o->out)) {
+		diag_error(NULL, 0, 0, "no output file name in -o '%s': use -o FILE.kimg", o->out);
+		return -1;
+	}
+	if (stat(o->out, &st) == 0 && S_ISDIR(st.st_mode)) {
+		diag_error(o->out, 0, 0, "cannot write the image: it is a directory (use -o FILE.kimg)");
+		return -1;
+	}
 	if (!o->ninputs) {
 		diag_error(NULL, 0, 0, "no input files: give kernel sources (.c) or device IR (.ll, .bc)");
 		return -1;
@@ -207,7 +217,7 @@ static int staging_create(const char *out, char *dir, size_t len)
 	int dlen = slash ? (int)(slash - out) + 1 : 0;
 	snprintf(dir, len, "%.*s.%s.kiln-tmp.%d", dlen, out, slash ? slash + 1 : out, (int)getpid());
 	if (mkdir(dir, 0777) != 0) {
-		diag_error(dir, 0, 0, "cannot create: %s", strerror(errno));
+		diag_error(out, 0, 0, "cannot create (staging folder %s): %s", dir, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -280,6 +290,7 @@ static int publish(const char *stage, const char *staged, const char *final, enu
 	snprintf(sd, sizeof sd, "%s.d", staged);
 	snprintf(fd, sizeof fd, "%s.d", final);
 	snprintf(old, sizeof old, "%s/previous-%d.d", stage, i);
+	int moved = 0;
 	if (stat(sd, &st) == 0) {
 		if (lstat(fd, &st) == 0 && rename(fd, old) != 0) {
 			diag_error(fd, 0, 0, "cannot replace: %s", strerror(errno));
@@ -290,9 +301,13 @@ static int publish(const char *stage, const char *staged, const char *final, enu
 			rename(old, fd);
 			return -1;
 		}
+		moved = 1;
 	}
 	if (kind == PUBLISH_IMAGE && rename(staged, final) != 0) {
 		diag_error(final, 0, 0, "cannot write: %s", strerror(errno));
+		/* The new folder without its image would be half an output: the old folder goes back. */
+		if (moved && rename(fd, sd) == 0)
+			rename(old, fd);
 		return -1;
 	}
 	if (kind == PUBLISH_NO_IMAGE && unlink(final) != 0 && errno != ENOENT) {

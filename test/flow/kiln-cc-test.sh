@@ -95,6 +95,21 @@ rc=$?
 "$cc" -q --split per_kernel -o "$tmp/at/s.kimg" "$src/test/runtime/smoke.c" "$src/test/flow/bad/syntax_error.c" 2>/dev/null
 [ $? -eq 1 ] && [ "$(ls -A "$tmp/at" | wc -l)" -eq 2 ] && ok "a failed split compile writes none of its images" ||
 	notok "atomic split" "$(ls -A "$tmp/at")"
+# An -o that cannot name an image is refused before anything is written.
+mkdir -p "$tmp/od/dir"
+"$cc" -q -o "$tmp/od/dir" "$src/examples/counter.c" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "dir: error: .*is a directory" "$tmp/err" && [ "$(ls -A "$tmp/od")" = dir ] &&
+	[ -z "$(ls -A "$tmp/od/dir")" ] && ok "-o naming a directory is refused, nothing written" ||
+	notok "-o directory" "$(head -2 "$tmp/err"; ls -A "$tmp/od")"
+for o in "" "$tmp/od/"; do
+	"$cc" -q -o "$o" "$src/examples/counter.c" 2>"$tmp/err"
+	[ $? -eq 1 ] && grep -q "no output file name" "$tmp/err" && ! grep -q "internal error" "$tmp/err" &&
+		[ "$(ls -A "$tmp/od")" = dir ] && ok "-o '$o' without a file name is refused" ||
+		notok "-o '$o'" "$(head -2 "$tmp/err"; ls -A "$tmp/od")"
+done
+"$cc" -q -o "$tmp/od/no/x.kimg" "$src/examples/counter.c" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^$tmp/od/no/x.kimg: error: cannot create" "$tmp/err" &&
+	ok "-o in a missing folder names the output" || notok "-o missing folder" "$(head -2 "$tmp/err")"
 "$cc" -q --stop-after rtl -o "$tmp/at/x.kimg" "$src/examples/counter.c" 2>"$tmp/err"
 [ $? -eq 0 ] && [ ! -e "$tmp/at/x.kimg" ] && [ -e "$tmp/at/x.kimg.d/rtl" ] && [ ! -e "$tmp/at/x.kimg.d/smoke.c.bc" ] &&
 	ok "--stop-after replaces the folder and leaves no image of an earlier run beside it" ||
