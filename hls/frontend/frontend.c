@@ -16,12 +16,7 @@
 
 const char *frontend_include_dir(void)
 {
-	static _Thread_local char dir[4096];
-	const char *e = getenv("KILN_INCLUDE_DIR");
-	if (e && *e)
-		return e;
-	kiln_data_path(dir, sizeof dir, "include");
-	return dir;
+	return kiln_data_file("KILN_INCLUDE_DIR", "include");
 }
 
 static int ends_with(const char *s, const char *suf)

@@ -16,11 +16,6 @@
 
 #define MAX_ARGS 300
 
-const char *package_cache_dir(void)
-{
-	return kiln_cache_dir();
-}
-
 static uint64_t hash_file(uint64_t h, const char *path)
 {
 	uint8_t *b = NULL;
@@ -62,7 +57,7 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 {
 	char dir[4096], path[4200], tmp[4300];
 	uint64_t key = model_key(b, rtl_files, nrtl);
-	snprintf(dir, sizeof dir, "%s/models", package_cache_dir());
+	snprintf(dir, sizeof dir, "%s/models", kiln_cache_dir());
 	snprintf(path, sizeof path, "%s/%016llx.so", dir, (unsigned long long)key);
 	if (access(path, R_OK) == 0 && kiln_read_file(path, (char **)model, model_len) == 0) {
 		diag_progress("simulation model: cached (%016llx)", (unsigned long long)key);
@@ -83,7 +78,7 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 	snprintf(g3, sizeof g3, "BOARD_ID=%u", b->board_id);
 	pid_t pid = fork();
 	if (pid == 0) {
-		setenv("KILN_CACHE_DIR", package_cache_dir(), 1);
+		setenv("KILN_CACHE_DIR", kiln_cache_dir(), 1);
 		if (!diag_verbose)
 			setenv("KILN_QUIET", "1", 1);
 		const char *av[MAX_ARGS];

@@ -8,8 +8,6 @@
 
 #include "../../host/common/board.h"
 
-/* The cache directory (kiln_cache_dir: $KILN_CACHE, else $XDG_CACHE_HOME/kiln). */
-const char *package_cache_dir(void);
 /* Builds the board model for the RTL_FILES of an image (kiln_image and the modules it instantiates) into a
  * malloc'd buffer, reusing a cached model with the same content hash. 0, or -1 after reporting why. */
 int package_build_model(const kiln_board_config *b, const char *workdir, const char *const *rtl_files,

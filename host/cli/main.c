@@ -336,12 +336,7 @@ int cli_open(const cli *c, const char *name, kiln_device **dev)
 
 const char *cli_smoke_image(void)
 {
-	static _Thread_local char path[4096];
-	const char *e = getenv("KILN_SMOKE_IMAGE");
-	if (e && *e)
-		return e;
-	kiln_data_path(path, sizeof path, "smoke.kimg");
-	return path;
+	return kiln_data_file("KILN_SMOKE_IMAGE", "smoke.kimg");
 }
 
 int cli_bring_up(const cli *c, kiln_device *dev, int quiet, kiln_program **prog, const char **path)

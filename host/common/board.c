@@ -17,12 +17,7 @@
 
 const char *kiln_board_dir(void)
 {
-	static _Thread_local char dir[4096];
-	const char *d = getenv("KILN_CONFIG_DIR");
-	if (d && *d)
-		return d;
-	kiln_data_path(dir, sizeof dir, "boards");
-	return dir;
+	return kiln_data_file("KILN_CONFIG_DIR", "boards");
 }
 
 /* Board names become file names: plain [A-Za-z0-9_-] only, so no name can reach outside the board dir. */

@@ -90,6 +90,33 @@ int kiln_data_path(char *out, size_t len, const char *rel)
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+const char *kiln_data_file(const char *env, const char *rel)
+{
+	/* A few fixed names per process (boards, include, smoke.kimg): each is made once and kept. */
+	static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+	static struct {
+		const char *rel;
+		char *path;
+	} made[8];
+	const char *e = getenv(env);
+	if (e && *e)
+		return e;
+	const char *path = NULL;
+	pthread_mutex_lock(&mu);
+	for (size_t i = 0; i < sizeof made / sizeof made[0] && !path; i++) {
+		if (made[i].rel && strcmp(made[i].rel, rel) == 0) {
+			path = made[i].path;
+		} else if (!made[i].rel) {
+			char buf[PATH_MAX];
+			if (kiln_data_path(buf, sizeof buf, rel) == 0 && (made[i].path = strdup(buf)))
+				made[i].rel = rel;
+			path = made[i].path;
+		}
+	}
+	pthread_mutex_unlock(&mu);
+	return path ? path : rel;
+}
+
 const char *kiln_cache_dir(void)
 {
 	pthread_once(&once, locate);

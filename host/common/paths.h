@@ -16,6 +16,9 @@ const char *kiln_prefix_dir(void);
 const char *kiln_data_dir(void);
 /* Writes kiln_data_dir()/REL into OUT; 0, or -1 when it does not fit. */
 int kiln_data_path(char *out, size_t len, const char *rel);
+/* A file or folder of the installation that the user may point elsewhere: $ENV when set, else
+ * kiln_data_dir()/REL. The string lives as long as the process. */
+const char *kiln_data_file(const char *env, const char *rel);
 /* The cache folder: $KILN_CACHE (or $KILN_CACHE_DIR), else $XDG_CACHE_HOME/kiln, else $HOME/.cache/kiln (not
  * created here). */
 const char *kiln_cache_dir(void);

@@ -188,11 +188,6 @@ static void find_kiln_cc(char *out, size_t len)
 		snprintf(out, len, "kiln-cc");
 }
 
-static const char *cache_dir(void)
-{
-	return kiln_cache_dir();
-}
-
 static uint64_t fnv(uint64_t h, const void *data, size_t n)
 {
 	const unsigned char *p = data;
@@ -280,7 +275,7 @@ static cl_int compile_source(cl_program p, const char *options)
 	h1 = fnv(h1, ident, sizeof ident);
 	h2 = fnv(h2, ident, sizeof ident);
 	snprintf(key, sizeof key, "%016llx%016llx", (unsigned long long)h1, (unsigned long long)h2);
-	snprintf(dir, sizeof dir, "%s/opencl", cache_dir());
+	snprintf(dir, sizeof dir, "%s/opencl", kiln_cache_dir());
 	snprintf(cached, sizeof cached, "%s/%s.kimg", dir, key);
 	snprintf(cached_log, sizeof cached_log, "%s/%s.log", dir, key);
 
