@@ -109,22 +109,41 @@ static int location_of(LLVMValueRef v, char *file, size_t flen, unsigned *line, 
 	return 1;
 }
 
+/* Reports at FILE with a message built from PREFIX and FMT (for positions known only by function). */
+static void report_with(const char *file, const char *prefix, const char *fmt, va_list ap)
+{
+	char msg[2048];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	diag_error(file, 0, 0, "%s%s", prefix, msg);
+	errors--; /* diag_error counted it; the caller counts once */
+}
+
 void diag_error_at(LLVMValueRef v, const char *fmt, ...)
 {
 	char file[PATH_MAX];
 	unsigned line = 0, col = 0;
-	char where[600] = "";
 	va_list ap;
 	va_start(ap, fmt);
 	if (location_of(v, file, sizeof file, &line, &col)) {
 		vreport(file, line, col, "error", fmt, ap);
 	} else {
+		/* Without debug information: the input the IR came from (the module's source file name),
+		 * and the function. */
 		LLVMValueRef fn =
 		    LLVMIsAInstruction(v) ? LLVMGetBasicBlockParent(LLVMGetInstructionParent(v)) : v;
-		size_t n = 0;
+		LLVMModuleRef mod = fn && LLVMIsAGlobalValue(fn) ? LLVMGetGlobalParent(fn) : NULL;
+		size_t n = 0, sn = 0;
 		const char *name = fn ? LLVMGetValueName2(fn, &n) : "";
-		snprintf(where, sizeof where, "in '%.*s'", (int)n, name);
-		vreport(where, 0, 0, "error", fmt, ap);
+		const char *src = mod ? LLVMGetSourceFileName(mod, &sn) : NULL;
+		char where[600], full[PATH_MAX];
+		snprintf(where, sizeof where,
+		         "in %s '%.*s': ", fn && LLVMIsAFunction(fn) ? "function" : "global", (int)n, name);
+		snprintf(full, sizeof full, "%.*s", (int)sn, src ? src : "");
+		if (full[0] == '/')
+			display_path(full, file, sizeof file);
+		else
+			snprintf(file, sizeof file, "%s", full);
+		report_with(file[0] ? file : NULL, where, fmt, ap);
 	}
 	va_end(ap);
 	errors++;

@@ -23,6 +23,7 @@
 #include "../ir/ir_util.h"
 #include "../lower/lower.h"
 #include "../lower/spirv_import.h"
+#include "../lower/usm_class.h"
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
 #include "diag.h"
@@ -162,7 +163,11 @@ static int inline_all(LLVMModuleRef mod)
 	LLVMContextRef ctx = LLVMGetModuleContext(mod);
 	unsigned ai = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
 	unsigned ni = LLVMGetEnumAttributeKindForName("noinline", 8);
+	unsigned on = LLVMGetEnumAttributeKindForName("optnone", 7);
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		/* IR from clang -O0 (DPC++'s included) marks every function optnone; hardware is built from
+		 * optimised code whatever the source's level. */
+		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, on);
 		if (!LLVMCountBasicBlocks(fn) || ir_is_kernel(fn))
 			continue;
 		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, ni);
@@ -191,17 +196,19 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 		LLVMModuleRef m = frontend_load(ctx, o->inputs[i], &fo);
 		if (!m)
 			continue;
-		if (!frontend_is_ir(o->inputs[i]))
+		if (!frontend_is_ir(o->inputs[i])) {
 			lower_annotations(m, o->inputs[i]);
-		else
+		} else {
 			lower_spirv_import(m);
+			lower_usm_class(m);
+		}
 		if (!mod)
 			mod = m;
 		else if (LLVMLinkModules2(mod, m)) /* consumes m */
 			diag_error(o->inputs[i], 0, 0,
 			           "cannot link with the other inputs (conflicting definitions)");
 	}
-	if (mod && !diag_errors() && inline_all(mod) == 0)
+	if (mod && !diag_errors() && inline_all(mod) == 0 && lower_usm_class_finish(mod) == 0)
 		return mod;
 	if (mod)
 		LLVMDisposeModule(mod);
@@ -360,7 +367,7 @@ int main(int argc, char **argv)
 	LLVMModuleRef *imgs = NULL;
 	int n = 0;
 	if (!rc) {
-		n = postlink_refuse_usm_class(mod) ? -1 : postlink_split(mod, o.split, SPLIT_FOR_HLS, &imgs);
+		n = postlink_split(mod, o.split, SPLIT_FOR_HLS, &imgs);
 		rc = n < 1 || postlink_check_image_scope(imgs, n) ? 1 : 0;
 	}
 	image_build_opts bo = {&board, o.clock > 0 ? o.clock : board.clock_period_ns, o.stop, o.profile,

@@ -44,6 +44,19 @@ extern "C" void kiln_global_copy_attrs(LLVMValueRef from, LLVMValueRef to)
 		t->setAttributes(f->getAttributes());
 }
 
+extern "C" void kiln_global_clear_attrs(LLVMValueRef g)
+{
+	if (GlobalVariable *gv = as_gv(g))
+		gv->setAttributes(llvm::AttributeSet());
+}
+
+extern "C" void kiln_global_remove_attr(LLVMValueRef g, const char *kind)
+{
+	GlobalVariable *gv = as_gv(g);
+	if (gv && gv->hasAttribute(kind))
+		gv->setAttributes(gv->getAttributes().removeAttribute(gv->getContext(), kind));
+}
+
 extern "C" int kiln_value_dso_local(LLVMValueRef v)
 {
 	return llvm::cast<llvm::GlobalValue>(llvm::unwrap(v))->isDSOLocal();

@@ -15,6 +15,10 @@ int kiln_global_has_attr(LLVMValueRef g, const char *kind);
 const char *kiln_global_get_attr(LLVMValueRef g, const char *kind, unsigned *len);
 /* Copies every attribute of global FROM onto global TO. */
 void kiln_global_copy_attrs(LLVMValueRef from, LLVMValueRef to);
+/* Removes every attribute of G. */
+void kiln_global_clear_attrs(LLVMValueRef g);
+/* Removes attribute KIND from G (nothing when G has none). */
+void kiln_global_remove_attr(LLVMValueRef g, const char *kind);
 /* Sets string attribute KIND=VALUE on G, replacing an earlier value. */
 void kiln_global_set_attr(LLVMValueRef g, const char *kind, const char *value);
 /* Whether global value (function or variable) V is dso_local; LLVM-C 15 cannot read or set it. */

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ir_util.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "../driver/diag.h"
+#include "global_attrs.h"
 
 int ir_is_kernel(LLVMValueRef fn)
 {
@@ -24,6 +27,89 @@ int ir_is_kernel(LLVMValueRef fn)
 int ir_is_defined_kernel(LLVMValueRef fn)
 {
 	return LLVMCountBasicBlocks(fn) > 0 && ir_is_kernel(fn);
+}
+
+int ir_is_usm_dg_class(LLVMValueRef g)
+{
+	if (!LLVMIsAGlobalVariable(g) || !kiln_global_has_attr(g, "sycl-device-global-size"))
+		return 0;
+	unsigned l = 0;
+	const char *scope = kiln_global_get_attr(g, "sycl-device-image-scope", &l);
+	if (scope && !(l == 5 && !memcmp(scope, "false", 5)))
+		return 0;
+	LLVMTypeRef vt = LLVMGlobalGetValueType(g);
+	if (LLVMGetTypeKind(vt) != LLVMStructTypeKind || LLVMCountStructElementTypes(vt) < 1 ||
+	    LLVMCountStructElementTypes(vt) > 2 ||
+	    LLVMGetTypeKind(LLVMStructGetTypeAtIndex(vt, 0)) != LLVMPointerTypeKind)
+		return 0;
+	if (LLVMCountStructElementTypes(vt) == 1)
+		return 1;
+	/* With init_val, sizeof(T) is the second member's size. */
+	LLVMModuleRef mod = LLVMGetGlobalParent(g);
+	LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
+	unsigned long long t = LLVMABISizeOfType(td, LLVMStructGetTypeAtIndex(vt, 1));
+	LLVMDisposeTargetData(td);
+	const char *sz = kiln_global_get_attr(g, "sycl-device-global-size", &l);
+	char buf[24];
+	snprintf(buf, sizeof buf, "%.*s", l < 23 ? (int)l : 23, sz);
+	return strtoull(buf, NULL, 10) == t;
+}
+
+void ir_unpin(LLVMModuleRef mod, int (*drop)(LLVMValueRef g, void *ctx), void *ctx)
+{
+	static const char *const pins[] = {"llvm.used", "llvm.compiler.used"};
+	for (size_t i = 0; i < 2; i++) {
+		LLVMValueRef p = LLVMGetNamedGlobal(mod, pins[i]);
+		LLVMValueRef init = p ? LLVMGetInitializer(p) : NULL;
+		if (!init)
+			continue;
+		unsigned n = (unsigned)LLVMGetArrayLength(LLVMTypeOf(init)), k = 0;
+		LLVMValueRef *keep = calloc(n ? n : 1, sizeof *keep);
+		if (!keep)
+			continue;
+		for (unsigned j = 0; j < n; j++) {
+			LLVMValueRef e = LLVMGetOperand(init, j), base = e;
+			while (base && LLVMIsAConstantExpr(base))
+				base = LLVMGetOperand(base, 0);
+			if (!base || !drop(base, ctx))
+				keep[k++] = e;
+		}
+		if (k < n) {
+			LLVMTypeRef et = LLVMGetElementType(LLVMTypeOf(init));
+			LLVMDeleteGlobal(p);
+			if (k) {
+				LLVMValueRef arr = LLVMConstArray(et, keep, k);
+				LLVMValueRef g = LLVMAddGlobal(mod, LLVMTypeOf(arr), pins[i]);
+				LLVMSetInitializer(g, arr);
+				LLVMSetLinkage(g, LLVMAppendingLinkage);
+				LLVMSetSection(g, "llvm.metadata");
+			}
+		}
+		free(keep);
+	}
+}
+
+void ir_pin(LLVMModuleRef mod, LLVMValueRef g)
+{
+	LLVMValueRef p = LLVMGetNamedGlobal(mod, "llvm.compiler.used");
+	LLVMValueRef init = p ? LLVMGetInitializer(p) : NULL;
+	unsigned n = init ? (unsigned)LLVMGetArrayLength(LLVMTypeOf(init)) : 0;
+	LLVMTypeRef et = init ? LLVMGetElementType(LLVMTypeOf(init))
+	                      : LLVMPointerTypeInContext(LLVMGetModuleContext(mod), 0);
+	LLVMValueRef *all = calloc(n + 1, sizeof *all);
+	if (!all)
+		return;
+	for (unsigned j = 0; j < n; j++)
+		all[j] = LLVMGetOperand(init, j);
+	all[n] = LLVMConstPointerCast(g, et);
+	if (p)
+		LLVMDeleteGlobal(p);
+	LLVMValueRef arr = LLVMConstArray(et, all, n + 1);
+	LLVMValueRef ng = LLVMAddGlobal(mod, LLVMTypeOf(arr), "llvm.compiler.used");
+	LLVMSetInitializer(ng, arr);
+	LLVMSetLinkage(ng, LLVMAppendingLinkage);
+	LLVMSetSection(ng, "llvm.metadata");
+	free(all);
 }
 
 int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)

@@ -12,6 +12,16 @@
 int ir_is_kernel(LLVMValueRef fn);
 /* Whether FN is a kernel with a body in this module. */
 int ir_is_defined_kernel(LLVMValueRef fn);
+/* Whether global G is DPC++'s device_global<T> without device_image_scope (seed 002's USM-backed form): a
+ * class whose first member is `usmptr`, the pointer to the T the runtime allocates, optionally followed by
+ * `init_val`, T's initial value (current DPC++ headers): { T addrspace(N)* [, T] }, while
+ * sycl-device-global-size is sizeof(T). */
+int ir_is_usm_dg_class(LLVMValueRef g);
+/* Removes from llvm.used and llvm.compiler.used every global value DROP(value, CTX) selects (an array that
+ * becomes empty goes); other entries stay in order. */
+void ir_unpin(LLVMModuleRef mod, int (*drop)(LLVMValueRef g, void *ctx), void *ctx);
+/* Appends global G to llvm.compiler.used (made when missing), so that optimisation keeps it. */
+void ir_pin(LLVMModuleRef mod, LLVMValueRef g);
 /* Writes constant C's bytes at OUT (N bytes available), little-endian, laid out as TD says; integers,
  * float/double, arrays, structs and zero/undef. 0, or -1 for a constant it cannot lay out. */
 int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n);

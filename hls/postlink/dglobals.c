@@ -24,41 +24,6 @@ static char *attr_dup(LLVMValueRef g, const char *kind)
 	return s;
 }
 
-/* DPC++'s device_global<T> without device_image_scope is a class holding a pointer to the T the runtime
- * allocates ({ T addrspace(4)* }, 8 bytes), while sycl-device-global-size is sizeof(T): seed 002's USM-backed
- * representation. */
-static int usm_class(LLVMValueRef g, LLVMTypeRef vt)
-{
-	unsigned l = 0;
-	const char *scope = kiln_global_get_attr(g, "sycl-device-image-scope", &l);
-	int image_scope = scope && !(l == 5 && !memcmp(scope, "false", 5));
-	return !image_scope && LLVMGetTypeKind(vt) == LLVMStructTypeKind &&
-	       LLVMCountStructElementTypes(vt) == 1 &&
-	       LLVMGetTypeKind(LLVMStructGetTypeAtIndex(vt, 0)) == LLVMPointerTypeKind;
-}
-
-int postlink_refuse_usm_class(LLVMModuleRef mod)
-{
-	int errors = 0;
-	LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
-	for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g)) {
-		LLVMTypeRef vt = LLVMGlobalGetValueType(g);
-		char *sz = attr_dup(g, "sycl-device-global-size");
-		if (sz && usm_class(g, vt) && strtoull(sz, NULL, 10) != LLVMABISizeOfType(td, vt)) {
-			diag_error_at(
-			    g,
-			    "device global '%s': DPC++'s device_global class without device_image_scope "
-			    "(a pointer to runtime-allocated storage) is not compiled to hardware yet; "
-			    "kiln-post-link accepts it, or declare it with KILN_DEVICE_GLOBAL",
-			    LLVMGetValueName(g));
-			errors++;
-		}
-		free(sz);
-	}
-	LLVMDisposeTargetData(td);
-	return errors;
-}
-
 int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
 {
 	int errors = 0;
@@ -83,7 +48,7 @@ int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
 		x->size = (uint32_t)strtoul(sz ? sz : "0", NULL, 10);
 		free(sz);
 		uint64_t real = LLVMABISizeOfType(td, vt);
-		if (x->size != real && !usm_class(g, vt)) {
+		if (x->size != real && !ir_is_usm_dg_class(g)) {
 			diag_error_at(
 			    g,
 			    "device global '%s': sycl-device-global-size is %u but the type has %llu bytes",
@@ -114,6 +79,12 @@ int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
 		free(csr);
 		x->init = calloc(x->size ? x->size : 1, 1);
 		LLVMValueRef init = LLVMGetInitializer(g);
+		/* The USM-backed class starts as init_val when it has one, else as zeroes. */
+		if (init && ir_is_usm_dg_class(g))
+			init = LLVMCountStructElementTypes(vt) == 2 && !LLVMIsAConstantAggregateZero(init) &&
+			               !LLVMIsAUndefValue(init)
+			           ? LLVMGetOperand(init, 1)
+			           : NULL;
 		if (init && x->init && ir_const_bytes(td, init, x->init, x->size)) {
 			diag_error_at(g, "device global '%s': unsupported initializer", x->unique_id);
 			errors++;

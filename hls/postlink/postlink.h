@@ -12,9 +12,6 @@
 /* Appends a kiln_dg_desc for each device global of MOD to D (unspecified properties get Kiln's defaults).
  * Returns the number of diagnostics. */
 int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d);
-/* Reports, for kiln-cc, each device global in DPC++'s USM-backed class form ({ T addrspace(4)* } without
- * device_image_scope), which the hardware flow does not compile yet; returns the number reported. */
-int postlink_refuse_usm_class(LLVMModuleRef mod);
 /* Puts MOD in the form llvm-spirv expects of DPC++ device IR: device globals in address space 1 and accessed
  * there, no llvm.used pins. 0, or -1 after reporting why. */
 int postlink_spirv_ready(LLVMModuleRef mod);

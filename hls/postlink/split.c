@@ -51,45 +51,17 @@ static const char *group_of(LLVMValueRef fn, enum split_mode m, size_t *len)
 	return "";
 }
 
+static int is_device_global(LLVMValueRef g, void *ctx)
+{
+	(void)ctx;
+	return LLVMIsAGlobalVariable(g) && kiln_global_has_attr(g, "sycl-device-global-size");
+}
+
 /* Drops device globals from llvm.used and llvm.compiler.used (the arrays go when they become empty), so that
  * only use by a kernel keeps one in an image; other entries stay. */
 static void trim_used(LLVMModuleRef c)
 {
-	static const char *const pins[] = {"llvm.used", "llvm.compiler.used"};
-	for (size_t i = 0; i < 2; i++) {
-		LLVMValueRef p = LLVMGetNamedGlobal(c, pins[i]);
-		LLVMValueRef init = p ? LLVMGetInitializer(p) : NULL;
-		if (!init)
-			continue;
-		unsigned n = (unsigned)LLVMGetArrayLength(LLVMTypeOf(init)), k = 0;
-		LLVMValueRef *keep = calloc(n ? n : 1, sizeof *keep);
-		if (!keep)
-			continue;
-		for (unsigned j = 0; j < n; j++) {
-			LLVMValueRef e = LLVMGetOperand(init, j), base = e;
-			while (base && LLVMIsAConstantExpr(base))
-				base = LLVMGetOperand(base, 0);
-			if (!(base && LLVMIsAGlobalVariable(base) &&
-			      kiln_global_has_attr(base, "sycl-device-global-size")))
-				keep[k++] = e;
-		}
-		if (k == n) {
-			free(keep);
-			continue;
-		}
-		LLVMTypeRef et = LLVMGetElementType(LLVMTypeOf(init));
-		char name[32];
-		snprintf(name, sizeof name, "%s", pins[i]);
-		LLVMDeleteGlobal(p);
-		if (k) {
-			LLVMValueRef arr = LLVMConstArray(et, keep, k);
-			LLVMValueRef g = LLVMAddGlobal(c, LLVMTypeOf(arr), name);
-			LLVMSetInitializer(g, arr);
-			LLVMSetLinkage(g, LLVMAppendingLinkage);
-			LLVMSetSection(g, "llvm.metadata");
-		}
-		free(keep);
-	}
+	ir_unpin(c, is_device_global, NULL);
 }
 
 /* Drops every function and global no entry (kernel) reaches. SPLIT_FOR_HLS leaves the non-kernels internal,

@@ -148,15 +148,42 @@ syms=$(for i in 0 1 2 3; do tr '\n' ' ' <"$tmp/e_$i.sym"; done)
 [ "$(cat "$tmp/g_0.sym")" = KernelB ] && [ "$(tr '\n' ' ' <"$tmp/g_1.sym")" = "KernelA PtxK ExternF " ] &&
 	ok "per-source split: module ids descending (b.cpp before a.cpp)" || notok "per-source entries" "$(cat "$tmp"/g_*.sym)"
 
-# DPC++'s device_global class without device_image_scope ({ ptr }, 8 bytes; size attribute sizeof(T)):
-# kiln-post-link accepts it with its [SYCL/device globals] entry; kiln-cc refuses it clearly, writing nothing.
+# DPC++'s device_global class without device_image_scope ({ usmptr } or { usmptr, init_val }; size attribute
+# sizeof(T)): kiln-post-link accepts it with its [SYCL/device globals] entry, kiln-cc compiles it to a USM-backed
+# global of sizeof(T) bytes (foreign_usm_test runs one on the board).
 "$pl" --device-globals -properties -o "$tmp/usm.table" "$src/test/postlink/usm_class.ll" 2>"$tmp/err"
 [ $? -eq 0 ] && grep -qx 'dg_usm=2|ABAAAAAAAAABAAAAAAAAAA' "$tmp/usm_0.prop" &&
 	ok "the USM-backed device_global class is accepted (size 4, no scope: the reference encoding)" ||
 	notok "USM class in kiln-post-link" "$(cat "$tmp/err" "$tmp/usm_0.prop" 2>&1)"
+"$pl" --device-globals -properties -o "$tmp/usm2.table" "$src/test/postlink/dpcpp_usm_dg.ll" 2>"$tmp/err"
+[ $? -eq 0 ] && grep -qx '_Z8dg_count=2|ABAAAAAAAAABAAAAAAAAAA' "$tmp/usm2_0.prop" &&
+	ok "the class with init_val ({ ptr, i32 }, 16 bytes) is accepted with size 4" ||
+	notok "USM class with init_val in kiln-post-link" "$(cat "$tmp/err" "$tmp/usm2_0.prop" 2>&1)"
 "$cc" -q -o "$tmp/usm.kimg" "$src/test/postlink/usm_class.ll" 2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "device global 'dg_usm': DPC++'s device_global class" "$tmp/err" && [ ! -e "$tmp/usm.kimg" ] &&
-	ok "kiln-cc names the USM-backed class as not compiled to hardware yet" || notok "USM class in kiln-cc" "$(cat "$tmp/err")"
+[ $? -eq 0 ] && grep -q '"desc": "device global .dg_usm.: device-memory address of its storage' "$tmp/usm.kimg.d/regmap.json" &&
+	grep -q '^@dg_usm = .*global i32 0' "$tmp/usm.kimg.d/device.ll" && ! grep -q 'usm_object' "$tmp/usm.kimg.d/device.ll" &&
+	ok "kiln-cc compiles the USM-backed class: storage of sizeof(T), typed by its accesses, object gone" ||
+	notok "USM class in kiln-cc" "$(cat "$tmp/err"; grep '^@' "$tmp/usm.kimg.d/device.ll" 2>&1)"
+# What hardware cannot give the class: a kernel writing usmptr, or the object's address escaping.
+for bad in store escape; do
+	{
+		sed -n '/^target/p' "$src/test/postlink/usm_class.ll"
+		echo '%dg = type { ptr addrspace(1) }'
+		echo '@g = linkonce_odr addrspace(1) global %dg zeroinitializer, align 8 #0'
+		echo 'define spir_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %p) {'
+		[ $bad = store ] && echo '  store ptr addrspace(1) %p, ptr addrspace(1) @g, align 8'
+		[ $bad = escape ] && echo '  store i64 ptrtoint (ptr addrspace(1) @g to i64), ptr addrspace(1) %out, align 8'
+		echo '  ret void'
+		echo '}'
+		echo 'attributes #0 = { "sycl-device-global-size"="4" "sycl-unique-id"="g" }'
+	} >"$tmp/usm_$bad.ll"
+	rm -rf "$tmp/usm_$bad.kimg"*
+	"$cc" -q -o "$tmp/usm_$bad.kimg" "$tmp/usm_$bad.ll" 2>"$tmp/err"
+	st=$?
+	case $bad in store) want="a kernel writes the pointer DPC++'s runtime owns" ;; *) want="address of DPC++'s device_global object is used" ;; esac
+	[ $st -eq 1 ] && grep -q "device global 'g': .*$want" "$tmp/err" && [ -z "$(ls -d "$tmp/usm_$bad.kimg"* 2>/dev/null)" ] &&
+		ok "kiln-cc refuses the USM class when $bad: named, nothing written" || notok "USM class $bad" "status $st: $(cat "$tmp/err")"
+done
 
 # SPIR-V: Debian's translator accepts the output and keeps the decorations both ways.
 if llvm-spirv-15 --spirv-ext=+SPV_INTEL_global_variable_decorations "$tmp/k_1.bc" -o "$tmp/k0.spv" 2>"$tmp/err"; then
