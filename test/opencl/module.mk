@@ -4,6 +4,7 @@
 OCL_TEST_DIR := $(BUILD)/test/opencl
 OCL_TEST_IMG := $(OCL_TEST_DIR)/ocl_kernels.kimg
 OCL_TESTS := $(OCL_TEST_DIR)/ocl_api_test $(OCL_TEST_DIR)/ocl_errors_test $(OCL_TEST_DIR)/ocl_notify_test \
+	$(OCL_TEST_DIR)/ocl_prebuild_test \
 	$(OCL_TEST_DIR)/clinfo-test
 TESTS += $(OCL_TESTS)
 # `make bench` runs each program of BENCH_PROGS (they print JSON and a table).

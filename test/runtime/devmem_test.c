@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Device memory through libkiln: the allocator (alignment, disjoint blocks, reuse, coalescing, exhaustion,
- * invalid and double frees) and host<->device copies (unaligned, bounds, zero length). */
+ * invalid and double frees) and host<->device copies (unaligned, bounds, zero length, before any image). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,11 +87,33 @@ int main(int argc, char **argv)
 	         kiln_last_error());
 	KT_CHECK(kiln_mem_free(dev, whole) == KILN_OK, "free the whole memory", "%s", kiln_last_error());
 
-	/* Copies need hardware on the board. */
+	/* Device memory is there before any image (a buffer may be filled before a program is built): what is
+	 * written then is what the first image's hardware sees. The copy straddles a 64 KiB boundary. */
+	uint8_t pre[3000], back[3000];
+	for (size_t i = 0; i < sizeof pre; i++)
+		pre[i] = (uint8_t)(i * 13 + 5);
+	uint64_t pa = 1, at = (1u << 16) - 1000;
+	KT_CHECK(kiln_mem_alloc(dev, 1u << 17, &pa) == KILN_OK, "allocate before any image", "%s",
+	         kiln_last_error());
+	memset(back, 0xEE, sizeof back);
+	KT_CHECK(kiln_mem_read(dev, pa + 8, back, 16) == KILN_OK && back[0] == 0 && back[15] == 0,
+	         "no image yet: unwritten memory reads zero", "%s", kiln_last_error());
+	KT_CHECK(kiln_mem_write(dev, pa + at, pre, sizeof pre) == KILN_OK &&
+	             kiln_mem_read(dev, pa + at, back, sizeof back) == KILN_OK &&
+	             memcmp(pre, back, sizeof pre) == 0,
+	         "no image yet: write and read back across a page boundary", "%s", kiln_last_error());
+	KT_CHECK(kiln_mem_write(dev, size - 2, pre, 4) == KILN_ERR_INVALID,
+	         "no image yet: a copy past the end is refused", "%s", kiln_last_error());
+
 	kiln_program *prog = NULL;
 	if (!KT_CHECK(kiln_program_load(dev, image, &prog) == KILN_OK, "load an image", "%s",
 	              kiln_last_error()))
 		return KT_DONE();
+	memset(back, 0, sizeof back);
+	KT_CHECK(kiln_mem_read(dev, pa + at, back, sizeof back) == KILN_OK &&
+	             memcmp(pre, back, sizeof pre) == 0,
+	         "the image's hardware holds what was written before it was loaded", "%s", kiln_last_error());
+	kiln_mem_free(dev, pa);
 	uint8_t out[4096], in[4096];
 	for (size_t i = 0; i < sizeof out; i++)
 		out[i] = (uint8_t)(i * 7 + 3);

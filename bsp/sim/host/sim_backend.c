@@ -32,6 +32,8 @@
 #define SIM_MMIO_TIMEOUT (1u << 20)
 /* Models (programmed images) one board traces before further ones go untraced. */
 #define MAX_TRACE_SEGS 64
+/* Granule of the device memory kept while no model is loaded. */
+#define PRE_PAGE (64u << 10)
 /* Cycles of the reset pulse. */
 #define SIM_RESET_CYCLES 8u
 /* How long the worker polls for the next op, and a caller for its op to finish, before sleeping. Host code
@@ -93,6 +95,11 @@ struct kiln_backend {
 	char *trace_path;
 	char *trace_segs[MAX_TRACE_SEGS], *trace_labels[MAX_TRACE_SEGS];
 	int ntrace;
+	/* A sim board's device memory is part of the image's model, but a real board's memory is there before
+	 * any image, and the runtime may fill buffers first. While no model is loaded, pages written are kept
+	 * here (absent pages read as zero, as a model's memory starts) and written into the next model. */
+	uint8_t **pre;
+	size_t npre;
 };
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -307,6 +314,9 @@ static void close_sim(kiln_backend *b)
 		free(b->trace_labels[i]);
 	}
 	free(b->trace_path);
+	for (size_t i = 0; i < b->npre; i++)
+		free(b->pre[i]);
+	free(b->pre);
 	pthread_cond_destroy(&b->work_cv);
 	pthread_cond_destroy(&b->done_cv);
 	pthread_mutex_destroy(&b->mu);
@@ -389,6 +399,8 @@ static int check_shell(kiln_backend *b, char *err, size_t errlen)
 	return KILN_OK;
 }
 
+static int pre_flush(kiln_backend *b);
+
 static int program_sim(kiln_backend *b, const kiln_image *img, char *err, size_t errlen)
 {
 	size_t len = 0;
@@ -449,6 +461,8 @@ static int program_sim(kiln_backend *b, const kiln_image *img, char *err, size_t
 	if (r.trace)
 		b->ntrace++;
 	int rc = check_shell(b, err, errlen);
+	if (rc == KILN_OK && b->pre && (rc = pre_flush(b)) != KILN_OK)
+		set_err(err, errlen, "sim: writing the device memory kept while no image was loaded");
 	if (rc != KILN_OK)
 		unload(b);
 	return rc;
@@ -510,22 +524,72 @@ static int mmio_write_sim(kiln_backend *b, uint32_t addr, uint32_t val)
 	return mmio_write_strb_sim(b, addr, val, 0xF);
 }
 
+/* Copies N bytes at OFF between BUF and the memory kept while no model is loaded. */
+static int pre_copy(kiln_backend *b, uint64_t off, uint8_t *buf, size_t n, bool write)
+{
+	uint64_t size = b->cfg ? b->cfg->devmem_bytes : 0;
+	if (off > size || n > size - off)
+		return KILN_ERR_INVALID;
+	if (!b->pre && n) {
+		b->npre = (size_t)((size + PRE_PAGE - 1) / PRE_PAGE);
+		if (!(b->pre = calloc(b->npre, sizeof *b->pre)))
+			return KILN_ERR_NOMEM;
+	}
+	while (n) {
+		size_t pg = (size_t)(off / PRE_PAGE), at = (size_t)(off % PRE_PAGE);
+		size_t take = PRE_PAGE - at < n ? PRE_PAGE - at : n;
+		if (write && !b->pre[pg] && !(b->pre[pg] = calloc(1, PRE_PAGE)))
+			return KILN_ERR_NOMEM;
+		if (write)
+			memcpy(b->pre[pg] + at, buf, take);
+		else if (b->pre[pg])
+			memcpy(buf, b->pre[pg] + at, take);
+		else
+			memset(buf, 0, take);
+		buf += take;
+		off += take;
+		n -= take;
+	}
+	return KILN_OK;
+}
+
+/* Moves the memory kept while no model was loaded into the new model. */
+static int pre_flush(kiln_backend *b)
+{
+	int rc = KILN_OK;
+	uint64_t size = b->cfg ? b->cfg->devmem_bytes : 0;
+	for (size_t i = 0; i < b->npre; i++) {
+		if (!b->pre[i])
+			continue;
+		uint64_t off = (uint64_t)i * PRE_PAGE;
+		size_t n = size - off < PRE_PAGE ? (size_t)(size - off) : PRE_PAGE;
+		struct sim_req r = {.op = OP_MEM_WRITE, .off = off, .cbuf = b->pre[i], .n = n};
+		if (rc == KILN_OK)
+			rc = status(call(b, &r));
+		free(b->pre[i]);
+	}
+	free(b->pre);
+	b->pre = NULL;
+	b->npre = 0;
+	return rc;
+}
+
 static int mem_read_sim(kiln_backend *b, uint64_t off, void *dst, size_t n)
 {
-	if (!b->running)
-		return KILN_ERR_STATE;
 	if (!dst && n)
 		return KILN_ERR_INVALID;
+	if (!b->running)
+		return pre_copy(b, off, dst, n, false);
 	struct sim_req r = {.op = OP_MEM_READ, .off = off, .buf = dst, .n = n};
 	return status(call(b, &r));
 }
 
 static int mem_write_sim(kiln_backend *b, uint64_t off, const void *src, size_t n)
 {
-	if (!b->running)
-		return KILN_ERR_STATE;
 	if (!src && n)
 		return KILN_ERR_INVALID;
+	if (!b->running)
+		return pre_copy(b, off, (uint8_t *)src, n, true);
 	struct sim_req r = {.op = OP_MEM_WRITE, .off = off, .cbuf = src, .n = n};
 	return status(call(b, &r));
 }
