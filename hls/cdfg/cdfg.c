@@ -7,6 +7,7 @@
 
 #include <llvm-c/Target.h>
 
+#include "../../host/common/contract.h"
 #include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
@@ -241,7 +242,7 @@ static int mem_for_global(builder *b, LLVMValueRef g)
 			fail(b, "global variable '%s' has no definition in the kernel sources", what);
 			return -1;
 		}
-		if (size == 0 || size > (1u << 20)) {
+		if (size == 0 || size > KILN_ONCHIP_MEM_MAX_BYTES) {
 			fail(b, "global variable '%s' is too large for on-chip memory (at most 1 MiB)", what);
 			return -1;
 		}
@@ -290,7 +291,7 @@ static int mem_for_alloca(builder *b, LLVMValueRef a)
 		return -1;
 	}
 	uint64_t size = LLVMABISizeOfType(b->td, LLVMGetAllocatedType(a)) * LLVMConstIntGetZExtValue(cnt);
-	if (size == 0 || size > (1u << 20)) {
+	if (size == 0 || size > KILN_ONCHIP_MEM_MAX_BYTES) {
 		fail(b, "%s: local array too large for on-chip memory (at most 1 MiB)", "alloca");
 		b->cur_inst = save;
 		return -1;

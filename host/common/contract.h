@@ -23,4 +23,8 @@
 #define KILN_SHELL_MAGIC_VALUE 0x4B53484Cu /* "KSHL" */
 #define KILN_SHELL_VERSION_VALUE 2u        /* 2: MEM_ERR, MEM_ERR_ADDR */
 
+/* The largest on-chip memory (local array, table, plain global) kiln-cc builds inside a kernel module; the
+ * OpenCL device reports it as its local memory. */
+#define KILN_ONCHIP_MEM_MAX_BYTES (1u << 20)
+
 #endif

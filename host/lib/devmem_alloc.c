@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "devmem_alloc.h"
 
+#include "kiln/kiln.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#define GRANULE 64u
+#define GRANULE KILN_MEM_ALIGN
 
 int kiln_devmem_init(kiln_devmem_alloc *a, uint64_t base, uint64_t size)
 {

@@ -22,7 +22,7 @@ static cl_int parse_props(const cl_context_properties *props, cl_context ctx)
 				return CL_INVALID_PLATFORM;
 			break;
 		case CL_CONTEXT_INTEROP_USER_SYNC:
-			if (seen_sync++)
+			if (seen_sync++ || (props[n + 1] != CL_TRUE && props[n + 1] != CL_FALSE))
 				return CL_INVALID_PROPERTY;
 			break;
 		default:

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "host/common/contract.h"
 #include "ocl.h"
 
 #define KCL_DEVICE_EXTENSIONS "cl_intel_global_variable_access cl_intel_unified_shared_memory"
@@ -25,7 +26,7 @@ cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id p, cl_device_type type, cl_uint
 		return CL_INVALID_PLATFORM;
 	const cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU |
 	                             CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM;
-	if (type != CL_DEVICE_TYPE_ALL && (type & ~known))
+	if (type == 0 || (type != CL_DEVICE_TYPE_ALL && (type & ~known)))
 		return CL_INVALID_DEVICE_TYPE;
 	if ((num_entries == 0 && devices) || (!devices && !num_devices))
 		return CL_INVALID_VALUE;
@@ -126,13 +127,13 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info param_name, si
 	case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
 		KCL_INFO(cl_uint, 0);
 	case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
-		KCL_INFO(cl_ulong, mem);
+		KCL_INFO(cl_ulong, d->alloc_max);
 	case CL_DEVICE_GLOBAL_MEM_SIZE:
 		KCL_INFO(cl_ulong, mem);
 	case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE:
 		KCL_INFO(cl_ulong, mem < 1024 ? mem : 1024); /* embedded profile minimum */
 	case CL_DEVICE_LOCAL_MEM_SIZE:
-		KCL_INFO(cl_ulong, 0);
+		KCL_INFO(cl_ulong, KILN_ONCHIP_MEM_MAX_BYTES);
 	case CL_DEVICE_GLOBAL_MEM_CACHE_SIZE:
 		KCL_INFO(cl_ulong, 0);
 	case CL_DEVICE_IMAGE2D_MAX_WIDTH:
@@ -173,7 +174,7 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info param_name, si
 		 */
 		KCL_INFO(cl_bool, CL_FALSE);
 	case CL_DEVICE_MEM_BASE_ADDR_ALIGN:
-		KCL_INFO(cl_uint, 64 * 8); /* bits: allocations are 64-byte aligned */
+		KCL_INFO(cl_uint, KILN_MEM_ALIGN * 8); /* in bits */
 	case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
 		KCL_INFO(cl_uint, 128);
 	case CL_DEVICE_SINGLE_FP_CONFIG:
@@ -186,7 +187,7 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info param_name, si
 	case CL_DEVICE_MAX_CONSTANT_ARGS:
 		KCL_INFO(cl_uint, 4);
 	case CL_DEVICE_LOCAL_MEM_TYPE:
-		KCL_INFO(cl_device_local_mem_type, CL_NONE);
+		KCL_INFO(cl_device_local_mem_type, CL_LOCAL); /* RAM inside the kernel module */
 	case CL_DEVICE_EXECUTION_CAPABILITIES:
 		KCL_INFO(cl_device_exec_capabilities, CL_EXEC_KERNEL);
 	case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:
@@ -209,8 +210,11 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info param_name, si
 		STR(KCL_DEVICE_EXTENSIONS);
 	case CL_DEVICE_BUILT_IN_KERNELS:
 	case CL_DEVICE_IL_VERSION:
-	case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
 		STR("");
+	case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
+		/* The format asks for a CTS release; Kiln has passed none through the official process, so
+		 * the earliest value the format can state, which names no release. */
+		STR("v0000-01-01-00");
 	case CL_DEVICE_PLATFORM:
 		KCL_INFO(cl_platform_id, kcl_platform());
 	case CL_DEVICE_PARENT_DEVICE:

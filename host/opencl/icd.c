@@ -110,6 +110,11 @@ cl_mem CL_API_CALL clCreatePipe(cl_context c, cl_mem_flags f, cl_uint ps, cl_uin
 	(void)c, (void)f, (void)ps, (void)mp, (void)p;
 	NOERR(e);
 }
+cl_int CL_API_CALL clGetPipeInfo(cl_mem m, cl_pipe_info p, size_t size, void *value, size_t *size_ret)
+{
+	(void)m, (void)p, (void)size, (void)value, (void)size_ret;
+	return CL_INVALID_MEM_OBJECT; /* without pipe support, no memory object is a pipe */
+}
 void *CL_API_CALL clSVMAlloc(cl_context c, cl_svm_mem_flags f, size_t size, cl_uint align)
 {
 	(void)c, (void)f, (void)size, (void)align;
@@ -270,6 +275,7 @@ __attribute__((constructor)) static void fill_dispatch(void)
 	STUB(clCreateEventFromEGLSyncKHR, unimpl4);
 	SET(clCreateCommandQueueWithProperties);
 	SET(clCreatePipe);
+	SET(clGetPipeInfo);
 	SET(clSVMAlloc);
 	SET(clCreateSamplerWithProperties);
 	SET(clSetKernelArgSVMPointer);

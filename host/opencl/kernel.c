@@ -182,6 +182,9 @@ cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel k, cl_kernel_exec_info param_na
 		if (param_value_size % sizeof(void *) || (param_value_size && !param_value))
 			return CL_INVALID_VALUE;
 		return CL_SUCCESS;
+	case CL_KERNEL_EXEC_INFO_SVM_PTRS:
+	case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
+		return CL_INVALID_OPERATION; /* the device has no SVM (CL_DEVICE_SVM_CAPABILITIES is 0) */
 	default:
 		return CL_INVALID_VALUE;
 	}

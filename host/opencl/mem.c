@@ -27,7 +27,7 @@ static cl_mem make_buffer(cl_context ctx, const cl_mem_properties *props, cl_mem
 	         !one_bit_at_most(flags & RW_FLAGS) || !one_bit_at_most(flags & HOST_FLAGS) ||
 	         ((flags & CL_MEM_USE_HOST_PTR) && (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR))))
 		err = CL_INVALID_VALUE;
-	else if (size == 0 || size > ctx->device->mem_size)
+	else if (size == 0 || size > ctx->device->alloc_max)
 		err = CL_INVALID_BUFFER_SIZE;
 	else if ((host_ptr != NULL) != ((flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0))
 		err = CL_INVALID_HOST_PTR;

@@ -27,7 +27,7 @@ void *CL_API_CALL clDeviceMemAllocINTEL(cl_context context, cl_device_id device,
 		else
 			flags = properties[i + 1];
 	}
-	if (err == CL_SUCCESS && (size == 0 || size > context->device->mem_size))
+	if (err == CL_SUCCESS && (size == 0 || size > context->device->alloc_max))
 		err = CL_INVALID_BUFFER_SIZE;
 	else if (err == CL_SUCCESS && ((alignment & (alignment - 1)) || alignment > 64))
 		err = CL_INVALID_VALUE; /* allocations are 64-byte aligned; more is not offered */

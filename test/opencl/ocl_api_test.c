@@ -231,6 +231,29 @@ static void test_platform_device(ocl_env *env)
 	       "unknown device query");
 	EXPECT(clGetDeviceInfo(env->dev, 0x7777, sizeof buf, buf, NULL), CL_INVALID_VALUE,
 	       "another unknown query");
+	/* Conformance findings (CTS B2, B3, B8, B10). */
+	OK(clGetDeviceInfo(env->dev, CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED, sizeof buf, buf, NULL),
+	   "latest conformance version");
+	unsigned yy = 0, mm = 0, dd = 0, xx = 0;
+	int used = 0;
+	KT_CHECK(sscanf(buf, "v%4u-%2u-%2u-%2u%n", &yy, &mm, &dd, &xx, &used) == 4 && used == 14 &&
+	             buf[used] == 0 && mm >= 1 && mm <= 12 && dd >= 1 && dd <= 31,
+	         "latest conformance version has the form vYYYY-MM-DD-XX", "\"%s\"", buf);
+	EXPECT(clGetDeviceIDs(env->plat, 0, 1, &d, &n), CL_INVALID_DEVICE_TYPE, "device type 0 is invalid");
+	cl_ulong local = 0, maxalloc = 0, global = 0;
+	cl_device_local_mem_type lt = CL_NONE;
+	clGetDeviceInfo(env->dev, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local, NULL);
+	clGetDeviceInfo(env->dev, CL_DEVICE_LOCAL_MEM_TYPE, sizeof lt, &lt, NULL);
+	KT_CHECK(local >= 1024 && lt == CL_LOCAL, "local memory: on-chip, at least the 1 KiB minimum",
+	         "%llu bytes, type %u", (unsigned long long)local, (unsigned)lt);
+	clGetDeviceInfo(env->dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof maxalloc, &maxalloc, NULL);
+	clGetDeviceInfo(env->dev, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof global, &global, NULL);
+	cl_int err = CL_SUCCESS;
+	KT_CHECK(maxalloc <= global && maxalloc >= global / 4, "max allocation: at least a quarter of memory",
+	         "%llu of %llu", (unsigned long long)maxalloc, (unsigned long long)global);
+	KT_CHECK(!clCreateBuffer(env->ctx, CL_MEM_READ_WRITE, (size_t)maxalloc + 1, NULL, &err) &&
+	             err == CL_INVALID_BUFFER_SIZE,
+	         "one byte more is CL_INVALID_BUFFER_SIZE", "error %d", err);
 	cl_ulong ht = 0, dt = 0;
 	OK(clGetHostTimer(env->dev, &ht), "clGetHostTimer");
 	OK(clGetDeviceAndHostTimer(env->dev, &dt, &ht), "clGetDeviceAndHostTimer");

@@ -90,6 +90,9 @@ int main(int argc, char **argv)
 	                                 CL_CONTEXT_PLATFORM, (cl_context_properties)plat, 0};
 	EXPECT_NULL(clCreateContext(twice, 1, &dev, NULL, NULL, ERR), CL_INVALID_PROPERTY,
 	            "clCreateContext: property twice");
+	cl_context_properties badsync[] = {CL_CONTEXT_INTEROP_USER_SYNC, 2, 0};
+	EXPECT_NULL(clCreateContext(badsync, 1, &dev, NULL, NULL, ERR), CL_INVALID_PROPERTY,
+	            "clCreateContext: INTEROP_USER_SYNC neither CL_TRUE nor CL_FALSE (CTS B4)");
 	cl_context_properties cp[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)plat, 0};
 	EXPECT_NULL(clCreateContextFromType(cp, CL_DEVICE_TYPE_GPU, NULL, NULL, ERR), CL_DEVICE_NOT_FOUND,
 	            "clCreateContextFromType: no GPU");
@@ -138,6 +141,8 @@ int main(int argc, char **argv)
 	EXPECT_NULL(clCreateBuffer(bad_ctx, 0, 64, NULL, ERR), CL_INVALID_CONTEXT,
 	            "clCreateBuffer: wrong context");
 	EXPECT_NULL(clCreateBuffer(ctx, 0, 0, NULL, ERR), CL_INVALID_BUFFER_SIZE, "clCreateBuffer: size 0");
+	EXPECT(clGetPipeInfo(buf_mem, CL_PIPE_PACKET_SIZE, sizeof buf, buf, NULL), CL_INVALID_MEM_OBJECT,
+	       "clGetPipeInfo: a buffer is not a pipe (CTS B5)");
 	EXPECT_NULL(clCreateBuffer(ctx, 0, (size_t)1 << 40, NULL, ERR), CL_INVALID_BUFFER_SIZE,
 	            "clCreateBuffer: larger than memory");
 	EXPECT_NULL(clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, 64, NULL, ERR),
@@ -344,6 +349,12 @@ int main(int argc, char **argv)
 	EXPECT(clGetKernelWorkGroupInfo(add, dev, CL_KERNEL_GLOBAL_WORK_SIZE, 24, buf, NULL),
 	       CL_INVALID_VALUE, "clGetKernelWorkGroupInfo: GLOBAL_WORK_SIZE of a normal kernel");
 	EXPECT(clSetKernelExecInfo(add, 0, 0, NULL), CL_INVALID_VALUE, "clSetKernelExecInfo: unknown param");
+	void *svm_ptrs[1] = {buf};
+	EXPECT(clSetKernelExecInfo(add, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof svm_ptrs, svm_ptrs),
+	       CL_INVALID_OPERATION, "clSetKernelExecInfo: SVM pointers without SVM support (CTS B14)");
+	cl_bool fine = CL_TRUE;
+	EXPECT(clSetKernelExecInfo(add, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof fine, &fine),
+	       CL_INVALID_OPERATION, "clSetKernelExecInfo: fine-grain system SVM without SVM support");
 
 	/* Launches. */
 	EXPECT(clEnqueueTask(q, add, 0, NULL, NULL), CL_INVALID_KERNEL_ARGS,

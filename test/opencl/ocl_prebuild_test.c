@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Buffers before any program (CTS B1): every buffer operation works in a process whose board has never held
  * an image (clCreateBuffer with COPY_HOST_PTR and USE_HOST_PTR, write, read, copy, fill, map), and a kernel
- * built afterwards sees the data written before it existed.
+ * built afterwards sees the data written before it existed. In this fresh process the reported largest
+ * allocation (CTS B10) is also checked.
  * Usage: ocl_prebuild_test IMAGE.kimg */
 #include "test/opencl/ocl_test.h"
 
@@ -21,6 +22,15 @@ int main(int argc, char **argv)
 	cl_command_queue q = err ? NULL : clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
 	if (!KT_CHECK(err == CL_SUCCESS, "context and queue", "error %d", err))
 		return KT_DONE();
+
+	/* CTS B10: with nothing else allocated, the reported largest allocation is possible. */
+	cl_ulong maxalloc = 0;
+	clGetDeviceInfo(dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof maxalloc, &maxalloc, NULL);
+	cl_mem big = clCreateBuffer(ctx, CL_MEM_READ_WRITE, (size_t)maxalloc, NULL, &err);
+	KT_CHECK(big && err == CL_SUCCESS, "a buffer of CL_DEVICE_MAX_MEM_ALLOC_SIZE can be created",
+	         "%llu bytes: error %d", (unsigned long long)maxalloc, err);
+	if (big)
+		clReleaseMemObject(big);
 
 	int host[N], use[N], back[N];
 	for (int i = 0; i < N; i++) {

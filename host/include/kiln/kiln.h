@@ -85,6 +85,8 @@ int kiln_kernel_run(kiln_kernel *k, uint64_t *cycles);
  * waits; each global range must be a non-zero multiple of its local range. */
 int kiln_kernel_run_nd(kiln_kernel *k, const size_t *global, const size_t *local, uint64_t *cycles);
 
+/* Alignment of every device-memory allocation, in bytes (addresses and rounded sizes). */
+#define KILN_MEM_ALIGN 64u
 /* Device memory (USM device allocations): SIZE bytes, *ADDR receives the device address to pass as a pointer
  * argument (8 bytes). */
 int kiln_mem_alloc(kiln_device *dev, size_t size, uint64_t *addr);
