@@ -133,6 +133,7 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint arg_index, size_t arg_siz
 		if (m && (!KCL_VALID(m, KCL_MAGIC_MEM) || m->ctx != k->prog->ctx))
 			return CL_INVALID_MEM_OBJECT;
 		a->val = m ? m->addr : 0;
+		a->mem = m;
 	} else {
 		if (arg_size != a->size)
 			return CL_INVALID_ARG_SIZE;
@@ -156,6 +157,7 @@ cl_int CL_API_CALL clSetKernelArgMemPointerINTEL(cl_kernel k, cl_uint arg_index,
 	if (!a->is_pointer)
 		return CL_INVALID_ARG_VALUE;
 	a->val = (uint64_t)(uintptr_t)arg_value; /* a USM pointer is the device address */
+	a->mem = NULL;
 	a->set = 1;
 	return CL_SUCCESS;
 }
@@ -317,6 +319,9 @@ cl_int kcl_kernel_exec(kcl_cmd *c, uint64_t *dev_ns)
 
 static void kernel_cleanup(kcl_cmd *c)
 {
+	for (cl_uint i = 0; c->args && i < c->nargs; i++)
+		if (c->args[i].mem)
+			kcl_mem_release(c->args[i].mem);
 	free(c->args);
 	if (c->kernel)
 		clReleaseKernel(c->kernel);
@@ -378,6 +383,11 @@ static cl_int enqueue_kernel(cl_command_queue q, cl_kernel k, cl_command_type ty
 	}
 	if (k->nargs)
 		memcpy(c->args, k->args, k->nargs * sizeof *c->args); /* arguments as of the enqueue */
+	/* A buffer released while the launch waits stays allocated until the launch is done (the command
+	 * holds a reference), so the kernel never writes into memory handed to someone else. */
+	for (cl_uint i = 0; i < k->nargs; i++)
+		if (c->args[i].mem)
+			kcl_mem_retain(c->args[i].mem);
 	c->nargs = k->nargs;
 	c->kernel = k;
 	atomic_fetch_add(&k->refs, 1);

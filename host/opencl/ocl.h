@@ -155,6 +155,7 @@ struct _cl_program {
 /* A kernel argument as set by the host: a scalar or a device address (pointer args). */
 typedef struct kcl_arg {
 	uint64_t val;
+	cl_mem mem; /* the buffer behind a pointer argument (NULL: none, or a USM pointer) */
 	size_t size;
 	int set;
 	int is_pointer;

@@ -15,6 +15,7 @@
 
 #include "host/common/fileio.h"
 #include "host/common/paths.h"
+#include "kiln/opencl.h"
 #include "ocl.h"
 
 static cl_program new_program(cl_context ctx, enum kcl_prog_src kind)
@@ -253,6 +254,30 @@ static int split_options(char *s, char **argv, int max)
 	return n;
 }
 
+/* When OPTIONS name KILN_OCL_KILN_C_OPTION ("-x" then "kiln-c", as separate words), a copy of them without
+ * it; else NULL. */
+static char *take_kiln_c_option(const char *options)
+{
+	const char *x = options;
+	while ((x = strstr(x, "-x"))) {
+		int starts = x == options || x[-1] == ' ' || x[-1] == '\t';
+		const char *v = x + 2;
+		size_t gap = strspn(v, " \t");
+		if (starts && gap && strncmp(v + gap, "kiln-c", 6) == 0 &&
+		    (v[gap + 6] == '\0' || v[gap + 6] == ' ' || v[gap + 6] == '\t')) {
+			size_t head = (size_t)(x - options), tail = strlen(v + gap + 6);
+			char *rest = malloc(head + tail + 1);
+			if (rest) {
+				memcpy(rest, options, head);
+				memcpy(rest + head, v + gap + 6, tail + 1);
+			}
+			return rest;
+		}
+		x += 2;
+	}
+	return NULL;
+}
+
 /* Builds P's source with kiln-cc (or takes the image from the cache); sets p->binary and p->log. */
 static cl_int compile_source(cl_program p, const char *options)
 {
@@ -424,7 +449,18 @@ cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint num_devices, const cl_de
 		free(p->binary);
 		p->binary = NULL;
 		p->binary_len = 0;
-		err = compile_source(p, p->options ? p->options : "");
+		char *rest = take_kiln_c_option(p->options ? p->options : "");
+		if (!rest) {
+			append_log(
+			    p,
+			    "kiln: this device has no OpenCL C compiler; a Kiln C source builds with the "
+			    "option '%s'\n",
+			    KILN_OCL_KILN_C_OPTION);
+			err = CL_COMPILER_NOT_AVAILABLE;
+		} else {
+			err = compile_source(p, rest);
+			free(rest);
+		}
 	}
 	if (err == CL_SUCCESS) {
 		if (kiln_program_load_bytes(p->ctx->device->dev, p->binary, p->binary_len, &p->kp) !=
@@ -477,8 +513,11 @@ cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint num_devices, const cl_
 {
 	(void)num_devices, (void)device_list, (void)options, (void)num_input_headers, (void)input_headers;
 	(void)header_include_names, (void)pfn_notify, (void)user_data;
-	/* Separate compilation and linking are not offered: use clBuildProgram. */
-	return KCL_VALID(p, KCL_MAGIC_PROGRAM) ? CL_INVALID_OPERATION : CL_INVALID_PROGRAM;
+	if (!KCL_VALID(p, KCL_MAGIC_PROGRAM))
+		return CL_INVALID_PROGRAM;
+	/* No OpenCL C compiler (CL_DEVICE_COMPILER_AVAILABLE is CL_FALSE); a binary has nothing to compile.
+	 * Kiln C builds whole with clBuildProgram and KILN_OCL_KILN_C_OPTION. */
+	return p->src_kind == KCL_PROG_SOURCE ? CL_COMPILER_NOT_AVAILABLE : CL_INVALID_OPERATION;
 }
 
 cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices, const cl_device_id *device_list,
@@ -489,9 +528,9 @@ cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices, co
 {
 	(void)num_devices, (void)device_list, (void)options, (void)num_input_programs, (void)input_programs;
 	(void)pfn_notify, (void)user_data;
-	if (errcode_ret)
+	if (errcode_ret) /* CL_DEVICE_LINKER_AVAILABLE is CL_FALSE */
 		*errcode_ret =
-		    KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
+		    KCL_VALID(context, KCL_MAGIC_CONTEXT) ? CL_LINKER_NOT_AVAILABLE : CL_INVALID_CONTEXT;
 	return NULL;
 }
 

@@ -164,6 +164,7 @@ static void *worker(void *arg)
 		run_head(q);
 	}
 	pthread_mutex_unlock(&q->lock);
+	kcl_queue_irelease(q); /* the worker's own reference */
 	return NULL;
 }
 
@@ -251,7 +252,7 @@ static cl_command_queue make_queue(cl_context ctx, cl_device_id dev, cl_command_
 		q->dispatch = &kcl_dispatch;
 		q->magic = KCL_MAGIC_QUEUE;
 		atomic_init(&q->refs, 1);
-		atomic_init(&q->irefs, 1);
+		atomic_init(&q->irefs, 2); /* the application's handle and the worker */
 		q->ctx = ctx;
 		q->device = dev;
 		q->props = props;
@@ -319,13 +320,19 @@ cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue q)
 		return CL_INVALID_COMMAND_QUEUE;
 	if (atomic_fetch_sub(&q->refs, 1) != 1)
 		return CL_SUCCESS;
-	/* Implicit flush, then the worker drains the queue and exits. */
+	/* Implicit flush. An idle queue's worker is gone when this returns (the context may go right after);
+	 * otherwise the worker drains the queue and exits on its own, so that releasing never waits for
+	 * commands (one may wait for a user event this very thread would set). */
 	pthread_mutex_lock(&q->lock);
 	q->stop = 1;
+	q->magic = KCL_MAGIC_DEAD;
+	int idle = !q->head && !q->busy;
 	pthread_cond_broadcast(&q->cv);
 	pthread_mutex_unlock(&q->lock);
-	pthread_join(q->worker, NULL);
-	q->magic = KCL_MAGIC_DEAD;
+	if (idle)
+		pthread_join(q->worker, NULL);
+	else
+		pthread_detach(q->worker);
 	kcl_queue_irelease(q);
 	return CL_SUCCESS;
 }

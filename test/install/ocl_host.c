@@ -6,10 +6,10 @@
 
 /* Writes 5 to `counter`, runs bump(3) twice, reads it back: 11. */
 static void run_counter(cl_platform_id plat, cl_context ctx, cl_device_id dev, cl_program prog,
-                        const char *how)
+                        const char *options, const char *how)
 {
 	char what[200];
-	cl_int err = clBuildProgram(prog, 1, &dev, "", NULL, NULL);
+	cl_int err = clBuildProgram(prog, 1, &dev, options, NULL, NULL);
 	snprintf(what, sizeof what, "%s: clBuildProgram", how);
 	if (!KT_CHECK(err == CL_SUCCESS, what, "error %d", err)) {
 		char log[4096] = "";
@@ -60,13 +60,13 @@ int main(int argc, char **argv)
 	const unsigned char *bins[] = {bin};
 	cl_program pb = clCreateProgramWithBinary(ctx, 1, &dev, &len, bins, NULL, &err);
 	if (KT_CHECK(pb, "program from the image", "error %d", err))
-		run_counter(plat, ctx, dev, pb, "binary");
+		run_counter(plat, ctx, dev, pb, "", "binary");
 
 	char *src = (char *)read_all(argv[2], &slen);
 	const char *srcs[] = {src};
 	cl_program ps = clCreateProgramWithSource(ctx, 1, srcs, &slen, &err);
 	if (KT_CHECK(ps, "program from Kiln C source", "error %d", err))
-		run_counter(plat, ctx, dev, ps, "source (installed kiln-cc)");
+		run_counter(plat, ctx, dev, ps, KILN_OCL_KILN_C_OPTION, "source (installed kiln-cc)");
 
 	free(bin);
 	free(src);

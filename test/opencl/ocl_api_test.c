@@ -3,9 +3,57 @@
  * platform, device, context, queue, buffers, programs (binary and source), kernels, launches, events,
  * profiling, cl_intel_global_variable_access (with each of its error codes) and USM device allocations.
  * Usage: ocl_api_test IMAGE.kimg */
+#include <signal.h>
 #include <unistd.h>
 
 #include "test/opencl/ocl_test.h"
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	static const char msg[] = "not ok - object lifetimes: a call hung (30 s)\n";
+	if (write(1, msg, sizeof msg - 1) < 0)
+		_exit(2);
+	_exit(1);
+}
+
+/* Objects live until the commands that use them complete (CTS B11, B12), and releasing never waits for them.
+ */
+static void test_lifetimes(ocl_env *env)
+{
+	cl_int err = CL_SUCCESS;
+	signal(SIGALRM, on_alarm);
+	alarm(30);
+	cl_command_queue q = clCreateCommandQueueWithProperties(env->ctx, env->dev, NULL, &err);
+	cl_event gate = clCreateUserEvent(env->ctx, &err), done = NULL;
+	cl_kernel k = clCreateKernel(env->prog, "store_at", &err);
+	int zeros[16] = {0}, back[16] = {0};
+	cl_mem a =
+	    clCreateBuffer(env->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zeros, zeros, &err);
+	cl_uint i0 = 0;
+	cl_int x = 12345;
+	clSetKernelArg(k, 0, sizeof a, &a);
+	clSetKernelArg(k, 1, sizeof i0, &i0);
+	clSetKernelArg(k, 2, sizeof x, &x);
+	OK(clEnqueueTask(q, k, 1, &gate, &done), "a launch waits for a user event");
+	OK(clReleaseMemObject(a), "release its buffer while the launch waits");
+	/* Were the buffer's memory freed now, this one would take it and the launch would write into it. */
+	cl_mem b =
+	    clCreateBuffer(env->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zeros, zeros, &err);
+	OK(err, "a new buffer of the same size");
+	OK(clReleaseCommandQueue(q), "release the queue while its command waits (returns at once)");
+	OK(clSetUserEventStatus(gate, CL_COMPLETE), "the same thread then opens the gate");
+	OK(clWaitForEvents(1, &done), "the launch completes after its queue was released");
+	OK(clEnqueueReadBuffer(env->q, b, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL),
+	   "read the new buffer");
+	KT_CHECK(back[0] == 0, "the launch wrote its own (released) buffer, not the new one", "b[0]=%d",
+	         back[0]);
+	alarm(0);
+	clReleaseEvent(done);
+	clReleaseEvent(gate);
+	clReleaseMemObject(b);
+	clReleaseKernel(k);
+}
 
 static cl_uint device_params[] = {
     CL_DEVICE_TYPE,
@@ -718,7 +766,8 @@ static void test_source_build(ocl_env *env)
 	for (int round = 0; round < 2; round++) {
 		cl_program p = clCreateProgramWithSource(env->ctx, 1, &twice_src, NULL, &err);
 		OK(err, "clCreateProgramWithSource (Kiln C)");
-		err = clBuildProgram(p, 1, &env->dev, "-DUNUSED=1 -cl-fast-relaxed-math", NULL, NULL);
+		err =
+		    clBuildProgram(p, 1, &env->dev, "-DUNUSED=1 -x kiln-c -cl-fast-relaxed-math", NULL, NULL);
 		clGetProgramBuildInfo(p, env->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
 		if (!KT_CHECK(err == CL_SUCCESS, round ? "second build" : "clBuildProgram runs kiln-cc",
 		              "%d: %s", err, log)) {
@@ -748,7 +797,21 @@ static void test_source_build(ocl_env *env)
 	const char *bad =
 	    "#include <kiln/device.h>\nKILN_SINGLE_TASK_KERNEL int oops(int n) { return n + ; }\n";
 	cl_program p = clCreateProgramWithSource(env->ctx, 1, &bad, NULL, &err);
-	EXPECT(clBuildProgram(p, 0, NULL, NULL, NULL, NULL), CL_BUILD_PROGRAM_FAILURE,
+	/* CTS B6: without an OpenCL C compiler, source builds only as Kiln C, on request. */
+	EXPECT(clBuildProgram(p, 0, NULL, NULL, NULL, NULL), CL_COMPILER_NOT_AVAILABLE,
+	       "source without -x kiln-c: CL_COMPILER_NOT_AVAILABLE");
+	clGetProgramBuildInfo(p, env->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+	KT_CHECK(strstr(log, "no OpenCL C compiler") && strstr(log, KILN_OCL_KILN_C_OPTION),
+	         "the build log names the Kiln C option", "log: %s", log);
+	EXPECT(clBuildProgram(p, 0, NULL, "-x kiln-cpp", NULL, NULL), CL_COMPILER_NOT_AVAILABLE,
+	       "a look-alike option is not the Kiln C option");
+	EXPECT(clCompileProgram(p, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL), CL_COMPILER_NOT_AVAILABLE,
+	       "clCompileProgram of source: CL_COMPILER_NOT_AVAILABLE");
+	cl_int lerr = 0;
+	KT_CHECK(!clLinkProgram(env->ctx, 0, NULL, NULL, 1, &p, NULL, NULL, &lerr) &&
+	             lerr == CL_LINKER_NOT_AVAILABLE,
+	         "clLinkProgram: CL_LINKER_NOT_AVAILABLE", "error %d", lerr);
+	EXPECT(clBuildProgram(p, 0, NULL, KILN_OCL_KILN_C_OPTION, NULL, NULL), CL_BUILD_PROGRAM_FAILURE,
 	       "bad source fails to build");
 	clGetProgramBuildInfo(p, env->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
 	KT_CHECK(strstr(log, "error") && strstr(log, "program.c:2:"),
@@ -803,6 +866,7 @@ int main(int argc, char **argv)
 		test_buffers(&env);
 		test_usm(&env);
 		test_events(&env);
+		test_lifetimes(&env);
 		test_source_build(&env);
 		test_unimplemented(&env);
 	}

@@ -285,7 +285,7 @@ int main(int argc, char **argv)
 	EXPECT(clBuildProgram(prog, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION,
 	       "clBuildProgram: kernels attached");
 	cl_program srcp = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
-	EXPECT(clBuildProgram(srcp, 0, NULL, "-D'unbalanced", NULL, NULL), CL_INVALID_BUILD_OPTIONS,
+	EXPECT(clBuildProgram(srcp, 0, NULL, "-x kiln-c -D'unbalanced", NULL, NULL), CL_INVALID_BUILD_OPTIONS,
 	       "clBuildProgram: unbalanced quote");
 	EXPECT(clGetProgramInfo(bad_prog, CL_PROGRAM_CONTEXT, 8, buf, NULL), CL_INVALID_PROGRAM,
 	       "clGetProgramInfo: wrong handle");

@@ -63,7 +63,7 @@ int main(int argc, char **argv)
 	const char *src =
 	    "#include <kiln/device.h>\nKILN_SINGLE_TASK_KERNEL void f(int *p)\n{\n\t*p = ;\n}\n";
 	cl_program ps = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
-	err = clBuildProgram(ps, 1, &dev, "", NULL, NULL);
+	err = clBuildProgram(ps, 1, &dev, KILN_OCL_KILN_C_OPTION, NULL, NULL);
 	KT_CHECK(err == CL_BUILD_PROGRAM_FAILURE, "a source with a syntax error fails to build", "error %d",
 	         err);
 	KT_CHECK(noted(mark, "clBuildProgram: the build failed", "program.c:4:"),
@@ -83,7 +83,7 @@ int main(int argc, char **argv)
 			fputs("#define STEP 3\n", h);
 			fclose(h);
 		}
-		snprintf(opt, sizeof opt, "-I %s", dir);
+		snprintf(opt, sizeof opt, "-I %s " KILN_OCL_KILN_C_OPTION, dir);
 		const char *inc = "#include <kiln/device.h>\n#include \"k.h\"\n"
 		                  "KILN_SINGLE_TASK_KERNEL void g(int *p) { *p += STEP; }\n";
 		cl_program pi = clCreateProgramWithSource(ctx, 1, &inc, NULL, &err);

@@ -10,6 +10,11 @@
 #define KILN_OPENCL_H
 #include <CL/cl.h>
 
+/* The build option that makes clBuildProgram compile a program made with clCreateProgramWithSource as Kiln C
+ * (with kiln-cc). The device has no OpenCL C compiler (CL_DEVICE_COMPILER_AVAILABLE is CL_FALSE): without the
+ * option, building source returns CL_COMPILER_NOT_AVAILABLE, as the specification asks. */
+#define KILN_OCL_KILN_C_OPTION "-x kiln-c"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
