@@ -98,12 +98,6 @@ void *CL_API_CALL clEnqueueMapImage(cl_command_queue q, cl_mem m, cl_bool b, cl_
 	(void)q, (void)m, (void)b, (void)f, (void)o, (void)r, (void)rp, (void)sp, (void)n, (void)l, (void)ev;
 	NOERR(e);
 }
-cl_mem CL_API_CALL clCreateSubBuffer(cl_mem m, cl_mem_flags f, cl_buffer_create_type t, const void *info,
-                                     cl_int *e)
-{
-	(void)m, (void)f, (void)t, (void)info;
-	NOERR(e);
-}
 cl_mem CL_API_CALL clCreatePipe(cl_context c, cl_mem_flags f, cl_uint ps, cl_uint mp,
                                 const cl_pipe_properties *p, cl_int *e)
 {

@@ -67,6 +67,60 @@ static cl_mem make_buffer(cl_context ctx, const cl_mem_properties *props, cl_mem
 	return m;
 }
 
+/* Whether sub-buffer flags SUB (one group, masked) may narrow the buffer's PARENT flags: an access the
+ * buffer forbids cannot be granted. */
+static int narrows(cl_mem_flags parent, cl_mem_flags sub, cl_mem_flags rw_or_host)
+{
+	if (!(sub & rw_or_host) || (parent & rw_or_host) == (sub & rw_or_host))
+		return 1;
+	if (rw_or_host == RW_FLAGS) /* only a read_write buffer can be narrowed */
+		return (parent & RW_FLAGS) == CL_MEM_READ_WRITE;
+	return !(parent & HOST_FLAGS) || (sub & CL_MEM_HOST_NO_ACCESS);
+}
+
+cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags, cl_buffer_create_type type,
+                                     const void *info, cl_int *errcode_ret)
+{
+	cl_int err = CL_SUCCESS;
+	const cl_buffer_region *r = info;
+	cl_mem m = NULL;
+	if (!KCL_VALID(buffer, KCL_MAGIC_MEM) || buffer->parent)
+		err = CL_INVALID_MEM_OBJECT;
+	else if ((flags & ~(cl_mem_flags)(RW_FLAGS | HOST_FLAGS)) || !one_bit_at_most(flags & RW_FLAGS) ||
+	         !one_bit_at_most(flags & HOST_FLAGS) || !narrows(buffer->flags, flags, RW_FLAGS) ||
+	         !narrows(buffer->flags, flags, HOST_FLAGS))
+		err = CL_INVALID_VALUE; /* host-pointer flags are the buffer's, never the sub-buffer's */
+	else if (type != CL_BUFFER_CREATE_TYPE_REGION || !r || r->origin > buffer->size ||
+	         r->size > buffer->size - r->origin)
+		err = CL_INVALID_VALUE;
+	else if (r->size == 0)
+		err = CL_INVALID_BUFFER_SIZE;
+	else if (r->origin % KILN_MEM_ALIGN)
+		err = CL_MISALIGNED_SUB_BUFFER_OFFSET; /* CL_DEVICE_MEM_BASE_ADDR_ALIGN */
+	else if (!(m = calloc(1, sizeof *m)))
+		err = CL_OUT_OF_HOST_MEMORY;
+	if (err == CL_SUCCESS) {
+		m->dispatch = &kcl_dispatch;
+		m->magic = KCL_MAGIC_MEM;
+		atomic_init(&m->refs, 1);
+		m->ctx = buffer->ctx;
+		kcl_context_retain(m->ctx);
+		m->flags = (flags & RW_FLAGS ? flags & RW_FLAGS : buffer->flags & RW_FLAGS) |
+		           (flags & HOST_FLAGS ? flags & HOST_FLAGS : buffer->flags & HOST_FLAGS) |
+		           (buffer->flags & PTR_FLAGS);
+		m->size = r->size;
+		m->addr = buffer->addr + r->origin;
+		m->host_ptr = buffer->host_ptr ? (char *)buffer->host_ptr + r->origin : NULL;
+		m->parent = buffer;
+		m->origin = r->origin;
+		kcl_mem_retain(buffer);
+		pthread_mutex_init(&m->lock, NULL);
+	}
+	if (errcode_ret)
+		*errcode_ret = err;
+	return m;
+}
+
 cl_mem CL_API_CALL clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size, void *host_ptr,
                                   cl_int *errcode_ret)
 {
@@ -100,7 +154,10 @@ void kcl_mem_release(cl_mem m)
 			free(mp->ptr);
 		free(mp);
 	}
-	kiln_mem_free(m->ctx->device->dev, m->addr);
+	if (m->parent)
+		kcl_mem_release(m->parent); /* the memory is the buffer's */
+	else
+		kiln_mem_free(m->ctx->device->dev, m->addr);
 	pthread_mutex_destroy(&m->lock);
 	cl_context ctx = m->ctx;
 	m->magic = KCL_MAGIC_DEAD;
@@ -164,9 +221,9 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param_name, size_t p
 	case CL_MEM_CONTEXT:
 		KCL_INFO(cl_context, m->ctx);
 	case CL_MEM_ASSOCIATED_MEMOBJECT:
-		KCL_INFO(cl_mem, NULL);
+		KCL_INFO(cl_mem, m->parent);
 	case CL_MEM_OFFSET:
-		KCL_INFO(size_t, 0);
+		KCL_INFO(size_t, m->origin);
 	case CL_MEM_USES_SVM_POINTER:
 		KCL_INFO(cl_bool, CL_FALSE);
 	case CL_MEM_PROPERTIES:

@@ -125,6 +125,8 @@ struct _cl_mem {
 	size_t size;
 	uint64_t addr; /* device address */
 	void *host_ptr;
+	cl_mem parent; /* a sub-buffer's buffer (it holds a reference), else NULL */
+	size_t origin; /* a sub-buffer's offset in its buffer */
 	cl_mem_properties props[2];
 	size_t nprops;
 	pthread_mutex_t lock;

@@ -608,6 +608,77 @@ static void test_buffers(ocl_env *env)
 	clReleaseKernel(scale);
 }
 
+/* Sub-buffers (a core feature): a window of a buffer at an aligned origin, sharing its memory, with the
+ * specification's flag and region rules; the buffer lives while a sub-buffer does. */
+static void test_sub_buffers(ocl_env *env)
+{
+	cl_int err = CL_SUCCESS;
+	int v[64];
+	for (int i = 0; i < 64; i++)
+		v[i] = i;
+	cl_mem b = clCreateBuffer(env->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof v, v, &err);
+	cl_buffer_region r = {64, 64}; /* ints 16..31 */
+	cl_mem s = clCreateSubBuffer(b, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+	OK(err, "clCreateSubBuffer at origin 64");
+	int w[16] = {0};
+	OK(clEnqueueReadBuffer(env->q, s, CL_TRUE, 0, sizeof w, w, 0, NULL, NULL), "read the sub-buffer");
+	KT_CHECK(w[0] == 16 && w[15] == 31, "the sub-buffer is the buffer's ints 16..31", "%d..%d", w[0],
+	         w[15]);
+	cl_mem parent = NULL;
+	size_t off = 0, sz = 0;
+	clGetMemObjectInfo(s, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, NULL);
+	clGetMemObjectInfo(s, CL_MEM_OFFSET, sizeof off, &off, NULL);
+	clGetMemObjectInfo(s, CL_MEM_SIZE, sizeof sz, &sz, NULL);
+	KT_CHECK(parent == b && off == 64 && sz == 64, "sub-buffer info: its buffer, offset 64, size 64",
+	         "%p %zu %zu", (void *)parent, off, sz);
+	/* A kernel writes through the sub-buffer: the buffer sees it at the offset. */
+	cl_kernel k = clCreateKernel(env->prog, "store_at", &err);
+	cl_uint i2 = 2;
+	cl_int x = -7;
+	clSetKernelArg(k, 0, sizeof s, &s);
+	clSetKernelArg(k, 1, sizeof i2, &i2);
+	clSetKernelArg(k, 2, sizeof x, &x);
+	OK(clEnqueueTask(env->q, k, 0, NULL, NULL), "a kernel stores through the sub-buffer");
+	OK(clEnqueueReadBuffer(env->q, b, CL_TRUE, 0, sizeof v, v, 0, NULL, NULL), "read the buffer");
+	KT_CHECK(v[18] == -7 && v[17] == 17 && v[19] == 19, "the store landed at buffer int 18 only",
+	         "%d %d %d", v[17], v[18], v[19]);
+	clReleaseKernel(k);
+	/* The rules. */
+	cl_buffer_region odd = {4, 16}, past = {192, 128}, empty = {0, 0};
+	KT_CHECK(!clCreateSubBuffer(b, 0, CL_BUFFER_CREATE_TYPE_REGION, &odd, &err) &&
+	             err == CL_MISALIGNED_SUB_BUFFER_OFFSET,
+	         "an origin off CL_DEVICE_MEM_BASE_ADDR_ALIGN: CL_MISALIGNED_SUB_BUFFER_OFFSET", "%d", err);
+	KT_CHECK(!clCreateSubBuffer(b, 0, CL_BUFFER_CREATE_TYPE_REGION, &past, &err) &&
+	             err == CL_INVALID_VALUE,
+	         "a region past the end: CL_INVALID_VALUE", "%d", err);
+	KT_CHECK(!clCreateSubBuffer(b, 0, CL_BUFFER_CREATE_TYPE_REGION, &empty, &err) &&
+	             err == CL_INVALID_BUFFER_SIZE,
+	         "an empty region: CL_INVALID_BUFFER_SIZE", "%d", err);
+	KT_CHECK(!clCreateSubBuffer(s, 0, CL_BUFFER_CREATE_TYPE_REGION, &empty, &err) &&
+	             err == CL_INVALID_MEM_OBJECT,
+	         "a sub-buffer of a sub-buffer: CL_INVALID_MEM_OBJECT", "%d", err);
+	KT_CHECK(!clCreateSubBuffer(b, CL_MEM_COPY_HOST_PTR, CL_BUFFER_CREATE_TYPE_REGION, &r, &err) &&
+	             err == CL_INVALID_VALUE,
+	         "host-pointer flags on a sub-buffer: CL_INVALID_VALUE", "%d", err);
+	cl_mem ro = clCreateBuffer(env->ctx, CL_MEM_READ_ONLY, 128, NULL, &err);
+	KT_CHECK(!clCreateSubBuffer(ro, CL_MEM_WRITE_ONLY, CL_BUFFER_CREATE_TYPE_REGION, &r, &err) &&
+	             err == CL_INVALID_VALUE,
+	         "write access under a read-only buffer: CL_INVALID_VALUE", "%d", err);
+	cl_mem_flags f = 0;
+	cl_mem sro = clCreateSubBuffer(ro, 0, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+	clGetMemObjectInfo(sro, CL_MEM_FLAGS, sizeof f, &f, NULL);
+	KT_CHECK(err == CL_SUCCESS && (f & CL_MEM_READ_ONLY), "flags left out are inherited", "%d 0x%llx",
+	         err, (unsigned long long)f);
+	clReleaseMemObject(sro);
+	clReleaseMemObject(ro);
+	/* The buffer released first: the sub-buffer keeps the memory alive. */
+	OK(clReleaseMemObject(b), "release the buffer before its sub-buffer");
+	OK(clEnqueueReadBuffer(env->q, s, CL_TRUE, 0, sizeof w, w, 0, NULL, NULL),
+	   "read the sub-buffer of a released buffer");
+	KT_CHECK(w[2] == -7 && w[0] == 16, "its data is still there", "%d %d", w[0], w[2]);
+	OK(clReleaseMemObject(s), "release the sub-buffer");
+}
+
 static void test_usm(ocl_env *env)
 {
 	cl_int err = 0;
@@ -834,10 +905,6 @@ static void test_unimplemented(ocl_env *env)
 	KT_CHECK(!clCreateImage(env->ctx, 0, &fmt, &desc, NULL, &err) && err == CL_INVALID_OPERATION,
 	         "clCreateImage is CL_INVALID_OPERATION", "%d", err);
 	cl_mem b = clCreateBuffer(env->ctx, 0, 64, NULL, &err);
-	cl_buffer_region r = {0, 32};
-	KT_CHECK(!clCreateSubBuffer(b, 0, CL_BUFFER_CREATE_TYPE_REGION, &r, &err) &&
-	             err == CL_INVALID_OPERATION,
-	         "clCreateSubBuffer is CL_INVALID_OPERATION", "%d", err);
 	size_t o[3] = {0}, reg[3] = {4, 1, 1};
 	char h[8];
 	EXPECT(clEnqueueReadBufferRect(env->q, b, CL_TRUE, o, o, reg, 0, 0, 0, 0, h, 0, NULL, NULL),
@@ -864,6 +931,7 @@ int main(int argc, char **argv)
 		test_program_kernels(&env);
 		test_global_variables(&env);
 		test_buffers(&env);
+		test_sub_buffers(&env);
 		test_usm(&env);
 		test_events(&env);
 		test_lifetimes(&env);
