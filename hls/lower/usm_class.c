@@ -75,7 +75,10 @@ static int split_object(LLVMModuleRef mod, LLVMTargetDataRef td, LLVMValueRef ob
 	char *name = strndup(nm, nl);
 	unsigned sl = 0;
 	const char *sz = kiln_global_get_attr(obj, "sycl-device-global-size", &sl);
-	unsigned long long size = strtoull(sz, NULL, 10);
+	char digits[24]; /* attribute values are not NUL-terminated */
+	snprintf(digits, sizeof digits, "%.*s", sl < sizeof digits - 1 ? (int)sl : (int)sizeof digits - 1,
+	         sz);
+	unsigned long long size = strtoull(digits, NULL, 10);
 	LLVMValueRef bad = store_into(obj, 0);
 	LLVMTypeRef cls = LLVMGlobalGetValueType(obj);
 	/* DPC++'s runtime fills the buffer it allocates from init_val (zero without one). */
