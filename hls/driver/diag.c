@@ -109,13 +109,13 @@ static int location_of(LLVMValueRef v, char *file, size_t flen, unsigned *line, 
 	return 1;
 }
 
-/* Reports at FILE with a message built from PREFIX and FMT (for positions known only by function). */
+/* Reports an error at FILE (no line) whose message is PREFIX then FMT (a position known only by function). */
 static void report_with(const char *file, const char *prefix, const char *fmt, va_list ap)
 {
 	char msg[2048];
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	diag_error(file, 0, 0, "%s%s", prefix, msg);
-	errors--; /* diag_error counted it; the caller counts once */
+	int n = snprintf(msg, sizeof msg, "%s", prefix);
+	vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+	diag_error(file, 0, 0, "%s", msg);
 }
 
 void diag_error_at(LLVMValueRef v, const char *fmt, ...)
@@ -126,6 +126,7 @@ void diag_error_at(LLVMValueRef v, const char *fmt, ...)
 	va_start(ap, fmt);
 	if (location_of(v, file, sizeof file, &line, &col)) {
 		vreport(file, line, col, "error", fmt, ap);
+		errors++;
 	} else {
 		/* Without debug information: the input the IR came from (the module's source file name),
 		 * and the function. */
@@ -143,10 +144,9 @@ void diag_error_at(LLVMValueRef v, const char *fmt, ...)
 			display_path(full, file, sizeof file);
 		else
 			snprintf(file, sizeof file, "%s", full);
-		report_with(file[0] ? file : NULL, where, fmt, ap);
+		report_with(file[0] ? file : NULL, where, fmt, ap); /* counted by diag_error */
 	}
 	va_end(ap);
-	errors++;
 }
 
 void diag_note(const char *fmt, ...)

@@ -45,10 +45,8 @@ int ir_is_usm_dg_class(LLVMValueRef g)
 	if (LLVMCountStructElementTypes(vt) == 1)
 		return 1;
 	/* With init_val, sizeof(T) is the second member's size. */
-	LLVMModuleRef mod = LLVMGetGlobalParent(g);
-	LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
+	LLVMTargetDataRef td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(g)); /* owned by the module */
 	unsigned long long t = LLVMABISizeOfType(td, LLVMStructGetTypeAtIndex(vt, 1));
-	LLVMDisposeTargetData(td);
 	const char *sz = kiln_global_get_attr(g, "sycl-device-global-size", &l);
 	char buf[24];
 	snprintf(buf, sizeof buf, "%.*s", l < 23 ? (int)l : 23, sz);

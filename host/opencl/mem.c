@@ -14,10 +14,31 @@ static int one_bit_at_most(cl_mem_flags f)
 	return (f & (f - 1)) == 0;
 }
 
+/* A new memory object of CTX (which it retains) with one reference; NULL when out of memory. */
+static cl_mem mem_new(cl_context ctx, cl_mem_flags flags, size_t size, uint64_t addr, void *host_ptr)
+{
+	cl_mem m = calloc(1, sizeof *m);
+	if (!m)
+		return NULL;
+	m->dispatch = &kcl_dispatch;
+	m->magic = KCL_MAGIC_MEM;
+	atomic_init(&m->refs, 1);
+	m->ctx = ctx;
+	kcl_context_retain(ctx);
+	m->flags = flags;
+	m->size = size;
+	m->addr = addr;
+	m->host_ptr = host_ptr;
+	pthread_mutex_init(&m->lock, NULL);
+	return m;
+}
+
 static cl_mem make_buffer(cl_context ctx, const cl_mem_properties *props, cl_mem_flags flags, size_t size,
                           void *host_ptr, cl_int *errcode_ret)
 {
 	cl_int err = CL_SUCCESS;
+	uint64_t addr = 0;
+	int allocated = 0;
 	cl_mem m = NULL;
 	if (!KCL_VALID(ctx, KCL_MAGIC_CONTEXT))
 		err = CL_INVALID_CONTEXT;
@@ -31,36 +52,20 @@ static cl_mem make_buffer(cl_context ctx, const cl_mem_properties *props, cl_mem
 		err = CL_INVALID_BUFFER_SIZE;
 	else if ((host_ptr != NULL) != ((flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0))
 		err = CL_INVALID_HOST_PTR;
-	else if (!(m = calloc(1, sizeof *m)))
-		err = CL_OUT_OF_HOST_MEMORY;
-	if (err == CL_SUCCESS && kiln_mem_alloc(ctx->device->dev, size, &m->addr) != KILN_OK)
+	else if (!(allocated = kiln_mem_alloc(ctx->device->dev, size, &addr) == KILN_OK))
 		err = kcl_notify(ctx, CL_MEM_OBJECT_ALLOCATION_FAILURE, "clCreateBuffer: %s",
 		                 kiln_last_error());
-	if (err == CL_SUCCESS && host_ptr &&
-	    kiln_mem_write(ctx->device->dev, m->addr, host_ptr, size) != KILN_OK) {
+	else if (host_ptr && kiln_mem_write(ctx->device->dev, addr, host_ptr, size) != KILN_OK)
 		err = kcl_notify(ctx, CL_OUT_OF_RESOURCES, "clCreateBuffer: copying the host data: %s",
 		                 kiln_last_error());
-		kiln_mem_free(ctx->device->dev, m->addr);
-	}
-	if (err != CL_SUCCESS) {
-		free(m);
-		m = NULL;
-	} else {
-		m->dispatch = &kcl_dispatch;
-		m->magic = KCL_MAGIC_MEM;
-		atomic_init(&m->refs, 1);
-		m->ctx = ctx;
-		kcl_context_retain(ctx);
-		m->flags = flags;
-		if (!(flags & RW_FLAGS))
-			m->flags |= CL_MEM_READ_WRITE;
-		m->size = size;
-		m->host_ptr = (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL;
-		if (props) {
-			m->props[0] = 0;
-			m->nprops = 1;
-		}
-		pthread_mutex_init(&m->lock, NULL);
+	else if (!(m = mem_new(ctx, flags & RW_FLAGS ? flags : flags | CL_MEM_READ_WRITE, size, addr,
+	                       (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL)))
+		err = CL_OUT_OF_HOST_MEMORY;
+	if (err != CL_SUCCESS && allocated)
+		kiln_mem_free(ctx->device->dev, addr);
+	if (m && props) {
+		m->props[0] = 0;
+		m->nprops = 1;
 	}
 	if (errcode_ret)
 		*errcode_ret = err;
@@ -97,24 +102,17 @@ cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags, cl_buffe
 		err = CL_INVALID_BUFFER_SIZE;
 	else if (r->origin % KILN_MEM_ALIGN)
 		err = CL_MISALIGNED_SUB_BUFFER_OFFSET; /* CL_DEVICE_MEM_BASE_ADDR_ALIGN */
-	else if (!(m = calloc(1, sizeof *m)))
+	else if (!(m = mem_new(buffer->ctx,
+	                       (flags & RW_FLAGS ? flags & RW_FLAGS : buffer->flags & RW_FLAGS) |
+	                           (flags & HOST_FLAGS ? flags & HOST_FLAGS : buffer->flags & HOST_FLAGS) |
+	                           (buffer->flags & PTR_FLAGS),
+	                       r->size, buffer->addr + r->origin,
+	                       buffer->host_ptr ? (char *)buffer->host_ptr + r->origin : NULL)))
 		err = CL_OUT_OF_HOST_MEMORY;
-	if (err == CL_SUCCESS) {
-		m->dispatch = &kcl_dispatch;
-		m->magic = KCL_MAGIC_MEM;
-		atomic_init(&m->refs, 1);
-		m->ctx = buffer->ctx;
-		kcl_context_retain(m->ctx);
-		m->flags = (flags & RW_FLAGS ? flags & RW_FLAGS : buffer->flags & RW_FLAGS) |
-		           (flags & HOST_FLAGS ? flags & HOST_FLAGS : buffer->flags & HOST_FLAGS) |
-		           (buffer->flags & PTR_FLAGS);
-		m->size = r->size;
-		m->addr = buffer->addr + r->origin;
-		m->host_ptr = buffer->host_ptr ? (char *)buffer->host_ptr + r->origin : NULL;
+	if (m) {
 		m->parent = buffer;
 		m->origin = r->origin;
 		kcl_mem_retain(buffer);
-		pthread_mutex_init(&m->lock, NULL);
 	}
 	if (errcode_ret)
 		*errcode_ret = err;

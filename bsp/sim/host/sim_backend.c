@@ -102,6 +102,9 @@ struct kiln_backend {
 	size_t npre;
 };
 
+static int pre_flush(kiln_backend *b);
+static void pre_free(kiln_backend *b);
+
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
 {
 	if (!err || errlen == 0)
@@ -314,9 +317,7 @@ static void close_sim(kiln_backend *b)
 		free(b->trace_labels[i]);
 	}
 	free(b->trace_path);
-	for (size_t i = 0; i < b->npre; i++)
-		free(b->pre[i]);
-	free(b->pre);
+	pre_free(b);
 	pthread_cond_destroy(&b->work_cv);
 	pthread_cond_destroy(&b->done_cv);
 	pthread_mutex_destroy(&b->mu);
@@ -398,8 +399,6 @@ static int check_shell(kiln_backend *b, char *err, size_t errlen)
 	}
 	return KILN_OK;
 }
-
-static int pre_flush(kiln_backend *b);
 
 static int program_sim(kiln_backend *b, const kiln_image *img, char *err, size_t errlen)
 {
@@ -530,6 +529,10 @@ static int pre_copy(kiln_backend *b, uint64_t off, uint8_t *buf, size_t n, bool 
 	uint64_t size = b->cfg ? b->cfg->devmem_bytes : 0;
 	if (off > size || n > size - off)
 		return KILN_ERR_INVALID;
+	if (!b->pre && !write) {
+		memset(buf, 0, n);
+		return KILN_OK;
+	}
 	if (!b->pre && n) {
 		b->npre = (size_t)((size + PRE_PAGE - 1) / PRE_PAGE);
 		if (!(b->pre = calloc(b->npre, sizeof *b->pre)))
@@ -553,10 +556,19 @@ static int pre_copy(kiln_backend *b, uint64_t off, uint8_t *buf, size_t n, bool 
 	return KILN_OK;
 }
 
-/* Moves the memory kept while no model was loaded into the new model. */
+static void pre_free(kiln_backend *b)
+{
+	for (size_t i = 0; i < b->npre; i++)
+		free(b->pre[i]);
+	free(b->pre);
+	b->pre = NULL;
+	b->npre = 0;
+}
+
+/* Moves the memory kept while no model was loaded into the new model; on failure it stays kept, for the
+ * next model. */
 static int pre_flush(kiln_backend *b)
 {
-	int rc = KILN_OK;
 	uint64_t size = b->cfg ? b->cfg->devmem_bytes : 0;
 	for (size_t i = 0; i < b->npre; i++) {
 		if (!b->pre[i])
@@ -564,14 +576,12 @@ static int pre_flush(kiln_backend *b)
 		uint64_t off = (uint64_t)i * PRE_PAGE;
 		size_t n = size - off < PRE_PAGE ? (size_t)(size - off) : PRE_PAGE;
 		struct sim_req r = {.op = OP_MEM_WRITE, .off = off, .cbuf = b->pre[i], .n = n};
-		if (rc == KILN_OK)
-			rc = status(call(b, &r));
-		free(b->pre[i]);
+		int rc = status(call(b, &r));
+		if (rc != KILN_OK)
+			return rc;
 	}
-	free(b->pre);
-	b->pre = NULL;
-	b->npre = 0;
-	return rc;
+	pre_free(b);
+	return KILN_OK;
 }
 
 static int mem_read_sim(kiln_backend *b, uint64_t off, void *dst, size_t n)
