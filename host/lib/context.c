@@ -37,7 +37,7 @@ static void ctx_free(kiln_context *c)
 		kiln_ctx_dg *e = c->dgs;
 		c->dgs = e->next;
 		if (e->has_usm)
-			kiln_devmem_free_block(&d->mem, e->usm);
+			kiln_devmem_free_block(&d->mem, e->usm, KILN_DEVMEM_RUNTIME);
 		free(e->usm_pending);
 		free(e->host);
 		free(e->uid);
@@ -57,26 +57,38 @@ int kiln_context_create(kiln_device *d, kiln_context **out)
 {
 	if (!d || !out)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_context_create: NULL argument");
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
 	*out = ctx_new(d, 0);
-	pthread_mutex_unlock(&d->lock);
+	if (*out && kiln_handle_add(*out, KILN_H_CONTEXT) != 0) {
+		ctx_free(*out);
+		*out = NULL;
+	}
+	kiln__dev_unlock(d);
 	return *out ? kiln__ok() : kiln__fail(KILN_ERR_NOMEM, "out of memory");
 }
 
 int kiln_context_release(kiln_context *c)
 {
-	if (!c)
-		return kiln__fail(KILN_ERR_INVALID, "kiln_context_release: NULL context");
+	if (!kiln_handle_live(c, KILN_H_CONTEXT))
+		return kiln__fail(KILN_ERR_INVALID,
+		                  "kiln_context_release: %p is not a live context (released "
+		                  "twice?)",
+		                  (void *)c);
 	if (c->is_default)
 		return kiln__fail(KILN_ERR_INVALID, "the default context lives as long as its device");
 	kiln_device *d = c->dev;
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
 	if (c->progs || c->nqueues) {
-		pthread_mutex_unlock(&d->lock);
+		kiln__dev_unlock(d);
 		return kiln__fail(KILN_ERR_STATE, "context still has live programs or queues");
 	}
+	if (!kiln_handle_remove(c, KILN_H_CONTEXT)) {
+		kiln__dev_unlock(d);
+		return kiln__fail(KILN_ERR_INVALID,
+		                  "kiln_context_release: the context was released meanwhile");
+	}
 	ctx_free(c);
-	pthread_mutex_unlock(&d->lock);
+	kiln__dev_unlock(d);
 	return kiln__ok();
 }
 
@@ -94,9 +106,9 @@ uint64_t kiln_context_loaded_image(kiln_context *c)
 {
 	if (!c)
 		return 0;
-	pthread_mutex_lock(&c->dev->lock);
+	kiln__dev_lock(c->dev);
 	uint64_t h = c->dev->loaded_ctx == c ? c->dev->loaded_hash : 0;
-	pthread_mutex_unlock(&c->dev->lock);
+	kiln__dev_unlock(c->dev);
 	return h;
 }
 
@@ -104,12 +116,12 @@ int kiln_device_counters(kiln_device *d, uint64_t *reprograms, uint64_t *resets)
 {
 	if (!d)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_device_counters: NULL device");
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
 	if (reprograms)
 		*reprograms = d->n_reprograms;
 	if (resets)
 		*resets = d->n_resets;
-	pthread_mutex_unlock(&d->lock);
+	kiln__dev_unlock(d);
 	return kiln__ok();
 }
 
@@ -135,7 +147,7 @@ static void release_usm(kiln_context *c, kiln_ctx_dg *e)
 	/* The default context keeps the legacy lifetime: a USM instance lives as long as its programs. */
 	if (--e->users || !c->is_default || !e->has_usm)
 		return;
-	kiln_devmem_free_block(&c->dev->mem, e->usm);
+	kiln_devmem_free_block(&c->dev->mem, e->usm, KILN_DEVMEM_RUNTIME);
 	e->has_usm = 0;
 	e->usm = 0;
 	e->usm_size = 0;
@@ -178,7 +190,8 @@ static int bind_usm(kiln_context *c, kiln_program *p, size_t i)
 			return kiln__fail(KILN_ERR_NOMEM, "out of memory");
 		/* What the host wrote while no image held the variable is its value; else the initializer. */
 		memcpy(init, e->host && e->host_size == g->size ? e->host : g->init, g->size);
-		if (kiln_devmem_alloc_block(&c->dev->mem, g->size ? g->size : 1, &e->usm) != 0) {
+		if (kiln_devmem_alloc_block(&c->dev->mem, g->size ? g->size : 1, KILN_DEVMEM_RUNTIME,
+		                            &e->usm) != 0) {
 			free(init);
 			e->usm = 0;
 			return kiln__fail(KILN_ERR_NOMEM,
@@ -213,7 +226,12 @@ int kiln__ctx_attach(kiln_context *c, kiln_program *p)
 
 void kiln__ctx_free_all(kiln_device *d)
 {
-	while (d->contexts)
-		ctx_free(d->contexts);
+	while (d->contexts) {
+		kiln_context *c = d->contexts;
+		while (c->progs)
+			kiln__program_destroy(c->progs);
+		kiln_handle_remove(c, KILN_H_CONTEXT);
+		ctx_free(c);
+	}
 	d->default_ctx = NULL;
 }

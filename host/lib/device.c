@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,8 +39,10 @@ int kiln_device_open(const char *name, kiln_device **out)
 	}
 	kiln_devmem_init(&d->mem, 0, d->cfg.devmem_bytes);
 	pthread_mutex_init(&d->lock, NULL);
-	if (kiln_context_create(d, &d->default_ctx) != KILN_OK) {
-		kiln_device_close(d);
+	pthread_cond_init(&d->idle, NULL);
+	atomic_init(&d->refs, 1);
+	if (kiln_context_create(d, &d->default_ctx) != KILN_OK || kiln_handle_add(d, KILN_H_DEVICE) != 0) {
+		kiln__device_unref(d);
 		return kiln__fail(KILN_ERR_NOMEM, "out of memory");
 	}
 	d->default_ctx->is_default = 1;
@@ -47,16 +50,46 @@ int kiln_device_open(const char *name, kiln_device **out)
 	return kiln__ok();
 }
 
-void kiln_device_close(kiln_device *d)
+void kiln__device_unref(kiln_device *d)
 {
-	if (!d)
+	if (atomic_fetch_sub(&d->refs, 1) != 1)
 		return;
 	d->ops->close(d->be);
 	kiln__ctx_free_all(d);
+	pthread_cond_destroy(&d->idle);
 	pthread_mutex_destroy(&d->lock);
 	kiln_devmem_destroy(&d->mem);
 	kiln_board_free(&d->cfg);
 	free(d);
+}
+
+void kiln_device_close(kiln_device *d)
+{
+	if (!kiln_handle_remove(d, KILN_H_DEVICE)) {
+		kiln__fail(KILN_ERR_INVALID, "kiln_device_close: %p is not an open device (closed twice?)",
+		           (void *)d);
+		return;
+	}
+	/* Contexts and programs the application did not release go with the board (kiln__ctx_free_all). */
+	kiln__device_unref(d);
+}
+
+void kiln__dev_lock(kiln_device *d)
+{
+	atomic_fetch_add(&d->lock_waiters, 1);
+	pthread_mutex_lock(&d->lock);
+	atomic_fetch_sub(&d->lock_waiters, 1);
+}
+
+void kiln__dev_unlock(kiln_device *d)
+{
+	pthread_mutex_unlock(&d->lock);
+}
+
+void kiln__board_wait_idle(kiln_device *d)
+{
+	while (d->running)
+		pthread_cond_wait(&d->idle, &d->lock);
 }
 
 int kiln__img_read(kiln_device *dev, uint32_t offset, uint32_t *val)
@@ -75,9 +108,9 @@ int kiln_device_mmio_read(kiln_device *d, uint32_t addr, uint32_t *val)
 {
 	if (!d || !val)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_device_mmio_read: NULL argument");
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
 	int st = d->ops->mmio_read(d->be, addr, val);
-	pthread_mutex_unlock(&d->lock);
+	kiln__dev_unlock(d);
 	return st ? kiln__fail(st, "read of 0x%08x failed (%s)", addr, kiln_status_name(st)) : kiln__ok();
 }
 
@@ -85,9 +118,9 @@ int kiln_device_mmio_write(kiln_device *d, uint32_t addr, uint32_t val)
 {
 	if (!d)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_device_mmio_write: NULL device");
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
 	int st = d->ops->mmio_write(d->be, addr, val);
-	pthread_mutex_unlock(&d->lock);
+	kiln__dev_unlock(d);
 	return st ? kiln__fail(st, "write of 0x%08x failed (%s)", addr, kiln_status_name(st)) : kiln__ok();
 }
 
@@ -96,10 +129,11 @@ int kiln_device_reset(kiln_device *d)
 	char err[256];
 	if (!d)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_device_reset: NULL device");
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
+	kiln__board_wait_idle(d);
 	d->n_resets++;
 	int st = d->ops->reset(d->be, err, sizeof err);
-	pthread_mutex_unlock(&d->lock);
+	kiln__dev_unlock(d);
 	return st ? kiln__fail(st, "reset failed: %s", err) : kiln__ok();
 }
 
@@ -112,8 +146,8 @@ uint64_t kiln_device_loaded_image(kiln_device *d)
 {
 	if (!d)
 		return 0;
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
 	uint64_t h = d->loaded_hash;
-	pthread_mutex_unlock(&d->lock);
+	kiln__dev_unlock(d);
 	return h;
 }

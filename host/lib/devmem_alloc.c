@@ -15,7 +15,7 @@ int kiln_devmem_init(kiln_devmem_alloc *a, uint64_t base, uint64_t size)
 	a->blocks = calloc(a->cap, sizeof *a->blocks);
 	if (!a->blocks)
 		return -1;
-	a->blocks[0] = (kiln_devmem_block){base, size, 0};
+	a->blocks[0] = (kiln_devmem_block){base, size, KILN_DEVMEM_FREE};
 	a->n = 1;
 	return 0;
 }
@@ -35,9 +35,9 @@ static int insert_at(kiln_devmem_alloc *a, size_t i, kiln_devmem_block b)
 	return 0;
 }
 
-int kiln_devmem_alloc_block(kiln_devmem_alloc *a, uint64_t size, uint64_t *off)
+int kiln_devmem_alloc_block(kiln_devmem_alloc *a, uint64_t size, enum kiln_devmem_owner owner, uint64_t *off)
 {
-	if (size == 0 || size > UINT64_MAX - GRANULE)
+	if (size == 0 || size > UINT64_MAX - GRANULE || owner == KILN_DEVMEM_FREE)
 		return -1;
 	size = (size + GRANULE - 1) / GRANULE * GRANULE;
 	for (size_t i = 0; i < a->n; i++) {
@@ -45,25 +45,27 @@ int kiln_devmem_alloc_block(kiln_devmem_alloc *a, uint64_t size, uint64_t *off)
 		if (b->used || b->size < size)
 			continue;
 		if (b->size > size) {
-			kiln_devmem_block rest = {b->off + size, b->size - size, 0};
+			kiln_devmem_block rest = {b->off + size, b->size - size, KILN_DEVMEM_FREE};
 			if (insert_at(a, i + 1, rest) != 0)
 				return -1;
 			b = &a->blocks[i];
 			b->size = size;
 		}
-		b->used = 1;
+		b->used = owner;
 		*off = b->off;
 		return 0;
 	}
 	return -1;
 }
 
-int kiln_devmem_free_block(kiln_devmem_alloc *a, uint64_t off)
+int kiln_devmem_free_block(kiln_devmem_alloc *a, uint64_t off, enum kiln_devmem_owner owner)
 {
 	for (size_t i = 0; i < a->n; i++) {
 		if (a->blocks[i].off != off || !a->blocks[i].used)
 			continue;
-		a->blocks[i].used = 0;
+		if (a->blocks[i].used != owner)
+			return -2;
+		a->blocks[i].used = KILN_DEVMEM_FREE;
 		/* Coalesce with free neighbours so that large allocations stay possible. */
 		if (i + 1 < a->n && !a->blocks[i + 1].used) {
 			a->blocks[i].size += a->blocks[i + 1].size;

@@ -179,9 +179,9 @@ int kiln__dg_check(kiln_context *c, const void *dg, size_t n, size_t off, enum k
 	int st = lookup(dg, &uid, &size, &elem);
 	if (st != KILN_OK)
 		return st;
-	pthread_mutex_lock(&c->dev->lock);
+	kiln__dev_lock(c->dev);
 	st = validate(c, uid, size, n, off, dir, &t);
-	pthread_mutex_unlock(&c->dev->lock);
+	kiln__dev_unlock(c->dev);
 	free(uid);
 	return st;
 }
@@ -196,7 +196,7 @@ int kiln__dg_elems(kiln_context *c, const void *dg, size_t count, size_t start, 
 	int st = lookup(dg, &uid, &size, &elem);
 	if (st != KILN_OK)
 		return st;
-	pthread_mutex_lock(&c->dev->lock);
+	kiln__dev_lock(c->dev);
 	for (kiln_program *p = c->progs; p; p = p->ctx_next) {
 		const kiln_dg_desc *g = kiln_desc_find_dg(&p->desc, uid);
 		if (g && g->elem_size) {
@@ -204,7 +204,7 @@ int kiln__dg_elems(kiln_context *c, const void *dg, size_t count, size_t start, 
 			break;
 		}
 	}
-	pthread_mutex_unlock(&c->dev->lock);
+	kiln__dev_unlock(c->dev);
 	free(uid);
 	if ((count && elem > SIZE_MAX / count) || (start && elem > SIZE_MAX / start))
 		return kiln__fail(KILN_ERR_INVALID, "device global copy: %zu elements at index %zu overflow",
@@ -280,13 +280,13 @@ int kiln__dg_transfer(kiln_context *c, const void *dg, void *buf, size_t n, size
 	int st = lookup(dg, &uid, &size, &elem);
 	if (st != KILN_OK)
 		return st;
-	pthread_mutex_lock(&c->dev->lock);
+	kiln__dev_lock(c->dev);
 	if (t_start)
 		*t_start = kiln__now_ns();
 	st = validate(c, uid, size, n, off, dir, &t);
 	if (st == KILN_OK && n)
 		st = move(c, uid, size, &t, buf, n, off, dir);
-	pthread_mutex_unlock(&c->dev->lock);
+	kiln__dev_unlock(c->dev);
 	free(uid);
 	return st;
 }
@@ -327,7 +327,7 @@ int kiln_context_dg_info(kiln_context *ctx, const void *dg, kiln_dg_facts *out)
 	int st = lookup(dg, &uid, &size, &elem);
 	if (st != KILN_OK)
 		return st;
-	pthread_mutex_lock(&ctx->dev->lock);
+	kiln__dev_lock(ctx->dev);
 	st = locate(ctx, uid, size, &t);
 	/* Ambiguity is a fact worth reporting here, not a refusal. */
 	if (st == KILN_ERR_AMBIGUOUS)
@@ -346,7 +346,7 @@ int kiln_context_dg_info(kiln_context *ctx, const void *dg, kiln_dg_facts *out)
 			out->images[i] = t.images[i];
 		out->usm_addr = t.e && t.e->has_usm ? t.e->usm : 0;
 	}
-	pthread_mutex_unlock(&ctx->dev->lock);
+	kiln__dev_unlock(ctx->dev);
 	free(uid);
 	return st ? st : kiln__ok();
 }

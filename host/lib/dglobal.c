@@ -50,7 +50,7 @@ static int transfer(kiln_program *p, const char *uid, void *buf, size_t n, size_
 	if (st != KILN_OK)
 		return st;
 	kiln_device *d = p->dev;
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
 	/* This by-program access loads the program's image for both directions (its original contract); the
 	 * context-level copies of dgdb.c follow the spec's finer rules. */
 	st = p->ctx ? kiln__board_acquire(p, 0) : kiln__fail(KILN_ERR_STATE, "the program was released");
@@ -67,7 +67,7 @@ static int transfer(kiln_program *p, const char *uid, void *buf, size_t n, size_
 			st = kiln__mmio_copy(d, g, buf, n, off, dir == KILN__WRITE);
 		}
 	}
-	pthread_mutex_unlock(&d->lock);
+	kiln__dev_unlock(d);
 	return st ? st : kiln__ok();
 }
 

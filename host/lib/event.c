@@ -82,8 +82,8 @@ void kiln__event_complete(kiln_event *e, int status, const char *msg, uint64_t s
 
 int kiln_event_wait(kiln_event *e)
 {
-	if (!e)
-		return kiln__fail(KILN_ERR_INVALID, "kiln_event_wait: NULL event");
+	if (!kiln_handle_live(e, KILN_H_EVENT))
+		return kiln__fail(KILN_ERR_INVALID, "kiln_event_wait: %p is not a live event", (void *)e);
 	pthread_mutex_lock(&e->mu);
 	while (e->state != KILN_EVENT_COMPLETE)
 		pthread_cond_wait(&e->cv, &e->mu);
@@ -96,8 +96,8 @@ int kiln_event_wait(kiln_event *e)
 
 int kiln_event_status(kiln_event *e)
 {
-	if (!e)
-		return kiln__fail(KILN_ERR_INVALID, "kiln_event_status: NULL event");
+	if (!kiln_handle_live(e, KILN_H_EVENT))
+		return kiln__fail(KILN_ERR_INVALID, "kiln_event_status: %p is not a live event", (void *)e);
 	pthread_mutex_lock(&e->mu);
 	int st = e->state == KILN_EVENT_COMPLETE && e->status ? e->status : e->state;
 	pthread_mutex_unlock(&e->mu);
@@ -112,7 +112,7 @@ const char *kiln_event_message(kiln_event *e)
 
 int kiln_event_set_callback(kiln_event *e, kiln_event_callback fn, void *user)
 {
-	if (!e || !fn)
+	if (!kiln_handle_live(e, KILN_H_EVENT) || !fn)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_event_set_callback: NULL argument");
 	callback *cb = calloc(1, sizeof *cb);
 	if (!cb)
@@ -138,8 +138,8 @@ int kiln_event_set_callback(kiln_event *e, kiln_event_callback fn, void *user)
 
 int kiln_event_profile_get(kiln_event *e, kiln_event_profile *out)
 {
-	if (!e || !out)
-		return kiln__fail(KILN_ERR_INVALID, "kiln_event_profile_get: NULL argument");
+	if (!kiln_handle_live(e, KILN_H_EVENT) || !out)
+		return kiln__fail(KILN_ERR_INVALID, "kiln_event_profile_get: no live event, or NULL OUT");
 	pthread_mutex_lock(&e->mu);
 	int done = e->state == KILN_EVENT_COMPLETE;
 	if (done)
@@ -151,8 +151,16 @@ int kiln_event_profile_get(kiln_event *e, kiln_event_profile *out)
 
 void kiln_event_release(kiln_event *e)
 {
-	if (!e)
+	if (!kiln_handle_remove(e, KILN_H_EVENT)) {
+		kiln__fail(KILN_ERR_INVALID, "kiln_event_release: %p is not a live event (released twice?)",
+		           (void *)e);
 		return;
+	}
+	kiln__event_unref(e);
+}
+
+void kiln__event_unref(kiln_event *e)
+{
 	pthread_mutex_lock(&e->mu);
 	int last = --e->refs == 0;
 	pthread_mutex_unlock(&e->mu);

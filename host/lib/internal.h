@@ -7,12 +7,14 @@
 #define KILN_LIB_INTERNAL_H
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "devmem_alloc.h"
 #include "host/backend/backend.h"
 #include "host/common/board.h"
 #include "host/common/desc.h"
+#include "host/common/handles.h"
 #include "host/common/image.h"
 #include "host/common/regmap.h"
 #include "kiln/kiln.h"
@@ -22,14 +24,22 @@
 #define KILN_ID_MAGIC 0x4B494C4Eu
 #define KILN_LAYOUT_VERSION 1u
 
+/* Kinds of the live-handle registry (host/common/handles.h): every public handle is registered while the
+ * application may use it, so that a double release is an error rather than a double free. */
+enum { KILN_H_DEVICE = 1, KILN_H_CONTEXT, KILN_H_PROGRAM, KILN_H_QUEUE, KILN_H_EVENT };
+
 struct kiln_device {
 	kiln_board_config cfg;
 	const kiln_backend_ops *ops;
 	kiln_backend *be;
-	pthread_mutex_t lock;      /* serialises every use of the board and of the runtime state below */
-	uint64_t loaded_hash;      /* image currently on the board, 0 when none */
-	kiln_context *loaded_ctx;  /* context whose globals the board holds (NULL: nobody's) */
-	kiln_program *loaded_prog; /* a live program of loaded_ctx for loaded_hash, NULL after its release */
+	pthread_mutex_t lock;       /* serialises every use of the board and of the runtime state below */
+	atomic_uint lock_waiters;   /* threads blocked taking LOCK (a waiting kernel lets them in) */
+	const kiln_kernel *running; /* kernel started and not yet finished (LOCK is released while it runs) */
+	pthread_cond_t idle;        /* signalled when RUNNING clears */
+	atomic_uint refs;           /* the application's handle and one per live queue */
+	uint64_t loaded_hash;       /* image currently on the board, 0 when none */
+	kiln_context *loaded_ctx;   /* context whose globals the board holds (NULL: nobody's) */
+	kiln_program *loaded_prog;  /* a live program of loaded_ctx for loaded_hash, NULL after its release */
 	kiln_devmem_alloc mem;
 	kiln_context *contexts;    /* every live context, the default one included */
 	kiln_context *default_ctx; /* the context of kiln_program_load */
@@ -78,6 +88,7 @@ struct kiln_kernel {
 };
 
 struct kiln_program {
+	atomic_uint refs; /* the application's handle and one per queued launch */
 	kiln_device *dev;
 	kiln_context *ctx;
 	kiln_program *ctx_next;
@@ -96,6 +107,20 @@ int kiln__fail(int status, const char *fmt, ...) __attribute__((format(printf, 2
 int kiln__ok(void);
 /* Host monotonic clock in ns (event profiling). */
 uint64_t kiln__now_ns(void);
+
+/* The device lock. A kernel waiting for its interrupt releases it between slices and lets threads blocked
+ * here in first, so that a hung kernel does not hold up unrelated calls for its whole watchdog budget. */
+void kiln__dev_lock(kiln_device *d);
+void kiln__dev_unlock(kiln_device *d);
+/* With the lock held: waits until no kernel runs (launching, reprogramming and resetting need the board). */
+void kiln__board_wait_idle(kiln_device *d);
+/* Drops a reference to D; the last closes the board and frees everything. */
+void kiln__device_unref(kiln_device *d);
+/* References that keep a program (and its kernels) alive while launches of it are queued. */
+void kiln__program_retain(kiln_program *p);
+void kiln__program_unref(kiln_program *p);
+/* Frees P whatever its references (the board is closing; no queue is left); the device lock is held. */
+void kiln__program_destroy(kiln_program *p);
 
 /* Register access in image space (OFFSET relative to the image base); the device lock must be held. */
 int kiln__img_read(kiln_device *dev, uint32_t offset, uint32_t *val);
@@ -128,12 +153,17 @@ void kiln__ctx_free_all(kiln_device *dev);
 /* ---- kernel.c: launch with an argument snapshot (queues take one at enqueue time) ---- */
 /* Copies K's argument values into ARGS (nargs entries); KILN_ERR_STATE when one is unset. */
 int kiln__kernel_snapshot(kiln_kernel *k, uint64_t *args);
-/* Checks an nd-range (NULL global for single task) and converts it to 32-bit ranges. */
-int kiln__kernel_ranges(kiln_kernel *k, const size_t *global, const size_t *local, uint32_t *g, uint32_t *l);
+/* A launch's work-item space in the registers' 32-bit form: global and local ranges, global offsets. */
+typedef struct kiln__ranges {
+	uint32_t g[3], l[3], o[3];
+} kiln__ranges;
+/* Checks an nd-range (NULL global for single task; OFFSET may be NULL) and converts it. */
+int kiln__kernel_ranges(kiln_kernel *k, const size_t *offset, const size_t *global, const size_t *local,
+                        kiln__ranges *r);
 /* Runs K with ARGS and waits (takes the device lock); *T_START (may be NULL) gets the time the device was
  * taken. */
-int kiln__kernel_exec(kiln_kernel *k, const uint64_t *args, const uint32_t *g, const uint32_t *l,
-                      uint64_t *cycles, uint64_t *t_start);
+int kiln__kernel_exec(kiln_kernel *k, const uint64_t *args, const kiln__ranges *r, uint64_t *cycles,
+                      uint64_t *t_start);
 
 /* ---- dgdb.c ---- */
 enum kiln__dir { KILN__READ = 0, KILN__WRITE = 1 };
@@ -155,6 +185,8 @@ int kiln__dg_elems(kiln_context *ctx, const void *dg, size_t count, size_t start
 /* A new event in state queued, holding one reference (the queue's). */
 kiln_event *kiln__event_new(void);
 void kiln__event_retain(kiln_event *ev);
+/* Drops an internal reference (the public release also forgets the application's handle). */
+void kiln__event_unref(kiln_event *ev);
 void kiln__event_submitted(kiln_event *ev);
 /* Records the result and timing, wakes waiters, then runs the callbacks on the calling (worker) thread. */
 void kiln__event_complete(kiln_event *ev, int status, const char *msg, uint64_t start_ns, uint64_t cycles,

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +8,36 @@
 #define IRQ_STATUS 0x14u
 #define IRQ_ENABLE 0x18u
 #define CTRL_START 0x1u
+/* A waiting kernel looks up from the board this often (cycles), to let other threads' calls in. */
+#define WAIT_SLICE_CYCLES 65536u
+
+/* Between slices of a kernel's wait: when other threads are blocked on the device lock, hand it over and
+ * take it back once they got it (bounded, so that a busy host cannot starve the kernel's waiter). */
+static void let_others_in(kiln_device *d)
+{
+	if (!atomic_load(&d->lock_waiters))
+		return;
+	pthread_mutex_unlock(&d->lock);
+	for (int i = 0; i < 1000 && atomic_load(&d->lock_waiters); i++)
+		sched_yield();
+	pthread_mutex_lock(&d->lock);
+}
+
+/* Waits for the interrupt in slices within the watchdog budget; the device lock is held on entry and exit. */
+static int wait_done(kiln_device *d, uint64_t *ran)
+{
+	uint64_t budget = d->cfg.watchdog_cycles;
+	*ran = 0;
+	for (;;) {
+		uint64_t left = budget - *ran, got = 0;
+		uint64_t slice = left < WAIT_SLICE_CYCLES ? left : WAIT_SLICE_CYCLES;
+		int st = d->ops->wait_irq(d->be, slice, &got);
+		*ran += st == KILN_ERR_TIMEOUT && got < slice ? slice : got;
+		if (st != KILN_ERR_TIMEOUT || *ran >= budget)
+			return st;
+		let_others_in(d);
+	}
+}
 
 int kiln_kernel_get(kiln_program *p, const char *name, kiln_kernel **out)
 {
@@ -78,10 +109,13 @@ int kiln__kernel_snapshot(kiln_kernel *k, uint64_t *args)
 	return st;
 }
 
-int kiln__kernel_ranges(kiln_kernel *k, const size_t *global, const size_t *local, uint32_t *g, uint32_t *l)
+int kiln__kernel_ranges(kiln_kernel *k, const size_t *offset, const size_t *global, const size_t *local,
+                        kiln__ranges *r)
 {
-	for (int dim = 0; dim < 3; dim++)
-		g[dim] = l[dim] = 1;
+	for (int dim = 0; dim < 3; dim++) {
+		r->g[dim] = r->l[dim] = 1;
+		r->o[dim] = 0;
+	}
 	if (!global) {
 		if (k->desc->kind != KILN_KERNEL_SINGLE_TASK)
 			return kiln__fail(KILN_ERR_INVALID,
@@ -100,8 +134,16 @@ int kiln__kernel_ranges(kiln_kernel *k, const size_t *global, const size_t *loca
 			    "kernel '%s': dimension %u: global range %zu must be a non-zero multiple of "
 			    "the work-group size %zu",
 			    k->desc->name, dim, global[dim], lv);
-		g[dim] = (uint32_t)global[dim];
-		l[dim] = (uint32_t)lv;
+		size_t ov = offset ? offset[dim] : 0;
+		if (ov > UINT32_MAX - global[dim])
+			return kiln__fail(
+			    KILN_ERR_INVALID,
+			    "kernel '%s': dimension %u: global offset %zu plus range %zu passes the "
+			    "32-bit work-item ids",
+			    k->desc->name, dim, ov, global[dim]);
+		r->g[dim] = (uint32_t)global[dim];
+		r->l[dim] = (uint32_t)lv;
+		r->o[dim] = (uint32_t)ov;
 	}
 	return KILN_OK;
 }
@@ -124,8 +166,7 @@ static int check_mem_access(kiln_device *d, const char *kernel)
 }
 
 /* Writes arguments and ranges, starts the kernel and waits for its interrupt; the device lock is held. */
-static int launch(kiln_kernel *k, const uint64_t *args, const uint32_t *global, const uint32_t *local,
-                  uint64_t *cycles)
+static int launch(kiln_kernel *k, const uint64_t *args, const kiln__ranges *r, uint64_t *cycles)
 {
 	kiln_program *p = k->prog;
 	kiln_device *d = p->dev;
@@ -133,6 +174,7 @@ static int launch(kiln_kernel *k, const uint64_t *args, const uint32_t *global, 
 	int st;
 	if (!p->ctx)
 		return kiln__fail(KILN_ERR_STATE, "kernel '%s': its program was released", kd->name);
+	kiln__board_wait_idle(d);
 	if ((st = kiln__board_acquire(p, 0)) != KILN_OK)
 		return st;
 	for (size_t i = 0; i < kd->nargs; i++) {
@@ -143,15 +185,19 @@ static int launch(kiln_kernel *k, const uint64_t *args, const uint32_t *global, 
 			return st;
 	}
 	for (uint32_t dim = 0; dim < kd->dims; dim++)
-		if ((st = kiln__img_write(d, kd->base + 0x10 + 4 * dim, global[dim])) ||
-		    (st = kiln__img_write(d, kd->base + 0x1C + 4 * dim, local[dim])))
+		if ((st = kiln__img_write(d, kd->base + 0x10 + 4 * dim, r->g[dim])) ||
+		    (st = kiln__img_write(d, kd->base + 0x1C + 4 * dim, r->l[dim])) ||
+		    (st = kiln__img_write(d, kd->base + KILN_KERNEL_GOFF + 4 * dim, r->o[dim])))
 			return st;
 	uint32_t bit = 1u << k->index;
 	if ((st = kiln__img_write(d, IRQ_STATUS, bit)) || (st = kiln__img_write(d, IRQ_ENABLE, bit)) ||
 	    (st = kiln__img_write(d, kd->base, CTRL_START)))
 		return st;
 	uint64_t ran = 0;
-	st = d->ops->wait_irq(d->be, d->cfg.watchdog_cycles, &ran);
+	d->running = k;
+	st = wait_done(d, &ran);
+	d->running = NULL;
+	pthread_cond_broadcast(&d->idle);
 	if (st == KILN_ERR_TIMEOUT) {
 		char err[256];
 		/* A hung kernel holds the board: reset it so that the next call finds it usable. */
@@ -178,30 +224,33 @@ static int launch(kiln_kernel *k, const uint64_t *args, const uint32_t *global, 
 	return check_mem_access(d, kd->name);
 }
 
-int kiln__kernel_exec(kiln_kernel *k, const uint64_t *args, const uint32_t *g, const uint32_t *l,
-                      uint64_t *cycles, uint64_t *t_start)
+int kiln__kernel_exec(kiln_kernel *k, const uint64_t *args, const kiln__ranges *r, uint64_t *cycles,
+                      uint64_t *t_start)
 {
 	kiln_device *d = k->prog->dev;
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
 	if (t_start)
 		*t_start = kiln__now_ns();
-	int st = launch(k, args, g, l, cycles);
-	pthread_mutex_unlock(&d->lock);
+	int st = launch(k, args, r, cycles);
+	kiln__dev_unlock(d);
 	return st;
 }
 
 /* The synchronous launches: snapshot, run, wait. */
-static int run_now(kiln_kernel *k, const size_t *global, const size_t *local, uint64_t *cycles)
+static int run_now(kiln_kernel *k, const size_t *offset, const size_t *global, const size_t *local,
+                   uint64_t *cycles)
 {
-	uint32_t g[3], l[3];
-	int st = kiln__kernel_ranges(k, global, local, g, l);
+	kiln__ranges r;
+	int st = kiln__kernel_ranges(k, offset, global, local, &r);
 	if (st != KILN_OK)
 		return st;
 	uint64_t *args = calloc(k->desc->nargs + 1, sizeof *args);
 	if (!args)
 		return kiln__fail(KILN_ERR_NOMEM, "out of memory");
+	kiln__program_retain(k->prog); /* a release by another thread meanwhile must not free it */
 	if ((st = kiln__kernel_snapshot(k, args)) == KILN_OK)
-		st = kiln__kernel_exec(k, args, g, l, cycles, NULL);
+		st = kiln__kernel_exec(k, args, &r, cycles, NULL);
+	kiln__program_unref(k->prog);
 	free(args);
 	return st ? st : kiln__ok();
 }
@@ -210,12 +259,20 @@ int kiln_kernel_run(kiln_kernel *k, uint64_t *cycles)
 {
 	if (!k)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_kernel_run: NULL kernel");
-	return run_now(k, NULL, NULL, cycles);
+	return run_now(k, NULL, NULL, NULL, cycles);
 }
 
 int kiln_kernel_run_nd(kiln_kernel *k, const size_t *global, const size_t *local, uint64_t *cycles)
 {
 	if (!k || !global)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_kernel_run_nd: NULL argument");
-	return run_now(k, global, local, cycles);
+	return run_now(k, NULL, global, local, cycles);
+}
+
+int kiln_kernel_run_nd_offset(kiln_kernel *k, const size_t *offset, const size_t *global, const size_t *local,
+                              uint64_t *cycles)
+{
+	if (!k || !global)
+		return kiln__fail(KILN_ERR_INVALID, "kiln_kernel_run_nd_offset: NULL argument");
+	return run_now(k, offset, global, local, cycles);
 }

@@ -6,9 +6,9 @@ int kiln_mem_alloc(kiln_device *d, size_t size, uint64_t *addr)
 {
 	if (!d || !addr || size == 0)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_mem_alloc: NULL device or address, or zero size");
-	pthread_mutex_lock(&d->lock);
-	int rc = kiln_devmem_alloc_block(&d->mem, size, addr);
-	pthread_mutex_unlock(&d->lock);
+	kiln__dev_lock(d);
+	int rc = kiln_devmem_alloc_block(&d->mem, size, KILN_DEVMEM_USER, addr);
+	kiln__dev_unlock(d);
 	if (rc != 0)
 		return kiln__fail(
 		    KILN_ERR_NOMEM, "device memory exhausted: %zu bytes requested, %llu of %llu in use", size,
@@ -20,10 +20,16 @@ int kiln_mem_free(kiln_device *d, uint64_t addr)
 {
 	if (!d)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_mem_free: NULL device");
-	pthread_mutex_lock(&d->lock);
-	int rc = kiln_devmem_free_block(&d->mem, addr);
-	pthread_mutex_unlock(&d->lock);
-	return rc ? kiln__fail(KILN_ERR_INVALID, "0x%llx is not a live device allocation",
+	kiln__dev_lock(d);
+	int rc = kiln_devmem_free_block(&d->mem, addr, KILN_DEVMEM_USER);
+	kiln__dev_unlock(d);
+	if (rc == -2)
+		return kiln__fail(
+		    KILN_ERR_INVALID,
+		    "0x%llx holds a device global's instance, which the runtime owns; it is freed "
+		    "with its program or context",
+		    (unsigned long long)addr);
+	return rc ? kiln__fail(KILN_ERR_INVALID, "0x%llx is not a live device allocation of kiln_mem_alloc",
 	                       (unsigned long long)addr)
 	          : kiln__ok();
 }
@@ -36,13 +42,13 @@ int kiln__mem_copy(kiln_device *d, uint64_t addr, void *buf, size_t n, int write
 		return kiln__fail(KILN_ERR_INVALID,
 		                  "device memory copy of %zu bytes at 0x%llx is outside the %llu-byte memory",
 		                  n, (unsigned long long)addr, (unsigned long long)d->cfg.devmem_bytes);
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
 	if (t_start)
 		*t_start = kiln__now_ns();
 	int st = !n      ? 0
 	         : write ? d->ops->mem_write(d->be, addr, buf, n)
 	                 : d->ops->mem_read(d->be, addr, buf, n);
-	pthread_mutex_unlock(&d->lock);
+	kiln__dev_unlock(d);
 	return st ? kiln__fail(st, "device memory %s at 0x%llx failed", write ? "write" : "read",
 	                       (unsigned long long)addr)
 	          : KILN_OK;

@@ -40,6 +40,7 @@ static int program_from_image(kiln_context *c, kiln_image *img, const char *path
 		return kiln__fail(KILN_ERR_NOMEM, "out of memory");
 	}
 	pthread_mutex_init(&p->args_lock, NULL);
+	atomic_init(&p->refs, 1);
 	p->dev = dev;
 	p->img = img;
 	if (strcmp(kiln_image_board(p->img), dev->cfg.name) != 0) {
@@ -83,7 +84,7 @@ static int program_from_image(kiln_context *c, kiln_image *img, const char *path
 			return kiln__fail(KILN_ERR_NOMEM, "out of memory");
 		}
 	}
-	pthread_mutex_lock(&dev->lock);
+	kiln__dev_lock(dev);
 	int st = kiln__ctx_attach(c, p);
 	if (st == KILN_OK && eager)
 		st = kiln__board_acquire(p, 1);
@@ -92,7 +93,11 @@ static int program_from_image(kiln_context *c, kiln_image *img, const char *path
 			dev->loaded_prog = NULL;
 		kiln__ctx_detach(p);
 	}
-	pthread_mutex_unlock(&dev->lock);
+	kiln__dev_unlock(dev);
+	if (st == KILN_OK && kiln_handle_add(p, KILN_H_PROGRAM) != 0) {
+		kiln_program_release(p);
+		return kiln__fail(KILN_ERR_NOMEM, "out of memory");
+	}
 	if (st != KILN_OK) {
 		program_free(p);
 		return st;
@@ -166,12 +171,10 @@ const char *kiln_program_kernel_name(const kiln_program *p, int i)
 	return p && i >= 0 && (size_t)i < p->desc.nkernels ? p->desc.kernels[i].name : NULL;
 }
 
-void kiln_program_release(kiln_program *p)
+/* Unlinks P from its context and the board's bookkeeping; the device lock is held. */
+static void program_detach(kiln_program *p)
 {
-	if (!p)
-		return;
 	kiln_device *d = p->dev;
-	pthread_mutex_lock(&d->lock);
 	if (d->loaded_prog == p) {
 		/* Another program of the same context and image can speak for the board's values; else save
 		 * them now, while the program that describes them still exists. */
@@ -185,8 +188,39 @@ void kiln_program_release(kiln_program *p)
 			kiln__shadow_save(d);
 	}
 	kiln__ctx_detach(p);
-	pthread_mutex_unlock(&d->lock);
+}
+
+void kiln__program_retain(kiln_program *p)
+{
+	atomic_fetch_add(&p->refs, 1);
+}
+
+void kiln__program_unref(kiln_program *p)
+{
+	if (atomic_fetch_sub(&p->refs, 1) != 1)
+		return;
+	kiln_device *d = p->dev;
+	kiln__dev_lock(d);
+	program_detach(p);
+	kiln__dev_unlock(d);
 	program_free(p);
+}
+
+void kiln__program_destroy(kiln_program *p)
+{
+	kiln_handle_remove(p, KILN_H_PROGRAM);
+	program_detach(p);
+	program_free(p);
+}
+
+void kiln_program_release(kiln_program *p)
+{
+	if (!kiln_handle_remove(p, KILN_H_PROGRAM)) {
+		kiln__fail(KILN_ERR_INVALID,
+		           "kiln_program_release: %p is not a live program (released twice?)", (void *)p);
+		return;
+	}
+	kiln__program_unref(p);
 }
 
 const char *kiln_program_regmap_text(const kiln_program *p)
@@ -199,7 +233,7 @@ int kiln_program_reprogram(kiln_program *p)
 	if (!p)
 		return kiln__fail(KILN_ERR_INVALID, "kiln_program_reprogram: NULL program");
 	kiln_device *d = p->dev;
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
 	int st = kiln__board_acquire(p, 1);
 	/* "Every device global returns to its initial value": the context's USM instances of P's globals too.
 	 */
@@ -209,6 +243,6 @@ int kiln_program_reprogram(kiln_program *p)
 			st = kiln__fail(KILN_ERR_HW, "re-initialising device global '%s' in device memory",
 			                g->unique_id);
 	}
-	pthread_mutex_unlock(&d->lock);
+	kiln__dev_unlock(d);
 	return st ? st : kiln__ok();
 }

@@ -18,7 +18,7 @@ typedef struct cmd {
 		struct {
 			kiln_kernel *k;
 			uint64_t *args;
-			uint32_t g[3], l[3];
+			kiln__ranges r;
 		} kernel;
 		struct {
 			const void *dg;
@@ -56,10 +56,10 @@ static void run(kiln_queue *q, cmd *c)
 	kiln__event_submitted(c->ev);
 	switch (c->kind) {
 	case CMD_KERNEL:
-		st = kiln__kernel_exec(c->u.kernel.k, c->u.kernel.args, c->u.kernel.g, c->u.kernel.l, &cycles,
-		                       &start);
+		st = kiln__kernel_exec(c->u.kernel.k, c->u.kernel.args, &c->u.kernel.r, &cycles, &start);
 		period = q->ctx->dev->cfg.clock_period_ns;
 		free(c->u.kernel.args);
+		kiln__program_unref(c->u.kernel.k->prog);
 		break;
 	case CMD_DG:
 		st = kiln__dg_transfer(q->ctx, c->u.dg.dg, c->u.dg.buf, c->u.dg.n, c->u.dg.off, c->u.dg.dir,
@@ -78,7 +78,7 @@ static void run(kiln_queue *q, cmd *c)
 	}
 	pthread_mutex_unlock(&q->mu);
 	kiln__event_complete(c->ev, st, msg, start, cycles, period);
-	kiln_event_release(c->ev);
+	kiln__event_unref(c->ev);
 	free(c);
 }
 
@@ -117,24 +117,38 @@ int kiln_queue_create(kiln_context *ctx, kiln_queue **out)
 	pthread_mutex_init(&q->mu, NULL);
 	pthread_cond_init(&q->work, NULL);
 	pthread_cond_init(&q->idle, NULL);
-	if (pthread_create(&q->thread, NULL, worker, q) != 0) {
+	if (kiln_handle_add(q, KILN_H_QUEUE) != 0 || pthread_create(&q->thread, NULL, worker, q) != 0) {
+		kiln_handle_remove(q, KILN_H_QUEUE);
 		pthread_cond_destroy(&q->idle);
 		pthread_cond_destroy(&q->work);
 		pthread_mutex_destroy(&q->mu);
 		free(q);
 		return kiln__fail(KILN_ERR_NOMEM, "cannot start the queue's worker thread");
 	}
-	pthread_mutex_lock(&ctx->dev->lock);
+	kiln__dev_lock(ctx->dev);
 	ctx->nqueues++;
-	pthread_mutex_unlock(&ctx->dev->lock);
+	atomic_fetch_add(&ctx->dev->refs, 1); /* the board stays open while the queue lives */
+	kiln__dev_unlock(ctx->dev);
 	*out = q;
 	return kiln__ok();
 }
 
-int kiln_queue_finish(kiln_queue *q)
+/* KILN_OK when Q is a live queue that the calling thread may wait for (NAME names the call). */
+static int check_waitable(kiln_queue *q, const char *name)
 {
-	if (!q)
-		return kiln__fail(KILN_ERR_INVALID, "kiln_queue_finish: NULL queue");
+	if (!kiln_handle_live(q, KILN_H_QUEUE))
+		return kiln__fail(KILN_ERR_INVALID, "%s: %p is not a live queue", name, (void *)q);
+	if (pthread_equal(pthread_self(), q->thread))
+		return kiln__fail(KILN_ERR_STATE,
+		                  "%s called from a callback of the queue's own commands: it would wait for "
+		                  "itself",
+		                  name);
+	return KILN_OK;
+}
+
+/* Waits for Q's commands; the first failure since the last finish. */
+static int drain(kiln_queue *q)
+{
 	char msg[512];
 	pthread_mutex_lock(&q->mu);
 	while (q->pending)
@@ -146,23 +160,34 @@ int kiln_queue_finish(kiln_queue *q)
 	return st ? kiln__fail(st, "%s", msg) : kiln__ok();
 }
 
+int kiln_queue_finish(kiln_queue *q)
+{
+	int bad = check_waitable(q, "kiln_queue_finish");
+	return bad ? bad : drain(q);
+}
+
 int kiln_queue_release(kiln_queue *q)
 {
-	if (!q)
-		return kiln__fail(KILN_ERR_INVALID, "kiln_queue_release: NULL queue");
-	int st = kiln_queue_finish(q);
+	int bad = check_waitable(q, "kiln_queue_release");
+	if (bad)
+		return bad;
+	if (!kiln_handle_remove(q, KILN_H_QUEUE))
+		return kiln__fail(KILN_ERR_INVALID, "kiln_queue_release: the queue was released meanwhile");
+	int st = drain(q);
 	pthread_mutex_lock(&q->mu);
 	q->stop = 1;
 	pthread_cond_broadcast(&q->work);
 	pthread_mutex_unlock(&q->mu);
 	pthread_join(q->thread, NULL);
-	pthread_mutex_lock(&q->ctx->dev->lock);
+	kiln_device *d = q->ctx->dev;
+	kiln__dev_lock(d);
 	q->ctx->nqueues--;
-	pthread_mutex_unlock(&q->ctx->dev->lock);
+	kiln__dev_unlock(d);
 	pthread_cond_destroy(&q->idle);
 	pthread_cond_destroy(&q->work);
 	pthread_mutex_destroy(&q->mu);
 	free(q);
+	kiln__device_unref(d);
 	return st;
 }
 
@@ -175,9 +200,13 @@ kiln_context *kiln_queue_context(const kiln_queue *q)
 static int submit(kiln_queue *q, cmd *c, kiln_event **ev)
 {
 	c->ev = kiln__event_new();
-	if (!c->ev) {
-		if (c->kind == CMD_KERNEL)
+	if (!c->ev || (ev && kiln_handle_add(c->ev, KILN_H_EVENT) != 0)) {
+		if (c->ev)
+			kiln__event_unref(c->ev);
+		if (c->kind == CMD_KERNEL) {
 			free(c->u.kernel.args);
+			kiln__program_unref(c->u.kernel.k->prog);
+		}
 		free(c);
 		return kiln__fail(KILN_ERR_NOMEM, "out of memory");
 	}
@@ -197,13 +226,13 @@ static int submit(kiln_queue *q, cmd *c, kiln_event **ev)
 	return kiln__ok();
 }
 
-static int enqueue_kernel(kiln_queue *q, kiln_kernel *k, const size_t *global, const size_t *local,
-                          kiln_event **ev)
+static int enqueue_kernel(kiln_queue *q, kiln_kernel *k, const size_t *offset, const size_t *global,
+                          const size_t *local, kiln_event **ev)
 {
 	if (ev)
 		*ev = NULL;
-	if (!q || !k)
-		return kiln__fail(KILN_ERR_INVALID, "kernel enqueue: NULL queue or kernel");
+	if (!kiln_handle_live(q, KILN_H_QUEUE) || !k)
+		return kiln__fail(KILN_ERR_INVALID, "kernel enqueue: no live queue, or NULL kernel");
 	if (k->prog->ctx != q->ctx)
 		return kiln__fail(KILN_ERR_INVALID, "kernel '%s' belongs to a program of another context",
 		                  k->desc->name);
@@ -217,7 +246,7 @@ static int enqueue_kernel(kiln_queue *q, kiln_kernel *k, const size_t *global, c
 	c->kind = CMD_KERNEL;
 	c->u.kernel.k = k;
 	c->u.kernel.args = args;
-	int st = kiln__kernel_ranges(k, global, local, c->u.kernel.g, c->u.kernel.l);
+	int st = kiln__kernel_ranges(k, offset, global, local, &c->u.kernel.r);
 	/* Arguments are taken now, as OpenCL does: the kernel object may be reused at once. */
 	if (st == KILN_OK)
 		st = kiln__kernel_snapshot(k, args);
@@ -226,12 +255,13 @@ static int enqueue_kernel(kiln_queue *q, kiln_kernel *k, const size_t *global, c
 		free(c);
 		return st;
 	}
+	kiln__program_retain(k->prog); /* the launch runs even if the application releases the program */
 	return submit(q, c, ev);
 }
 
 int kiln_enqueue_run(kiln_queue *q, kiln_kernel *k, kiln_event **ev)
 {
-	return enqueue_kernel(q, k, NULL, NULL, ev);
+	return enqueue_kernel(q, k, NULL, NULL, NULL, ev);
 }
 
 int kiln_enqueue_run_nd(kiln_queue *q, kiln_kernel *k, const size_t *global, const size_t *local,
@@ -242,7 +272,18 @@ int kiln_enqueue_run_nd(kiln_queue *q, kiln_kernel *k, const size_t *global, con
 			*ev = NULL;
 		return kiln__fail(KILN_ERR_INVALID, "kiln_enqueue_run_nd: NULL global range");
 	}
-	return enqueue_kernel(q, k, global, local, ev);
+	return enqueue_kernel(q, k, NULL, global, local, ev);
+}
+
+int kiln_enqueue_run_nd_offset(kiln_queue *q, kiln_kernel *k, const size_t *offset, const size_t *global,
+                               const size_t *local, kiln_event **ev)
+{
+	if (!global) {
+		if (ev)
+			*ev = NULL;
+		return kiln__fail(KILN_ERR_INVALID, "kiln_enqueue_run_nd_offset: NULL global range");
+	}
+	return enqueue_kernel(q, k, offset, global, local, ev);
 }
 
 static int enqueue_dg(kiln_queue *q, const void *dg, void *buf, size_t n, size_t off, enum kiln__dir dir,
@@ -250,8 +291,8 @@ static int enqueue_dg(kiln_queue *q, const void *dg, void *buf, size_t n, size_t
 {
 	if (ev)
 		*ev = NULL;
-	if (!q || !dg || (!buf && n))
-		return kiln__fail(KILN_ERR_INVALID, "device global enqueue: NULL argument");
+	if (!kiln_handle_live(q, KILN_H_QUEUE) || !dg || (!buf && n))
+		return kiln__fail(KILN_ERR_INVALID, "device global enqueue: no live queue, or NULL argument");
 	int st = kiln__dg_check(q->ctx, dg, n, off, dir);
 	if (st != KILN_OK)
 		return st;
@@ -311,8 +352,8 @@ static int enqueue_mem(kiln_queue *q, uint64_t addr, void *buf, size_t n, int wr
 {
 	if (ev)
 		*ev = NULL;
-	if (!q || (!buf && n))
-		return kiln__fail(KILN_ERR_INVALID, "device memory enqueue: NULL argument");
+	if (!kiln_handle_live(q, KILN_H_QUEUE) || (!buf && n))
+		return kiln__fail(KILN_ERR_INVALID, "device memory enqueue: no live queue, or NULL argument");
 	uint64_t size = q->ctx->dev->cfg.devmem_bytes;
 	if (addr > size || n > size - addr)
 		return kiln__fail(KILN_ERR_INVALID,

@@ -192,7 +192,7 @@ static int mem_save(kiln_device *d, saved_mem **out, size_t *n)
 		return KILN_OK; /* nothing on the board: no memory to keep */
 	size_t used = 0;
 	for (size_t i = 0; i < d->mem.n; i++)
-		used += d->mem.blocks[i].used;
+		used += d->mem.blocks[i].used != KILN_DEVMEM_FREE;
 	if (!used)
 		return KILN_OK;
 	saved_mem *s = calloc(used, sizeof *s);
@@ -296,6 +296,12 @@ int kiln__board_acquire(kiln_program *p, int force)
 		if (!d->loaded_prog)
 			d->loaded_prog = p;
 		return KILN_OK;
+	}
+	if (d->running) {
+		/* Switching needs the board: wait for the kernel on it, then look again (others ran
+		 * meanwhile). */
+		kiln__board_wait_idle(d);
+		return kiln__board_acquire(p, force);
 	}
 	if (!(force && kiln__board_holds(p)))
 		kiln__shadow_save(d);

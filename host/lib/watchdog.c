@@ -12,9 +12,9 @@ int kiln_device_set_watchdog(kiln_device *d, uint64_t cycles)
 	if (cycles == 0)
 		return kiln__fail(KILN_ERR_INVALID,
 		                  "kiln_device_set_watchdog: the cycle budget must be at least 1");
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
 	d->cfg.watchdog_cycles = cycles;
-	pthread_mutex_unlock(&d->lock);
+	kiln__dev_unlock(d);
 	return kiln__ok();
 }
 
@@ -22,8 +22,8 @@ uint64_t kiln_device_watchdog(kiln_device *d)
 {
 	if (!d)
 		return 0;
-	pthread_mutex_lock(&d->lock);
+	kiln__dev_lock(d);
 	uint64_t c = d->cfg.watchdog_cycles;
-	pthread_mutex_unlock(&d->lock);
+	kiln__dev_unlock(d);
 	return c;
 }

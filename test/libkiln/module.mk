@@ -5,7 +5,7 @@
 # the unique ids `twin` (device_image_scope) and `shared` (device memory).
 LK_DIR := $(BUILD)/test/libkiln
 LK_IMGS := $(LK_DIR)/kernels_reset.kimg $(LK_DIR)/kernels_reprogram.kimg
-LK_PROGS := context_test dgdb_test queue_test threads_test
+LK_PROGS := context_test dgdb_test queue_test threads_test misuse_test
 TESTS += $(addprefix $(LK_DIR)/,$(LK_PROGS))
 
 $(LK_DIR)/kernels_%.kimg: test/libkiln/kernels_%.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) \

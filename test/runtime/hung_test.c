@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The watchdog: a kernel that never finishes (an infinite loop, and a loop bounded by a huge argument) is
  * reported as KILN_ERR_TIMEOUT with a message, the board is reset, and the runtime stays usable. */
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <time.h>
 
@@ -28,6 +31,58 @@ static void check_usable(kiln_program *prog, kiln_kernel *spin, const char *when
 	         kiln_kernel_run(spin, NULL) == KILN_OK &&
 	         kiln_dg_read(prog, "hits", &got, sizeof got, 0) == KILN_OK && got == n;
 	KT_CHECK(ok, name, "hits %u, want %u: %s", got, n, kiln_last_error());
+}
+
+/* A hung kernel on one thread; the main thread's unrelated calls must not wait for its watchdog. */
+static kiln_kernel *g_forever;
+static atomic_int g_hang_started, g_hang_done;
+static void *hang_thread(void *arg)
+{
+	(void)arg;
+	int k = 1;
+	kiln_kernel_set_arg(g_forever, 0, sizeof k, &k);
+	atomic_store(&g_hang_started, 1);
+	kiln_kernel_run(g_forever, NULL);
+	atomic_store(&g_hang_done, 1);
+	return NULL;
+}
+
+static void check_others_proceed(kiln_device *dev, kiln_program *prog, kiln_kernel *spin, uint64_t def)
+{
+	/* The budget is sized from this machine's simulation speed: about 4 s of hang. */
+	unsigned n = 20000, zero = 0, back = 0;
+	uint64_t cycles = 0;
+	kiln_device_set_watchdog(dev, def);
+	kiln_dg_write(prog, "hits", &zero, sizeof zero, 0);
+	kiln_kernel_set_arg(spin, 0, sizeof n, &n);
+	double t0 = now();
+	if (!KT_CHECK(kiln_kernel_run(spin, &cycles) == KILN_OK, "measure the simulation speed", "%s",
+	              kiln_last_error()))
+		return;
+	double rate = (double)cycles / (now() - t0 + 1e-6);
+	uint64_t budget = (uint64_t)(rate * 4.0) + 100000;
+	kiln_device_set_watchdog(dev, budget);
+	pthread_t th;
+	pthread_create(&th, NULL, hang_thread, NULL);
+	while (!atomic_load(&g_hang_started))
+		sched_yield();
+	struct timespec pause = {0, 200000000};
+	nanosleep(&pause, NULL);
+	uint64_t a = 0;
+	uint32_t magic = 0, vals[4] = {1, 2, 3, 4}, got[4] = {0};
+	t0 = now();
+	int ok =
+	    kiln_device_mmio_read(dev, 0x0, &magic) == KILN_OK && magic == 0x4B53484Cu &&
+	    kiln_mem_alloc(dev, 64, &a) == KILN_OK && kiln_mem_write(dev, a, vals, sizeof vals) == KILN_OK &&
+	    kiln_mem_read(dev, a, got, sizeof got) == KILN_OK && memcmp(vals, got, sizeof vals) == 0 &&
+	    kiln_dg_read(prog, "hits", &back, sizeof back, 0) == KILN_OK && kiln_mem_free(dev, a) == KILN_OK;
+	double dt = now() - t0;
+	int still = !atomic_load(&g_hang_done);
+	KT_CHECK(ok && still, "while a kernel hangs, other threads' bus, memory and global calls proceed",
+	         "ok %d, the hang %s when they returned (%.2f s): %s", ok, still ? "still ran" : "had ended",
+	         dt, kiln_last_error());
+	pthread_join(th, NULL);
+	kiln_device_set_watchdog(dev, BUDGET);
 }
 
 int main(int argc, char **argv)
@@ -105,6 +160,10 @@ int main(int argc, char **argv)
 	uint32_t magic = 0;
 	KT_CHECK(kiln_device_mmio_read(dev, 0x0, &magic) == KILN_OK && magic == 0x4B53484Cu,
 	         "the shell answers after hangs", "0x%08x", magic);
+
+	g_forever = forever;
+	check_others_proceed(dev, prog, spin, def);
+	check_usable(prog, spin, "after a hang that others worked beside");
 
 	/* Back to the default budget: a long but finite kernel is not cut short. */
 	unsigned n = 50000, got = 0, zero = 0;

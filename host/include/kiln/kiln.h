@@ -41,6 +41,8 @@ const char *kiln_status_name(int status);
 
 /* Opens board NAME (NULL: $KILN_BOARD, else "sim"). */
 int kiln_device_open(const char *name, kiln_device **out);
+/* Invalidates DEV's handle; the board closes once the last queue on it is released (its commands complete
+ * first). Closing a handle that is not open (twice, say) sets kiln_last_error and does nothing else. */
 void kiln_device_close(kiln_device *dev);
 
 /* Raw 32-bit host-bus access at a board address (shell block, image space at 0x10000, device memory window
@@ -61,6 +63,8 @@ int kiln_program_load_bytes(kiln_device *dev, const void *data, size_t len, kiln
 /* Number of kernels in PROG, and the C name of kernel I (NULL when out of range). */
 int kiln_program_num_kernels(const kiln_program *prog);
 const char *kiln_program_kernel_name(const kiln_program *prog, int i);
+/* Invalidates PROG's handle (and its kernels'); launches of it already queued still run, and the program goes
+ * with the last. Releasing a handle that is not live sets kiln_last_error and does nothing else. */
 void kiln_program_release(kiln_program *prog);
 /* Programs the board with PROG's image again: every device global returns to its initial value. */
 int kiln_program_reprogram(kiln_program *prog);
@@ -84,6 +88,10 @@ int kiln_kernel_run(kiln_kernel *k, uint64_t *cycles);
 /* Runs nd-range kernel K over GLOBAL[d] work-items in work-groups of LOCAL[d] (NULL: 1) per dimension, and
  * waits; each global range must be a non-zero multiple of its local range. */
 int kiln_kernel_run_nd(kiln_kernel *k, const size_t *global, const size_t *local, uint64_t *cycles);
+/* kiln_kernel_run_nd with a global offset: work-item global ids start at OFFSET[d] (NULL: 0); offset plus
+ * range must stay below 2^32. */
+int kiln_kernel_run_nd_offset(kiln_kernel *k, const size_t *offset, const size_t *global, const size_t *local,
+                              uint64_t *cycles);
 
 /* Alignment of every device-memory allocation, in bytes (addresses and rounded sizes). */
 #define KILN_MEM_ALIGN 64u
@@ -150,7 +158,8 @@ uint64_t kiln_device_watchdog(kiln_device *dev);
 
 /* A new context on DEV. */
 int kiln_context_create(kiln_device *dev, kiln_context **out);
-/* Frees CTX and its device-global instances; KILN_ERR_STATE while programs or queues of it are alive. */
+/* Frees CTX and its device-global instances; KILN_ERR_STATE while programs or queues of it are alive,
+ * KILN_ERR_INVALID for a handle that is not live. */
 int kiln_context_release(kiln_context *ctx);
 /* The context kiln_program_load uses (lives as long as DEV; its USM instances live as long as their
  * programs). */
@@ -208,9 +217,11 @@ int kiln_context_dg_info(kiln_context *ctx, const void *dg, kiln_dg_facts *out);
 /* An in-order queue on CTX with its own worker thread. */
 int kiln_queue_create(kiln_context *ctx, kiln_queue **out);
 /* Waits until every command queued so far completed (callbacks included); returns the first failure among
- * them since the previous finish (its message as kiln_last_error), else KILN_OK. */
+ * them since the previous finish (its message as kiln_last_error), else KILN_OK. From a callback running on
+ * Q's own worker it would wait for itself: KILN_ERR_STATE. */
 int kiln_queue_finish(kiln_queue *q);
-/* Finishes Q (returning what kiln_queue_finish returns), stops its worker and frees it. */
+/* Finishes Q (returning what kiln_queue_finish returns), stops its worker and frees it; KILN_ERR_INVALID for
+ * a handle that is not live, KILN_ERR_STATE from a callback on Q's own worker. */
 int kiln_queue_release(kiln_queue *q);
 /* The context of Q. */
 kiln_context *kiln_queue_context(const kiln_queue *q);
@@ -218,8 +229,10 @@ kiln_context *kiln_queue_context(const kiln_queue *q);
 /* Asynchronous commands. Each checks its arguments at once (a refusal is returned and nothing is queued);
  * failures on the device are reported by the event. *EV (EV may be NULL) receives an event the caller must
  * release. Kernel arguments are captured at enqueue time; host buffers must stay valid until completion. The
- * kernel's program must belong to the queue's context and outlive the command. */
+ * kernel's program must belong to the queue's context; a queued launch keeps it alive. */
 int kiln_enqueue_run(kiln_queue *q, kiln_kernel *k, kiln_event **ev);
+int kiln_enqueue_run_nd_offset(kiln_queue *q, kiln_kernel *k, const size_t *offset, const size_t *global,
+                               const size_t *local, kiln_event **ev);
 int kiln_enqueue_run_nd(kiln_queue *q, kiln_kernel *k, const size_t *global, const size_t *local,
                         kiln_event **ev);
 /* Device-global copies with kiln_dg_copy_to/... semantics, in queue order. */
@@ -259,7 +272,8 @@ const char *kiln_event_message(kiln_event *ev);
 int kiln_event_set_callback(kiln_event *ev, kiln_event_callback fn, void *user);
 /* EV's profiling information; KILN_ERR_STATE until the command completed. */
 int kiln_event_profile_get(kiln_event *ev, kiln_event_profile *out);
-/* Drops the caller's reference to EV. */
+/* Drops the caller's reference to EV; releasing a handle that is not live sets kiln_last_error and does
+ * nothing else. */
 void kiln_event_release(kiln_event *ev);
 /* ---- end of the contexts/database/queues section ---- */
 
