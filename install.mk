@@ -48,6 +48,8 @@ install: all
 	ln -sf $(notdir $(OCL_LIB)) $(DEST)/lib/$(OCL_SONAME)
 	install -m 0644 $(KILN_STAGED_HEADERS) $(DEST)/include/kiln/
 	$(foreach f,$(KILN_DATA_FILES) $(KILN_SMOKE_IMG),install -D -m 0644 $(f) $(patsubst $(BUILD)/%,$(DEST)/%,$(f)) &&) true
+	install -d -m 0755 $(DEST)/share/kiln/trusted-models
+	install -m 0644 $(dir $(KILN_TRUST_STAMP))[0-9a-f]* $(DEST)/share/kiln/trusted-models/
 	install -m 0644 $(KILN_MAN_PAGES) $(DEST)/share/man/man1/
 	install -m 0644 LICENSE README.md $(DEST)/share/doc/kiln/
 	install -m 0644 $(KILN_PC) $(DEST)/lib/pkgconfig/

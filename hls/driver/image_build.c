@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../../host/common/contract.h"
 #include "../../host/common/desc.h"
 #include "../../host/common/fileio.h"
 #include "../../host/common/image.h"
@@ -191,6 +192,14 @@ static int stage_system(build *b)
 {
 	char iname[256], path[4200];
 	image_name(b->out, iname, sizeof iname);
+	if ((unsigned)b->nk > KILN_MAX_KERNELS) {
+		/* The interrupt registers hold one bit per kernel. */
+		diag_error(b->out, 0, 0,
+		           "the image would hold %d kernels; an image holds at most %u (one interrupt bit "
+		           "each): split them with --split per_source or per_kernel",
+		           b->nk, KILN_MAX_KERNELS);
+		return -1;
+	}
 	if (system_layout(b->ks, b->nk, &b->desc, &b->regmap, iname) != 0)
 		return -1;
 	b->have_regmap = 1;

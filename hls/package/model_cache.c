@@ -10,6 +10,7 @@
 
 #include "../../host/common/fileio.h"
 #include "../../host/common/image.h"
+#include "../../host/common/model_trust.h"
 #include "../../host/common/paths.h"
 #include "../driver/diag.h"
 #include "package.h"
@@ -52,6 +53,16 @@ static uint64_t model_key(const kiln_board_config *b, const char *const *rtl, in
 	return kiln_fnv64(h, params, strlen(params));
 }
 
+/* The model goes into an image this machine made: the sim board may run it (host/common/model_trust.h). */
+static int vouch(const uint8_t *model, size_t len)
+{
+	char err[512];
+	if (kiln_model_trust(model, len, err, sizeof err) == 0)
+		return 0;
+	diag_error(NULL, 0, 0, "cannot record the simulation model as trusted: %s", err);
+	return -1;
+}
+
 int package_build_model(const kiln_board_config *b, const char *workdir, const char *const *rtl_files,
                         int nrtl, uint8_t **model, size_t *model_len)
 {
@@ -61,7 +72,7 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 	snprintf(path, sizeof path, "%s/%016llx.so", dir, (unsigned long long)key);
 	if (access(path, R_OK) == 0 && kiln_read_file(path, (char **)model, model_len) == 0) {
 		diag_progress("simulation model: cached (%016llx)", (unsigned long long)key);
-		return 0;
+		return vouch(*model, *model_len);
 	}
 	if (kiln_mkdirs(dir) != 0) {
 		diag_error(NULL, 0, 0, "cannot create cache directory %s: %s", dir, strerror(errno));
@@ -112,5 +123,5 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 		return -1;
 	}
 	diag_progress("simulation model built in %ld s", (long)(time(NULL) - t0));
-	return 0;
+	return vouch(*model, *model_len);
 }

@@ -55,5 +55,6 @@ int cmd_read(cli *c);
 int cmd_write(cli *c);
 int cmd_regs(cli *c);
 int cmd_dg(cli *c);
+int cmd_trust(cli *c);
 
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* kiln regs, kiln dg: what an image file describes, and its device globals through libkiln. */
+/* kiln regs, kiln trust, kiln dg: what an image file describes (read, never run), vouching for its model,
+ * and its device globals through libkiln. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +8,38 @@
 
 #include "host/cli/cli.h"
 #include "host/common/image.h"
+#include "host/common/model_trust.h"
 #include "host/common/regmap.h"
+
+int cmd_trust(cli *c)
+{
+	kiln_image *img = NULL;
+	char err[512], digest[65];
+	size_t len = 0;
+	if (kiln_image_load(c->pos[0], &img, err, sizeof err) != 0)
+		return cli_error(c, CLI_FAIL, "%s", err);
+	const void *so = kiln_image_section(img, KILN_SEC_MODEL, &len);
+	if (!so || !len) {
+		kiln_image_free(img);
+		return cli_error(c, CLI_FAIL, "%s: the image has no simulation model (MODL section)",
+		                 c->pos[0]);
+	}
+	int was = kiln_model_trusted(so, len, digest);
+	int rc = was ? 0 : kiln_model_trust(so, len, err, sizeof err);
+	kiln_image_free(img);
+	if (rc)
+		return cli_error(c, CLI_FAIL, "%s", err);
+	if (c->json) {
+		json_t *o = json_object();
+		json_object_set_new(o, "image", json_string(c->pos[0]));
+		json_object_set_new(o, "model_sha256", json_string(digest));
+		json_object_set_new(o, "already_trusted", json_boolean(was));
+		return cli_print_json(o);
+	}
+	printf("%s: simulation model %s %s\n", c->pos[0], digest,
+	       was ? "was already trusted" : "is now trusted");
+	return CLI_OK;
+}
 
 int cmd_regs(cli *c)
 {

@@ -59,6 +59,10 @@ static const command commands[] = {
     {"regs", cmd_regs, 1, 1, 0, "kiln regs IMAGE [--json]",
      "Prints the register map of IMAGE (its REGP section): every block, register, access and reset value.\n"
      "With --json, the register map in its JSON form.\n"},
+    {"trust", cmd_trust, 1, 1, 0, "kiln trust IMAGE [--json]",
+     "Vouches for IMAGE's simulation model, which is native code: the sim board runs a model only when\n"
+     "this machine built it (kiln-cc records every model it builds) or it was trusted this way. Records\n"
+     "the model's SHA-256 in $KILN_CACHE/trusted-models; run it only for images whose origin you trust.\n"},
     {"dg", cmd_dg, 4, -1, OPT_BYTES | OPT_OFFSET | OPT_COUNT,
      "kiln dg read DEV IMAGE NAME [--offset N] [--count N] [--bytes] [--json]\n"
      "       kiln dg write DEV IMAGE NAME VALUE... [--offset N] [--bytes] [--json]",

@@ -13,4 +13,12 @@ $(KILN_TOOL): $(KILN_CLI_OBJS) $(LIBKILN) $(COMMON_LIB) | $(KILN_SMOKE_IMG)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(KILN_CLI_OBJS) $(COMMON_LIB) $(LIBKILN_TOOL_LINK) $(COMMON_LDLIBS)
 
-BIN += $(KILN_TOOL) $(KILN_SMOKE_IMG)
+# The installation's trusted-model store vouches for the smoke image it ships (host/common/model_trust.h), so
+# that `kiln diagnose` runs it for every user of an installation, not only the one who built it.
+KILN_TRUST_STAMP := $(BUILD)/share/kiln/trusted-models/.smoke
+$(KILN_TRUST_STAMP): $(KILN_SMOKE_IMG) $(KILN_TOOL)
+	@mkdir -p $(@D)
+	d=$$($(KILN_TOOL) trust --json $(KILN_SMOKE_IMG) | sed -n 's/.*"model_sha256": *"\([0-9a-f]*\)".*/\1/p'); \
+		test -n "$$d" && rm -f $(@D)/[0-9a-f]* && : >$(@D)/$$d && chmod 0755 $(@D) && : >$@
+
+BIN += $(KILN_TOOL) $(KILN_SMOKE_IMG) $(KILN_TRUST_STAMP)

@@ -25,6 +25,15 @@
 
 /* The largest on-chip memory (local array, table, plain global) kiln-cc builds inside a kernel module; the
  * OpenCL device reports it as its local memory. */
+/* Image space as the image's registers see it: offsets 0 .. KILN_IMAGE_SPAN-1, the first KILN_IMAGE_ID_BYTES
+ * being the image's ID and interrupt block. A kernel's block starts with KILN_KERNEL_CTRL_BYTES of control
+ * registers (start, cycles, ranges, offsets); its arguments follow. */
+#define KILN_IMAGE_SPAN (KILN_DEVMEM_BASE - KILN_IMAGE_BASE)
+#define KILN_IMAGE_ID_BYTES 0x100u
+#define KILN_KERNEL_CTRL_BYTES 0x40u
+#define KILN_KERNEL_GOFF 0x28u /* GLOBAL_OFFSET_0..2: added to the global id of each dimension */
+/* Kernels per image: IRQ_STATUS and IRQ_ENABLE hold one bit per kernel in one 32-bit register. */
+#define KILN_MAX_KERNELS 32u
 #define KILN_ONCHIP_MEM_MAX_BYTES (1u << 20)
 
 #endif

@@ -3,6 +3,7 @@
  * read naturally; the parser checks each field's type and range and the cross-field rules noted below. */
 #include "host/common/desc.h"
 
+#include "host/common/contract.h"
 #include "host/common/jsonutil.h"
 
 #include <inttypes.h>
@@ -268,6 +269,82 @@ static int parse_dg(const json_t *o, const char *path, kiln_dg_desc *g, char *er
 	return rc;
 }
 
+/* One register window of the image, for the layout check. */
+typedef struct region {
+	uint64_t lo, hi;
+	const char *what, *name;
+} region;
+
+static int region_cmp(const void *a, const void *b)
+{
+	const region *x = a, *y = b;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* An image's addresses reach the bus (kiln_dg_write, argument writes): every window must lie in image space
+ * after the ID block and overlap no other, so that no crafted value can make a host access land on the
+ * shell's registers, device memory or another kernel's registers. */
+static int check_layout(const kiln_desc *d, char *err, size_t errlen)
+{
+	if (d->nkernels > KILN_MAX_KERNELS) {
+		snprintf(err, errlen, "kernels: %zu kernels; an image holds at most %u", d->nkernels,
+		         KILN_MAX_KERNELS);
+		return -1;
+	}
+	region *r = calloc(d->nkernels + d->ndgs + 1, sizeof *r);
+	if (!r) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	size_t n = 0;
+	for (size_t i = 0; i < d->nkernels; i++) {
+		const kiln_kernel_desc *k = &d->kernels[i];
+		uint64_t hi = (uint64_t)k->base + KILN_KERNEL_CTRL_BYTES;
+		for (size_t j = 0; j < k->nargs; j++) {
+			const kiln_arg_desc *a = &k->args[j];
+			uint64_t end = (uint64_t)a->offset + (a->size + 3) / 4 * 4;
+			if (a->offset < (uint64_t)k->base + KILN_KERNEL_CTRL_BYTES) {
+				snprintf(err, errlen,
+				         "kernels[%zu].args[%zu].offset: 0x%x is not after the kernel's "
+				         "control registers (base 0x%x)",
+				         i, j, (unsigned)a->offset, (unsigned)k->base);
+				free(r);
+				return -1;
+			}
+			if (end > hi)
+				hi = end;
+		}
+		r[n++] = (region){k->base, hi, "kernel", k->name};
+	}
+	for (size_t i = 0; i < d->ndgs; i++) {
+		const kiln_dg_desc *g = &d->dgs[i];
+		/* A USM global's window is its 64-bit device-address register. */
+		uint64_t span = g->storage == KILN_DG_USM ? 8 : ((uint64_t)g->size + 3) / 4 * 4;
+		r[n++] =
+		    (region){g->base, (uint64_t)g->base + (span ? span : 4), "device global", g->unique_id};
+	}
+	qsort(r, n, sizeof *r, region_cmp);
+	int rc = 0;
+	for (size_t i = 0; i < n && !rc; i++) {
+		if (r[i].lo < KILN_IMAGE_ID_BYTES || r[i].hi > KILN_IMAGE_SPAN) {
+			snprintf(err, errlen,
+			         "%s '%s': registers 0x%llx..0x%llx are outside the image's window "
+			         "0x%x..0x%x",
+			         r[i].what, r[i].name, (unsigned long long)r[i].lo,
+			         (unsigned long long)r[i].hi - 1, KILN_IMAGE_ID_BYTES, KILN_IMAGE_SPAN - 1);
+			rc = -1;
+		} else if (i + 1 < n && r[i + 1].lo < r[i].hi) {
+			snprintf(err, errlen, "%s '%s' (0x%llx..0x%llx) overlaps %s '%s' at 0x%llx",
+			         r[i].what, r[i].name, (unsigned long long)r[i].lo,
+			         (unsigned long long)r[i].hi - 1, r[i + 1].what, r[i + 1].name,
+			         (unsigned long long)r[i + 1].lo);
+			rc = -1;
+		}
+	}
+	free(r);
+	return rc;
+}
+
 int kiln_desc_from_json(const char *json, size_t len, kiln_desc *out, char *err, size_t errlen)
 {
 	static const char *const keys[] = {
@@ -320,6 +397,8 @@ int kiln_desc_from_json(const char *json, size_t len, kiln_desc *out, char *err,
 			}
 		}
 	}
+	if (check_layout(out, err, errlen))
+		goto fail;
 	json_decref(root);
 	return 0;
 fail:

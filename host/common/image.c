@@ -311,6 +311,25 @@ static int cmp_by_offset(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The bytes no header, table entry or section covers (alignment padding) must be zero: every byte of an
+ * image is then either checksummed or fixed, and nothing can hide in the gaps. */
+static int check_padding(const uint8_t *p, size_t len, uint32_t n, const uint8_t **order, char *err,
+                         size_t errlen)
+{
+	size_t at = HDR_SIZE + (size_t)n * ENT_BYTES;
+	for (uint32_t i = 0; i <= n; i++) {
+		size_t next = i < n ? (size_t)get64(order[i] + ENT_OFFSET) : len;
+		for (size_t k = at; k < next; k++)
+			if (p[k]) {
+				snprintf(err, errlen, "padding byte at offset %zu is not zero", k);
+				return -1;
+			}
+		if (i < n)
+			at = next + (size_t)get64(order[i] + ENT_SIZE);
+	}
+	return 0;
+}
+
 /* Checks every section entry against LEN and each other; -1 with a reason. */
 static int check_sections(const uint8_t *p, size_t len, uint32_t n, char *err, size_t errlen)
 {
@@ -347,9 +366,7 @@ static int check_sections(const uint8_t *p, size_t len, uint32_t n, char *err, s
 			}
 		}
 	}
-	if (n < 2)
-		return 0;
-	const uint8_t **order = malloc(n * sizeof *order);
+	const uint8_t **order = malloc((n ? n : 1) * sizeof *order);
 	if (!order) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
@@ -368,26 +385,27 @@ static int check_sections(const uint8_t *p, size_t len, uint32_t n, char *err, s
 			break;
 		}
 	}
+	if (!rc)
+		rc = check_padding(p, len, n, order, err, errlen);
 	free(order);
 	return rc;
 }
 
-int kiln_image_parse(const void *buf, size_t len, kiln_image **out, char *err, size_t errlen)
+/* The header checks that need only its first HDR_SIZE bytes (HAVE of the image's LEN bytes are in P). */
+static int check_header(const uint8_t *p, size_t have, size_t len, char *err, size_t errlen)
 {
-	const uint8_t *p = buf;
-	*out = NULL;
 	/* The order of checks matters: nothing is interpreted before the bytes it lives in are known to
 	 * exist, and the version is checked before any field whose meaning a later version may change. */
-	if (len < 8 || memcmp(p + HDR_MAGIC, KILN_IMAGE_MAGIC, 8) != 0) {
+	if (have < 8 || memcmp(p + HDR_MAGIC, KILN_IMAGE_MAGIC, 8) != 0) {
 		/* A short prefix of the magic is a cut-off image rather than a foreign file. */
-		if (len < 8 && (len == 0 || memcmp(p, KILN_IMAGE_MAGIC, len) == 0))
+		if (have < 8 && (have == 0 || memcmp(p, KILN_IMAGE_MAGIC, have) == 0))
 			snprintf(err, errlen, "truncated: %zu bytes, the header alone needs %d", len,
 			         HDR_SIZE);
 		else
 			snprintf(err, errlen, "bad magic: not a Kiln image");
 		return -1;
 	}
-	if (len < 12) {
+	if (have < 12) {
 		snprintf(err, errlen, "truncated: %zu bytes, the header alone needs %d", len, HDR_SIZE);
 		return -1;
 	}
@@ -397,7 +415,7 @@ int kiln_image_parse(const void *buf, size_t len, kiln_image **out, char *err, s
 		         KILN_IMAGE_FORMAT_VERSION);
 		return -1;
 	}
-	if (len < HDR_SIZE) {
+	if (have < HDR_SIZE) {
 		snprintf(err, errlen, "truncated: %zu bytes, the header alone needs %d", len, HDR_SIZE);
 		return -1;
 	}
@@ -412,6 +430,15 @@ int kiln_image_parse(const void *buf, size_t len, kiln_image **out, char *err, s
 		         (unsigned long long)total, len);
 		return -1;
 	}
+	return 0;
+}
+
+int kiln_image_parse(const void *buf, size_t len, kiln_image **out, char *err, size_t errlen)
+{
+	const uint8_t *p = buf;
+	*out = NULL;
+	if (check_header(p, len, len, err, errlen))
+		return -1;
 	uint32_t n = get32(p + HDR_NSECT);
 	if (n > (len - HDR_SIZE) / ENT_BYTES) {
 		snprintf(err, errlen, "section table (%u entries) does not fit in the image", (unsigned)n);
@@ -471,7 +498,8 @@ int kiln_image_parse(const void *buf, size_t len, kiln_image **out, char *err, s
 int kiln_image_load(const char *path, kiln_image **out, char *err, size_t errlen)
 {
 	*out = NULL;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* Non-blocking, so that opening a FIFO (which waits for a writer) returns at once and is refused. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
@@ -489,6 +517,24 @@ int kiln_image_load(const char *path, kiln_image **out, char *err, size_t errlen
 		return -1;
 	}
 	size_t len = (size_t)st.st_size;
+	/* The header first: a file that is not an image, or whose header disagrees with its size, is
+	 * refused before the rest is read (a 2 GB stray file costs one small read). */
+	uint8_t hdr[HDR_SIZE];
+	size_t hl = 0;
+	while (hl < sizeof hdr && hl < len) {
+		ssize_t r = pread(fd, hdr + hl, sizeof hdr - hl, (off_t)hl);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		hl += (size_t)r;
+	}
+	char why[256];
+	if (check_header(hdr, hl, len, why, sizeof why)) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		close(fd);
+		return -1;
+	}
 	uint8_t *buf = malloc(len ? len : 1);
 	if (!buf) {
 		snprintf(err, errlen, "%s: out of memory (%zu bytes)", path, len);
@@ -511,7 +557,6 @@ int kiln_image_load(const char *path, kiln_image **out, char *err, size_t errlen
 		got += (size_t)r;
 	}
 	close(fd);
-	char why[256];
 	int rc = kiln_image_parse(buf, got, out, why, sizeof why);
 	if (rc)
 		snprintf(err, errlen, "%s: %s", path, why);

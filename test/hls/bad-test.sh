@@ -40,3 +40,22 @@ TABLE
 have=$(ls "$src/test/hls/bad/"*.c | wc -l)
 [ "$have" -eq "$n" ] && echo "ok - every hls bad input has an expected diagnostic" ||
 	echo "not ok - hls bad inputs: $have files, $n table rows"
+
+# An image holds at most 32 kernels (one interrupt bit each): 33 are refused at compile time, with the way
+# out (--split), and no image is written.
+{
+	echo '#include <kiln/device.h>'
+	i=0
+	while [ $i -lt 33 ]; do
+		echo "KILN_SINGLE_TASK_KERNEL void k$i(int *p) { *p = $i; }"
+		i=$((i + 1))
+	done
+} >"$tmp/many.c"
+"$cc" -q -o "$tmp/many.kimg" "$tmp/many.c" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 1 ] && grep -q "33 kernels; an image holds at most 32" "$tmp/err" && grep -q -- "--split" "$tmp/err" &&
+	[ ! -e "$tmp/many.kimg" ]; then
+	echo "ok - 33 kernels in one image are refused with the --split way out"
+else
+	echo "not ok - 33 kernels: status $rc, stderr: $(head -c 600 "$tmp/err")"
+fi

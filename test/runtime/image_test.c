@@ -3,14 +3,21 @@
  * section and header field, another board's name, a foreign version, inconsistent hashes, missing or broken
  * model, random single-byte flips) are each refused with KILN_ERR_IMAGE (or KILN_ERR_HW for a model that
  * will not load) and a message, and the device stays usable afterwards. */
+#include <fcntl.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <kiln/kiln.h>
 
 #include "host/common/image.h"
+#include "host/common/model_trust.h"
 #include "test/harness.h"
 
 #define HDR 72u
@@ -99,6 +106,56 @@ static uint8_t *rebuild(uint32_t skip, uint32_t replace, const void *data, size_
 	kiln_image_writer_free(w);
 	kiln_image_free(img);
 	return out;
+}
+
+/* The image with its description edited: device global DG's "base" set to BASE (a crafted address). */
+static uint8_t *with_dg_base(size_t dg, json_int_t base, size_t *len)
+{
+	char err[256];
+	kiln_image *img = NULL;
+	size_t n = 0;
+	if (kiln_image_parse(orig, orig_len, &img, err, sizeof err) != 0)
+		return NULL;
+	const char *meta = kiln_image_section(img, KILN_SEC_META, &n);
+	json_t *root = json_loadb(meta, n, 0, NULL);
+	kiln_image_free(img);
+	json_t *g = json_array_get(json_object_get(root, "device_globals"), dg);
+	if (!g) {
+		json_decref(root);
+		return NULL;
+	}
+	json_object_set_new(g, "base", json_integer(base));
+	char *text = json_dumps(root, JSON_COMPACT);
+	json_decref(root);
+	uint8_t *out = text ? rebuild(0, KILN_SEC_META, text, strlen(text), len) : NULL;
+	free(text);
+	return out;
+}
+
+/* kiln_image_load of a sparse 2 GiB file that is not an image, with the address space capped well below
+ * 2 GiB: the loader must refuse it from its header without reading (or allocating) the rest. Runs in a
+ * child so that the cap does not touch the test. */
+static int huge_file_refused_by_header(const char *path)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		long pages = 0, page = sysconf(_SC_PAGESIZE);
+		FILE *f = fopen("/proc/self/statm", "r");
+		if (!f || fscanf(f, "%ld", &pages) != 1)
+			_exit(3);
+		fclose(f);
+		struct rlimit rl = {(rlim_t)pages * (rlim_t)page + (512u << 20), RLIM_INFINITY};
+		rl.rlim_max = rl.rlim_cur;
+		if (setrlimit(RLIMIT_AS, &rl) != 0)
+			_exit(3);
+		kiln_image *img = NULL;
+		char err[512];
+		int rc = kiln_image_load(path, &img, err, sizeof err);
+		_exit(rc != 0 && strstr(err, "bad magic") ? 0 : 1);
+	}
+	int st = 0;
+	waitpid(pid, &st, 0);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 2;
 }
 
 /* The device must still take the real image and run a kernel on it. */
@@ -215,11 +272,54 @@ int main(int argc, char **argv)
 	if (r)
 		refused(r, len, KILN_ERR_IMAGE, "no simulation model", "image without a MODL section");
 	free(r);
-	static const char junk[] = "\177ELF but not really a shared library";
+	/* A model this machine did not build is native code nobody vouched for: refused before it is loaded;
+	 * once trusted (kiln trust), it is loaded, and a broken one is a hardware error. */
+	/* Unique per run: a trusted digest stays trusted, and the first check needs one never seen. */
+	char junk[96];
+	snprintf(junk, sizeof junk, "\177ELF but not really a shared library %d %lld", (int)getpid(),
+	         (long long)time(NULL));
 	r = rebuild(0, KILN_SEC_MODEL, junk, sizeof junk, &len);
 	if (r)
-		refused(r, len, KILN_ERR_HW, "model", "MODL section that is not a loadable library");
+		refused(r, len, KILN_ERR_IMAGE, "not built on this machine",
+		        "an image whose model this machine did not build is refused before loading it");
+	char terr[256];
+	KT_CHECK(kiln_model_trust(junk, sizeof junk, terr, sizeof terr) == 0, "trust the junk model", "%s",
+	         terr);
+	if (r)
+		refused(r, len, KILN_ERR_HW, "model",
+		        "a trusted MODL section that is not a loadable library");
 	free(r);
+
+	/* Addresses in the description reach the bus: each must be inside the image's window and clear of
+	 * every other register block. */
+	r = with_dg_base(0, 0x7FFFFFF0, &len);
+	KT_CHECK(r != NULL, "forge a device-global base", "failed");
+	if (r)
+		refused(r, len, KILN_ERR_IMAGE, "outside the image's window",
+		        "a device global's base past the image window (would wrap onto device memory)");
+	free(r);
+	r = with_dg_base(0, 0x10, &len);
+	if (r)
+		refused(r, len, KILN_ERR_IMAGE, "outside the image's window",
+		        "a device global's base inside the image's ID block");
+	free(r);
+	r = with_dg_base(0, 0x100, &len);
+	if (r)
+		refused(r, len, KILN_ERR_IMAGE, "overlaps",
+		        "a device global's base on the first kernel's registers");
+	free(r);
+
+	/* Padding between sections must be zero: every byte is checksummed or fixed. */
+	for (uint32_t i = 0; i < nsec; i++) {
+		const uint8_t *e = orig + HDR + ENTRY * i;
+		uint64_t end = rd64(e + 8) + rd64(e + 16);
+		if (end % 8 && end < orig_len) {
+			memcpy(b, orig, orig_len);
+			b[end] = 0x42;
+			refused(b, orig_len, KILN_ERR_IMAGE, "padding", "a non-zero padding byte");
+			break;
+		}
+	}
 	r = rebuild(0, KILN_SEC_META, "{}", 2, &len);
 	if (r)
 		refused(r, len, KILN_ERR_IMAGE, "description", "META without the image description");
@@ -235,13 +335,9 @@ int main(int argc, char **argv)
 	free(r);
 	check_usable("after content corruptions");
 
-	/* Random single-byte flips anywhere the format covers (header, table, sections) and random cuts. */
-	/* Padding between sections is covered by no checksum (and is ignored), so flips go only where it is.
-	 */
+	/* Random single-byte flips anywhere (header, table, sections, padding) and random cuts. */
 	uint8_t *covered = calloc(orig_len, 1);
-	memset(covered, 1, HDR + ENTRY * nsec);
-	for (uint32_t s = 0; s < nsec; s++)
-		memset(covered + rd64(orig + HDR + ENTRY * s + 8), 1, rd64(orig + HDR + ENTRY * s + 16));
+	memset(covered, 1, orig_len);
 	uint64_t x = 0x9E3779B97F4A7C15ull;
 	int fuzz_bad = 0, fuzz_n = 0;
 	char first[256] = "";
@@ -282,6 +378,35 @@ int main(int argc, char **argv)
 		KT_CHECK(st == KILN_ERR_IMAGE && !p && strstr(kiln_last_error(), path),
 		         "truncated file refused, named", "%s: %s", kiln_status_name(st), kiln_last_error());
 		unlink(path);
+	}
+	/* A FIFO would block a plain open() until some writer comes: refused at once instead. */
+	char fifo[] = "/tmp/kiln-image-fifo-XXXXXX";
+	if (KT_CHECK(mkdtemp(fifo) != NULL, "temp folder", "mkdtemp")) {
+		char fp[64];
+		snprintf(fp, sizeof fp, "%s/f.kimg", fifo);
+		kiln_program *p = NULL;
+		alarm(60);
+		int st = mkfifo(fp, 0600) == 0 ? kiln_program_load(dev, fp, &p) : KILN_OK;
+		alarm(0);
+		KT_CHECK(st == KILN_ERR_IMAGE && strstr(kiln_last_error(), "not a regular file"),
+		         "a FIFO is refused without blocking", "%s: %s", kiln_status_name(st),
+		         kiln_last_error());
+		unlink(fp);
+		/* A 2 GiB stray file: refused from its first bytes. */
+		snprintf(fp, sizeof fp, "%s/huge.kimg", fifo);
+		int hfd = open(fp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		int made = hfd >= 0 && write(hfd, "not an image", 12) == 12 && ftruncate(hfd, 2LL << 30) == 0;
+		if (hfd >= 0)
+			close(hfd);
+#if defined(__SANITIZE_ADDRESS__)
+		(void)made; /* the sanitizer reserves more address space than the cap allows */
+#else
+		int hr = made ? huge_file_refused_by_header(fp) : -1;
+		KT_CHECK(hr == 0, "a 2 GiB non-image is refused from its header, without reading it",
+		         "child status %d", hr);
+#endif
+		unlink(fp);
+		rmdir(fifo);
 	}
 	check_usable("at the end");
 	free(b);

@@ -4,9 +4,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "bsp/sim/host/sim_backend.h"
+#include "host/common/model_trust.h"
 #include "kiln/kiln.h"
 #include "test/harness.h"
 #include "test/sim/sim_test_util.h"
@@ -95,8 +99,16 @@ static void test_one(const kiln_board_config *cfg, kiln_image *img)
 	kiln_image *bare = make_image(NULL, 0);
 	EQ(ops->program(b, bare, err, sizeof err), KILN_ERR_IMAGE, "image without a model refused");
 	kiln_image_free(bare);
-	kiln_image *junk = make_image("not an ELF", 10);
-	EQ(ops->program(b, junk, err, sizeof err), KILN_ERR_HW, "corrupt model refused");
+	/* Unique per run: a digest once trusted stays trusted. */
+	char junk_bytes[64], terr[256];
+	int jn = snprintf(junk_bytes, sizeof junk_bytes, "not an ELF %d %lld", (int)getpid(),
+	                  (long long)time(NULL));
+	kiln_image *junk = make_image(junk_bytes, (size_t)jn);
+	EQ(ops->program(b, junk, err, sizeof err), KILN_ERR_IMAGE, "a model nobody vouched for is refused");
+	KT_CHECK(strstr(err, "not built on this machine") != NULL, "the refusal says why", "%s", err);
+	KT_CHECK(kiln_model_trust(junk_bytes, (size_t)jn, terr, sizeof terr) == 0, "vouch for the junk model",
+	         "%s", terr);
+	EQ(ops->program(b, junk, err, sizeof err), KILN_ERR_HW, "corrupt (trusted) model refused");
 	printf("# %s\n", err);
 	kiln_image_free(junk);
 
@@ -215,6 +227,11 @@ int main(void)
 	void *model = kt_read_file(KSIM_FIXTURE_MODEL, &len);
 	if (!KT_CHECK(model != NULL, "read fixture model", "%s", KSIM_FIXTURE_MODEL))
 		return KT_DONE();
+	/* The fixture model was built here by the sim board's build script: this test vouches for it, as
+	 * kiln-cc does for the models it builds. */
+	char terr[256];
+	KT_CHECK(kiln_model_trust(model, len, terr, sizeof terr) == 0, "vouch for the fixture model", "%s",
+	         terr);
 	kiln_image *img = make_image(model, len);
 	free(model);
 	if (!KT_CHECK(img != NULL, "build fixture image", "%s", err))

@@ -27,7 +27,7 @@ static void test_sim(void)
 	KT_EQ_STR(b.backend, "sim", "sim backend");
 	KT_EQ_U64(b.board_id, 1397312768, "sim board id");
 	KT_CHECK(b.clock_period_ns == 10.0, "sim clock period", "%g", b.clock_period_ns);
-	KT_EQ_U64(b.devmem_bytes, 16777216, "sim device memory");
+	KT_EQ_U64(b.devmem_bytes, 33554432, "sim device memory");
 	KT_EQ_U64(b.devmem_latency, 4, "sim memory latency");
 	KT_EQ_U64(b.watchdog_cycles, 100000000, "sim watchdog");
 	KT_CHECK(b.naspects == 2 && strcmp(b.aspects[0], "fpga") == 0 &&

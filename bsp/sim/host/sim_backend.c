@@ -26,6 +26,7 @@
 
 #include "bsp/sim/model/sim_model_lib.h"
 #include "host/common/contract.h"
+#include "host/common/model_trust.h"
 #include "kiln/kiln.h"
 
 /* Cycles one host bus access may take before the shell is declared wedged. */
@@ -407,6 +408,16 @@ static int program_sim(kiln_backend *b, const kiln_image *img, char *err, size_t
 	unload(b);
 	if (!so || len == 0) {
 		set_err(err, errlen, "sim: the image has no simulation model (MODL section)");
+		return KILN_ERR_IMAGE;
+	}
+	/* The model is native code: run it only when this machine built it or the user vouched for it. */
+	char digest[65];
+	if (!kiln_model_trusted(so, len, digest)) {
+		set_err(err, errlen,
+		        "sim: the image's simulation model (SHA-256 %.16s...) was not built on this machine, "
+		        "and Kiln does not run native code it cannot vouch for: rebuild the image here with "
+		        "kiln-cc, or, if you trust its origin, run `kiln trust IMAGE` once",
+		        digest);
 		return KILN_ERR_IMAGE;
 	}
 	b->lib.dl = load_model_lib(so, len, kiln_image_hash(img), err, errlen);
