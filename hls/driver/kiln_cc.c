@@ -33,7 +33,7 @@
 #define MAX_CFLAGS 128
 
 typedef struct cc_opts {
-	const char *out, *board, *stop, *profile;
+	const char *out, *board, *stop, *profile, *depfile;
 	const char *inputs[MAX_INPUTS], *cflags[MAX_CFLAGS];
 	int ninputs, ncflags;
 	double clock;
@@ -62,6 +62,8 @@ static void usage(FILE *o)
 	    "FILE\n"
 	    "                      after every run (for the benchmark's lower bounds; not synthesizable)\n"
 	    "  -I DIR, -D NAME[=V] passed to the C front end (clang-15)\n"
+	    "  --depfile FILE      write every file the inputs depend on (headers included) to FILE, in\n"
+	    "                      make syntax\n"
 	    "  -q                  no progress lines\n"
 	    "  -h, --help          this help\n"
 	    "  --version           the release\n"
@@ -109,6 +111,8 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 				diag_error(NULL, 0, 0, "--stop-after takes ir, postlink or rtl");
 				return -1;
 			}
+		} else if (!strcmp(a, "--depfile") && more) {
+			o->depfile = argv[++i];
 		} else if (!strcmp(a, "--profile") && more) {
 			o->profile = argv[++i];
 		} else if (!strcmp(a, "--no-pipeline")) {
@@ -188,7 +192,14 @@ static int inline_all(LLVMModuleRef mod)
 /* Front end and lowering per translation unit, then one linked, inlined device module (NULL on errors). */
 static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *workdir)
 {
-	frontend_opts fo = {o->cflags, o->ncflags, workdir, NULL};
+	frontend_opts fo = {o->cflags, o->ncflags, workdir, NULL, o->depfile};
+	if (o->depfile) {
+		FILE *d = fopen(o->depfile, "w");
+		if (!d || fclose(d) != 0) {
+			diag_error(o->depfile, 0, 0, "cannot write: %s", strerror(errno));
+			return NULL;
+		}
+	}
 	LLVMModuleRef mod = NULL;
 	for (int i = 0; i < o->ninputs; i++) {
 		diag_input(o->inputs[i]);

@@ -379,7 +379,12 @@ static void expr(const kfunc *f, const kinst *k, FILE *o)
 		break;
 	case K_WIID: {
 		static const char *const wn[] = {"wi_gid", "wi_lid", "wi_grp", "global_range", "local_range"};
-		fprintf(o, "{%d'd0, %s_%d}", w - 32, wn[k->a[0].c], (int)k->a[1].c);
+		/* The global id counts from the launch's global offset; group and local ids do not. */
+		if (k->a[0].c == 0)
+			fprintf(o, "{%d'd0, wi_gid_%d + global_offset_%d}", w - 32, (int)k->a[1].c,
+			        (int)k->a[1].c);
+		else
+			fprintf(o, "{%d'd0, %s_%d}", w - 32, wn[k->a[0].c], (int)k->a[1].c);
 		break;
 	}
 	default:
@@ -480,8 +485,10 @@ static void emit_ports(const kfunc *f, FILE *o)
 	/* Every port but the last ends with a comma; which one is last depends on what the kernel has. */
 	fprintf(o, "  output wire        idle%s\n", f->dims || f->nargs || f->nmems ? "," : "");
 	for (int d = 0; d < f->dims; d++)
-		fprintf(o, "  input  wire [31:0] global_range_%d,\n  input  wire [31:0] local_range_%d%s\n",
-		        d, d, d + 1 < f->dims || f->nargs || f->nmems ? "," : "");
+		fprintf(o,
+		        "  input  wire [31:0] global_range_%d,\n  input  wire [31:0] local_range_%d,\n"
+		        "  input  wire [31:0] global_offset_%d%s\n",
+		        d, d, d, d + 1 < f->dims || f->nargs || f->nmems ? "," : "");
 	for (int i = 0; i < f->nargs; i++)
 		fprintf(o, "  input  wire [%d:0] arg_%d%s%*s// %s%s\n", f->args[i].width - 1, i,
 		        i + 1 < f->nargs || f->nmems ? "," : " ", f->args[i].width > 10 ? 5 : 6, "",
@@ -1147,7 +1154,7 @@ void emit_kernel(const kfunc *f, FILE *o)
 		if (port_has_loads(f, m))
 			fprintf(o, ", m%d_ti, m%d_full", m, m);
 	for (int d = 0; d < f->dims; d++)
-		fprintf(o, ", global_range_%d, local_range_%d", d, d);
+		fprintf(o, ", global_range_%d, local_range_%d, global_offset_%d", d, d, d);
 	emit_pipe_unused(f, o);
 	for (int w = 2; w <= 64; w++)
 		if (have_div[w]) {

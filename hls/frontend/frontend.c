@@ -51,6 +51,23 @@ static LLVMModuleRef read_ir(LLVMContextRef ctx, const char *path)
 	return mod;
 }
 
+/* Appends the file FROM to TO; 0 or -1 (errno set). */
+static int append_file(const char *to, const char *from)
+{
+	FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "ab") : NULL;
+	char buf[4096];
+	size_t n;
+	int rc = in && out ? 0 : -1;
+	while (rc == 0 && (n = fread(buf, 1, sizeof buf, in)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			rc = -1;
+	if (in)
+		fclose(in);
+	if (out && fclose(out) != 0)
+		rc = -1;
+	return rc;
+}
+
 /* Runs argv, returning its exit status (127 when it cannot start). */
 static int run(char *const argv[])
 {
@@ -76,13 +93,22 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 		diag_error(path, 0, 0, "cannot read: %s", strerror(errno));
 		return NULL;
 	}
-	if (frontend_is_ir(path))
+	if (frontend_is_ir(path)) {
+		if (o->depfile) {
+			FILE *d = fopen(o->depfile, "a");
+			if (d) {
+				fprintf(d, "%s: %s\n", path, path);
+				fclose(d);
+			}
+		}
 		return read_ir(ctx, path);
+	}
 
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	char out[4096], inc[4096];
+	char out[4096], inc[4096], dep[4200];
 	snprintf(out, sizeof out, "%s/%s.bc", o->workdir, base);
+	snprintf(dep, sizeof dep, "%s/%s.dep", o->workdir, base);
 	snprintf(inc, sizeof inc, "-I%s", o->include_dir ? o->include_dir : frontend_include_dir());
 
 	/* Kernels are compiled for a 64-bit SPIR target so that the IR is what llvm-spirv and DPC++ tools
@@ -103,7 +129,7 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	                       inc,
 	                       "-D__KILN__=1"};
 	size_t nfixed = sizeof fixed / sizeof fixed[0];
-	size_t n = nfixed + (size_t)o->ncflags + 6;
+	size_t n = nfixed + (size_t)o->ncflags + 9;
 	char **argv = calloc(n, sizeof *argv);
 	if (!argv)
 		return NULL;
@@ -112,6 +138,11 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 		argv[k++] = (char *)fixed[i];
 	for (int i = 0; i < o->ncflags; i++)
 		argv[k++] = (char *)o->cflags[i];
+	if (o->depfile) {
+		argv[k++] = "-MD";
+		argv[k++] = "-MF";
+		argv[k++] = dep;
+	}
 	argv[k++] = "-emit-llvm";
 	argv[k++] = "-c";
 	argv[k++] = (char *)path;
@@ -120,6 +151,10 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	argv[k] = NULL;
 	int st = run(argv);
 	free(argv);
+	if (st == 0 && o->depfile && append_file(o->depfile, dep) != 0) {
+		diag_error(o->depfile, 0, 0, "cannot write the dependency list: %s", strerror(errno));
+		return NULL;
+	}
 	if (st != 0) {
 		if (st == 127)
 			diag_error(NULL, 0, 0, "clang-15 not found; run: sh scripts/install-deps");

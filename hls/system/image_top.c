@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../host/common/contract.h"
 #include "../emit/emit_kernel.h"
 #include "system.h"
 
@@ -132,7 +133,8 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		        "k%d_cycles;\n",
 		        k, k, k, k);
 		for (int d2 = 0; d2 < f->dims; d2++)
-			fprintf(o, "  reg  [31:0] k%d_grange_%d, k%d_lrange_%d;\n", k, d2, k, d2);
+			fprintf(o, "  reg  [31:0] k%d_grange_%d, k%d_lrange_%d, k%d_goff_%d;\n", k, d2, k, d2,
+			        k, d2);
 		for (int i = 0; i < f->nargs; i++)
 			fprintf(o, "  reg  [%d:0] k%d_arg_%d;\n", f->args[i].width - 1, k, i);
 		for (int m = 0; m < f->nmems; m++)
@@ -149,8 +151,10 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		    ".idle(k%d_idle)",
 		    mod, f->name, k, k, k);
 		for (int d2 = 0; d2 < f->dims; d2++)
-			fprintf(o, ",\n    .global_range_%d(k%d_grange_%d), .local_range_%d(k%d_lrange_%d)",
-			        d2, k, d2, d2, k, d2);
+			fprintf(o,
+			        ",\n    .global_range_%d(k%d_grange_%d), .local_range_%d(k%d_lrange_%d), "
+			        ".global_offset_%d(k%d_goff_%d)",
+			        d2, k, d2, d2, k, d2, d2, k, d2);
 		for (int i = 0; i < f->nargs; i++)
 			fprintf(o, ",\n    .arg_%d(k%d_arg_%d)", i, k, i);
 		for (int m = 0; m < f->nmems; m++)
@@ -286,6 +290,9 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 			fprintf(
 			    o, "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = k%d_lrange_%d; end\n",
 			    b + 0x1C + 4 * d2, k, d2);
+			fprintf(o,
+			        "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = k%d_goff_%d; end\n",
+			        b + KILN_KERNEL_GOFF + 4 * d2, k, d2);
 		}
 		for (int i = 0; i < f->nargs; i++) {
 			int w = f->args[i].width;
@@ -386,8 +393,10 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		        "      k%d_start <= 1'b0;\n      k%d_donebit <= 1'b0;\n      k%d_cycles <= 64'd0;\n",
 		        k, k, k);
 		for (int d2 = 0; d2 < ks[k].dims; d2++)
-			fprintf(o, "      k%d_grange_%d <= 32'd1;\n      k%d_lrange_%d <= 32'd1;\n", k, d2, k,
-			        d2);
+			fprintf(o,
+			        "      k%d_grange_%d <= 32'd1;\n      k%d_lrange_%d <= 32'd1;\n"
+			        "      k%d_goff_%d <= 32'd0;\n",
+			        k, d2, k, d2, k, d2);
 		for (int i = 0; i < ks[k].nargs; i++)
 			fprintf(o, "      k%d_arg_%d <= %d'd0;\n", k, i, ks[k].args[i].width);
 	}
@@ -432,6 +441,8 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 			        b + 0x10 + 4 * d2, k, d2);
 			fprintf(o, "      if (we && a == 32'h%03x) k%d_lrange_%d <= mmio_wdata;\n",
 			        b + 0x1C + 4 * d2, k, d2);
+			fprintf(o, "      if (we && a == 32'h%03x) k%d_goff_%d <= mmio_wdata;\n",
+			        b + KILN_KERNEL_GOFF + 4 * d2, k, d2);
 		}
 		for (int i = 0; i < f->nargs; i++) {
 			int w = f->args[i].width;

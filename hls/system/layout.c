@@ -9,7 +9,7 @@
 #include "../driver/diag.h"
 
 #define KERNEL_PAGE 0x100u
-#define ARG_BASE 0x40u
+#define ARG_BASE KILN_KERNEL_CTRL_BYTES
 #define DEDICATED_BASE 0x100000u /* dedicated device-global windows start on their own 1 MiB boundary */
 #define IMAGE_SPACE 0x7FFF0000u
 
@@ -52,6 +52,9 @@ static void add_kernel_block(kiln_regmap *m, const kfunc *f, const kiln_kernel_d
 		snprintf(rn, sizeof rn, "LOCAL_RANGE_%u", d);
 		kiln_regblock_add_reg(b, rn, kd->base + 0x1C + 4 * d, KILN_ACC_RW, 1,
 		                      "work-group size of a dimension");
+		snprintf(rn, sizeof rn, "GLOBAL_OFFSET_%u", d);
+		kiln_regblock_add_reg(b, rn, kd->base + KILN_KERNEL_GOFF + 4 * d, KILN_ACC_RW, 0,
+		                      "global offset of a dimension (added to the global id)");
 	}
 	for (size_t i = 0; i < kd->nargs; i++) {
 		const kiln_arg_desc *a = &kd->args[i];
@@ -121,7 +124,7 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 	d->layout_version = 1;
 
 	kiln_regblock *id =
-	    kiln_regmap_add_block(m, "ID", 0, KERNEL_PAGE, "image identification and interrupts");
+	    kiln_regmap_add_block(m, "ID", 0, KILN_IMAGE_ID_BYTES, "image identification and interrupts");
 	if (id) {
 		kiln_regblock_add_reg(id, "IMG_MAGIC", 0x00, KILN_ACC_RO, 0x4B494C4E, "\"KILN\"");
 		kiln_regblock_add_reg(id, "LAYOUT_VERSION", 0x04, KILN_ACC_RO, 1, "register-layout version");
@@ -136,7 +139,7 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 
 	d->nkernels = (size_t)nkernels;
 	d->kernels = calloc((size_t)nkernels + 1, sizeof *d->kernels);
-	uint32_t at = KERNEL_PAGE;
+	uint32_t at = KILN_IMAGE_ID_BYTES;
 	for (int k = 0; k < nkernels; k++) {
 		kfunc *f = &kernels[k];
 		kiln_kernel_desc *kd = &d->kernels[k];

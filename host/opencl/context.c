@@ -46,12 +46,12 @@ static cl_context make_context(const cl_context_properties *props,
 	if (e == CL_SUCCESS && !d)
 		e = CL_DEVICE_NOT_AVAILABLE;
 	cl_context c = NULL;
-	if (e == CL_SUCCESS && !(c = calloc(1, sizeof *c)))
+	if (e == CL_SUCCESS && (!(c = calloc(1, sizeof *c)) || kcl_handle_init(c, KCL_MAGIC_CONTEXT))) {
+		free(c);
+		c = NULL;
 		e = CL_OUT_OF_HOST_MEMORY;
+	}
 	if (e == CL_SUCCESS) {
-		c->dispatch = &kcl_dispatch;
-		c->magic = KCL_MAGIC_CONTEXT;
-		atomic_init(&c->refs, 1);
 		c->device = d;
 		c->notify = notify;
 		c->notify_user = user;
@@ -125,8 +125,8 @@ void kcl_context_release(cl_context c)
 		free(u);
 	}
 	pthread_mutex_destroy(&c->lock);
-	c->magic = KCL_MAGIC_DEAD;
-	free(c);
+	kcl_handle_drop(c);
+	kcl_handle_free(c);
 }
 
 cl_int CL_API_CALL clRetainContext(cl_context c)

@@ -6,13 +6,30 @@
 #include "host/common/contract.h"
 #include "ocl.h"
 
-#define KCL_DEVICE_EXTENSIONS "cl_intel_global_variable_access cl_intel_unified_shared_memory"
 #define KCL_MAX_WG 1024
 
+/* The device's extensions; CL_DEVICE_EXTENSIONS is built from this table. The 32-bit atomics are Kiln C's
+ * atomic_* functions (kiln/device.h); byte-addressable stores are stores of any width with byte strobes. */
 static const cl_name_version device_exts[] = {
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_byte_addressable_store"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_global_int32_base_atomics"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_global_int32_extended_atomics"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_local_int32_base_atomics"},
+    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_local_int32_extended_atomics"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_intel_global_variable_access"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_intel_unified_shared_memory"},
 };
+static char ext_string[sizeof device_exts / sizeof device_exts[0] * CL_NAME_VERSION_MAX_NAME_SIZE];
+static pthread_once_t ext_once = PTHREAD_ONCE_INIT;
+
+static void make_ext_string(void)
+{
+	for (size_t i = 0; i < sizeof device_exts / sizeof device_exts[0]; i++) {
+		if (i)
+			strcat(ext_string, " ");
+		strcat(ext_string, device_exts[i].name);
+	}
+}
 static const cl_name_version c_versions[] = {
     {CL_MAKE_VERSION(1, 0, 0), "OpenCL C"},
     {CL_MAKE_VERSION(1, 1, 0), "OpenCL C"},
@@ -207,7 +224,8 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info param_name, si
 	case CL_DEVICE_OPENCL_C_VERSION:
 		STR("OpenCL C 1.2 Kiln");
 	case CL_DEVICE_EXTENSIONS:
-		STR(KCL_DEVICE_EXTENSIONS);
+		pthread_once(&ext_once, make_ext_string);
+		STR(ext_string);
 	case CL_DEVICE_BUILT_IN_KERNELS:
 	case CL_DEVICE_IL_VERSION:
 		STR("");

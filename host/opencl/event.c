@@ -11,11 +11,10 @@ static pthread_cond_t ev_cv = PTHREAD_COND_INITIALIZER;
 cl_event kcl_event_new(cl_context ctx, cl_command_queue q, cl_command_type type)
 {
 	cl_event e = calloc(1, sizeof *e);
-	if (!e)
+	if (!e || kcl_handle_init(e, KCL_MAGIC_EVENT)) {
+		free(e);
 		return NULL;
-	e->dispatch = &kcl_dispatch;
-	e->magic = KCL_MAGIC_EVENT;
-	atomic_init(&e->refs, 1);
+	}
 	e->ctx = ctx;
 	kcl_context_retain(ctx);
 	e->queue = q;
@@ -92,8 +91,8 @@ void kcl_event_release(cl_event e)
 	}
 	cl_context ctx = e->ctx;
 	cl_command_queue q = e->queue;
-	e->magic = KCL_MAGIC_DEAD;
-	free(e);
+	kcl_handle_drop(e);
+	kcl_handle_free(e);
 	if (q)
 		kcl_queue_irelease(q);
 	kcl_context_release(ctx);

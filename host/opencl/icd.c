@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The ICD face of the library: the dispatch table every handle points to, the three exported entry points
  * ocl-icd looks for, extension function lookup, and CL_INVALID_OPERATION for every entry point Kiln does not
- * implement (images, samplers, pipes, SVM, sub-buffers, rectangular copies, native kernels, interop). */
+ * implement (images, samplers, pipes, SVM, native kernels, interop). */
 #include <stdint.h>
 #include <string.h>
 
@@ -224,6 +224,9 @@ __attribute__((constructor)) static void fill_dispatch(void)
 	SET(clEnqueueReadBuffer);
 	SET(clEnqueueWriteBuffer);
 	SET(clEnqueueCopyBuffer);
+	SET(clEnqueueReadBufferRect);
+	SET(clEnqueueWriteBufferRect);
+	SET(clEnqueueCopyBufferRect);
 	SET(clEnqueueMapBuffer);
 	SET(clEnqueueMapImage);
 	SET(clEnqueueUnmapMemObject);

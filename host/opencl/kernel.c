@@ -11,14 +11,14 @@ static cl_kernel make_kernel(cl_program p, kiln_kernel *kk, cl_int *err)
 {
 	cl_kernel k = calloc(1, sizeof *k);
 	int n = kiln_kernel_num_args(kk);
-	if (!k || n < 0 || !(k->args = calloc((size_t)n + 1, sizeof *k->args))) {
+	if (!k || n < 0 || !(k->args = calloc((size_t)n + 1, sizeof *k->args)) ||
+	    kcl_handle_init(k, KCL_MAGIC_KERNEL)) {
+		if (k)
+			free(k->args);
 		free(k);
 		*err = CL_OUT_OF_HOST_MEMORY;
 		return NULL;
 	}
-	k->dispatch = &kcl_dispatch;
-	k->magic = KCL_MAGIC_KERNEL;
-	atomic_init(&k->refs, 1);
 	k->prog = p;
 	kcl_program_retain(p);
 	atomic_fetch_add(&p->nkernel_objs, 1);
@@ -111,8 +111,8 @@ cl_int CL_API_CALL clReleaseKernel(cl_kernel k)
 		return CL_SUCCESS;
 	cl_program p = k->prog;
 	free(k->args);
-	k->magic = KCL_MAGIC_DEAD;
-	free(k);
+	kcl_handle_drop(k);
+	kcl_handle_free(k);
 	atomic_fetch_sub(&p->nkernel_objs, 1);
 	kcl_program_release(p);
 	return CL_SUCCESS;
@@ -309,7 +309,7 @@ cl_int kcl_kernel_exec(kcl_cmd *c, uint64_t *dev_ns)
 		st = kiln_kernel_set_arg(c->kk, i, c->args[i].size, &c->args[i].val);
 	if (st == KILN_OK)
 		st = c->dims == 0 ? kiln_kernel_run(c->kk, &cycles)
-		                  : kiln_kernel_run_nd(c->kk, c->global, c->local, &cycles);
+		                  : kiln_kernel_run_nd_offset(c->kk, c->offset, c->global, c->local, &cycles);
 	pthread_mutex_unlock(&p->exec);
 	if (st != KILN_OK)
 		return CL_OUT_OF_RESOURCES;
@@ -341,13 +341,15 @@ static cl_int enqueue_kernel(cl_command_queue q, cl_kernel k, cl_command_type ty
 		return CL_INVALID_WORK_DIMENSION;
 	if (!global)
 		return CL_INVALID_GLOBAL_WORK_SIZE;
-	size_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1};
+	size_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1}, o[3] = {0, 0, 0};
 	int empty = 0;
 	for (cl_uint d = 0; d < work_dim; d++) {
-		if (global_offset && global_offset[d])
-			return CL_INVALID_GLOBAL_OFFSET; /* the hardware has no global offset */
 		if (global[d] > UINT32_MAX)
 			return CL_INVALID_GLOBAL_WORK_SIZE;
+		/* Work-item ids are 32-bit in hardware: offset plus range must fit. */
+		if (global_offset && global_offset[d] > UINT32_MAX - global[d])
+			return CL_INVALID_GLOBAL_OFFSET;
+		o[d] = global_offset ? global_offset[d] : 0;
 		if (local && (local[d] == 0 || local[d] > 1024))
 			return CL_INVALID_WORK_ITEM_SIZE;
 		g[d] = global[d];
@@ -396,6 +398,7 @@ static cl_int enqueue_kernel(cl_command_queue q, cl_kernel k, cl_command_type ty
 	c->dims = k->dims;
 	memcpy(c->global, g, sizeof g);
 	memcpy(c->local, l, sizeof l);
+	memcpy(c->offset, o, sizeof o);
 	c->cleanup = kernel_cleanup;
 	c->run = empty ? NULL : kcl_kernel_exec;
 	return kcl_submit(q, c, 0, event);

@@ -18,11 +18,10 @@ static int one_bit_at_most(cl_mem_flags f)
 static cl_mem mem_new(cl_context ctx, cl_mem_flags flags, size_t size, uint64_t addr, void *host_ptr)
 {
 	cl_mem m = calloc(1, sizeof *m);
-	if (!m)
+	if (!m || kcl_handle_init(m, KCL_MAGIC_MEM)) {
+		free(m);
 		return NULL;
-	m->dispatch = &kcl_dispatch;
-	m->magic = KCL_MAGIC_MEM;
-	atomic_init(&m->refs, 1);
+	}
 	m->ctx = ctx;
 	kcl_context_retain(ctx);
 	m->flags = flags;
@@ -158,8 +157,8 @@ void kcl_mem_release(cl_mem m)
 		kiln_mem_free(m->ctx->device->dev, m->addr);
 	pthread_mutex_destroy(&m->lock);
 	cl_context ctx = m->ctx;
-	m->magic = KCL_MAGIC_DEAD;
-	free(m);
+	kcl_handle_drop(m);
+	kcl_handle_free(m);
 	kcl_context_release(ctx);
 }
 
@@ -299,7 +298,7 @@ static void release_mems(kcl_cmd *c)
 		kcl_mem_release(c->mem2);
 }
 
-static cl_int check_queue_mem(cl_command_queue q, cl_mem m)
+cl_int kcl_check_queue_mem(cl_command_queue q, cl_mem m)
 {
 	if (!KCL_VALID(q, KCL_MAGIC_QUEUE))
 		return CL_INVALID_COMMAND_QUEUE;
@@ -310,8 +309,8 @@ static cl_int check_queue_mem(cl_command_queue q, cl_mem m)
 	return CL_SUCCESS;
 }
 
-static cl_int new_cmd(cl_command_queue q, cl_command_type type, cl_uint n, const cl_event *list, cl_mem m,
-                      cl_mem m2, kcl_cmd **out)
+cl_int kcl_mem_cmd(cl_command_queue q, cl_command_type type, cl_uint n, const cl_event *list, cl_mem m,
+                   cl_mem m2, kcl_cmd **out)
 {
 	cl_int err = kcl_check_wait_list(q->ctx, n, list);
 	if (err != CL_SUCCESS)
@@ -334,7 +333,7 @@ cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blo
                                        size_t size, void *ptr, cl_uint n, const cl_event *list,
                                        cl_event *event)
 {
-	cl_int err = check_queue_mem(q, m);
+	cl_int err = kcl_check_queue_mem(q, m);
 	if (err != CL_SUCCESS)
 		return err;
 	if (!ptr || offset > m->size || size > m->size - offset)
@@ -342,7 +341,7 @@ cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blo
 	if (m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))
 		return CL_INVALID_OPERATION;
 	kcl_cmd *c;
-	if ((err = new_cmd(q, CL_COMMAND_READ_BUFFER, n, list, m, NULL, &c)) != CL_SUCCESS)
+	if ((err = kcl_mem_cmd(q, CL_COMMAND_READ_BUFFER, n, list, m, NULL, &c)) != CL_SUCCESS)
 		return err;
 	c->off = offset;
 	c->size = size;
@@ -355,7 +354,7 @@ cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool bl
                                         size_t size, const void *ptr, cl_uint n, const cl_event *list,
                                         cl_event *event)
 {
-	cl_int err = check_queue_mem(q, m);
+	cl_int err = kcl_check_queue_mem(q, m);
 	if (err != CL_SUCCESS)
 		return err;
 	if (!ptr || offset > m->size || size > m->size - offset)
@@ -363,7 +362,7 @@ cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool bl
 	if (m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))
 		return CL_INVALID_OPERATION;
 	kcl_cmd *c;
-	if ((err = new_cmd(q, CL_COMMAND_WRITE_BUFFER, n, list, m, NULL, &c)) != CL_SUCCESS)
+	if ((err = kcl_mem_cmd(q, CL_COMMAND_WRITE_BUFFER, n, list, m, NULL, &c)) != CL_SUCCESS)
 		return err;
 	c->off = offset;
 	c->size = size;
@@ -376,9 +375,9 @@ cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem ds
                                        size_t dst_offset, size_t size, cl_uint n, const cl_event *list,
                                        cl_event *event)
 {
-	cl_int err = check_queue_mem(q, src);
+	cl_int err = kcl_check_queue_mem(q, src);
 	if (err == CL_SUCCESS)
-		err = check_queue_mem(q, dst);
+		err = kcl_check_queue_mem(q, dst);
 	if (err != CL_SUCCESS)
 		return err;
 	if (size == 0 || src_offset > src->size || size > src->size - src_offset || dst_offset > dst->size ||
@@ -387,7 +386,7 @@ cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem ds
 	if (src == dst && src_offset < dst_offset + size && dst_offset < src_offset + size)
 		return CL_MEM_COPY_OVERLAP;
 	kcl_cmd *c;
-	if ((err = new_cmd(q, CL_COMMAND_COPY_BUFFER, n, list, src, dst, &c)) != CL_SUCCESS)
+	if ((err = kcl_mem_cmd(q, CL_COMMAND_COPY_BUFFER, n, list, src, dst, &c)) != CL_SUCCESS)
 		return err;
 	c->off = src_offset;
 	c->off2 = dst_offset;
@@ -400,14 +399,14 @@ cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void 
                                        size_t offset, size_t size, cl_uint n, const cl_event *list,
                                        cl_event *event)
 {
-	cl_int err = check_queue_mem(q, m);
+	cl_int err = kcl_check_queue_mem(q, m);
 	if (err != CL_SUCCESS)
 		return err;
 	if (!pattern || pattern_size == 0 || pattern_size > 128 || (pattern_size & (pattern_size - 1)) ||
 	    offset % pattern_size || size % pattern_size || offset > m->size || size > m->size - offset)
 		return CL_INVALID_VALUE;
 	kcl_cmd *c;
-	if ((err = new_cmd(q, CL_COMMAND_FILL_BUFFER, n, list, m, NULL, &c)) != CL_SUCCESS)
+	if ((err = kcl_mem_cmd(q, CL_COMMAND_FILL_BUFFER, n, list, m, NULL, &c)) != CL_SUCCESS)
 		return err;
 	memcpy(c->pattern, pattern, pattern_size);
 	c->pattern_size = pattern_size;
@@ -431,7 +430,7 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool block
                                      size_t offset, size_t size, cl_uint n, const cl_event *list,
                                      cl_event *event, cl_int *errcode_ret)
 {
-	cl_int err = check_queue_mem(q, m);
+	cl_int err = kcl_check_queue_mem(q, m);
 	kcl_map *mp = NULL;
 	kcl_cmd *c = NULL;
 	const cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
@@ -460,7 +459,7 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool block
 		}
 	}
 	if (err == CL_SUCCESS &&
-	    (err = new_cmd(q, CL_COMMAND_MAP_BUFFER, n, list, m, NULL, &c)) == CL_SUCCESS) {
+	    (err = kcl_mem_cmd(q, CL_COMMAND_MAP_BUFFER, n, list, m, NULL, &c)) == CL_SUCCESS) {
 		c->map = mp;
 		c->off = offset;
 		c->size = size;
@@ -501,7 +500,7 @@ static cl_int run_unmap(kcl_cmd *c, uint64_t *dev_ns)
 cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *mapped_ptr, cl_uint n,
                                            const cl_event *list, cl_event *event)
 {
-	cl_int err = check_queue_mem(q, m);
+	cl_int err = kcl_check_queue_mem(q, m);
 	if (err != CL_SUCCESS)
 		return err;
 	if ((err = kcl_check_wait_list(q->ctx, n, list)) != CL_SUCCESS)
@@ -519,7 +518,7 @@ cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *m
 	if (!mp)
 		return CL_INVALID_VALUE;
 	kcl_cmd *c;
-	if ((err = new_cmd(q, CL_COMMAND_UNMAP_MEM_OBJECT, n, list, m, NULL, &c)) != CL_SUCCESS)
+	if ((err = kcl_mem_cmd(q, CL_COMMAND_UNMAP_MEM_OBJECT, n, list, m, NULL, &c)) != CL_SUCCESS)
 		return err;
 	c->map = mp;
 	c->run = run_unmap;

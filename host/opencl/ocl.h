@@ -20,6 +20,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "host/common/handles.h"
 #include "kiln/kiln.h"
 #include "kiln/opencl.h"
 
@@ -98,6 +99,7 @@ struct _cl_command_queue {
 	pthread_cond_t cv;
 	kcl_cmd *head, *tail; /* waiting commands, in order */
 	int busy;             /* a command is executing (by the worker or inline by a blocking caller) */
+	pthread_t slot_owner; /* the thread executing it, while BUSY (its event callbacks run there too) */
 	int stop;
 	int finish_waiters; /* threads in clFinish */
 	pthread_t worker;
@@ -195,6 +197,12 @@ struct _cl_event {
 
 /* One enqueued command. RUN executes it on the worker (or inline); returns CL_SUCCESS or a negative
  * execution status, and may set *DEV_NS to the device time it took (kernels). */
+/* A rectangular copy (clEnqueue*BufferRect): origins in bytes, rows and slices, pitches resolved. */
+typedef struct kcl_rect {
+	size_t src[3], dst[3], region[3];
+	size_t src_row, src_slice, dst_row, dst_slice;
+} kcl_rect;
+
 struct kcl_cmd {
 	kcl_cmd *next;
 	cl_event ev;
@@ -210,7 +218,7 @@ struct kcl_cmd {
 	kcl_arg *args;
 	cl_uint nargs;
 	size_t off, off2, size, pattern_size;
-	size_t global[3], local[3];
+	size_t global[3], local[3], offset[3];
 	int dims;
 	void *ptr;
 	const void *cptr;
@@ -219,14 +227,27 @@ struct kcl_cmd {
 	char *name;
 	kcl_map *map;
 	int dir;
+	kcl_rect rect;
 };
 
 /* The one platform and its one device (the default board: $KILN_BOARD, else sim), opened on first use. */
 cl_platform_id kcl_platform(void);
 cl_device_id kcl_device(void); /* NULL when the board cannot be opened */
 
-/* Handle checks. */
-#define KCL_VALID(p, m) ((p) != NULL && (p)->magic == (m))
+/* Handle checks: the platform and device are static; every other handle is looked up in the registry of
+ * live handles (host/common/handles.h), so a released one is recognised without reading freed memory. */
+#define KCL_VALID(p, m)                                                                                      \
+	((m) == KCL_MAGIC_PLATFORM || (m) == KCL_MAGIC_DEVICE ? (p) != NULL && (p)->magic == (m)             \
+	                                                      : kiln_handle_live((p), (m)))
+/* Starts the header of a new handle OBJ (dispatch, magic, one reference) and registers it as live; 0, or -1
+ * when out of memory (nothing registered). */
+int kcl_handle_init(void *obj, uint32_t magic);
+/* Unregisters OBJ (its last application reference is gone) and poisons its magic. */
+void kcl_handle_drop(void *obj);
+/* Frees a dropped handle's memory, after a quarantine: the ICD loader reads a handle's dispatch pointer
+ * before Kiln sees the call, so a released handle must stay readable for a while for a double release or a
+ * use after release to reach Kiln and get its error instead of a crash. */
+void kcl_handle_free(void *obj);
 
 /* Writes an info value: the common size rules of every clGet*Info. */
 cl_int kcl_info(size_t size, void *value, size_t *size_ret, const void *src, size_t src_size);
@@ -288,6 +309,11 @@ void kcl_event_release(cl_event e);
 
 /* Memory objects. */
 void kcl_mem_retain(cl_mem m);
+/* CL_SUCCESS when Q and M are live and of one context, else the error clEnqueue*Buffer returns. */
+cl_int kcl_check_queue_mem(cl_command_queue q, cl_mem m);
+/* A new command of TYPE on buffers M (and M2, may be NULL), each retained until the command is done. */
+cl_int kcl_mem_cmd(cl_command_queue q, cl_command_type type, cl_uint n, const cl_event *list, cl_mem m,
+                   cl_mem m2, kcl_cmd **out);
 void kcl_mem_release(cl_mem m);
 
 /* Programs and kernels. */

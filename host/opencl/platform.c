@@ -178,3 +178,39 @@ cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id d, cl_ulong *device_time
 	*device_timestamp = *host_timestamp = kcl_now_ns();
 	return CL_SUCCESS;
 }
+
+typedef struct kcl_head {
+	KCL_HEAD;
+} kcl_head;
+
+int kcl_handle_init(void *obj, uint32_t magic)
+{
+	kcl_head *h = obj;
+	h->dispatch = &kcl_dispatch;
+	h->magic = magic;
+	atomic_init(&h->refs, 1);
+	return kiln_handle_add(obj, magic);
+}
+
+/* The last KCL_QUARANTINE freed handles, oldest freed first when a new one comes. */
+#define KCL_QUARANTINE 256
+static void *quarantine[KCL_QUARANTINE];
+static size_t q_next;
+static pthread_mutex_t q_mu = PTHREAD_MUTEX_INITIALIZER;
+
+void kcl_handle_free(void *obj)
+{
+	pthread_mutex_lock(&q_mu);
+	void *old = quarantine[q_next];
+	quarantine[q_next] = obj;
+	q_next = (q_next + 1) % KCL_QUARANTINE;
+	pthread_mutex_unlock(&q_mu);
+	free(old);
+}
+
+void kcl_handle_drop(void *obj)
+{
+	kcl_head *h = obj;
+	kiln_handle_remove(obj, h->magic);
+	h->magic = KCL_MAGIC_DEAD;
+}

@@ -15,17 +15,17 @@
 
 #include "host/common/fileio.h"
 #include "host/common/paths.h"
+#include "host/common/sha256.h"
 #include "kiln/opencl.h"
 #include "ocl.h"
 
 static cl_program new_program(cl_context ctx, enum kcl_prog_src kind)
 {
 	cl_program p = calloc(1, sizeof *p);
-	if (!p)
+	if (!p || kcl_handle_init(p, KCL_MAGIC_PROGRAM)) {
+		free(p);
 		return NULL;
-	p->dispatch = &kcl_dispatch;
-	p->magic = KCL_MAGIC_PROGRAM;
-	atomic_init(&p->refs, 1);
+	}
 	p->ctx = ctx;
 	kcl_context_retain(ctx);
 	p->src_kind = kind;
@@ -153,8 +153,8 @@ void kcl_program_release(cl_program p)
 	free(p->kernel_names);
 	pthread_mutex_destroy(&p->exec);
 	cl_context ctx = p->ctx;
-	p->magic = KCL_MAGIC_DEAD;
-	free(p);
+	kcl_handle_drop(p);
+	kcl_handle_free(p);
 	kcl_context_release(ctx);
 }
 
@@ -189,16 +189,6 @@ static void find_kiln_cc(char *out, size_t len)
 		snprintf(out, len, "kiln-cc");
 }
 
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
-{
-	const unsigned char *p = data;
-	for (size_t i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= 0x100000001b3ull;
-	}
-	return h;
-}
-
 static int write_file(const char *path, const void *data, size_t len)
 {
 	FILE *f = fopen(path, "wb");
@@ -219,10 +209,24 @@ static void append_log(cl_program p, const char *fmt, const char *arg)
 	p->log = n;
 }
 
-/* Splits OPTIONS at blanks (with '...' and "..." quoting) into ARGV (at most MAX-1 entries); OpenCL's own
- * -cl-* options mean nothing to kiln-cc and are dropped. Returns the count, -1 on unbalanced quotes. */
-static int split_options(char *s, char **argv, int max)
+/* Whether WORD is a documented build option (README, "OpenCL"): -D, -I, -std=, --board, --clock-period,
+ * --no-pipeline; 1 when it takes the next word as its value, 0 when alone, -1 when not documented. Anything
+ * else (-o, --depfile, --profile, ...) would let a build option write files or change the build's outputs. */
+static int documented_option(const char *w)
 {
+	if (!strcmp(w, "-D") || !strcmp(w, "-I") || !strcmp(w, "--board") || !strcmp(w, "--clock-period"))
+		return 1;
+	if ((!strncmp(w, "-D", 2) || !strncmp(w, "-I", 2) || !strncmp(w, "-std=", 5)) && w[2])
+		return 0;
+	return !strcmp(w, "--no-pipeline") ? 0 : -1;
+}
+
+/* Splits OPTIONS at blanks (with '...' and "..." quoting) into ARGV (at most MAX-1 entries); OpenCL's own
+ * -cl-* options mean nothing to kiln-cc and are dropped. Returns the count; -1 on unbalanced quotes or too
+ * many words, -2 on an undocumented option (*BAD names it). */
+static int split_options(char *s, char **argv, int max, const char **bad)
+{
+	int value_next = 0;
 	int n = 0;
 	while (*s) {
 		while (*s == ' ' || *s == '\t' || *s == '\n')
@@ -243,12 +247,22 @@ static int split_options(char *s, char **argv, int max)
 		if (*s)
 			s++;
 		*w = '\0';
-		if (strncmp(start, "-cl-", 4) == 0 || strcmp(start, "-w") == 0 ||
-		    strcmp(start, "-Werror") == 0)
+		if (!value_next && (strncmp(start, "-cl-", 4) == 0 || strcmp(start, "-w") == 0 ||
+		                    strcmp(start, "-Werror") == 0))
 			continue;
+		if (value_next) {
+			value_next = 0;
+		} else if ((value_next = documented_option(start)) < 0) {
+			*bad = start;
+			return -2;
+		}
 		if (n >= max - 1)
 			return -1;
 		argv[n++] = start;
+	}
+	if (value_next) {
+		*bad = argv[n - 1];
+		return -2;
 	}
 	argv[n] = NULL;
 	return n;
@@ -278,35 +292,153 @@ static char *take_kiln_c_option(const char *options)
 	return NULL;
 }
 
+/* The cache key: SHA-256 over the source, the options, the board, the release and kiln-cc's own bytes (a
+ * rebuilt compiler misses the cache). The headers the source includes are checked separately (deps_fresh).
+ * -1 when kiln-cc cannot be read. */
+static int cache_key(cl_program p, const char *options, const char *cc, char key[65])
+{
+	char *ccbytes = NULL, cchash[65];
+	size_t cclen = 0;
+	if (kiln_read_file(cc, &ccbytes, &cclen) != 0)
+		return -1;
+	kiln_sha256_hex(ccbytes, cclen, cchash);
+	free(ccbytes);
+	const char *parts[] = {p->source, options, kiln_device_board_name(p->ctx->device->dev), KILN_VERSION,
+	                       cchash};
+	size_t n = 0, at = 0;
+	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+		n += strlen(parts[i]) + 1;
+	char *all = malloc(n);
+	if (!all)
+		return -1;
+	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+		memcpy(all + at, parts[i], strlen(parts[i]) + 1);
+		at += strlen(parts[i]) + 1;
+	}
+	kiln_sha256_hex(all, n, key);
+	free(all);
+	return 0;
+}
+
+/* Whether every file in the dependency record DEPS ("<sha256> <path>" lines) still has its recorded
+ * contents: an edited header makes a cached image stale. */
+static int deps_fresh(const char *deps)
+{
+	char *text = NULL;
+	size_t len = 0;
+	if (kiln_read_file(deps, &text, &len) != 0)
+		return 0;
+	int fresh = 1;
+	for (char *line = text, *next; fresh && line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		char *data = NULL, now[65];
+		size_t dlen = 0;
+		if (strlen(line) < 66 || line[64] != ' ' || kiln_read_file(line + 65, &data, &dlen) != 0) {
+			fresh = 0;
+			break;
+		}
+		kiln_sha256_hex(data, dlen, now);
+		free(data);
+		fresh = memcmp(now, line, 64) == 0;
+	}
+	free(text);
+	return fresh;
+}
+
+/* Turns kiln-cc's make-syntax dependency list DEPFILE (run in folder DIR) into a record for deps_fresh:
+ * every dependency but the program's own source, by absolute path, with its SHA-256. */
+static char *deps_record(const char *depfile, const char *dir)
+{
+	char *text = NULL;
+	size_t len = 0;
+	if (kiln_read_file(depfile, &text, &len) != 0)
+		return NULL;
+	char *out = calloc(1, 1);
+	size_t olen = 0;
+	char word[PATH_MAX];
+	size_t w = 0;
+	for (size_t i = 0; out && i <= len; i++) {
+		char ch = i < len ? text[i] : ' ';
+		if (ch == '\\' && i + 1 < len && text[i + 1] == ' ') { /* an escaped blank inside a path */
+			if (w < sizeof word - 1)
+				word[w++] = ' ';
+			i++;
+			continue;
+		}
+		if (ch == '\\' && i + 1 < len && text[i + 1] == '\n') {
+			i++;
+			ch = ' ';
+		}
+		if (ch != ' ' && ch != '\n' && ch != '\t') {
+			if (w < sizeof word - 1)
+				word[w++] = ch;
+			continue;
+		}
+		word[w] = '\0';
+		int target = w && word[w - 1] == ':';
+		if (w && !target && strcmp(word, "program.c") != 0) {
+			char path[3 * PATH_MAX], *data = NULL, hex[65];
+			size_t dlen = 0;
+			int n = snprintf(path, sizeof path, "%s%s%s", word[0] == '/' ? "" : dir,
+			                 word[0] == '/' ? "" : "/", word);
+			if (n > 0 && (size_t)n < sizeof path && kiln_read_file(path, &data, &dlen) == 0) {
+				kiln_sha256_hex(data, dlen, hex);
+				free(data);
+				char *grown = realloc(out, olen + strlen(path) + 67);
+				if (!grown) {
+					free(out);
+					out = NULL;
+					break;
+				}
+				out = grown;
+				olen += (size_t)sprintf(out + olen, "%s %s\n", hex, path);
+			}
+		}
+		w = 0;
+	}
+	free(text);
+	return out;
+}
+
 /* Builds P's source with kiln-cc (or takes the image from the cache); sets p->binary and p->log. */
 static cl_int compile_source(cl_program p, const char *options)
 {
-	char cc[PATH_MAX], dir[PATH_MAX], key[40], cached[PATH_MAX + 64], cached_log[PATH_MAX + 64];
+	char cc[PATH_MAX], dir[PATH_MAX], key[65], cached[PATH_MAX + 80], cached_log[PATH_MAX + 80],
+	    cached_deps[PATH_MAX + 80];
+	/* The options first: an undocumented one is refused whatever the cache holds. */
+	char *opts = strdup(options);
+	char *argv[80];
+	const char *bad = NULL;
+	int nopt = opts ? split_options(opts, argv + 6, 80 - 7, &bad) : -1;
+	if (nopt < 0) {
+		if (nopt == -2)
+			append_log(
+			    p,
+			    "kiln: build option '%s' is not supported: the options are -D, -I, -std=, "
+			    "--board, --clock-period and --no-pipeline (and OpenCL's -cl-*, ignored)\n",
+			    bad);
+		else
+			append_log(p, "kiln: cannot parse the build options '%s'\n", options);
+		free(opts);
+		return CL_INVALID_BUILD_OPTIONS;
+	}
 	find_kiln_cc(cc, sizeof cc);
-	struct stat st;
-	if (stat(cc, &st) != 0) {
-		append_log(p, "kiln: cannot find kiln-cc at %s (set KILN_CC)\n", cc);
+	if (cache_key(p, options, cc, key) != 0) {
+		append_log(p, "kiln: cannot read kiln-cc at %s (set KILN_CC)\n", cc);
+		free(opts);
 		return CL_COMPILER_NOT_AVAILABLE;
 	}
-	/* Content hash: source, options, board, and the compiler binary's identity. */
-	const char *board = kiln_device_board_name(p->ctx->device->dev);
-	uint64_t h1 = 0xcbf29ce484222325ull, h2 = 0x84222325cbf29ce4ull;
-	const void *parts[4] = {p->source, options, board, NULL};
-	for (int i = 0; i < 3; i++) {
-		h1 = fnv(h1, parts[i], strlen(parts[i]) + 1);
-		h2 = fnv(h2, parts[i], strlen(parts[i]) + 1);
-	}
-	long long ident[2] = {(long long)st.st_size, (long long)st.st_mtime};
-	h1 = fnv(h1, ident, sizeof ident);
-	h2 = fnv(h2, ident, sizeof ident);
-	snprintf(key, sizeof key, "%016llx%016llx", (unsigned long long)h1, (unsigned long long)h2);
 	snprintf(dir, sizeof dir, "%s/opencl", kiln_cache_dir());
 	snprintf(cached, sizeof cached, "%s/%s.kimg", dir, key);
 	snprintf(cached_log, sizeof cached_log, "%s/%s.log", dir, key);
+	snprintf(cached_deps, sizeof cached_deps, "%s/%s.deps", dir, key);
 
 	size_t len = 0;
 	char *img = NULL;
-	kiln_read_file(cached, &img, &len);
+	if (deps_fresh(cached_deps))
+		kiln_read_file(cached, &img, &len);
 	if (img && kiln_image_check_bytes(img, len) == KILN_OK) {
 		size_t loglen = 0;
 		char *log = NULL;
@@ -317,17 +449,20 @@ static cl_int compile_source(cl_program p, const char *options)
 		append_log(p, "kiln: image taken from the cache: %s\n", cached);
 		p->binary = (unsigned char *)img;
 		p->binary_len = len;
+		free(opts);
 		return CL_SUCCESS;
 	}
 	free(img);
 	if (kiln_mkdirs(dir) != 0) {
 		append_log(p, "kiln: cannot create the cache directory %s\n", dir);
+		free(opts);
 		return CL_BUILD_PROGRAM_FAILURE;
 	}
 	char tmp[PATH_MAX + 32], src[PATH_MAX + 64], out[PATH_MAX + 64], logf[PATH_MAX + 64];
 	snprintf(tmp, sizeof tmp, "%s/build-XXXXXX", dir);
 	if (!mkdtemp(tmp)) {
 		append_log(p, "kiln: cannot create a build directory under %s\n", dir);
+		free(opts);
 		return CL_BUILD_PROGRAM_FAILURE;
 	}
 	/* kiln-cc runs inside the build folder on relative names, so its diagnostics in the build log name
@@ -337,28 +472,21 @@ static cl_int compile_source(cl_program p, const char *options)
 	snprintf(out, sizeof out, "%s/program.kimg", tmp);
 	snprintf(logf, sizeof logf, "%s/build.log", tmp);
 	cl_int err = CL_BUILD_PROGRAM_FAILURE;
-	char *opts = strdup(options);
-	char *argv[80];
-	int nopt = opts ? split_options(opts, argv + 4, 80 - 5) : -1;
-	if (nopt < 0) {
-		append_log(p, "kiln: cannot parse the build options '%s'\n", options);
-		free(opts);
-		kiln_remove_tree(tmp);
-		return CL_INVALID_BUILD_OPTIONS;
-	}
 	argv[0] = cc;
 	argv[1] = "-q";
 	argv[2] = "-o";
 	argv[3] = "program.kimg";
-	argv[4 + nopt] = "program.c";
-	argv[5 + nopt] = NULL;
+	argv[4] = "--depfile";
+	argv[5] = "program.dep";
+	argv[6 + nopt] = "program.c";
+	argv[7 + nopt] = NULL;
 	/* kiln-cc runs in the build folder: paths the application gave relative to its working directory are
 	 * made absolute here, before the fork (the child of a threaded program may not allocate). */
 	char acc[PATH_MAX], *owned[80] = {0};
 	if (cc[0] != '/' && realpath(cc, acc))
 		argv[0] = acc;
-	for (int i = 4; i < 4 + nopt; i++) {
-		const char *dir = !strcmp(argv[i], "-I") && i + 1 < 4 + nopt ? argv[++i]
+	for (int i = 6; i < 6 + nopt; i++) {
+		const char *dir = !strcmp(argv[i], "-I") && i + 1 < 6 + nopt ? argv[++i]
 		                  : !strncmp(argv[i], "-I", 2)               ? argv[i] + 2
 		                                                             : NULL;
 		char *abs = dir && dir[0] != '/' ? realpath(dir, NULL) : NULL;
@@ -406,6 +534,13 @@ static cl_int compile_source(cl_program p, const char *options)
 			snprintf(part, sizeof part, "%s/log.part", tmp);
 			if (write_file(part, log ? log : "", log ? loglen : 0) == 0)
 				rename(part, cached_log);
+			/* The dependency record last: until it exists the entry is not used. */
+			char depf[PATH_MAX + 64], *rec;
+			snprintf(depf, sizeof depf, "%s/program.dep", tmp);
+			snprintf(part, sizeof part, "%s/deps.part", tmp);
+			if ((rec = deps_record(depf, tmp)) && write_file(part, rec, strlen(rec)) == 0)
+				rename(part, cached_deps);
+			free(rec);
 		} else if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127) {
 			append_log(p, "kiln: cannot run %s\n", cc);
 			err = CL_COMPILER_NOT_AVAILABLE;

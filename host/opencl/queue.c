@@ -20,7 +20,7 @@ void kcl_queue_irelease(cl_command_queue q)
 	pthread_mutex_destroy(&q->lock);
 	pthread_cond_destroy(&q->cv);
 	cl_context ctx = q->ctx;
-	free(q);
+	kcl_handle_free(q);
 	kcl_context_release(ctx);
 }
 
@@ -144,6 +144,7 @@ static void run_head(cl_command_queue q)
 	if (!q->head)
 		q->tail = NULL;
 	q->busy = 1;
+	q->slot_owner = pthread_self();
 	pthread_mutex_unlock(&q->lock);
 	execute(q, c);
 	kcl_cmd_discard(c);
@@ -172,8 +173,10 @@ int kcl_inline_begin(cl_command_queue q)
 {
 	pthread_mutex_lock(&q->lock);
 	int idle = !q->head && !q->busy;
-	if (idle)
+	if (idle) {
 		q->busy = 1;
+		q->slot_owner = pthread_self();
+	}
 	pthread_mutex_unlock(&q->lock);
 	return idle;
 }
@@ -187,9 +190,25 @@ void kcl_inline_end(cl_command_queue q)
 	pthread_mutex_unlock(&q->lock);
 }
 
+/* Whether the calling thread executes Q's current command (it is inside one of its event callbacks): waiting
+ * for Q there would wait for itself. Called with q->lock held. */
+static int holds_slot(cl_command_queue q)
+{
+	return q->busy && pthread_equal(q->slot_owner, pthread_self());
+}
+
 cl_int kcl_submit(cl_command_queue q, kcl_cmd *c, int blocking, cl_event *event)
 {
 	cl_event e = c->ev;
+	if (blocking) {
+		pthread_mutex_lock(&q->lock);
+		int self = holds_slot(q);
+		pthread_mutex_unlock(&q->lock);
+		if (self) {
+			kcl_cmd_discard(c);
+			return CL_INVALID_OPERATION; /* a blocking command from a callback of its own queue */
+		}
+	}
 	if (event) {
 		atomic_fetch_add(&e->refs, 1);
 		*event = e;
@@ -201,6 +220,7 @@ cl_int kcl_submit(cl_command_queue q, kcl_cmd *c, int blocking, cl_event *event)
 			ready = kcl_event_status(c->wait[i]) <= CL_COMPLETE;
 		if (ready) {
 			q->busy = 1;
+			q->slot_owner = pthread_self();
 			pthread_mutex_unlock(&q->lock);
 			cl_int st = execute(q, c);
 			pthread_mutex_lock(&q->lock);
@@ -246,12 +266,12 @@ static cl_command_queue make_queue(cl_context ctx, cl_device_id dev, cl_command_
 		err = CL_INVALID_VALUE;
 	else if (props & ~(cl_command_queue_properties)CL_QUEUE_PROFILING_ENABLE)
 		err = CL_INVALID_QUEUE_PROPERTIES; /* in-order, host queues only */
-	else if (!(q = calloc(1, sizeof *q)))
+	else if (!(q = calloc(1, sizeof *q)) || kcl_handle_init(q, KCL_MAGIC_QUEUE)) {
+		free(q);
+		q = NULL;
 		err = CL_OUT_OF_HOST_MEMORY;
+	}
 	if (err == CL_SUCCESS) {
-		q->dispatch = &kcl_dispatch;
-		q->magic = KCL_MAGIC_QUEUE;
-		atomic_init(&q->refs, 1);
 		atomic_init(&q->irefs, 2); /* the application's handle and the worker */
 		q->ctx = ctx;
 		q->device = dev;
@@ -263,6 +283,7 @@ static cl_command_queue make_queue(cl_context ctx, cl_device_id dev, cl_command_
 		pthread_mutex_init(&q->lock, NULL);
 		pthread_cond_init(&q->cv, NULL);
 		if (pthread_create(&q->worker, NULL, worker, q) != 0) {
+			kcl_handle_drop(q);
 			pthread_mutex_destroy(&q->lock);
 			pthread_cond_destroy(&q->cv);
 			free(q);
@@ -325,7 +346,7 @@ cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue q)
 	 * commands (one may wait for a user event this very thread would set). */
 	pthread_mutex_lock(&q->lock);
 	q->stop = 1;
-	q->magic = KCL_MAGIC_DEAD;
+	kcl_handle_drop(q);
 	int idle = !q->head && !q->busy;
 	pthread_cond_broadcast(&q->cv);
 	pthread_mutex_unlock(&q->lock);
@@ -405,6 +426,12 @@ cl_int CL_API_CALL clFinish(cl_command_queue q)
 	if (!KCL_VALID(q, KCL_MAGIC_QUEUE))
 		return CL_INVALID_COMMAND_QUEUE;
 	pthread_mutex_lock(&q->lock);
+	if (holds_slot(q)) {
+		/* From an event callback of this queue: its own command is not done until the callback
+		 * returns. */
+		pthread_mutex_unlock(&q->lock);
+		return CL_INVALID_OPERATION;
+	}
 	q->finish_waiters++;
 	for (;;) {
 		help(q, NULL);

@@ -11,7 +11,7 @@
 static void on_alarm(int sig)
 {
 	(void)sig;
-	static const char msg[] = "not ok - object lifetimes: a call hung (30 s)\n";
+	static const char msg[] = "not ok - a call hung for 30 s (deadlock)\n";
 	if (write(1, msg, sizeof msg - 1) < 0)
 		_exit(2);
 	_exit(1);
@@ -895,6 +895,212 @@ static void test_source_build(ocl_env *env)
 	clReleaseProgram(p);
 }
 
+/* Rectangular copies (core since 1.1): a 3-D region with pitches on both sides, read, written and copied;
+ * the specification's argument checks. */
+static void test_rect(ocl_env *env)
+{
+	enum { W = 16, H = 8, D = 2 };
+	unsigned char dev_init[W * H * D], host[W * H * D], back[W * H * D], expect[W * H * D];
+	cl_int err = 0;
+	for (int i = 0; i < W * H * D; i++)
+		dev_init[i] = (unsigned char)(i * 7 + 1);
+	cl_mem a = clCreateBuffer(env->ctx, CL_MEM_COPY_HOST_PTR, sizeof dev_init, dev_init, &err);
+	cl_mem b = clCreateBuffer(env->ctx, CL_MEM_READ_WRITE, sizeof dev_init, NULL, &err);
+	/* Read a 5x3x2 box at (2,1,0) of a W-by-H-by-D buffer into a 8x4-pitched host box at (1,1,0). */
+	size_t bo[3] = {2, 1, 0}, ho[3] = {1, 1, 0}, reg[3] = {5, 3, 2};
+	memset(host, 0xEE, sizeof host);
+	memcpy(expect, host, sizeof expect);
+	for (size_t z = 0; z < 2; z++)
+		for (size_t y = 0; y < 3; y++)
+			for (size_t x = 0; x < 5; x++)
+				expect[(0 + z) * 32 + (1 + y) * 8 + 1 + x] =
+				    dev_init[z * W * H + (1 + y) * W + 2 + x];
+	OK(clEnqueueReadBufferRect(env->q, a, CL_TRUE, bo, ho, reg, W, W * H, 8, 32, host, 0, NULL, NULL),
+	   "clEnqueueReadBufferRect");
+	KT_CHECK(memcmp(host, expect, 64) == 0, "the box read lands at the host origin, gaps untouched",
+	         "host[9]=%u want %u, host[0]=%u", host[9], expect[9], host[0]);
+	/* Write it back elsewhere in B (origin (4,2,0)), then copy B's box into A. */
+	size_t wo[3] = {4, 2, 0};
+	OK(clEnqueueWriteBufferRect(env->q, b, CL_TRUE, wo, ho, reg, W, W * H, 8, 32, host, 0, NULL, NULL),
+	   "clEnqueueWriteBufferRect");
+	size_t co[3] = {0, 0, 0};
+	OK(clEnqueueCopyBufferRect(env->q, b, a, wo, co, reg, W, W * H, W, W * H, 0, NULL, NULL),
+	   "clEnqueueCopyBufferRect");
+	OK(clEnqueueReadBuffer(env->q, a, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL), "read A back");
+	int ok = 1;
+	for (size_t z = 0; z < D; z++)
+		for (size_t y = 0; y < H; y++)
+			for (size_t x = 0; x < W; x++) {
+				size_t i = z * W * H + y * W + x;
+				int in = x < 5 && y < 3 && z < 2;
+				unsigned char want =
+				    in ? dev_init[z * W * H + (1 + y) * W + 2 + x] : dev_init[i];
+				ok &= back[i] == want;
+			}
+	KT_CHECK(ok, "write-rect then copy-rect moved the box and nothing else", "mismatch");
+	size_t zero[3] = {0, 1, 1}, big[3] = {W, H, D + 1};
+	char h[8];
+	EXPECT(clEnqueueReadBufferRect(env->q, a, CL_TRUE, co, co, zero, 0, 0, 0, 0, h, 0, NULL, NULL),
+	       CL_INVALID_VALUE, "a zero region is CL_INVALID_VALUE");
+	EXPECT(clEnqueueReadBufferRect(env->q, a, CL_TRUE, co, co, big, 0, 0, 0, 0, host, 0, NULL, NULL),
+	       CL_INVALID_VALUE, "a region past the buffer is CL_INVALID_VALUE");
+	EXPECT(clEnqueueReadBufferRect(env->q, a, CL_TRUE, co, co, reg, 4, 0, 0, 0, host, 0, NULL, NULL),
+	       CL_INVALID_VALUE, "a row pitch below the region's width is CL_INVALID_VALUE");
+	EXPECT(
+	    clEnqueueReadBufferRect(env->q, a, CL_TRUE, co, co, reg, W, W * 3 + 1, 0, 0, host, 0, NULL, NULL),
+	    CL_INVALID_VALUE, "a slice pitch that is not a multiple of the row pitch is CL_INVALID_VALUE");
+	size_t o1[3] = {1, 0, 0};
+	EXPECT(clEnqueueCopyBufferRect(env->q, a, a, co, o1, reg, W, W * H, W, W * H, 0, NULL, NULL),
+	       CL_MEM_COPY_OVERLAP, "overlapping boxes of one buffer: CL_MEM_COPY_OVERLAP");
+	size_t far[3] = {8, 4, 0};
+	OK(clEnqueueCopyBufferRect(env->q, a, a, co, far, reg, W, W * H, W, W * H, 0, NULL, NULL),
+	   "disjoint boxes of one buffer copy");
+	OK(clFinish(env->q), "clFinish after rect copies");
+	clReleaseMemObject(a);
+	clReleaseMemObject(b);
+}
+
+/* Global work offsets (core): global ids start at the offset; group and local ids do not move. */
+static void test_offsets(ocl_env *env)
+{
+	cl_int err = 0;
+	int v[64], out[64];
+	for (int i = 0; i < 64; i++)
+		v[i] = i;
+	cl_mem buf = clCreateBuffer(env->ctx, CL_MEM_COPY_HOST_PTR, sizeof v, v, &err);
+	cl_kernel scale = clCreateKernel(env->prog, "scale", &err);
+	cl_int k = 2;
+	clSetKernelArg(scale, 0, sizeof buf, &buf);
+	clSetKernelArg(scale, 1, sizeof k, &k);
+	size_t off = 40, g = 16, l = 8;
+	OK(clEnqueueNDRangeKernel(env->q, scale, 1, &off, &g, &l, 0, NULL, NULL), "nd-range with offset 40");
+	OK(clEnqueueReadBuffer(env->q, buf, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), "read");
+	int ok = 1;
+	for (int i = 0; i < 64; i++)
+		ok &= out[i] == (i >= 40 && i < 56 ? i * 2 + (i % 8 + 1) : i);
+	KT_CHECK(ok, "work-items 40..55 ran, the others did not", "out[39]=%d out[40]=%d out[56]=%d", out[39],
+	         out[40], out[56]);
+	size_t huge = (size_t)UINT32_MAX - 8;
+	EXPECT(clEnqueueNDRangeKernel(env->q, scale, 1, &huge, &g, &l, 0, NULL, NULL),
+	       CL_INVALID_GLOBAL_OFFSET, "offset plus range past 2^32: CL_INVALID_GLOBAL_OFFSET");
+	clReleaseKernel(scale);
+	clReleaseMemObject(buf);
+}
+
+/* Build options are limited to the documented ones (an -o would write anywhere), and a cached image goes
+ * stale when a header it includes changes. */
+static void test_build_inputs(ocl_env *env)
+{
+	cl_int err = 0;
+	char log[8192] = "", dir[] = "/tmp/kiln-ocl-inc-XXXXXX", hdr[64], opts[128];
+	const char *src = "#include <kiln/device.h>\n#include \"factor.h\"\n"
+	                  "KILN_SINGLE_TASK_KERNEL void mul(int *p)\n{\n\t*p = *p * FACTOR;\n}\n";
+	cl_program p = clCreateProgramWithSource(env->ctx, 1, &src, NULL, &err);
+	EXPECT(clBuildProgram(p, 0, NULL, "-x kiln-c -o /tmp/kiln-evil.kimg", NULL, NULL),
+	       CL_INVALID_BUILD_OPTIONS, "-o in the build options: CL_INVALID_BUILD_OPTIONS");
+	clGetProgramBuildInfo(p, env->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+	KT_CHECK(strstr(log, "'-o'") && access("/tmp/kiln-evil.kimg", F_OK) != 0,
+	         "the log names the option and nothing was written", "log: %s", log);
+	EXPECT(clBuildProgram(p, 0, NULL, "-x kiln-c --profile /tmp/x", NULL, NULL), CL_INVALID_BUILD_OPTIONS,
+	       "--profile in the build options: CL_INVALID_BUILD_OPTIONS");
+	if (!mkdtemp(dir)) {
+		KT_CHECK(0, "temporary folder", "mkdtemp failed");
+		clReleaseProgram(p);
+		return;
+	}
+	snprintf(hdr, sizeof hdr, "%s/factor.h", dir);
+	snprintf(opts, sizeof opts, "-x kiln-c -I %s", dir);
+	int results[2] = {0, 0};
+	for (int round = 0; round < 2; round++) {
+		FILE *f = fopen(hdr, "w");
+		fprintf(f, "#define FACTOR %d\n", round ? 5 : 3);
+		fclose(f);
+		cl_program q = clCreateProgramWithSource(env->ctx, 1, &src, NULL, &err);
+		err = clBuildProgram(q, 0, NULL, opts, NULL, NULL);
+		clGetProgramBuildInfo(q, env->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+		if (!KT_CHECK(err == CL_SUCCESS, "build with -I and an included header", "%d: %s", err,
+		              log)) {
+			clReleaseProgram(q);
+			break;
+		}
+		cl_kernel k = clCreateKernel(q, "mul", &err);
+		cl_int v = 7;
+		cl_mem b = clCreateBuffer(env->ctx, CL_MEM_COPY_HOST_PTR, sizeof v, &v, &err);
+		clSetKernelArg(k, 0, sizeof b, &b);
+		clEnqueueTask(env->q, k, 0, NULL, NULL);
+		clEnqueueReadBuffer(env->q, b, CL_TRUE, 0, sizeof v, &results[round], 0, NULL, NULL);
+		clReleaseMemObject(b);
+		clReleaseKernel(k);
+		clReleaseProgram(q);
+	}
+	KT_CHECK(results[0] == 21 && results[1] == 35,
+	         "an edited header rebuilds the program (the cache keys on included files)", "%d then %d",
+	         results[0], results[1]);
+	unlink(hdr);
+	rmdir(dir);
+	clReleaseProgram(p);
+}
+
+/* What clFinish and a blocking read return inside an event callback of their own queue (they would wait for
+ * the very command whose callback is running). */
+static cl_command_queue cb_queue;
+static cl_mem cb_buf;
+static volatile cl_int cb_finish = 1, cb_read = 1;
+static volatile int cb_ran;
+static void CL_CALLBACK finish_in_callback(cl_event e, cl_int status, void *user)
+{
+	(void)e, (void)status, (void)user;
+	int v = 0;
+	cb_finish = clFinish(cb_queue);
+	cb_read = clEnqueueReadBuffer(cb_queue, cb_buf, CL_TRUE, 0, sizeof v, &v, 0, NULL, NULL);
+	cb_ran = 1;
+}
+
+static void test_finish_in_callback(ocl_env *env)
+{
+	cl_int err = 0;
+	alarm(30); /* a deadlock ends the test with a message (on_alarm) */
+	cb_queue = env->q;
+	cb_buf = clCreateBuffer(env->ctx, 0, 64, NULL, &err);
+	cl_event gate = clCreateUserEvent(env->ctx, &err), m = NULL;
+	OK(clEnqueueMarkerWithWaitList(env->q, 1, &gate, &m), "a marker behind a user event");
+	OK(clSetEventCallback(m, CL_COMPLETE, finish_in_callback, NULL), "its completion callback");
+	OK(clSetUserEventStatus(gate, CL_COMPLETE), "open the gate");
+	OK(clWaitForEvents(1, &m), "the marker completes");
+	OK(clFinish(env->q), "clFinish from the application thread");
+	KT_CHECK(cb_ran && cb_finish == CL_INVALID_OPERATION && cb_read == CL_INVALID_OPERATION,
+	         "clFinish and a blocking read from a callback of the same queue: CL_INVALID_OPERATION, no "
+	         "deadlock",
+	         "ran %d, clFinish %d, read %d", cb_ran, cb_finish, cb_read);
+	clReleaseEvent(m);
+	clReleaseEvent(gate);
+	clReleaseMemObject(cb_buf);
+	alarm(0);
+}
+
+/* Releasing any handle twice is an error, not a double free (the handle registry). */
+static void test_double_release(ocl_env *env)
+{
+	cl_int err = 0;
+	cl_mem b = clCreateBuffer(env->ctx, 0, 64, NULL, &err);
+	OK(clReleaseMemObject(b), "release a buffer");
+	EXPECT(clReleaseMemObject(b), CL_INVALID_MEM_OBJECT, "a second release: CL_INVALID_MEM_OBJECT");
+	EXPECT(clRetainMemObject(b), CL_INVALID_MEM_OBJECT,
+	       "retaining a released buffer: CL_INVALID_MEM_OBJECT");
+	cl_kernel k = clCreateKernel(env->prog, "scale", &err);
+	OK(clReleaseKernel(k), "release a kernel");
+	EXPECT(clReleaseKernel(k), CL_INVALID_KERNEL, "a second kernel release: CL_INVALID_KERNEL");
+	cl_event e = clCreateUserEvent(env->ctx, &err);
+	clSetUserEventStatus(e, CL_COMPLETE);
+	OK(clReleaseEvent(e), "release an event");
+	EXPECT(clReleaseEvent(e), CL_INVALID_EVENT, "a second event release: CL_INVALID_EVENT");
+	cl_command_queue q = clCreateCommandQueueWithProperties(env->ctx, env->dev, NULL, &err);
+	OK(clReleaseCommandQueue(q), "release a queue");
+	EXPECT(clReleaseCommandQueue(q), CL_INVALID_COMMAND_QUEUE,
+	       "a second queue release: CL_INVALID_COMMAND_QUEUE");
+	EXPECT(clFinish(q), CL_INVALID_COMMAND_QUEUE, "clFinish on a released queue");
+}
+
 static void test_unimplemented(ocl_env *env)
 {
 	cl_int err = 0;
@@ -905,10 +1111,6 @@ static void test_unimplemented(ocl_env *env)
 	KT_CHECK(!clCreateImage(env->ctx, 0, &fmt, &desc, NULL, &err) && err == CL_INVALID_OPERATION,
 	         "clCreateImage is CL_INVALID_OPERATION", "%d", err);
 	cl_mem b = clCreateBuffer(env->ctx, 0, 64, NULL, &err);
-	size_t o[3] = {0}, reg[3] = {4, 1, 1};
-	char h[8];
-	EXPECT(clEnqueueReadBufferRect(env->q, b, CL_TRUE, o, o, reg, 0, 0, 0, 0, h, 0, NULL, NULL),
-	       CL_INVALID_OPERATION, "clEnqueueReadBufferRect is CL_INVALID_OPERATION");
 	KT_CHECK(!clSVMAlloc(env->ctx, 0, 64, 0), "clSVMAlloc returns NULL", "non-NULL");
 	EXPECT(clCompileProgram(env->prog, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL), CL_INVALID_OPERATION,
 	       "clCompileProgram is CL_INVALID_OPERATION");
@@ -936,6 +1138,11 @@ int main(int argc, char **argv)
 		test_events(&env);
 		test_lifetimes(&env);
 		test_source_build(&env);
+		test_rect(&env);
+		test_offsets(&env);
+		test_build_inputs(&env);
+		test_double_release(&env);
+		test_finish_in_callback(&env);
 		test_unimplemented(&env);
 	}
 	ocl_teardown(&env);

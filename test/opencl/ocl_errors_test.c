@@ -371,7 +371,7 @@ int main(int argc, char **argv)
 	cl_event other_ev = clCreateUserEvent(ctx2, &err);
 	EXPECT(clEnqueueTask(q, add, 1, &other_ev, NULL), CL_INVALID_CONTEXT,
 	       "clEnqueueTask: event of another context");
-	size_t g = 64, l = 8, g2[2] = {8, 8}, off = 4, big = 4096, odd = 7;
+	size_t g = 64, l = 8, g2[2] = {8, 8}, off = (size_t)UINT32_MAX - 32, big = 4096, odd = 7;
 	clSetKernelArg(scale, 0, sizeof buf_mem, &buf_mem);
 	clSetKernelArg(scale, 1, 4, &v);
 	EXPECT(clEnqueueNDRangeKernel(q, scale, 0, NULL, &g, &l, 0, NULL, NULL), CL_INVALID_WORK_DIMENSION,
@@ -383,7 +383,7 @@ int main(int argc, char **argv)
 	EXPECT(clEnqueueNDRangeKernel(q, scale, 1, NULL, NULL, &l, 0, NULL, NULL),
 	       CL_INVALID_GLOBAL_WORK_SIZE, "clEnqueueNDRangeKernel: NULL global size");
 	EXPECT(clEnqueueNDRangeKernel(q, scale, 1, &off, &g, &l, 0, NULL, NULL), CL_INVALID_GLOBAL_OFFSET,
-	       "clEnqueueNDRangeKernel: global offset");
+	       "clEnqueueNDRangeKernel: global offset plus range past the 32-bit work-item ids");
 	EXPECT(clEnqueueNDRangeKernel(q, scale, 1, NULL, &g, &odd, 0, NULL, NULL), CL_INVALID_WORK_GROUP_SIZE,
 	       "clEnqueueNDRangeKernel: global not a multiple of local");
 	EXPECT(clEnqueueNDRangeKernel(q, scale, 1, NULL, &big, &big, 0, NULL, NULL),

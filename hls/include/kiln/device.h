@@ -61,4 +61,57 @@ size_t kiln_global_range(int dim);
 size_t kiln_local_range(int dim);
 #endif
 
+/* OpenCL's 32-bit atomic functions (cl_khr_{global,local}_int32_{base,extended}_atomics), on int and unsigned
+ * in device memory or on-chip arrays. In hardware a kernel's work-items and loop iterations reach memory in
+ * an order that respects every dependence between them (the scheduler's memory dependences), and the host
+ * does not touch memory a running kernel uses, so a read-modify-write is atomic as written; each returns the
+ * old value. */
+#define KILN__ATOMIC2(op, expr)                                                                              \
+	static inline int kiln__atomic_##op##_i(int *p, int v)                                               \
+	{                                                                                                    \
+		int old = *p;                                                                                \
+		*p = (expr);                                                                                 \
+		return old;                                                                                  \
+	}                                                                                                    \
+	static inline unsigned kiln__atomic_##op##_u(unsigned *p, unsigned v)                                \
+	{                                                                                                    \
+		unsigned old = *p;                                                                           \
+		*p = (expr);                                                                                 \
+		return old;                                                                                  \
+	}
+/* Wrapping arithmetic, as OpenCL's atomics: computed on unsigned values. */
+KILN__ATOMIC2(add, (__typeof__(old))((unsigned)old + (unsigned)v))
+KILN__ATOMIC2(sub, (__typeof__(old))((unsigned)old - (unsigned)v))
+KILN__ATOMIC2(xchg, v)
+KILN__ATOMIC2(min, v < old ? v : old)
+KILN__ATOMIC2(max, v > old ? v : old)
+KILN__ATOMIC2(and, old &v)
+KILN__ATOMIC2(or, old | v)
+KILN__ATOMIC2(xor, old ^ v)
+static inline int kiln__atomic_cmpxchg_i(int *p, int cmp, int v)
+{
+	int old = *p;
+	*p = old == cmp ? v : old;
+	return old;
+}
+static inline unsigned kiln__atomic_cmpxchg_u(unsigned *p, unsigned cmp, unsigned v)
+{
+	unsigned old = *p;
+	*p = old == cmp ? v : old;
+	return old;
+}
+#define KILN__ATOMIC_SEL(op, p)                                                                              \
+	_Generic((p), unsigned * : kiln__atomic_##op##_u, default : kiln__atomic_##op##_i)
+#define atomic_add(p, v) KILN__ATOMIC_SEL(add, p)(p, v)
+#define atomic_sub(p, v) KILN__ATOMIC_SEL(sub, p)(p, v)
+#define atomic_xchg(p, v) KILN__ATOMIC_SEL(xchg, p)(p, v)
+#define atomic_inc(p) KILN__ATOMIC_SEL(add, p)(p, 1)
+#define atomic_dec(p) KILN__ATOMIC_SEL(sub, p)(p, 1)
+#define atomic_cmpxchg(p, cmp, v) KILN__ATOMIC_SEL(cmpxchg, p)(p, cmp, v)
+#define atomic_min(p, v) KILN__ATOMIC_SEL(min, p)(p, v)
+#define atomic_max(p, v) KILN__ATOMIC_SEL(max, p)(p, v)
+#define atomic_and(p, v) KILN__ATOMIC_SEL(and, p)(p, v)
+#define atomic_or(p, v) KILN__ATOMIC_SEL(or, p)(p, v)
+#define atomic_xor(p, v) KILN__ATOMIC_SEL(xor, p)(p, v)
+
 #endif
