@@ -36,7 +36,7 @@ INSTALL_DEPS := sh scripts/install-deps
 TESTS :=
 BIN :=
 
-.PHONY: all run test asan bench deps clean format install uninstall
+.PHONY: all run test asan bench conformance deps clean format install uninstall
 all:
 
 # Installs the Debian packages when any is missing (scripts/install-deps is a no-op otherwise).

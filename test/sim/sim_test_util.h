@@ -46,7 +46,7 @@
 	} while (0)
 
 #define DEVMEM_WINDOW 0x80000000u
-#define DEVMEM_BYTES (16u << 20)
+#define DEVMEM_BYTES (32u << 20)
 #define SIM_BOARD_ID 0x53494D00u
 #define FIXTURE_HASH 0x0123456789ABCDEFull
 

@@ -7,7 +7,7 @@
 // that every kernel is exercised against back-pressure, not only against an always-ready memory.
 
 module kiln_sim_board #(
-  parameter integer      DEVMEM_BYTES = 16777216,    // device memory size, multiple of 4, below 2 GiB
+  parameter integer      DEVMEM_BYTES = 33554432,    // device memory size, multiple of 4, below 2 GiB
   parameter integer      MEM_LATENCY  = 4,           // device memory read latency in cycles, at least 1
   parameter integer      BP_PERIOD    = 7,           // mem_ready drops one cycle in every BP_PERIOD (<2: never)
   parameter [31:0]       BOARD_ID     = 32'h5349_4D00 // "SIM\0", configs/boards/sim.json
