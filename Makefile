@@ -31,6 +31,11 @@ LLVM_LIBS = $(call lazy,LLVM_LIBS,$(LLVM_CONFIG) --ldflags --libs)
 # $XDG_CACHE_HOME/kiln.
 export KILN_CACHE ?= $(SRC)/build/cache
 
+# Parallel by default, one job per CPU (model builds dominate `make test`); a -j on the command line decides.
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
+
 DEPS_STAMP := $(BUILD)/.deps-ok
 INSTALL_DEPS := sh scripts/install-deps
 TESTS :=
@@ -68,7 +73,7 @@ include install.mk
 all: $(BIN)
 
 test: all $(TESTS)
-	@sh scripts/run-tests $(TESTS)
+	@python3 scripts/run-tests --junit $(BUILD)/test-results.xml $(TESTS)
 
 # Programs that modules append to BENCH_PROGS (each writes build/bench/*.json and prints a table); a module
 # may add its own recipe to `bench` as well.

@@ -14,4 +14,4 @@ SIM_BACKEND_LDLIBS := -ldl -pthread
 # Runs only the simulated-board tests; test/sim/module.mk adds the programs as prerequisites.
 .PHONY: test-sim
 test-sim:
-	@sh scripts/run-tests $(SIM_TESTS)
+	@python3 scripts/run-tests $(SIM_TESTS)
