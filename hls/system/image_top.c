@@ -263,17 +263,19 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 	fprintf(o, "  reg        hit, rd_ok, wr_ok;\n  reg [31:0] rdata;\n  always @(*) begin\n"
 	           "    hit = 1'b0;\n    rd_ok = 1'b1;\n    wr_ok = 1'b0;\n    rdata = 32'd0;\n");
 	fprintf(o, "    case (a)\n");
-	fprintf(o, "      32'h000: begin hit = 1'b1; rdata = 32'h4b494c4e; end\n");
-	fprintf(o, "      32'h004: begin hit = 1'b1; rdata = 32'd%u; end\n", d->layout_version);
-	fprintf(o, "      32'h008: begin hit = 1'b1; rdata = 32'h%08" PRIx32 "; end\n",
+	fprintf(o, "      32'h%03x: begin hit = 1'b1; rdata = 32'h%08x; end\n", KILN_IMG_MAGIC,
+	        KILN_IMG_MAGIC_VALUE);
+	fprintf(o, "      32'h%03x: begin hit = 1'b1; rdata = 32'd%u; end\n", KILN_IMG_LAYOUT_VERSION,
+	        d->layout_version);
+	fprintf(o, "      32'h%03x: begin hit = 1'b1; rdata = 32'h%08" PRIx32 "; end\n", KILN_IMG_HASH_LO,
 	        (uint32_t)d->image_hash);
-	fprintf(o, "      32'h00c: begin hit = 1'b1; rdata = 32'h%08" PRIx32 "; end\n",
+	fprintf(o, "      32'h%03x: begin hit = 1'b1; rdata = 32'h%08" PRIx32 "; end\n", KILN_IMG_HASH_HI,
 	        (uint32_t)(d->image_hash >> 32));
-	fprintf(o, "      32'h010: begin hit = 1'b1; rdata = 32'd%d; end\n", nk);
-	fprintf(o, "      32'h014: begin hit = 1'b1; wr_ok = 1'b1; rdata = {%d'd0, irq_status}; end\n",
-	        32 - nkb);
-	fprintf(o, "      32'h018: begin hit = 1'b1; wr_ok = 1'b1; rdata = {%d'd0, irq_enable}; end\n",
-	        32 - nkb);
+	fprintf(o, "      32'h%03x: begin hit = 1'b1; rdata = 32'd%d; end\n", KILN_IMG_NUM_KERNELS, nk);
+	fprintf(o, "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = {%d'd0, irq_status}; end\n",
+	        KILN_IMG_IRQ_STATUS, 32 - nkb);
+	fprintf(o, "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = {%d'd0, irq_enable}; end\n",
+	        KILN_IMG_IRQ_ENABLE, 32 - nkb);
 	for (int k = 0; k < nk; k++) {
 		const kfunc *f = &ks[k];
 		uint32_t b = d->kernels[k].base;
@@ -286,10 +288,10 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		for (int d2 = 0; d2 < f->dims; d2++) {
 			fprintf(
 			    o, "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = k%d_grange_%d; end\n",
-			    b + 0x10 + 4 * d2, k, d2);
+			    b + KILN_KERNEL_GRANGE + 4 * d2, k, d2);
 			fprintf(
 			    o, "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = k%d_lrange_%d; end\n",
-			    b + 0x1C + 4 * d2, k, d2);
+			    b + KILN_KERNEL_LRANGE + 4 * d2, k, d2);
 			fprintf(o,
 			        "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = k%d_goff_%d; end\n",
 			        b + KILN_KERNEL_GOFF + 4 * d2, k, d2);
@@ -418,10 +420,11 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 	        "      mmio_rsp_rdata <= ram_pend ? ram_rdata : (acc && !mmio_write && ok) ? rdata : 32'd0;\n"
 	        "      mmio_rsp_err <= !ram_pend && acc && !ok;\n");
 	fprintf(o,
-	        "      irq_status <= (irq_status | kdone) & ~((we && a == 32'h014) ? mmio_wdata[%d:0] : "
+	        "      irq_status <= (irq_status | kdone) & ~((we && a == 32'h%03x) ? mmio_wdata[%d:0] : "
 	        "%d'd0);\n",
-	        nkb - 1, nkb);
-	fprintf(o, "      if (we && a == 32'h018) irq_enable <= mmio_wdata[%d:0];\n", nkb - 1);
+	        KILN_IMG_IRQ_STATUS, nkb - 1, nkb);
+	fprintf(o, "      if (we && a == 32'h%03x) irq_enable <= mmio_wdata[%d:0];\n", KILN_IMG_IRQ_ENABLE,
+	        nkb - 1);
 	for (int k = 0; k < nk; k++) {
 		const kfunc *f = &ks[k];
 		uint32_t b = d->kernels[k].base;
@@ -438,9 +441,9 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		        k, k, k, k, k);
 		for (int d2 = 0; d2 < f->dims; d2++) {
 			fprintf(o, "      if (we && a == 32'h%03x) k%d_grange_%d <= mmio_wdata;\n",
-			        b + 0x10 + 4 * d2, k, d2);
+			        b + KILN_KERNEL_GRANGE + 4 * d2, k, d2);
 			fprintf(o, "      if (we && a == 32'h%03x) k%d_lrange_%d <= mmio_wdata;\n",
-			        b + 0x1C + 4 * d2, k, d2);
+			        b + KILN_KERNEL_LRANGE + 4 * d2, k, d2);
 			fprintf(o, "      if (we && a == 32'h%03x) k%d_goff_%d <= mmio_wdata;\n",
 			        b + KILN_KERNEL_GOFF + 4 * d2, k, d2);
 		}

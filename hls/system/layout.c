@@ -41,16 +41,16 @@ static void add_kernel_block(kiln_regmap *m, const kfunc *f, const kiln_kernel_d
 		                   "set when the last run finished; cleared by START");
 		kiln_reg_add_field(r, "IDLE", 2, 1, KILN_ACC_RO, "the kernel is not running");
 	}
-	kiln_regblock_add_reg(b, "CYCLES_LO", kd->base + 0x08, KILN_ACC_RO, 0,
+	kiln_regblock_add_reg(b, "CYCLES_LO", kd->base + KILN_KERNEL_CYCLES_LO, KILN_ACC_RO, 0,
 	                      "cycles of the last run, low word");
-	kiln_regblock_add_reg(b, "CYCLES_HI", kd->base + 0x0C, KILN_ACC_RO, 0,
+	kiln_regblock_add_reg(b, "CYCLES_HI", kd->base + KILN_KERNEL_CYCLES_HI, KILN_ACC_RO, 0,
 	                      "cycles of the last run, high word");
 	for (uint32_t d = 0; d < kd->dims; d++) {
 		snprintf(rn, sizeof rn, "GLOBAL_RANGE_%u", d);
-		kiln_regblock_add_reg(b, rn, kd->base + 0x10 + 4 * d, KILN_ACC_RW, 1,
+		kiln_regblock_add_reg(b, rn, kd->base + KILN_KERNEL_GRANGE + 4 * d, KILN_ACC_RW, 1,
 		                      "global range of a dimension");
 		snprintf(rn, sizeof rn, "LOCAL_RANGE_%u", d);
-		kiln_regblock_add_reg(b, rn, kd->base + 0x1C + 4 * d, KILN_ACC_RW, 1,
+		kiln_regblock_add_reg(b, rn, kd->base + KILN_KERNEL_LRANGE + 4 * d, KILN_ACC_RW, 1,
 		                      "work-group size of a dimension");
 		snprintf(rn, sizeof rn, "GLOBAL_OFFSET_%u", d);
 		kiln_regblock_add_reg(b, rn, kd->base + KILN_KERNEL_GOFF + 4 * d, KILN_ACC_RW, 0,
@@ -126,14 +126,19 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 	kiln_regblock *id =
 	    kiln_regmap_add_block(m, "ID", 0, KILN_IMAGE_ID_BYTES, "image identification and interrupts");
 	if (id) {
-		kiln_regblock_add_reg(id, "IMG_MAGIC", 0x00, KILN_ACC_RO, 0x4B494C4E, "\"KILN\"");
-		kiln_regblock_add_reg(id, "LAYOUT_VERSION", 0x04, KILN_ACC_RO, 1, "register-layout version");
-		kiln_regblock_add_reg(id, "IMAGE_HASH_LO", 0x08, KILN_ACC_RO, 0, "image hash, low word");
-		kiln_regblock_add_reg(id, "IMAGE_HASH_HI", 0x0C, KILN_ACC_RO, 0, "image hash, high word");
-		kiln_regblock_add_reg(id, "NUM_KERNELS", 0x10, KILN_ACC_RO, (uint32_t)nkernels,
-		                      "kernels in the image");
-		kiln_regblock_add_reg(id, "IRQ_STATUS", 0x14, KILN_ACC_W1C, 0, "bit k: kernel k finished");
-		kiln_regblock_add_reg(id, "IRQ_ENABLE", 0x18, KILN_ACC_RW, 0,
+		kiln_regblock_add_reg(id, "IMG_MAGIC", KILN_IMG_MAGIC, KILN_ACC_RO, KILN_IMG_MAGIC_VALUE,
+		                      "\"KILN\"");
+		kiln_regblock_add_reg(id, "LAYOUT_VERSION", KILN_IMG_LAYOUT_VERSION, KILN_ACC_RO, 1,
+		                      "register-layout version");
+		kiln_regblock_add_reg(id, "IMAGE_HASH_LO", KILN_IMG_HASH_LO, KILN_ACC_RO, 0,
+		                      "image hash, low word");
+		kiln_regblock_add_reg(id, "IMAGE_HASH_HI", KILN_IMG_HASH_HI, KILN_ACC_RO, 0,
+		                      "image hash, high word");
+		kiln_regblock_add_reg(id, "NUM_KERNELS", KILN_IMG_NUM_KERNELS, KILN_ACC_RO,
+		                      (uint32_t)nkernels, "kernels in the image");
+		kiln_regblock_add_reg(id, "IRQ_STATUS", KILN_IMG_IRQ_STATUS, KILN_ACC_W1C, 0,
+		                      "bit k: kernel k finished");
+		kiln_regblock_add_reg(id, "IRQ_ENABLE", KILN_IMG_IRQ_ENABLE, KILN_ACC_RW, 0,
 		                      "bit k: kernel k raises the interrupt");
 	}
 

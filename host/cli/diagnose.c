@@ -14,7 +14,6 @@
 #include "host/common/contract.h"
 #include "host/common/image.h"
 
-#define IMG_MAGIC 0x4B494C4Eu
 #define REGION 4096u
 /* A smoke kernel takes tens of cycles: a budget this size still fails fast when it hangs. */
 #define SMOKE_WATCHDOG 1000000u
@@ -142,8 +141,8 @@ static void check_id(diag *d, kiln_device *dev, kiln_program *prog, const kiln_b
 	          st == KILN_OK ? "at 0x10000" : kiln_last_error()))
 		return;
 	uint64_t hash = (uint64_t)img[3] << 32 | img[2];
-	step(d, img[0] == IMG_MAGIC && img[1] == 1, "image magic, layout",
-	     "0x%08" PRIx32 ", version %" PRIu32 " (want 0x%08x, 1)", img[0], img[1], IMG_MAGIC);
+	step(d, img[0] == KILN_IMG_MAGIC_VALUE && img[1] == 1, "image magic, layout",
+	     "0x%08" PRIx32 ", version %" PRIu32 " (want 0x%08x, 1)", img[0], img[1], KILN_IMG_MAGIC_VALUE);
 	step(d, hash == kiln_program_image_hash(prog), "image hash", "%016" PRIx64 " (file %016" PRIx64 ")",
 	     hash, kiln_program_image_hash(prog));
 	step(d, (int)img[4] == kiln_program_num_kernels(prog), "kernel count", "%" PRIu32 " (file %d)",

@@ -31,7 +31,24 @@
 #define KILN_IMAGE_SPAN (KILN_DEVMEM_BASE - KILN_IMAGE_BASE)
 #define KILN_IMAGE_ID_BYTES 0x100u
 #define KILN_KERNEL_CTRL_BYTES 0x40u
-#define KILN_KERNEL_GOFF 0x28u /* GLOBAL_OFFSET_0..2: added to the global id of each dimension */
+
+/* The image's ID block (offsets in image space). */
+#define KILN_IMG_MAGIC 0x00u
+#define KILN_IMG_LAYOUT_VERSION 0x04u
+#define KILN_IMG_HASH_LO 0x08u
+#define KILN_IMG_HASH_HI 0x0Cu
+#define KILN_IMG_NUM_KERNELS 0x10u
+#define KILN_IMG_IRQ_STATUS 0x14u        /* bit k: kernel k finished (write 1 to clear) */
+#define KILN_IMG_IRQ_ENABLE 0x18u        /* bit k: kernel k raises the interrupt */
+#define KILN_IMG_MAGIC_VALUE 0x4B494C4Eu /* "KILN" */
+
+/* A kernel's control registers (offsets from its block's base). */
+#define KILN_KERNEL_CTRL 0x00u      /* bit 0 START (write), bit 1 DONE, bit 2 IDLE */
+#define KILN_KERNEL_CYCLES_LO 0x08u /* cycles of the last run */
+#define KILN_KERNEL_CYCLES_HI 0x0Cu
+#define KILN_KERNEL_GRANGE 0x10u /* GLOBAL_RANGE_0..2 */
+#define KILN_KERNEL_LRANGE 0x1Cu /* LOCAL_RANGE_0..2 */
+#define KILN_KERNEL_GOFF 0x28u   /* GLOBAL_OFFSET_0..2: added to the global id of each dimension */
 /* Kernels per image: IRQ_STATUS and IRQ_ENABLE hold one bit per kernel in one 32-bit register. */
 #define KILN_MAX_KERNELS 32u
 #define KILN_ONCHIP_MEM_MAX_BYTES (1u << 20)

@@ -21,7 +21,6 @@
 
 #include "host/common/contract.h"
 
-#define KILN_ID_MAGIC 0x4B494C4Eu
 #define KILN_LAYOUT_VERSION 1u
 
 /* Kinds of the live-handle registry (host/common/handles.h): every public handle is registered while the

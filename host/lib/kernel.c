@@ -5,8 +5,6 @@
 
 #include "internal.h"
 
-#define IRQ_STATUS 0x14u
-#define IRQ_ENABLE 0x18u
 #define CTRL_START 0x1u
 /* A waiting kernel looks up from the board this often (cycles), to let other threads' calls in. */
 #define WAIT_SLICE_CYCLES 65536u
@@ -185,12 +183,13 @@ static int launch(kiln_kernel *k, const uint64_t *args, const kiln__ranges *r, u
 			return st;
 	}
 	for (uint32_t dim = 0; dim < kd->dims; dim++)
-		if ((st = kiln__img_write(d, kd->base + 0x10 + 4 * dim, r->g[dim])) ||
-		    (st = kiln__img_write(d, kd->base + 0x1C + 4 * dim, r->l[dim])) ||
+		if ((st = kiln__img_write(d, kd->base + KILN_KERNEL_GRANGE + 4 * dim, r->g[dim])) ||
+		    (st = kiln__img_write(d, kd->base + KILN_KERNEL_LRANGE + 4 * dim, r->l[dim])) ||
 		    (st = kiln__img_write(d, kd->base + KILN_KERNEL_GOFF + 4 * dim, r->o[dim])))
 			return st;
 	uint32_t bit = 1u << k->index;
-	if ((st = kiln__img_write(d, IRQ_STATUS, bit)) || (st = kiln__img_write(d, IRQ_ENABLE, bit)) ||
+	if ((st = kiln__img_write(d, KILN_IMG_IRQ_STATUS, bit)) ||
+	    (st = kiln__img_write(d, KILN_IMG_IRQ_ENABLE, bit)) ||
 	    (st = kiln__img_write(d, kd->base, CTRL_START)))
 		return st;
 	uint64_t ran = 0;
@@ -211,13 +210,14 @@ static int launch(kiln_kernel *k, const uint64_t *args, const kiln__ranges *r, u
 	if (st != 0)
 		return kiln__fail(st, "waiting for kernel '%s'", kd->name);
 	uint32_t status = 0, lo = 0, hi = 0;
-	if ((st = kiln__img_read(d, IRQ_STATUS, &status)))
+	if ((st = kiln__img_read(d, KILN_IMG_IRQ_STATUS, &status)))
 		return st;
 	if (!(status & bit))
 		return kiln__fail(KILN_ERR_HW, "interrupt without kernel '%s' finishing (IRQ_STATUS 0x%x)",
 		                  kd->name, status);
-	if ((st = kiln__img_write(d, IRQ_STATUS, bit)) || (st = kiln__img_read(d, kd->base + 0x08, &lo)) ||
-	    (st = kiln__img_read(d, kd->base + 0x0C, &hi)))
+	if ((st = kiln__img_write(d, KILN_IMG_IRQ_STATUS, bit)) ||
+	    (st = kiln__img_read(d, kd->base + KILN_KERNEL_CYCLES_LO, &lo)) ||
+	    (st = kiln__img_read(d, kd->base + KILN_KERNEL_CYCLES_HI, &hi)))
 		return st;
 	if (cycles)
 		*cycles = (uint64_t)hi << 32 | lo;

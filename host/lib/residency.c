@@ -161,12 +161,14 @@ static int check_id(kiln_program *p)
 {
 	uint32_t magic = 0, ver = 0, lo = 0, hi = 0;
 	int st;
-	if ((st = kiln__img_read(p->dev, 0x0, &magic)) || (st = kiln__img_read(p->dev, 0x4, &ver)) ||
-	    (st = kiln__img_read(p->dev, 0x8, &lo)) || (st = kiln__img_read(p->dev, 0xC, &hi)))
+	if ((st = kiln__img_read(p->dev, KILN_IMG_MAGIC, &magic)) ||
+	    (st = kiln__img_read(p->dev, KILN_IMG_LAYOUT_VERSION, &ver)) ||
+	    (st = kiln__img_read(p->dev, KILN_IMG_HASH_LO, &lo)) ||
+	    (st = kiln__img_read(p->dev, KILN_IMG_HASH_HI, &hi)))
 		return st;
-	if (magic != KILN_ID_MAGIC)
+	if (magic != KILN_IMG_MAGIC_VALUE)
 		return kiln__fail(KILN_ERR_HW, "ID block: magic 0x%08x, expected 0x%08x", magic,
-		                  KILN_ID_MAGIC);
+		                  KILN_IMG_MAGIC_VALUE);
 	if (ver != KILN_LAYOUT_VERSION)
 		return kiln__fail(KILN_ERR_HW, "ID block: register layout version %u, this runtime knows %u",
 		                  ver, KILN_LAYOUT_VERSION);
