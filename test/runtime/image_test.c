@@ -108,8 +108,8 @@ static uint8_t *rebuild(uint32_t skip, uint32_t replace, const void *data, size_
 	return out;
 }
 
-/* The image with its description edited: device global DG's "base" set to BASE (a crafted address). */
-static uint8_t *with_dg_base(size_t dg, json_int_t base, size_t *len)
+/* The image's description (META) as JSON, for forging. */
+static json_t *meta_json(void)
 {
 	char err[256];
 	kiln_image *img = NULL;
@@ -119,17 +119,53 @@ static uint8_t *with_dg_base(size_t dg, json_int_t base, size_t *len)
 	const char *meta = kiln_image_section(img, KILN_SEC_META, &n);
 	json_t *root = json_loadb(meta, n, 0, NULL);
 	kiln_image_free(img);
+	return root;
+}
+
+/* The image with ROOT (consumed) as its description. */
+static uint8_t *with_meta(json_t *root, size_t *len)
+{
+	char *text = json_dumps(root, JSON_COMPACT);
+	json_decref(root);
+	uint8_t *out = text ? rebuild(0, KILN_SEC_META, text, strlen(text), len) : NULL;
+	free(text);
+	return out;
+}
+
+/* The image with 33 kernels (copies of its first, each in a block of its own past everything else). */
+static uint8_t *with_33_kernels(size_t *len)
+{
+	json_t *root = meta_json(), *ks = json_object_get(root, "kernels");
+	json_t *first = json_array_get(ks, 0);
+	if (!first) {
+		json_decref(root);
+		return NULL;
+	}
+	json_t *many = json_array();
+	for (int i = 0; i < 33; i++) {
+		json_t *k = json_deep_copy(first);
+		char name[16];
+		snprintf(name, sizeof name, "k%d", i);
+		json_object_set_new(k, "name", json_string(name));
+		json_object_set_new(k, "base", json_integer(0x400000 + 0x1000 * i));
+		json_object_set_new(k, "args", json_array());
+		json_array_append_new(many, k);
+	}
+	json_object_set_new(root, "kernels", many);
+	return with_meta(root, len);
+}
+
+/* The image with its description edited: device global DG's "base" set to BASE (a crafted address). */
+static uint8_t *with_dg_base(size_t dg, json_int_t base, size_t *len)
+{
+	json_t *root = meta_json();
 	json_t *g = json_array_get(json_object_get(root, "device_globals"), dg);
 	if (!g) {
 		json_decref(root);
 		return NULL;
 	}
 	json_object_set_new(g, "base", json_integer(base));
-	char *text = json_dumps(root, JSON_COMPACT);
-	json_decref(root);
-	uint8_t *out = text ? rebuild(0, KILN_SEC_META, text, strlen(text), len) : NULL;
-	free(text);
-	return out;
+	return with_meta(root, len);
 }
 
 #if !defined(__SANITIZE_ADDRESS__)
@@ -304,6 +340,12 @@ int main(int argc, char **argv)
 	if (r)
 		refused(r, len, KILN_ERR_IMAGE, "outside the image's window",
 		        "a device global's base inside the image's ID block");
+	free(r);
+	r = with_33_kernels(&len);
+	KT_CHECK(r != NULL, "forge 33 kernels", "failed");
+	if (r)
+		refused(r, len, KILN_ERR_IMAGE, "at most 32",
+		        "33 kernels in one image (one interrupt bit each) are refused by the loader");
 	free(r);
 	r = with_dg_base(0, 0x100, &len);
 	if (r)
