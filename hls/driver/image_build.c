@@ -293,7 +293,10 @@ static int stage_package(build *b)
 	uint8_t *model = NULL;
 	size_t model_len = 0;
 	char err[512] = "out of memory";
-	if (package_build_model(b->o->board, b->workdir, (const char *const *)b->rtl_files, b->nrtl, &model,
+	/* The simulation model is the sim board's hardware; a board with another backend (the fake one of the
+	 * runtime tests, a real board's bitstream flow) gets none. */
+	if (strcmp(b->o->board->backend, "sim") == 0 &&
+	    package_build_model(b->o->board, b->workdir, (const char *const *)b->rtl_files, b->nrtl, &model,
 	                        &model_len) != 0)
 		return -1;
 	char *json = kiln_desc_to_json(&b->desc);
@@ -304,7 +307,7 @@ static int stage_package(build *b)
 	    kiln_image_writer_add(w, KILN_SEC_PROPS, b->prop_text, strlen(b->prop_text)) ||
 	    kiln_image_writer_add(w, KILN_SEC_REGMAP, regjson, strlen(regjson)) ||
 	    kiln_image_writer_add(w, KILN_SEC_RTL, b->fulltext, b->fulllen) ||
-	    kiln_image_writer_add(w, KILN_SEC_MODEL, model, model_len) ||
+	    (model && kiln_image_writer_add(w, KILN_SEC_MODEL, model, model_len)) ||
 	    kiln_image_writer_save(w, b->out, err, sizeof err)) {
 		diag_error(b->out, 0, 0, "cannot write image: %s", err);
 		rc = -1;

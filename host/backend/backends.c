@@ -3,9 +3,10 @@
 #include <string.h>
 
 #include "backend.h"
+#include "bsp/fake/host/fake_backend.h"
 #include "bsp/sim/host/sim_backend.h"
 
-static const kiln_backend_ops *const backends[] = {&kiln_sim_backend_ops};
+static const kiln_backend_ops *const backends[] = {&kiln_sim_backend_ops, &kiln_fake_backend_ops};
 
 const kiln_backend_ops *kiln_backend_find(const char *name)
 {

@@ -24,3 +24,21 @@ $(LK_DIR)/%_test: $(LK_DIR)/%_test.bin $(LK_IMGS)
 	chmod +x $@
 
 .PRECIOUS: $(LK_DIR)/%.bin $(LK_DIR)/kernels_%.kimg
+
+# The fake board (bsp/fake): libkiln's register-level behaviour in milliseconds; its image has no model, so it
+# builds without Verilator. The board's config lives with the test (KILN_CONFIG_DIR).
+LK_FAKE_BOARDS := $(abspath test/libkiln/boards)
+LK_FAKE_IMG := $(LK_DIR)/fake.kimg
+TESTS += $(LK_DIR)/fake_test
+$(LK_FAKE_IMG): test/libkiln/kernels_fake.c test/libkiln/boards/fake.json $(KILN_CC) hls/include/kiln/device.h
+	@mkdir -p $(@D)
+	KILN_CONFIG_DIR=$(LK_FAKE_BOARDS) $(KILN_CC) -q --board fake -o $@ $<
+
+$(LK_DIR)/fake_test.bin: $(BUILD)/obj/test/libkiln/fake_test.o $(LIBKILN) $(COMMON_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< $(COMMON_LIB) $(LIBKILN_LINK) $(COMMON_LDLIBS) -pthread
+
+$(LK_DIR)/fake_test: $(LK_DIR)/fake_test.bin $(LK_FAKE_IMG)
+	printf '#!/bin/sh\nexport KILN_CONFIG_DIR="%s"\nexec "%s" "%s"\n' '$(LK_FAKE_BOARDS)' '$(abspath $<)' \
+		'$(abspath $(LK_FAKE_IMG))' >$@
+	chmod +x $@
