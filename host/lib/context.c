@@ -226,6 +226,7 @@ int kiln__ctx_attach(kiln_context *c, kiln_program *p)
 
 void kiln__ctx_free_all(kiln_device *d)
 {
+	d->loaded_prog = NULL; /* the board's values go with it: nothing to save */
 	while (d->contexts) {
 		kiln_context *c = d->contexts;
 		while (c->progs)

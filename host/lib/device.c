@@ -54,8 +54,8 @@ void kiln__device_unref(kiln_device *d)
 {
 	if (atomic_fetch_sub(&d->refs, 1) != 1)
 		return;
+	kiln__ctx_free_all(d); /* before the board closes: nothing may reach it afterwards */
 	d->ops->close(d->be);
-	kiln__ctx_free_all(d);
 	pthread_cond_destroy(&d->idle);
 	pthread_mutex_destroy(&d->lock);
 	kiln_devmem_destroy(&d->mem);

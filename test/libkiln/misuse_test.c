@@ -170,5 +170,16 @@ int main(int argc, char **argv)
 	kiln_device_close(dev);
 	KT_CHECK(strstr(kiln_last_error(), "not an open device") != NULL, "a second device close is refused",
 	         "last error '%s'", kiln_last_error());
+
+	/* Closing a device frees the programs the application still holds (the one on the board included,
+	 * without touching the closed board); their handles are then refused. */
+	kiln_device *d2 = NULL;
+	kiln_program *held = NULL;
+	LK_MUST(kiln_device_open("sim", &d2));
+	LK_MUST(kiln_program_load(d2, argv[1], &held));
+	kiln_device_close(d2);
+	kiln_program_release(held);
+	KT_CHECK(strstr(kiln_last_error(), "not a live program") != NULL,
+	         "a program freed with its device is not released again", "last error '%s'", kiln_last_error());
 	return KT_DONE();
 }
