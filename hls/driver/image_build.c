@@ -22,6 +22,7 @@
 #include "../package/package.h"
 #include "../postlink/postlink.h"
 #include "../schedule/schedule.h"
+#include "../schedule/verify.h"
 #include "../system/system.h"
 #include "diag.h"
 
@@ -121,6 +122,12 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 			if (!b->o->no_pipeline)
 				ifconv_loops(&b->ks[k]);
 			sched_run(&b->ks[k], b->o->clock_ns, !b->o->no_pipeline);
+			char why[512];
+			if (sched_verify(&b->ks[k], why, sizeof why) != 0)
+				diag_error(
+				    b->ks[k].file, b->ks[k].line, 0,
+				    "internal error: the schedule of kernel '%s' breaks a constraint: %s",
+				    b->ks[k].name, why);
 		}
 		k++;
 	}

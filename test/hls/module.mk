@@ -64,3 +64,8 @@ $(BUILD)/bench/bench-hls: scripts/bench $(CORPUS_TESTS) $(CORPUS_SEQ_TESTS)
 	chmod +x $@
 BENCH_PROGS += $(BUILD)/bench/bench-hls
 .PRECIOUS: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img/%.kimg $(HLS_TEST_DIR)/img-seq/%.kimg
+
+# sched_verify on hand-made schedules: no Verilator, no LLVM module (the compiler's objects, linked as kiln-cc).
+TESTS += $(HLS_TEST_DIR)/sched_verify_test
+$(HLS_TEST_DIR)/sched_verify_test: $(BUILD)/obj/test/hls/sched_verify_test.o $(HLS_OBJS) $(COMMON_LIB)
+	$(HLS_LINK)

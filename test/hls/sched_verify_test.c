@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+/* sched_verify without Verilator or LLVM: hand-made schedules of a small kernel, one valid, then each
+ * invariant broken once (a use before its definition, a load's data used before the memory answers, two
+ * accesses to one internal memory in a step, blocks out of order); each must be named. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hls/schedule/verify.h"
+#include "test/harness.h"
+
+/* Block 0: m = mul(arg0, 3) in step 0; a = add(m, 1) in step 1; x = load(local mem, a) issued in step 1,
+ * data in step 2; store(local mem, 0, x) in step 2. Block 1: ret in step 3. */
+static kinst insts[5];
+static int b0[] = {0, 1, 2, 3}, b1[] = {4};
+static kblock blocks[2];
+static kmem mems[1];
+static kfunc f;
+
+static void valid(void)
+{
+	memset(insts, 0, sizeof insts);
+	insts[0] = (kinst){.op = K_MUL, .width = 32, .nargs = 2, .block = 0, .step = 0, .line = 10};
+	insts[0].a[0] = (kval){KV_ARG, 0, 0, 32};
+	insts[0].a[1] = (kval){KV_CONST, 0, 3, 32};
+	insts[1] = (kinst){.op = K_ADD, .width = 32, .nargs = 2, .block = 0, .step = 1, .line = 11};
+	insts[1].a[0] = (kval){KV_OP, 0, 0, 32};
+	insts[1].a[1] = (kval){KV_CONST, 0, 1, 32};
+	insts[2] = (kinst){.op = K_LOAD,
+	                   .width = 32,
+	                   .nargs = 1,
+	                   .block = 0,
+	                   .mem = 0,
+	                   .bytes = 4,
+	                   .issue = 1,
+	                   .step = 2,
+	                   .line = 12};
+	insts[2].a[0] = (kval){KV_OP, 1, 0, 32};
+	insts[3] = (kinst){
+	    .op = K_STORE, .nargs = 2, .block = 0, .mem = 0, .bytes = 4, .issue = 2, .step = 2, .line = 13};
+	insts[3].a[0] = (kval){KV_CONST, 0, 0, 32};
+	insts[3].a[1] = (kval){KV_OP, 2, 0, 32};
+	insts[4] = (kinst){.op = K_RET, .block = 1, .step = 3, .line = 14};
+	blocks[0] = (kblock){.insts = b0, .ninsts = 4, .first_step = 0, .last_step = 2};
+	blocks[1] = (kblock){.insts = b1, .ninsts = 1, .first_step = 3, .last_step = 3};
+	mems[0] = (kmem){.kind = MEM_LOCAL, .name = "buf", .size = 64};
+	f = (kfunc){.name = "k",
+	            .insts = insts,
+	            .ninsts = 5,
+	            .blocks = blocks,
+	            .nblocks = 2,
+	            .mems = mems,
+	            .nmems = 0,
+	            .nimems = 1,
+	            .nsteps = 4,
+	            .clock_ns = 10};
+}
+
+static void expect_violation(const char *name, const char *needle)
+{
+	char err[256] = "";
+	int rc = sched_verify(&f, err, sizeof err);
+	KT_CHECK(rc != 0 && strstr(err, needle), name, "rc %d, \"%s\"", rc, err);
+	valid();
+}
+
+int main(void)
+{
+	char err[256] = "";
+	valid();
+	KT_CHECK(sched_verify(&f, err, sizeof err) == 0, "a valid schedule passes", "%s", err);
+	insts[0].step = 2; /* the add in step 1 would use it */
+	blocks[0].first_step = 0;
+	expect_violation("a use before its definition is caught", "ready only in step 2");
+	insts[2].step = 1; /* data in its request's own step */
+	expect_violation("load data used before the memory answers", "the memory answers after 1");
+	insts[3].issue = insts[3].step = 1; /* the store's request in the load's request step */
+	insts[3].a[1] = (kval){KV_CONST, 0, 7, 32};
+	expect_violation("two accesses to one internal memory in a step are caught", "two accesses");
+	blocks[1].first_step = 2;
+	expect_violation("blocks whose steps overlap are caught", "out of order");
+	return KT_DONE();
+}
