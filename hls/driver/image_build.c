@@ -21,6 +21,7 @@
 #include "../package/fusesoc.h"
 #include "../package/package.h"
 #include "../postlink/postlink.h"
+#include "../schedule/dump.h"
 #include "../schedule/schedule.h"
 #include "../schedule/verify.h"
 #include "../system/system.h"
@@ -133,6 +134,9 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 	}
 	if (b->nk == 0)
 		diag_note("%s: no kernels; the image holds only device globals", b->shown);
+	if (!diag_errors() && (sched_report_write(b->ks, b->nk, b->workdir) != 0 ||
+	                       kir_dump_write(b->ks, b->nk, b->workdir) != 0))
+		diag_error(b->workdir, 0, 0, "cannot write the schedule report and kernel IR dump");
 	return diag_errors() ? -1 : 0;
 }
 
@@ -287,10 +291,6 @@ static int stage_system(build *b)
 		free(t);
 	}
 	rc |= write_fusesoc_core(b);
-	if (sched_report_write(b->ks, b->nk, b->workdir) != 0) {
-		diag_error(b->workdir, 0, 0, "cannot write the schedule report");
-		rc = -1;
-	}
 	return rc;
 }
 
@@ -346,7 +346,8 @@ int image_build(LLVMModuleRef mod, const char *out, const char *shown, const ima
 	int rc = stage_postlink(&b, mod);
 	if (rc == 0 && !diag_errors() && strcmp(stop, "ir") && strcmp(stop, "postlink"))
 		rc = stage_hls(&b, mod);
-	if (rc == 0 && !diag_errors() && strcmp(stop, "ir") && strcmp(stop, "postlink"))
+	if (rc == 0 && !diag_errors() && strcmp(stop, "ir") && strcmp(stop, "postlink") &&
+	    strcmp(stop, "schedule"))
 		rc = stage_system(&b);
 	if (rc == 0 && !diag_errors() && !*stop)
 		rc = stage_package(&b);

@@ -57,7 +57,8 @@ static void usage(FILE *o)
 	    "  --split MODE        device images: off (one for all kernels, default), per_source,\n"
 	    "                      per_kernel; with more than one image they are OUT_0.kimg, OUT_1.kimg, "
 	    "...\n"
-	    "  --stop-after STAGE  stop after ir | postlink | rtl and keep what was produced in FILE.d/\n"
+	    "  --stop-after STAGE  stop after ir | postlink | schedule | rtl and keep what was produced in\n"
+	    "                      FILE.d/ (schedule: kir.txt, the kernel IR with every operation's step)\n"
 	    "  --profile FILE     simulation only: kernels append per-block execution counts and cycles to "
 	    "FILE\n"
 	    "                      after every run (for the benchmark's lower bounds; not synthesizable)\n"
@@ -71,7 +72,7 @@ static void usage(FILE *o)
 	    "Outputs beside the image, in FILE.d/: device.ll (IR with DPC++ attributes and SPIR-V\n"
 	    "decorations), image.prop (property sets), rtl/*.v (one module per file), "
 	    "regmap.{json,h,md,rdl},\n"
-	    "schedule.{txt,json}. Exit status 1 on any error, with file:line:col diagnostics.\n");
+	    "schedule.{txt,json}, kir.txt. Exit status 1 on any error, with file:line:col diagnostics.\n");
 }
 
 /* 0: go on, 1: stop with status 0 (help), -1: stop with status 1. */
@@ -107,8 +108,9 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			}
 		} else if (!strcmp(a, "--stop-after") && more) {
 			o->stop = argv[++i];
-			if (strcmp(o->stop, "ir") && strcmp(o->stop, "postlink") && strcmp(o->stop, "rtl")) {
-				diag_error(NULL, 0, 0, "--stop-after takes ir, postlink or rtl");
+			if (strcmp(o->stop, "ir") && strcmp(o->stop, "postlink") &&
+			    strcmp(o->stop, "schedule") && strcmp(o->stop, "rtl")) {
+				diag_error(NULL, 0, 0, "--stop-after takes ir, postlink, schedule or rtl");
 				return -1;
 			}
 		} else if (!strcmp(a, "--depfile") && more) {

@@ -78,7 +78,7 @@ fi
 
 # Outputs are atomic: a failed compile leaves the previous image and folder exactly as they were and nothing
 # half-made; a successful one replaces both whole (no file of the earlier run is left in the folder).
-mkdir -p "$tmp/at"
+mkdir -p "$tmp/at" "$tmp/sch"
 "$cc" -q -o "$tmp/at/x.kimg" "$src/examples/counter.c" 2>"$tmp/err"
 touch "$tmp/at/x.kimg.d/from-before"
 (cd "$tmp/at" && find . -type f -exec md5sum {} + | sort) >"$tmp/at.before"
@@ -114,6 +114,13 @@ done
 [ $? -eq 0 ] && [ ! -e "$tmp/at/x.kimg" ] && [ -e "$tmp/at/x.kimg.d/rtl" ] && [ ! -e "$tmp/at/x.kimg.d/smoke.c.bc" ] &&
 	ok "--stop-after replaces the folder and leaves no image of an earlier run beside it" ||
 	notok "stop-after outputs" "$(ls -A "$tmp/at" "$tmp/at/x.kimg.d")"
+"$cc" -q --stop-after schedule -o "$tmp/sch/x.kimg" "$src/test/kernels/ndrange.c" 2>"$tmp/err"
+[ $? -eq 0 ] && [ ! -e "$tmp/sch/x.kimg" ] && [ ! -e "$tmp/sch/x.kimg.d/rtl" ] &&
+	grep -q "^kernel nd_saxpy (nd-range" "$tmp/sch/x.kimg.d/kir.txt" &&
+	grep -q "= load.i32 .*; step [0-9]* (issued [0-9]*)" "$tmp/sch/x.kimg.d/kir.txt" &&
+	grep -q "nd_saxpy" "$tmp/sch/x.kimg.d/schedule.txt" &&
+	ok "--stop-after schedule keeps the kernel IR with its steps (kir.txt) and the report, and no RTL" ||
+	notok "stop-after schedule" "$(head -3 "$tmp/err"; ls -A "$tmp/sch/x.kimg.d" 2>&1)"
 
 # -q silences every progress line, the simulated-board model build's included (a design new to the cache).
 mkdir -p "$tmp/qcache"
