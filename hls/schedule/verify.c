@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The schedule's invariants, checked after sched_run on every kernel kiln-cc compiles (after CIRCT's
  * scheduling problems, whose solutions are verified against their constraints): a violation is a scheduler
- * bug that would otherwise only show as wrong hardware. Pipelined loops keep their own slots (pipeline.c) and
- * are checked there; these rules cover the sequential schedule. */
+ * bug that would otherwise only show as wrong hardware. Sequential blocks are checked in steps, pipelined
+ * loops in the slots of one iteration and the II columns of the reservation table (pipeline.c). */
 #include "verify.h"
 
 #include <stdio.h>
@@ -21,6 +21,66 @@ static int is_internal(const kfunc *f, int m)
 	return m >= f->nmems;
 }
 
+/* A pipelined loop B: operands ready by the slot that uses them, read data at its latency, the branch known
+ * within the first II cycles, and no two requests of any iterations on one port (nor two on the module's
+ * ports together) in one cycle. */
+static int verify_pipelined(const kfunc *f, int b, char *err, size_t errlen)
+{
+	const kblock *bl = &f->blocks[b];
+	int ii = bl->ii > 0 ? bl->ii : 1;
+	for (int j = 0; j < bl->ninsts; j++) {
+		const kinst *k = &f->insts[bl->insts[j]];
+		int mem = k->op == K_LOAD || k->op == K_STORE;
+		int at = mem ? k->pissue : k->pslot;
+		if (k->op == K_PHI)
+			continue;
+		if (k->op == K_LOAD) {
+			int lat = is_internal(f, k->mem) ? 1 : sched_read_latency(f, k->mem);
+			if (k->pslot < k->pissue + lat) {
+				snprintf(err, errlen,
+				         "pipelined load (line %u): data in slot %d, requested in %d; the "
+				         "memory answers after %d",
+				         k->line, k->pslot, k->pissue, lat);
+				return -1;
+			}
+		}
+		if (j == bl->ninsts - 1 && k->pslot > ii - 1) {
+			snprintf(err, errlen,
+			         "pipelined loop: the branch is known in slot %d, after the II of %d",
+			         k->pslot, ii);
+			return -1;
+		}
+		for (int a = 0; a < k->nargs; a++) {
+			if (k->a[a].kind != KV_OP)
+				continue;
+			const kinst *d = &f->insts[k->a[a].id];
+			if (d->block == b && d->op != K_PHI && d->pslot > at) {
+				snprintf(err, errlen,
+				         "pipelined %s (line %u) in slot %d uses %s (line %u) ready only "
+				         "in slot %d",
+				         kop_name(k->op), k->line, at, kop_name(d->op), d->line, d->pslot);
+				return -1;
+			}
+		}
+		for (int i = 0; mem && i < j; i++) {
+			const kinst *o = &f->insts[bl->insts[i]];
+			if ((o->op != K_LOAD && o->op != K_STORE) || o->pissue % ii != k->pissue % ii)
+				continue;
+			int same = o->mem == k->mem,
+			    both_module = !is_internal(f, o->mem) && !is_internal(f, k->mem);
+			if (same || both_module) {
+				snprintf(err, errlen,
+				         "pipelined loop, II %d: requests of lines %u and %u meet in cycle "
+				         "%d of the II on %s",
+				         ii, o->line, k->line, k->pissue % ii,
+				         same ? "one port" : "the module's ports");
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 int sched_verify(const kfunc *f, char *err, size_t errlen)
 {
 	int prev_last = -1;
@@ -36,8 +96,11 @@ int sched_verify(const kfunc *f, char *err, size_t errlen)
 			return -1;
 		}
 		prev_last = bl->last_step;
-		if (bl->pipelined)
+		if (bl->pipelined) {
+			if (verify_pipelined(f, b, err, errlen))
+				return -1;
 			continue;
+		}
 		for (int j = 0; j < bl->ninsts; j++) {
 			const kinst *k = &f->insts[bl->insts[j]];
 			int at = use_step(k);

@@ -6,8 +6,9 @@
 
 #include "../cdfg/kir.h"
 
-/* 0 when F's sequential schedule keeps every dependence, block order, read latency and one-port-per-step
- * rule; else -1 with the first violation in ERR. */
+/* 0 when F's schedule keeps every dependence, block order, read latency and port rule (per step, and per II
+ * column in pipelined loops, whose branch must be known within the II); else -1 with the first violation in
+ * ERR. */
 int sched_verify(const kfunc *f, char *err, size_t errlen);
 
 #endif

@@ -78,5 +78,28 @@ int main(void)
 	expect_violation("two accesses to one internal memory in a step are caught", "two accesses");
 	blocks[1].first_step = 2;
 	expect_violation("blocks whose steps overlap are caught", "out of order");
+
+	/* Block 0 as a pipelined loop with II 4: mul in slot 0, add in 1, the load requested in 1 with its
+	 * data in 2, the store (the block's last operation, standing for its branch) requested in 2. */
+	blocks[0].pipelined = 1;
+	blocks[0].ii = 4;
+	insts[0].pslot = 0;
+	insts[1].pslot = 1;
+	insts[2].pissue = 1;
+	insts[2].pslot = 2;
+	insts[3].pissue = insts[3].pslot = 2;
+	KT_CHECK(sched_verify(&f, err, sizeof err) == 0, "a valid pipelined schedule passes", "%s", err);
+	insts[3].pissue = 5; /* 5 mod 4 == 1: the load's column */
+	insts[3].pslot = 3;
+	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "meet in cycle 1"),
+	         "two requests of a pipelined loop in one II column are caught", "\"%s\"", err);
+	insts[3].pissue = insts[3].pslot = 2;
+	insts[1].pslot = 3; /* the load's address after its request */
+	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "ready only in slot 3"),
+	         "a pipelined use before its operand is caught", "\"%s\"", err);
+	insts[1].pslot = 1;
+	blocks[0].ii = 2; /* the last operation (slot 2) past the II */
+	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "after the II"),
+	         "a loop branch known after the II is caught", "\"%s\"", err);
 	return KT_DONE();
 }
