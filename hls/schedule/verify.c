@@ -21,6 +21,12 @@ static int is_internal(const kfunc *f, int m)
 	return m >= f->nmems;
 }
 
+/* Cycles from load K's request to its data: an internal memory answers in the next one. */
+static int read_latency(const kfunc *f, const kinst *k)
+{
+	return is_internal(f, k->mem) ? 1 : sched_read_latency(f, k->mem);
+}
+
 /* A pipelined loop B: operands ready by the slot that uses them, read data at its latency, the branch known
  * within the first II cycles, and no two requests of any iterations on one port (nor two on the module's
  * ports together) in one cycle. */
@@ -35,7 +41,7 @@ static int verify_pipelined(const kfunc *f, int b, char *err, size_t errlen)
 		if (k->op == K_PHI)
 			continue;
 		if (k->op == K_LOAD) {
-			int lat = is_internal(f, k->mem) ? 1 : sched_read_latency(f, k->mem);
+			int lat = read_latency(f, k);
 			if (k->pslot < k->pissue + lat) {
 				snprintf(err, errlen,
 				         "pipelined load (line %u): data in slot %d, requested in %d; the "
@@ -112,7 +118,7 @@ int sched_verify(const kfunc *f, char *err, size_t errlen)
 				return -1;
 			}
 			if (k->op == K_LOAD) {
-				int lat = is_internal(f, k->mem) ? 1 : sched_read_latency(f, k->mem);
+				int lat = read_latency(f, k);
 				if (k->step < k->issue + lat) {
 					snprintf(err, errlen,
 					         "load (line %u): data used in step %d, %d after its request "

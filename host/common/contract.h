@@ -43,7 +43,10 @@
 #define KILN_IMG_MAGIC_VALUE 0x4B494C4Eu /* "KILN" */
 
 /* A kernel's control registers (offsets from its block's base). */
-#define KILN_KERNEL_CTRL 0x00u      /* bit 0 START (write), bit 1 DONE, bit 2 IDLE */
+#define KILN_KERNEL_CTRL 0x00u      /* the bits below */
+#define KILN_KERNEL_CTRL_START 0x1u /* write 1: begin a run */
+#define KILN_KERNEL_CTRL_DONE 0x2u  /* the last run finished */
+#define KILN_KERNEL_CTRL_IDLE 0x4u  /* not running */
 #define KILN_KERNEL_CYCLES_LO 0x08u /* cycles of the last run */
 #define KILN_KERNEL_CYCLES_HI 0x0Cu
 #define KILN_KERNEL_GRANGE 0x10u /* GLOBAL_RANGE_0..2 */

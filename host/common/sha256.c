@@ -2,7 +2,10 @@
 #include "sha256.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "fileio.h"
 
 static const uint32_t K[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -66,4 +69,15 @@ void kiln_sha256_hex(const void *data, size_t len, char hex[65])
 		block(h, tail + off);
 	for (int i = 0; i < 8; i++)
 		snprintf(hex + 8 * i, 9, "%08x", h[i]);
+}
+
+int kiln_sha256_file(const char *path, char hex[65])
+{
+	char *data = NULL;
+	size_t len = 0;
+	if (kiln_read_file(path, &data, &len) != 0)
+		return -1;
+	kiln_sha256_hex(data, len, hex);
+	free(data);
+	return 0;
 }

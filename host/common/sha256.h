@@ -8,5 +8,7 @@
 
 /* The SHA-256 digest of LEN bytes at DATA, as 64 lowercase hex digits and a NUL. */
 void kiln_sha256_hex(const void *data, size_t len, char hex[65]);
+/* The same of the whole file PATH; 0, or -1 (errno set) when it cannot be read. */
+int kiln_sha256_file(const char *path, char hex[65]);
 
 #endif

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -5,7 +5,6 @@
 
 #include "internal.h"
 
-#define CTRL_START 0x1u
 /* A waiting kernel looks up from the board this often (cycles), to let other threads' calls in. */
 #define WAIT_SLICE_CYCLES 65536u
 
@@ -190,7 +189,7 @@ static int launch(kiln_kernel *k, const uint64_t *args, const kiln__ranges *r, u
 	uint32_t bit = 1u << k->index;
 	if ((st = kiln__img_write(d, KILN_IMG_IRQ_STATUS, bit)) ||
 	    (st = kiln__img_write(d, KILN_IMG_IRQ_ENABLE, bit)) ||
-	    (st = kiln__img_write(d, kd->base, CTRL_START)))
+	    (st = kiln__img_write(d, kd->base + KILN_KERNEL_CTRL, KILN_KERNEL_CTRL_START)))
 		return st;
 	uint64_t ran = 0;
 	d->running = k;

@@ -95,7 +95,7 @@ static int program_from_image(kiln_context *c, kiln_image *img, const char *path
 	}
 	kiln__dev_unlock(dev);
 	if (st == KILN_OK && kiln_handle_add(p, KILN_H_PROGRAM) != 0) {
-		kiln_program_release(p);
+		kiln__program_unref(p); /* never handed out: not in the registry, so not through release */
 		return kiln__fail(KILN_ERR_NOMEM, "out of memory");
 	}
 	if (st != KILN_OK) {

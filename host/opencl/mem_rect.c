@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Rectangular buffer copies (clEnqueue{Read,Write,Copy}BufferRect, OpenCL 1.1 core): a 3-D region of rows
  * and slices with their own pitches on each side. The device is reached through the host bridge only, so a
- * read takes the span of device memory the region covers in one transfer and a write or copy writes row by
- * row (never the gaps between rows, which may belong to a running kernel). */
+ * dense read takes the span of device memory the region covers in one transfer, and a write or copy writes
+ * row by row (never the gaps between rows, which may belong to a running kernel). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,28 +48,33 @@ static cl_int run_rect(kcl_cmd *c, uint64_t *dev_ns)
 	(void)dev_ns;
 	kiln_device *d = c->mem->ctx->device->dev;
 	const kcl_rect *r = &c->rect;
-	int st = KILN_OK;
-	unsigned char *bounce = NULL;
-	size_t first = 0, end = 0;
+	cl_mem src = c->mem, dst = c->dir == 2 ? c->mem2 : c->mem;
+	size_t first = 0, end = 0, row = r->region[0];
+	/* A read or a copy's source: the span the region covers in one transfer when the rows fill at least
+	 * half of it, else row by row (a few bytes per slice of a large buffer must not read all of it). */
+	int dense = 0;
 	if (c->dir != 1) {
-		/* Reading (a read, or a copy's source): the whole span the source region covers, once. */
-		cl_mem src = c->mem;
 		span(r->src, r->region, r->src_row, r->src_slice, src->size, &first, &end);
-		if (!(bounce = malloc(end - first)))
-			return CL_OUT_OF_HOST_MEMORY;
-		st = kiln_mem_read(d, src->addr + first, bounce, end - first);
+		dense = end - first <= 2 * row * r->region[1] * r->region[2];
 	}
+	unsigned char *bounce = c->dir == 1 ? NULL : malloc(dense ? end - first : row);
+	if (c->dir != 1 && !bounce)
+		return CL_OUT_OF_HOST_MEMORY;
+	int st = dense ? kiln_mem_read(d, src->addr + first, bounce, end - first) : KILN_OK;
 	for (size_t z = 0; st == KILN_OK && z < r->region[2]; z++)
 		for (size_t y = 0; st == KILN_OK && y < r->region[1]; y++) {
 			size_t s = at(r->src, y, z, r->src_row, r->src_slice);
 			size_t t = at(r->dst, y, z, r->dst_row, r->dst_slice);
-			if (c->dir == 0) /* read: device span -> host */
-				memcpy((unsigned char *)c->ptr + t, bounce + (s - first), r->region[0]);
-			else if (c->dir == 1) /* write: host -> device rows */
-				st = kiln_mem_write(d, c->mem->addr + t, (const unsigned char *)c->cptr + s,
-				                    r->region[0]);
-			else /* copy: source span -> destination rows */
-				st = kiln_mem_write(d, c->mem2->addr + t, bounce + (s - first), r->region[0]);
+			const unsigned char *from = c->dir == 1 ? (const unsigned char *)c->cptr + s
+			                            : dense     ? bounce + (s - first)
+			                                        : bounce;
+			if (c->dir != 1 && !dense &&
+			    (st = kiln_mem_read(d, src->addr + s, bounce, row)) != KILN_OK)
+				break;
+			if (c->dir == 0)
+				memcpy((unsigned char *)c->ptr + t, from, row);
+			else /* host rows or source rows into the device, row by row */
+				st = kiln_mem_write(d, dst->addr + t, from, row);
 		}
 	free(bounce);
 	return st == KILN_OK ? CL_SUCCESS : CL_OUT_OF_RESOURCES;

@@ -297,12 +297,9 @@ static char *take_kiln_c_option(const char *options)
  * -1 when kiln-cc cannot be read. */
 static int cache_key(cl_program p, const char *options, const char *cc, char key[65])
 {
-	char *ccbytes = NULL, cchash[65];
-	size_t cclen = 0;
-	if (kiln_read_file(cc, &ccbytes, &cclen) != 0)
+	char cchash[65];
+	if (kiln_sha256_file(cc, cchash) != 0)
 		return -1;
-	kiln_sha256_hex(ccbytes, cclen, cchash);
-	free(ccbytes);
 	const char *parts[] = {p->source, options, kiln_device_board_name(p->ctx->device->dev), KILN_VERSION,
 	                       cchash};
 	size_t n = 0, at = 0;
@@ -333,15 +330,9 @@ static int deps_fresh(const char *deps)
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		char *data = NULL, now[65];
-		size_t dlen = 0;
-		if (strlen(line) < 66 || line[64] != ' ' || kiln_read_file(line + 65, &data, &dlen) != 0) {
-			fresh = 0;
-			break;
-		}
-		kiln_sha256_hex(data, dlen, now);
-		free(data);
-		fresh = memcmp(now, line, 64) == 0;
+		char now[65];
+		fresh = strlen(line) >= 66 && line[64] == ' ' && kiln_sha256_file(line + 65, now) == 0 &&
+		        memcmp(now, line, 64) == 0;
 	}
 	free(text);
 	return fresh;
@@ -379,13 +370,10 @@ static char *deps_record(const char *depfile, const char *dir)
 		word[w] = '\0';
 		int target = w && word[w - 1] == ':';
 		if (w && !target && strcmp(word, "program.c") != 0) {
-			char path[3 * PATH_MAX], *data = NULL, hex[65];
-			size_t dlen = 0;
+			char path[3 * PATH_MAX], hex[65];
 			int n = snprintf(path, sizeof path, "%s%s%s", word[0] == '/' ? "" : dir,
 			                 word[0] == '/' ? "" : "/", word);
-			if (n > 0 && (size_t)n < sizeof path && kiln_read_file(path, &data, &dlen) == 0) {
-				kiln_sha256_hex(data, dlen, hex);
-				free(data);
+			if (n > 0 && (size_t)n < sizeof path && kiln_sha256_file(path, hex) == 0) {
 				char *grown = realloc(out, olen + strlen(path) + 67);
 				if (!grown) {
 					free(out);

@@ -938,6 +938,12 @@ static void test_rect(ocl_env *env)
 				ok &= back[i] == want;
 			}
 	KT_CHECK(ok, "write-rect then copy-rect moved the box and nothing else", "mismatch");
+	/* A box of whole rows is read as one span (the rows above were read one by one): slice 1 of A. */
+	size_t s1[3] = {0, 0, 1}, whole[3] = {W, H, 1};
+	OK(clEnqueueReadBufferRect(env->q, a, CL_TRUE, s1, co, whole, W, W * H, W, W * H, host, 0, NULL, NULL),
+	   "read a box of whole rows");
+	KT_CHECK(memcmp(host, back + W * H, W * H) == 0, "a box of whole rows reads back as one span",
+	         "host[0]=%u want %u", host[0], back[W * H]);
 	size_t zero[3] = {0, 1, 1}, big[3] = {W, H, D + 1};
 	char h[8];
 	EXPECT(clEnqueueReadBufferRect(env->q, a, CL_TRUE, co, co, zero, 0, 0, 0, 0, h, 0, NULL, NULL),

@@ -330,27 +330,25 @@ int main(int argc, char **argv)
 
 	/* Addresses in the description reach the bus: each must be inside the image's window and clear of
 	 * every other register block. */
-	r = with_dg_base(0, 0x7FFFFFF0, &len);
-	KT_CHECK(r != NULL, "forge a device-global base", "failed");
-	if (r)
-		refused(r, len, KILN_ERR_IMAGE, "outside the image's window",
-		        "a device global's base past the image window (would wrap onto device memory)");
-	free(r);
-	r = with_dg_base(0, 0x10, &len);
-	if (r)
-		refused(r, len, KILN_ERR_IMAGE, "outside the image's window",
-		        "a device global's base inside the image's ID block");
-	free(r);
+	static const struct {
+		json_int_t base;
+		const char *needle, *name;
+	} bases[] = {
+	    {0x7FFFFFF0, "outside the image's window",
+	     "a device global's base past the image window (would wrap onto device memory)"},
+	    {0x10, "outside the image's window", "a device global's base inside the image's ID block"},
+	    {0x100, "overlaps", "a device global's base on the first kernel's registers"},
+	};
+	for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++) {
+		r = with_dg_base(0, bases[i].base, &len);
+		if (KT_CHECK(r != NULL, "forge a device-global base", "failed"))
+			refused(r, len, KILN_ERR_IMAGE, bases[i].needle, bases[i].name);
+		free(r);
+	}
 	r = with_33_kernels(&len);
-	KT_CHECK(r != NULL, "forge 33 kernels", "failed");
-	if (r)
+	if (KT_CHECK(r != NULL, "forge 33 kernels", "failed"))
 		refused(r, len, KILN_ERR_IMAGE, "at most 32",
 		        "33 kernels in one image (one interrupt bit each) are refused by the loader");
-	free(r);
-	r = with_dg_base(0, 0x100, &len);
-	if (r)
-		refused(r, len, KILN_ERR_IMAGE, "overlaps",
-		        "a device global's base on the first kernel's registers");
 	free(r);
 
 	/* Padding between sections must be zero: every byte is checksummed or fixed. */

@@ -193,11 +193,11 @@ static void maybe_start(kiln_backend *b, uint32_t off, uint32_t v)
 {
 	for (size_t k = 0; k < b->desc.nkernels; k++) {
 		const kiln_kernel_desc *kd = &b->desc.kernels[k];
-		if (off != kd->base + KILN_KERNEL_CTRL || !(v & 1))
+		if (off != kd->base + KILN_KERNEL_CTRL || !(v & KILN_KERNEL_CTRL_START))
 			continue;
 		if (strncmp(kd->name, "hang", 4) == 0)
 			return;
-		set(b, kd->base + KILN_KERNEL_CTRL, 2u | 4u); /* DONE, IDLE */
+		set(b, kd->base + KILN_KERNEL_CTRL, KILN_KERNEL_CTRL_DONE | KILN_KERNEL_CTRL_IDLE);
 		set(b, kd->base + KILN_KERNEL_CYCLES_LO, 1);
 		set(b, kd->base + KILN_KERNEL_CYCLES_HI, 0);
 		set(b, KILN_IMG_IRQ_STATUS, get(b, KILN_IMG_IRQ_STATUS) | 1u << k);
