@@ -194,7 +194,7 @@ static int inline_all(LLVMModuleRef mod)
 /* Front end and lowering per translation unit, then one linked, inlined device module (NULL on errors). */
 static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *workdir)
 {
-	frontend_opts fo = {o->cflags, o->ncflags, workdir, NULL, o->depfile};
+	frontend_opts fo = {o->cflags, o->ncflags, workdir, NULL, o->depfile, o->out};
 	if (o->depfile) {
 		FILE *d = fopen(o->depfile, "w");
 		if (!d || fclose(d) != 0) {
@@ -247,9 +247,13 @@ static int staging_create(const char *out, char *dir, size_t len)
  * kill) removes it too. Removing a tree is not async-signal-safe, so the handler runs rm in a child; it
  * retries because the model build, killed with the same process group, may still be writing into it. */
 static char staging_dir[4200];
+/* The dependency list being written (--depfile), removed the same way. */
+static char dep_tmp[4300];
 
 static void staging_on_signal(int sig)
 {
+	if (dep_tmp[0])
+		unlink(dep_tmp);
 	static char *const env[] = {NULL};
 	char *const av[] = {"rm", "-rf", staging_dir, NULL};
 	for (int try = 0; try < 5 && access(staging_dir, F_OK) == 0; try++) {
@@ -375,6 +379,14 @@ int main(int argc, char **argv)
 		rc = 1;
 	}
 	LLVMContextRef ctx = LLVMContextCreate();
+	/* The dependency list is written beside its final name and moved there only when the compile
+	 * succeeds, like every other output. */
+	char dep_final[4300] = "";
+	if (o.depfile) {
+		snprintf(dep_final, sizeof dep_final, "%s", o.depfile);
+		snprintf(dep_tmp, sizeof dep_tmp, "%s.kiln-tmp.%d", o.depfile, (int)getpid());
+		o.depfile = dep_tmp;
+	}
 	LLVMModuleRef mod = rc ? NULL : front(ctx, &o, workdir);
 	rc = mod ? 0 : 1;
 	LLVMModuleRef *imgs = NULL;
@@ -399,6 +411,12 @@ int main(int argc, char **argv)
 		image_path(o.out, i, n, path, sizeof path);
 		rc = staged_path(stage, path, staged, sizeof staged) || publish(stage, staged, path, kind, i);
 	}
+	if (o.depfile && !rc && rename(o.depfile, dep_final) != 0) {
+		diag_error(dep_final, 0, 0, "cannot write: %s", strerror(errno));
+		rc = 1;
+	}
+	if (o.depfile)
+		unlink(o.depfile); /* gone already unless the compile failed */
 	if (kiln_remove_tree(stage) != 0)
 		diag_error(stage, 0, 0, "cannot remove the staging folder: %s", strerror(errno));
 	for (int i = 0; i < n; i++)

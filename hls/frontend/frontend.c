@@ -97,7 +97,7 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 		if (o->depfile) {
 			FILE *d = fopen(o->depfile, "a");
 			if (d) {
-				fprintf(d, "%s: %s\n", path, path);
+				fprintf(d, "%s: %s\n", o->dep_target ? o->dep_target : path, path);
 				fclose(d);
 			}
 		}
@@ -129,7 +129,7 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	                       inc,
 	                       "-D__KILN__=1"};
 	size_t nfixed = sizeof fixed / sizeof fixed[0];
-	size_t n = nfixed + (size_t)o->ncflags + 9;
+	size_t n = nfixed + (size_t)o->ncflags + 11;
 	char **argv = calloc(n, sizeof *argv);
 	if (!argv)
 		return NULL;
@@ -142,6 +142,8 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 		argv[k++] = "-MD";
 		argv[k++] = "-MF";
 		argv[k++] = dep;
+		argv[k++] = "-MT";
+		argv[k++] = (char *)(o->dep_target ? o->dep_target : path);
 	}
 	argv[k++] = "-emit-llvm";
 	argv[k++] = "-c";

@@ -11,6 +11,7 @@ typedef struct frontend_opts {
 	const char *workdir;     /* where intermediate files go */
 	const char *include_dir; /* directory holding kiln/device.h */
 	const char *depfile;     /* when set, each input's dependencies (make syntax) are appended to it */
+	const char *dep_target;  /* the make target they are listed for (the image) */
 } frontend_opts;
 
 /* Directory of kiln/device.h: $KILN_INCLUDE_DIR, else the source tree's hls/include. */

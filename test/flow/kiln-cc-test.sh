@@ -121,6 +121,15 @@ done
 	grep -q "nd_saxpy" "$tmp/sch/x.kimg.d/schedule.txt" &&
 	ok "--stop-after schedule keeps the kernel IR with its steps (kir.txt) and the report, and no RTL" ||
 	notok "stop-after schedule" "$(head -3 "$tmp/err"; ls -A "$tmp/sch/x.kimg.d" 2>&1)"
+"$cc" -q --stop-after schedule --depfile "$tmp/sch/x.dep" -o "$tmp/sch/x.kimg" "$src/test/kernels/ndrange.c" 2>"$tmp/err"
+[ $? -eq 0 ] && grep -q "^$tmp/sch/x.kimg: .*ndrange.c" "$tmp/sch/x.dep" && grep -q "kiln/device.h" "$tmp/sch/x.dep" &&
+	ok "--depfile lists the image's inputs, included headers too, for the image" ||
+	notok "--depfile" "$(head -3 "$tmp/err"; head -3 "$tmp/sch/x.dep" 2>&1)"
+cp "$tmp/sch/x.dep" "$tmp/sch/x.dep.before"
+"$cc" -q --depfile "$tmp/sch/x.dep" -o "$tmp/sch/x.kimg" "$src/test/hls/bad/vla.c" 2>/dev/null
+[ $? -eq 1 ] && cmp -s "$tmp/sch/x.dep" "$tmp/sch/x.dep.before" && [ -z "$(ls "$tmp/sch" | grep kiln-tmp)" ] &&
+	ok "a failed compile leaves the previous depfile and no partial one" ||
+	notok "--depfile after a failure" "$(ls -A "$tmp/sch")"
 
 # -q silences every progress line, the simulated-board model build's included (a design new to the cache).
 mkdir -p "$tmp/qcache"
