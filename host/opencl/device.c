@@ -24,12 +24,15 @@ static pthread_once_t ext_once = PTHREAD_ONCE_INIT;
 
 static void make_ext_string(void)
 {
-	for (size_t i = 0; i < sizeof device_exts / sizeof device_exts[0]; i++) {
-		if (i)
-			strcat(ext_string, " ");
-		strcat(ext_string, device_exts[i].name);
-	}
+	kcl_join_names(device_exts, sizeof device_exts / sizeof device_exts[0], ext_string);
 }
+
+const cl_name_version *kcl_device_exts(size_t *n)
+{
+	*n = sizeof device_exts / sizeof device_exts[0];
+	return device_exts;
+}
+
 static const cl_name_version c_versions[] = {
     {CL_MAKE_VERSION(1, 0, 0), "OpenCL C"},
     {CL_MAKE_VERSION(1, 1, 0), "OpenCL C"},

@@ -233,6 +233,10 @@ struct kcl_cmd {
 /* The one platform and its one device (the default board: $KILN_BOARD, else sim), opened on first use. */
 cl_platform_id kcl_platform(void);
 cl_device_id kcl_device(void); /* NULL when the board cannot be opened */
+/* The device's extensions (the one table CL_DEVICE_EXTENSIONS and the platform's list derive from). */
+const cl_name_version *kcl_device_exts(size_t *n);
+/* Writes the N names of V into OUT separated by blanks (OUT holds N * CL_NAME_VERSION_MAX_NAME_SIZE). */
+void kcl_join_names(const cl_name_version *v, size_t n, char *out);
 
 /* Handle checks: the platform and device are static; every other handle is looked up in the registry of
  * live handles (host/common/handles.h), so a released one is recognised without reading freed memory. */

@@ -12,8 +12,6 @@ static struct _cl_device_id device = {.dispatch = &kcl_dispatch, .magic = KCL_MA
 static int device_ok;
 static pthread_once_t device_once = PTHREAD_ONCE_INIT;
 
-#define KCL_PLATFORM_EXTENSIONS "cl_khr_icd cl_intel_global_variable_access cl_intel_unified_shared_memory"
-
 static void open_device(void)
 {
 	if (kiln_device_open(NULL, &device.dev) != KILN_OK)
@@ -108,11 +106,33 @@ KCL_EXPORT cl_int CL_API_CALL clIcdGetPlatformIDsKHR(cl_uint num_entries, cl_pla
 	return clGetPlatformIDs(num_entries, platforms, num_platforms);
 }
 
-static const cl_name_version platform_exts[] = {
-    {CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"},
-    {CL_MAKE_VERSION(1, 0, 0), "cl_intel_global_variable_access"},
-    {CL_MAKE_VERSION(1, 0, 0), "cl_intel_unified_shared_memory"},
-};
+/* The platform's extensions: the ICD one, then every extension of its one device. */
+#define KCL_MAX_EXTS 32
+static cl_name_version platform_exts[KCL_MAX_EXTS];
+static size_t nplatform_exts;
+static char platform_ext_string[KCL_MAX_EXTS * CL_NAME_VERSION_MAX_NAME_SIZE];
+static pthread_once_t platform_ext_once = PTHREAD_ONCE_INIT;
+
+void kcl_join_names(const cl_name_version *v, size_t n, char *out)
+{
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			strcat(out, " ");
+		strcat(out, v[i].name);
+	}
+}
+
+static void make_platform_exts(void)
+{
+	size_t n = 0;
+	const cl_name_version *dev = kcl_device_exts(&n);
+	platform_exts[0] = (cl_name_version){CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"};
+	for (size_t i = 0; i < n && i + 1 < KCL_MAX_EXTS; i++)
+		platform_exts[i + 1] = dev[i];
+	nplatform_exts = n + 1 < KCL_MAX_EXTS ? n + 1 : KCL_MAX_EXTS;
+	kcl_join_names(platform_exts, nplatform_exts, platform_ext_string);
+}
 
 /* Exported too: ocl-icd reads the extensions and the ICD suffix through the library symbol. */
 KCL_EXPORT cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id p, cl_platform_info param_name,
@@ -131,8 +151,8 @@ KCL_EXPORT cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id p, cl_platform_in
 	case CL_PLATFORM_VENDOR:
 		return kcl_info_str(param_value_size, param_value, param_value_size_ret, "Kiln project");
 	case CL_PLATFORM_EXTENSIONS:
-		return kcl_info_str(param_value_size, param_value, param_value_size_ret,
-		                    KCL_PLATFORM_EXTENSIONS);
+		pthread_once(&platform_ext_once, make_platform_exts);
+		return kcl_info_str(param_value_size, param_value, param_value_size_ret, platform_ext_string);
 	case CL_PLATFORM_ICD_SUFFIX_KHR:
 		return kcl_info_str(param_value_size, param_value, param_value_size_ret, "KILN");
 	case CL_PLATFORM_HOST_TIMER_RESOLUTION:
@@ -140,8 +160,9 @@ KCL_EXPORT cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id p, cl_platform_in
 	case CL_PLATFORM_NUMERIC_VERSION:
 		KCL_INFO(cl_version, CL_MAKE_VERSION(3, 0, 0));
 	case CL_PLATFORM_EXTENSIONS_WITH_VERSION:
+		pthread_once(&platform_ext_once, make_platform_exts);
 		return kcl_info(param_value_size, param_value, param_value_size_ret, platform_exts,
-		                sizeof platform_exts);
+		                nplatform_exts * sizeof platform_exts[0]);
 	default:
 		return CL_INVALID_VALUE;
 	}

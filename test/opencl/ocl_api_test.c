@@ -219,6 +219,15 @@ static void test_platform_device(ocl_env *env)
 	KT_CHECK(strstr(buf, "cl_khr_icd") && strstr(buf, "cl_intel_global_variable_access") &&
 	             strstr(buf, "cl_intel_unified_shared_memory") && sz == strlen(buf) + 1,
 	         "platform extensions list cl_khr_icd and both Intel extensions", "%s", buf);
+	{
+		/* The platform's extensions are those of its one device, plus the ICD's (one table). */
+		char dev_ext[2048] = "", *save = NULL;
+		clGetDeviceInfo(env->dev, CL_DEVICE_EXTENSIONS, sizeof dev_ext, dev_ext, NULL);
+		int all = dev_ext[0] != 0;
+		for (char *e = strtok_r(dev_ext, " ", &save); e; e = strtok_r(NULL, " ", &save))
+			all &= strstr(buf, e) != NULL;
+		KT_CHECK(all, "every device extension is a platform extension", "platform: %s", buf);
+	}
 	OK(clGetPlatformInfo(env->plat, CL_PLATFORM_ICD_SUFFIX_KHR, sizeof buf, buf, NULL), "ICD suffix");
 	KT_EQ_STR(buf, "KILN", "ICD suffix is KILN");
 	cl_version v = 0;
@@ -940,7 +949,8 @@ static void test_rect(ocl_env *env)
 	KT_CHECK(ok, "write-rect then copy-rect moved the box and nothing else", "mismatch");
 	/* A box of whole rows is read as one span (the rows above were read one by one): slice 1 of A. */
 	size_t s1[3] = {0, 0, 1}, whole[3] = {W, H, 1};
-	OK(clEnqueueReadBufferRect(env->q, a, CL_TRUE, s1, co, whole, W, W * H, W, W * H, host, 0, NULL, NULL),
+	OK(clEnqueueReadBufferRect(env->q, a, CL_TRUE, s1, co, whole, W, W * H, W, W * H, host, 0, NULL,
+	                           NULL),
 	   "read a box of whole rows");
 	KT_CHECK(memcmp(host, back + W * H, W * H) == 0, "a box of whole rows reads back as one span",
 	         "host[0]=%u want %u", host[0], back[W * H]);
