@@ -4,14 +4,15 @@
 // host window (read data one cycle after host_re), port B to the kernels (fixed-priority arbitration, the
 // contract's memory protocol with rvalid one cycle after an accepted read).
 //
-// INIT_MODE_RESET = 1: after each reset an init sequencer rewrites INIT word by word through port A while
-// `busy` is high (the image stalls the host and the kernels meanwhile). 0: INIT is only the value loaded with
-// the image, and reset leaves the contents alone.
+// INIT_FILE: the $readmemh file of the initial contents (loaded with the image; see kiln_ram.v for how a
+// Verilated model gets them). INIT_MODE_RESET = 1: after each reset an init sequencer rewrites them word by
+// word through port A from a ROM copy while `busy` is high (the image stalls the host and the kernels
+// meanwhile). 0: reset leaves the contents alone.
 module kiln_dg_ram #(
   parameter integer WORDS = 1,
   parameter integer AW = 1,                  // word-address bits, >= 1
   parameter integer NPORTS = 1,
-  parameter [WORDS*32-1:0] INIT = {WORDS*32{1'b0}},
+  parameter INIT_FILE = "",
   parameter integer INIT_MODE_RESET = 0
 ) (
   input  wire                clk,
@@ -36,11 +37,28 @@ module kiln_dg_ram #(
 );
 
   reg [31:0] mem [0:WORDS-1];
+  reg [31:0] init_rom [0:WORDS-1];  // only read by the init sequencer (INIT_MODE_RESET)
 
-  integer i;
-  initial begin
-    for (i = 0; i < WORDS; i = i + 1) mem[i] = INIT[i*32 +: 32];
+`ifdef VERILATOR
+  import "DPI-C" function chandle kiln_init_find(input string name);
+  import "DPI-C" function int kiln_init_word(input chandle handle, input int index);
+  initial begin : load
+    chandle t;
+    integer i;
+    t = kiln_init_find(INIT_FILE);
+    for (i = 0; i < WORDS; i = i + 1) begin
+      mem[i] = kiln_init_word(t, i);
+      init_rom[i] = mem[i];
+    end
   end
+`else
+  initial begin
+    if (INIT_FILE != "") begin
+      $readmemh(INIT_FILE, mem);
+      $readmemh(INIT_FILE, init_rom);
+    end
+  end
+`endif
 
   // Init sequencer: walks every word once after reset when the global has init_mode reset.
   reg [31:0] init_idx;
@@ -54,7 +72,7 @@ module kiln_dg_ram #(
   // Port A: the host, or the init sequencer while it runs.
   wire [AW-1:0] a_addr  = init_run ? init_idx[AW-1:0] : host_addr;
   wire          a_we    = init_run | host_we;
-  wire [31:0]   a_wdata = init_run ? INIT[init_idx[AW-1:0]*32 +: 32] : host_wdata;
+  wire [31:0]   a_wdata = init_run ? init_rom[init_idx[AW-1:0]] : host_wdata;
   wire [3:0]    a_wstrb = init_run ? 4'hf : host_wstrb;
   integer b;
   always @(posedge clk) begin

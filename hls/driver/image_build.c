@@ -17,8 +17,10 @@
 #include "../cdfg/cdfg.h"
 #include "../cdfg/ifconv.h"
 #include "../emit/emit_kernel.h"
+#include "../emit/rtl_wrap.h"
 #include "../ir/ir_util.h"
 #include "../package/fusesoc.h"
+#include "../package/meminit.h"
 #include "../package/package.h"
 #include "../postlink/postlink.h"
 #include "../schedule/dump.h"
@@ -46,6 +48,10 @@ typedef struct build {
 	int nrtl;
 	char *fulltext;
 	size_t fulllen;
+	meminit *inits; /* initial contents of the on-chip memories (files in rtl/, a C file for the model) */
+	int ninits;
+	char init_c[4200];
+	char *memh; /* the MEMH section: every init file, concatenated */
 } build;
 
 static void build_free(build *b)
@@ -56,6 +62,10 @@ static void build_free(build *b)
 	for (int i = 0; i < b->nrtl; i++)
 		free(b->rtl_files[i]);
 	free(b->fulltext);
+	for (int i = 0; i < b->ninits; i++)
+		free(b->inits[i].file);
+	free(b->inits);
+	free(b->memh);
 	free(b->prop_text);
 	if (b->have_regmap)
 		kiln_regmap_free(&b->regmap);
@@ -167,7 +177,11 @@ static int write_fusesoc_core(build *b)
 		snprintf(rel[i], sizeof rel[i], "rtl/%s", base ? base + 1 : b->rtl_files[i]);
 		files[i] = rel[i];
 	}
-	char *core = fusesoc_core(b->regmap.image, files, b->nrtl, "kiln_image");
+	const char *inits[MAX_RTL];
+	int ni = 0;
+	for (int i = 0; i < b->ninits && ni < MAX_RTL; i++)
+		inits[ni++] = b->inits[i].file;
+	char *core = fusesoc_core(b->regmap.image, files, b->nrtl, inits, ni, "kiln_image");
 	snprintf(path, sizeof path, "%s/%s.core", b->workdir, b->regmap.image);
 	int rc = write_text(path, core);
 	free(core);
@@ -198,6 +212,46 @@ static void emit_top_cb(const void *a, FILE *o)
 	system_emit_top(b->ks, b->nk, &b->desc, o);
 }
 
+/* The initial contents of every on-chip memory: $readmemh files beside the RTL, their concatenation for the
+ * image, and the C tables the simulation model compiles in (hls/package/meminit.h). */
+static int collect_inits(build *b)
+{
+	int max = (int)b->desc.ndgs;
+	for (int i = 0; i < b->nk; i++)
+		max += b->ks[i].nimems;
+	b->inits = calloc((size_t)max + 1, sizeof *b->inits);
+	if (!b->inits)
+		return -1;
+	char name[400];
+	for (int i = 0; i < b->nk; i++) {
+		const kfunc *f = &b->ks[i];
+		for (int m = f->nmems; m < f->nmems + f->nimems; m++) {
+			if (!f->mems[m].init)
+				continue;
+			emit_mem_init_file(f, m, name, sizeof name);
+			b->inits[b->ninits++] = (meminit){strdup(name), f->mems[m].init, f->mems[m].size};
+		}
+	}
+	for (size_t gi = 0; gi < b->desc.ndgs; gi++) {
+		const kiln_dg_desc *g = &b->desc.dgs[gi];
+		if (g->storage != KILN_DG_DEDICATED)
+			continue;
+		system_dg_init_file(gi, name, sizeof name);
+		b->inits[b->ninits++] = (meminit){strdup(name), g->init, g->size};
+	}
+	char dir[4200];
+	snprintf(dir, sizeof dir, "%s/rtl", b->workdir);
+	kiln_strbuf all = {0};
+	for (int i = 0; i < b->ninits; i++) {
+		if (!b->inits[i].file || meminit_write_hex(dir, &b->inits[i]) != 0)
+			return -1;
+		meminit_hex_text(&b->inits[i], &all);
+	}
+	b->memh = kiln_sb_finish(&all);
+	snprintf(b->init_c, sizeof b->init_c, "%s/kiln_init.c", b->workdir);
+	return b->memh ? meminit_write_c(b->init_c, b->inits, b->ninits) : -1;
+}
+
 /* System assembly: layout, register map, RTL files; the image hash covers the design itself. */
 static int stage_system(build *b)
 {
@@ -226,6 +280,8 @@ static int stage_system(build *b)
 	uint64_t h = KILN_FNV64_INIT;
 	for (int i = 0; i < b->nk; i++) {
 		kern[i] = emit_to_string(emit_kernel_cb, &b->ks[i], &klen[i]);
+		if (kern[i])
+			rtl_wrap(&kern[i], &klen[i]);
 		h = kiln_fnv64(h, kern[i], klen[i]);
 	}
 	char *top = emit_to_string(emit_top_cb, &ta, &n);
@@ -243,6 +299,8 @@ static int stage_system(build *b)
 				reg->reset = (uint32_t)(h >> 32);
 		}
 	top = emit_to_string(emit_top_cb, &ta, &n);
+	if (top)
+		rtl_wrap(&top, &n);
 
 	/* One file per module (lint wants file names to match modules); the image carries their
 	 * concatenation, library modules included, so that it is self-contained. */
@@ -260,7 +318,8 @@ static int stage_system(build *b)
 	}
 	free(kern);
 	free(klen);
-	static const char *const lib[] = {"kiln_dg_store", "kiln_dg_ram", "kiln_mem_arb", "kiln_port_arb"};
+	static const char *const lib[] = {"kiln_dg_store", "kiln_dg_ram",  "kiln_ram",     "kiln_div",
+	                                  "kiln_fifo",     "kiln_mem_arb", "kiln_port_arb"};
 	for (size_t i = 0; i < sizeof lib / sizeof lib[0] && rc == 0; i++) {
 		char lp[4096], *t = NULL;
 		size_t tl = 0;
@@ -274,7 +333,7 @@ static int stage_system(build *b)
 		free(t);
 	}
 	fclose(full);
-	if (rc != 0)
+	if (rc != 0 || collect_inits(b) != 0)
 		return -1;
 
 	static const struct {
@@ -302,9 +361,12 @@ static int stage_package(build *b)
 	char err[512] = "out of memory";
 	/* The simulation model is the sim board's hardware; a board with another backend (the fake one of the
 	 * runtime tests, a real board's bitstream flow) gets none. */
+	const char *srcs[MAX_RTL + 1];
+	for (int i = 0; i < b->nrtl; i++)
+		srcs[i] = b->rtl_files[i];
+	srcs[b->nrtl] = b->init_c;
 	if (strcmp(b->o->board->backend, "sim") == 0 &&
-	    package_build_model(b->o->board, b->workdir, (const char *const *)b->rtl_files, b->nrtl, &model,
-	                        &model_len) != 0)
+	    package_build_model(b->o->board, b->workdir, srcs, b->nrtl + 1, &model, &model_len) != 0)
 		return -1;
 	char *json = kiln_desc_to_json(&b->desc);
 	char *regjson = kiln_regmap_to_json(&b->regmap);
@@ -314,6 +376,7 @@ static int stage_package(build *b)
 	    kiln_image_writer_add(w, KILN_SEC_PROPS, b->prop_text, strlen(b->prop_text)) ||
 	    kiln_image_writer_add(w, KILN_SEC_REGMAP, regjson, strlen(regjson)) ||
 	    kiln_image_writer_add(w, KILN_SEC_RTL, b->fulltext, b->fulllen) ||
+	    (*b->memh && kiln_image_writer_add(w, KILN_SEC_MEMH, b->memh, strlen(b->memh))) ||
 	    (model && kiln_image_writer_add(w, KILN_SEC_MODEL, model, model_len)) ||
 	    kiln_image_writer_save(w, b->out, err, sizeof err)) {
 		diag_error(b->out, 0, 0, "cannot write image: %s", err);

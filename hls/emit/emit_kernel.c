@@ -2,6 +2,7 @@
 #include "emit_kernel.h"
 
 #include "emit_pipeline.h"
+#include "rtl_prune.h"
 
 #include "../schedule/schedule.h"
 
@@ -533,8 +534,13 @@ static int log2up(uint32_t n)
 	return b;
 }
 
-/* Internal memory M (a local array, table or plain global): a word RAM with byte enables and a one-cycle
- * read, behind the same valid/ready port signals as the module's external memories. */
+void emit_mem_init_file(const kfunc *f, int m, char *buf, size_t n)
+{
+	snprintf(buf, n, "kiln_k_%s_m%d.hex", f->name, m);
+}
+
+/* Internal memory M (a local array, table or plain global): an rtl/kiln_ram.v cell behind the same
+ * valid/ready port signals as the module's external memories. */
 static void emit_internal_mem(const kfunc *f, int m, FILE *o)
 {
 	const kmem *mm = &f->mems[m];
@@ -542,41 +548,23 @@ static void emit_internal_mem(const kfunc *f, int m, FILE *o)
 	int aw = log2up(words);
 	static const char *const kn[] = {"", "", "local array", "constant table (ROM)",
 	                                 "global variable (RAM)"};
+	char init[400] = "";
+	if (mm->init)
+		emit_mem_init_file(f, m, init, sizeof init);
 	fprintf(o, "  // memory m%d: %s '%s', %u bytes, inside this kernel\n", m, kn[mm->kind], mm->name,
 	        mm->size);
 	fprintf(o,
 	        "  wire        m%d_valid, m%d_write;\n  wire [31:0] m%d_addr, m%d_wdata;\n  wire [3:0]  "
 	        "m%d_wstrb;\n",
 	        m, m, m, m, m);
-	fprintf(o, "  wire        m%d_ready = 1'b1;\n  reg         m%d_rvalid;\n  reg  [31:0] m%d_rdata;\n",
+	fprintf(o, "  wire        m%d_ready = 1'b1;\n  wire        m%d_rvalid;\n  wire [31:0] m%d_rdata;\n",
 	        m, m, m);
-	fprintf(o, "  reg  [31:0] mem%d [0:%u];\n", m, (1u << aw) - 1);
-	if (mm->init) {
-		fprintf(o, "  initial begin\n");
-		for (uint32_t w = 0; w < words; w++) {
-			uint32_t v = (uint32_t)mm->init[4 * w] | (uint32_t)mm->init[4 * w + 1] << 8 |
-			             (uint32_t)mm->init[4 * w + 2] << 16 |
-			             (uint32_t)mm->init[4 * w + 3] << 24;
-			fprintf(o, "    mem%d[%u] = 32'h%08x;\n", m, w, v);
-		}
-		fprintf(o, "  end\n");
-	}
-	/* Read data is held until the next read: a load's value stays valid through its data step even when
-	 * that step waits on something else (the scheduler keeps other reads of this memory out of such
-	 * steps). */
+	fprintf(o, "  kiln_ram #(.AW(%d), .WRITABLE(%d), .INIT_FILE(\"%s\")) u_mem%d (\n", aw,
+	        mm->used_write ? 1 : 0, init, m);
 	fprintf(o,
-	        "  always @(posedge clk) begin\n    m%d_rvalid <= m%d_valid & ~m%d_write;\n"
-	        "    if (m%d_valid & ~m%d_write) m%d_rdata <= mem%d[m%d_addr[%d:2]];\n",
-	        m, m, m, m, m, m, m, m, aw + 1);
-	if (mm->used_write) {
-		fprintf(o, "    if (m%d_valid & m%d_write) begin\n", m, m);
-		for (int b = 0; b < 4; b++)
-			fprintf(
-			    o, "      if (m%d_wstrb[%d]) mem%d[m%d_addr[%d:2]][%d:%d] <= m%d_wdata[%d:%d];\n",
-			    m, b, m, m, aw + 1, 8 * b + 7, 8 * b, m, 8 * b + 7, 8 * b);
-		fprintf(o, "    end\n");
-	}
-	fprintf(o, "  end\n\n");
+	        "    .clk(clk), .valid(m%d_valid), .write(m%d_write), .addr(m%d_addr[%d:2]),\n"
+	        "    .wdata(m%d_wdata), .wstrb(m%d_wstrb), .rvalid(m%d_rvalid), .rdata(m%d_rdata)\n  );\n\n",
+	        m, m, m, aw + 1, m, m, m, m);
 }
 
 /* Module port M receives read responses (it has loads): it keeps a queue of whose each response is. */
@@ -616,9 +604,6 @@ static void emit_tag_queue(const kfunc *f, int m, FILE *o)
 	fprintf(
 	    o, "  // port m%d: tags of the reads in flight, oldest first (response order is request order)\n",
 	    m);
-	fprintf(o, "  reg  [%d:0] m%d_tq [0:%d];\n  reg  [2:0] m%d_tn;\n", tw - 1, m, TAGQ_DEPTH - 1, m);
-	fprintf(o, "  wire        m%d_full = m%d_tn == 3'd%d;\n", m, m, TAGQ_DEPTH);
-	fprintf(o, "  wire [2:0]  m%d_ti = m%d_tn - {2'd0, m%d_rvalid};\n", m, m, m);
 	fprintf(o, "  wire [%d:0] m%d_tag =", tw - 1, m);
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
@@ -628,16 +613,12 @@ static void emit_tag_queue(const kfunc *f, int m, FILE *o)
 	emit_pipe_tag_terms(f, m, tw, o);
 	fprintf(o, " %d'd0;\n", tw);
 	fprintf(o,
-	        "  always @(posedge clk) begin\n    if (!rst_n) begin\n      m%d_tn <= 3'd0;\n    end else "
-	        "begin\n"
-	        "      if (m%d_rvalid) begin\n",
-	        m, m);
-	for (int q = 0; q + 1 < TAGQ_DEPTH; q++)
-		fprintf(o, "        m%d_tq[%d] <= m%d_tq[%d];\n", m, q, m, q + 1);
-	fprintf(o,
-	        "      end\n      if (m%d_valid & m%d_ready & ~m%d_write) m%d_tq[m%d_ti[%d:0]] <= m%d_tag;\n"
-	        "      m%d_tn <= m%d_ti + {2'd0, m%d_valid & m%d_ready & ~m%d_write};\n    end\n  end\n",
-	        m, m, m, m, m, log2up(TAGQ_DEPTH) - 1, m, m, m, m, m, m);
+	        "  wire [%d:0] m%d_tq0;  // the tag of the oldest read in flight\n  wire [%d:0]  m%d_tn;\n"
+	        "  wire        m%d_full;\n"
+	        "  kiln_fifo #(.W(%d), .DEPTH(%d)) u_tags%d (\n    .clk(clk), .rst_n(rst_n), "
+	        ".push(m%d_valid & m%d_ready & ~m%d_write), .din(m%d_tag), .pop(m%d_rvalid),\n"
+	        "    .head(m%d_tq0), .count(m%d_tn), .full(m%d_full)\n  );\n",
+	        tw - 1, m, log2up(TAGQ_DEPTH + 1) - 1, m, m, tw, TAGQ_DEPTH, m, m, m, m, m, m, m, m, m);
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		if (k->block < 0 || k->op != K_LOAD || k->mem != m || emit_pipe_is_load(f, i))
@@ -645,7 +626,7 @@ static void emit_tag_queue(const kfunc *f, int m, FILE *o)
 		fprintf(o,
 		        "  always @(posedge clk) begin\n    if (!rst_n) got%d <= 1'b0;\n"
 		        "    else if (state == S%d && m%d_valid && m%d_ready) got%d <= 1'b0;\n"
-		        "    else if (m%d_rvalid && m%d_tq[0] == %d'd%d) begin\n      got%d <= 1'b1;\n      "
+		        "    else if (m%d_rvalid && m%d_tq0 == %d'd%d) begin\n      got%d <= 1'b1;\n      "
 		        "rr%d <= m%d_rdata;\n"
 		        "    end\n  end\n",
 		        i, k->issue, m, m, i, m, m, tw, emit_load_tag(f, i), i, i, m);
@@ -657,8 +638,8 @@ static void emit_tag_queue(const kfunc *f, int m, FILE *o)
 static const char *wait_ok(const kfunc *f, int i, char *buf)
 {
 	int m = f->insts[i].mem;
-	snprintf(buf, REF_MAX, "(got%d || (m%d_rvalid && m%d_tq[0] == %d'd%d))", i, m, m,
-	         emit_tag_width(f, m), emit_load_tag(f, i));
+	snprintf(buf, REF_MAX, "(got%d || (m%d_rvalid && m%d_tq0 == %d'd%d))", i, m, m, emit_tag_width(f, m),
+	         emit_load_tag(f, i));
 	return buf;
 }
 
@@ -764,8 +745,8 @@ static void emit_copy_step(const kfunc *f, int s, FILE *o)
 		        "3'b000};\n",
 		        s, s, v, v, s);
 	} else {
-		/* Reads run ahead of writes by up to CPQ_DEPTH elements: read data waits in cp_q (oldest in
-		 * cp_q[0]) for its write. On one shared port the pending write goes first. */
+		/* Reads run ahead of writes by up to CPQ_DEPTH elements: read data waits in the cp_q FIFO
+		 * (oldest in cp_q0) for its write. On one shared port the pending write goes first. */
 		int same = k->mem == k->mem2;
 		fprintf(o, "  wire [31:0] cp%d_sa = %s + cp_r;  // next read\n", s, v);
 		fprintf(o, "  wire [31:0] cp%d_sw = %s + cp_n;  // source of the element being written\n", s,
@@ -780,10 +761,10 @@ static void emit_copy_step(const kfunc *f, int s, FILE *o)
 		        "  wire        cp%d_rword = (cp%d_dr[1:0] | cp%d_sa[1:0]) == 2'd0 && cp_r + 32'd4 <= "
 		        "32'd%llu;\n",
 		        s, s, s, (unsigned long long)len);
-		fprintf(o, "  wire [31:0] cp%d_byte = (cp_q[0] >> {cp%d_sw[1:0], 3'b000}) & 32'hff;\n", s, s);
+		fprintf(o, "  wire [31:0] cp%d_byte = (cp_q0 >> {cp%d_sw[1:0], 3'b000}) & 32'hff;\n", s, s);
 		fprintf(
 		    o,
-		    "  wire [31:0] cp%d_wdata = cp%d_word ? cp_q[0] : cp%d_byte << {cp%d_da[1:0], 3'b000};\n",
+		    "  wire [31:0] cp%d_wdata = cp%d_word ? cp_q0 : cp%d_byte << {cp%d_da[1:0], 3'b000};\n",
 		    s, s, s, s);
 		fprintf(o,
 		        "  wire        cp%d_rd = state == S%d && cp_r < 32'd%llu && {1'b0, cp_o} + {1'b0, "
@@ -793,10 +774,80 @@ static void emit_copy_step(const kfunc *f, int s, FILE *o)
 		fprintf(o, "  wire        cp%d_wr = state == S%d && cp_c != 3'd0;\n", s, s);
 		fprintf(o, "  wire        cp%d_push = state == S%d && m%d_rvalid;\n", s, s, k->mem2);
 		fprintf(o, "  wire        cp%d_pop = cp%d_wr && m%d_ready;\n", s, s, k->mem);
-		fprintf(o, "  wire [2:0]  cp%d_qi = cp_c - {2'd0, cp%d_pop};\n", s, s);
 	}
 	fprintf(o, "  wire [31:0] cp%d_next = cp_n + (cp%d_word ? 32'd4 : 32'd1);\n", s, s);
 	fprintf(o, "  wire        cp%d_last = cp%d_next >= 32'd%llu;\n\n", s, s, (unsigned long long)len);
+}
+
+/* The W-bit divider: its operands, chosen by the divider-start state (magnitudes, zero-extended to W, and the
+ * signs the results take), and the rtl/kiln_div.v cell, with as many restoring stages per cycle as the clock
+ * period holds. */
+static void emit_divider(const kfunc *f, int w, FILE *o)
+{
+	fprintf(o,
+	        "  reg         dv%d_start, dv%d_nq, dv%d_nr;\n  reg  [%d:0] dv%d_a, dv%d_b;\n"
+	        "  always @(*) begin\n    dv%d_start = 1'b1;\n    case (state)\n",
+	        w, w, w, w - 1, w, w, w);
+	for (int s = 0; s < f->nsteps; s++) {
+		if (f->steps[s].kind != STEP_DIV_ISSUE)
+			continue;
+		const kinst *k = &f->insts[f->steps[s].inst];
+		if (sched_div_width(k->width) != w)
+			continue;
+		int kw = k->width, sg = k->op == K_SDIV || k->op == K_SREM;
+		char x[REF_MAX], y[REF_MAX], xs[REF_MAX], ys[REF_MAX], pad[32] = "";
+		ref(f, k->a[0], s, x);
+		ref(f, k->a[1], s, y);
+		ref_bit(f, k->a[0], kw - 1, s, xs);
+		ref_bit(f, k->a[1], kw - 1, s, ys);
+		if (kw < w)
+			snprintf(pad, sizeof pad, "%d'd0, ", w - kw);
+		fprintf(o, "      S%d: begin\n", s);
+		if (sg)
+			fprintf(
+			    o,
+			    "        dv%d_a = {%s(%s ? -%s : %s)};\n        dv%d_b = {%s(%s ? -%s : %s)};\n"
+			    "        dv%d_nq = %s ^ %s;\n        dv%d_nr = %s;\n",
+			    w, pad, xs, x, x, w, pad, ys, y, y, w, xs, ys, w, xs);
+		else
+			fprintf(
+			    o,
+			    "        dv%d_a = {%s%s};\n        dv%d_b = {%s%s};\n        dv%d_nq = 1'b0;\n"
+			    "        dv%d_nr = 1'b0;\n",
+			    w, pad, x, w, pad, y, w, w);
+		fprintf(o, "      end\n");
+	}
+	fprintf(o,
+	        "      default: begin\n        dv%d_start = 1'b0;\n        dv%d_a = %d'd0;\n"
+	        "        dv%d_b = %d'd0;\n        dv%d_nq = 1'b0;\n        dv%d_nr = 1'b0;\n      end\n"
+	        "    endcase\n  end\n",
+	        w, w, w, w, w, w, w);
+	fprintf(o,
+	        "  kiln_div #(.W(%d), .BPC(%d)) u_div%d (\n    .clk(clk), .rst_n(rst_n), .start(dv%d_start), "
+	        ".a(dv%d_a), .b(dv%d_b), .neg_q(dv%d_nq), .neg_r(dv%d_nr),\n"
+	        "    .busy(dv%d_busy), .quo(dv%d_quo), .rem(dv%d_rem)\n  );\n\n",
+	        w, sched_div_bits_per_cycle(f->clock_ns, w), w, w, w, w, w, w, w, w, w);
+}
+
+/* The read words memcpy loops keep ahead of their writes: one rtl/kiln_fifo.v queue, fed and drained by
+ * whichever copy step runs (only one does at a time). */
+static void emit_copy_queue(const kfunc *f, FILE *o)
+{
+	fprintf(o,
+	        "  kiln_fifo #(.W(32), .DEPTH(%d)) u_cp_q (\n    .clk(clk), .rst_n(rst_n),\n    .push(1'b0",
+	        CPQ_DEPTH);
+	for (int s = 0; s < f->nsteps; s++)
+		if (f->steps[s].kind == STEP_COPY && f->insts[f->steps[s].inst].op == K_MEMCPY)
+			fprintf(o, " | cp%d_push", s);
+	fprintf(o, "),\n    .din(");
+	for (int s = 0; s < f->nsteps; s++)
+		if (f->steps[s].kind == STEP_COPY && f->insts[f->steps[s].inst].op == K_MEMCPY)
+			fprintf(o, "(state == S%d) ? m%d_rdata : ", s, f->insts[f->steps[s].inst].mem2);
+	fprintf(o, "32'd0),\n    .pop(1'b0");
+	for (int s = 0; s < f->nsteps; s++)
+		if (f->steps[s].kind == STEP_COPY && f->insts[f->steps[s].inst].op == K_MEMCPY)
+			fprintf(o, " | cp%d_pop", s);
+	fprintf(o, "),\n    .head(cp_q0), .count(cp_c), .full(cp_full)\n  );\n\n");
 }
 
 /* kiln-cc --profile (simulation only): per block, how many times it ran and how many cycles its states held,
@@ -830,7 +881,9 @@ static void emit_profile_dump(const kfunc *f, FILE *o)
 	    f->nblocks - 1, f->nblocks - 1, f->profile, f->name, f->nblocks);
 }
 
-void emit_kernel(const kfunc *f, FILE *o)
+/* The module up to its unused-signal sink: that is written once unread logic is pruned (rtl_prune.h). Returns
+ * the sink's entries for the ports and fixed structures, malloc'd. */
+static char *emit_module(const kfunc *f, FILE *o)
 {
 	char mod[300];
 	emit_kernel_module_name(f, mod, sizeof mod);
@@ -878,75 +931,13 @@ void emit_kernel(const kfunc *f, FILE *o)
 			have_memcpy |= f->insts[f->steps[s].inst].op == K_MEMCPY;
 		}
 	}
-	for (int w = 2; w <= 64; w++) {
-		if (!have_div[w])
-			continue;
-		/* As many restoring steps chained per cycle as the clock period holds. */
-		int bpc = sched_div_bits_per_cycle(f->clock_ns, w);
-		fprintf(o,
-		        "  // %d-bit divider, %d quotient bit(s) per cycle: starts in a divider-start state, "
-		        "done when dv%d_n "
-		        "is 0\n",
-		        w, bpc, w);
-		fprintf(o,
-		        "  reg  [%d:0] dv%d_q, dv%d_d;\n  reg  [%d:0] dv%d_r;\n  reg  [7:0] dv%d_n;\n"
-		        "  reg         dv%d_nq, dv%d_nr;\n",
-		        w - 1, w, w, w, w, w, w, w);
-		fprintf(o, "  wire [%d:0] dv%d_r0 = dv%d_r;\n  wire [%d:0] dv%d_q0 = dv%d_q;\n", w, w, w,
-		        w - 1, w, w);
-		for (int i = 0; i < bpc; i++) {
-			fprintf(o, "  wire [%d:0] dv%d_sh%d = {dv%d_r%d[%d:0], dv%d_q%d[%d]};\n", w, w, i, w,
-			        i, w - 1, w, i, w - 1);
-			fprintf(o, "  wire        dv%d_ge%d = dv%d_sh%d >= {1'b0, dv%d_d};\n", w, i, w, i, w);
-			fprintf(
-			    o,
-			    "  wire [%d:0] dv%d_r%d = dv%d_ge%d ? dv%d_sh%d - {1'b0, dv%d_d} : dv%d_sh%d;\n",
-			    w, w, i + 1, w, i, w, i, w, w, i);
-			fprintf(o, "  wire [%d:0] dv%d_q%d = {dv%d_q%d[%d:0], dv%d_ge%d};\n", w - 1, w, i + 1,
-			        w, i, w - 2, w, i);
-		}
-		fprintf(o, "  wire [%d:0] dv%d_quo = dv%d_nq ? -dv%d_q : dv%d_q;\n", w - 1, w, w, w, w);
-		fprintf(o, "  wire [%d:0] dv%d_rem = dv%d_nr ? -dv%d_r[%d:0] : dv%d_r[%d:0];\n", w - 1, w, w,
-		        w, w - 1, w, w - 1);
-		fprintf(
-		    o, "  always @(posedge clk) begin\n    if (!rst_n) begin\n      dv%d_n <= 8'd0;\n    end",
-		    w);
-		for (int s = 0; s < f->nsteps; s++) {
-			if (f->steps[s].kind != STEP_DIV_ISSUE)
-				continue;
-			const kinst *k = &f->insts[f->steps[s].inst];
-			if (sched_div_width(k->width) != w)
-				continue;
-			int kw = k->width, sg = k->op == K_SDIV || k->op == K_SREM;
-			char x[REF_MAX], y[REF_MAX], xs[REF_MAX], ys[REF_MAX], pad[32] = "";
-			ref(f, k->a[0], s, x);
-			ref(f, k->a[1], s, y);
-			ref_bit(f, k->a[0], kw - 1, s, xs);
-			ref_bit(f, k->a[1], kw - 1, s, ys);
-			if (kw < w)
-				snprintf(pad, sizeof pad, "%d'd0, ", w - kw);
-			fprintf(o, " else if (state == S%d) begin\n", s);
-			if (sg) {
-				fprintf(o,
-				        "      dv%d_q <= {%s(%s ? -%s : %s)};\n      dv%d_d <= {%s(%s ? -%s "
-				        ": %s)};\n",
-				        w, pad, xs, x, x, w, pad, ys, y, y);
-				fprintf(o, "      dv%d_nq <= %s ^ %s;\n      dv%d_nr <= %s;\n", w, xs, ys, w,
-				        xs);
-			} else {
-				fprintf(o, "      dv%d_q <= {%s%s};\n      dv%d_d <= {%s%s};\n", w, pad, x, w,
-				        pad, y);
-				fprintf(o, "      dv%d_nq <= 1'b0;\n      dv%d_nr <= 1'b0;\n", w, w);
-			}
-			fprintf(o, "      dv%d_r <= %d'd0;\n      dv%d_n <= 8'd%d;\n    end", w, w + 1, w,
-			        w / bpc);
-		}
-		fprintf(
-		    o,
-		    " else if (dv%d_n != 8'd0) begin\n      dv%d_r <= dv%d_r%d;\n      dv%d_q <= dv%d_q%d;\n"
-		    "      dv%d_n <= dv%d_n - 8'd1;\n    end\n  end\n\n",
-		    w, w, w, bpc, w, w, bpc, w, w);
-	}
+	for (int w = 2; w <= 64; w++)
+		if (have_div[w])
+			fprintf(o,
+			        "  // %d-bit divider (rtl/kiln_div.v): started in divider-start states, busy "
+			        "until "
+			        "done\n  wire        dv%d_busy;\n  wire [%d:0] dv%d_quo, dv%d_rem;\n\n",
+			        w, w, w - 1, w, w);
 	if (have_copy) {
 		fprintf(
 		    o,
@@ -955,9 +946,9 @@ void emit_kernel(const kfunc *f, FILE *o)
 		    "write (cp_q, cp_c of them)\n");
 		fprintf(o, "  reg  [31:0] cp_n;\n");
 		if (have_memcpy)
-			fprintf(
-			    o, "  reg  [31:0] cp_r;\n  reg  [2:0]  cp_o, cp_c;\n  reg  [31:0] cp_q [0:%d];\n",
-			    CPQ_DEPTH - 1);
+			fprintf(o, "  reg  [31:0] cp_r;\n  reg  [2:0]  cp_o;\n  wire [2:0]  cp_c;\n  wire "
+			           "[31:0] cp_q0;\n"
+			           "  wire        cp_full;\n");
 		fprintf(o, "\n");
 	}
 
@@ -1002,6 +993,8 @@ void emit_kernel(const kfunc *f, FILE *o)
 	for (int s = 0; s < f->nsteps; s++)
 		if (f->steps[s].kind == STEP_COPY)
 			emit_copy_step(f, s, o);
+	if (have_memcpy)
+		emit_copy_queue(f, o);
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		if (k->block >= 0 && k->width && k->registered)
@@ -1024,6 +1017,10 @@ void emit_kernel(const kfunc *f, FILE *o)
 	}
 	fprintf(o, "  end\n\n");
 
+	for (int w = 2; w <= 64; w++)
+		if (have_div[w])
+			emit_divider(f, w, o);
+
 	/* Memory ports: each access drives its port in its issue step (copy loops in their phases). */
 	int maxreq = f->ninsts + f->nsteps * 2 + 2;
 	portreq *req = calloc((size_t)maxreq, sizeof *req);
@@ -1036,7 +1033,8 @@ void emit_kernel(const kfunc *f, FILE *o)
 		for (int i = 0; i < n; i++)
 			if (req[i].write)
 				fprintf(o, " | (%s)", req[i].cond);
-		fprintf(o, ";\n  assign m%d_addr =", m);
+		fprintf(o, ";\n");
+		fprintf(o, "  assign m%d_addr =", m);
 		for (int i = 0; i < n; i++)
 			fprintf(o, "\n      (%s) ? %s :", req[i].cond, req[i].addr);
 		fprintf(o, " 32'd0;\n  assign m%d_wdata =", m);
@@ -1063,7 +1061,7 @@ void emit_kernel(const kfunc *f, FILE *o)
 	if (have_copy)
 		fprintf(o, "      cp_n <= 32'd0;\n");
 	if (have_memcpy)
-		fprintf(o, "      cp_r <= 32'd0;\n      cp_o <= 3'd0;\n      cp_c <= 3'd0;\n");
+		fprintf(o, "      cp_r <= 32'd0;\n      cp_o <= 3'd0;\n");
 	emit_pipe_reset(f, "      ", o);
 	fprintf(o, "    end else begin\n      done <= 1'b0;\n");
 	if (f->profile)
@@ -1097,7 +1095,7 @@ void emit_kernel(const kfunc *f, FILE *o)
 		} else if (st->kind == STEP_MEM_WAIT)
 			fprintf(o, "if %s ", wait_ok(f, st->inst, ok));
 		else if (st->kind == STEP_DIV_WAIT)
-			fprintf(o, "if (dv%d_n == 8'd0) ", sched_div_width(sk->width));
+			fprintf(o, "if (!dv%d_busy) ", sched_div_width(sk->width));
 		else if (st->kind == STEP_COPY) {
 			if (sk->op == K_MEMSET) {
 				fprintf(
@@ -1106,21 +1104,16 @@ void emit_kernel(const kfunc *f, FILE *o)
 				    "          if (m%d_ready && cp%d_last) ",
 				    sk->mem, s, s, sk->mem, s);
 			} else {
-				fprintf(o, "begin\n          if (cp%d_pop) begin\n", s);
-				for (int q = 0; q + 1 < CPQ_DEPTH; q++)
-					fprintf(o, "            cp_q[%d] <= cp_q[%d];\n", q, q + 1);
-				fprintf(o,
-				        "            cp_n <= cp%d_last ? 32'd0 : cp%d_next;\n          end\n"
-				        "          if (cp%d_push) cp_q[cp%d_qi[%d:0]] <= m%d_rdata;\n"
-				        "          cp_c <= cp%d_qi + {2'd0, cp%d_push};\n"
-				        "          cp_o <= cp_o + {2'd0, cp%d_rd && m%d_ready} - {2'd0, "
-				        "cp%d_push};\n"
-				        "          if (cp%d_rd && m%d_ready) cp_r <= cp_r + (cp%d_rword ? "
-				        "32'd4 : 32'd1);\n"
-				        "          if (cp%d_pop && cp%d_last) cp_r <= 32'd0;\n"
-				        "          if (cp%d_pop && cp%d_last) ",
-				        s, s, s, s, log2up(CPQ_DEPTH) - 1, sk->mem2, s, s, s, sk->mem2, s, s,
-				        sk->mem2, s, s, s, s, s);
+				fprintf(
+				    o,
+				    "begin\n          if (cp%d_pop) cp_n <= cp%d_last ? 32'd0 : cp%d_next;\n"
+				    "          cp_o <= cp_o + {2'd0, cp%d_rd && m%d_ready} - {2'd0, "
+				    "cp%d_push};\n"
+				    "          if (cp%d_rd && m%d_ready) cp_r <= cp_r + (cp%d_rword ? "
+				    "32'd4 : 32'd1);\n"
+				    "          if (cp%d_pop && cp%d_last) cp_r <= 32'd0;\n"
+				    "          if (cp%d_pop && cp%d_last) ",
+				    s, s, s, s, sk->mem2, s, s, sk->mem2, s, s, s, s, s);
 			}
 		}
 		fprintf(o, "begin\n");
@@ -1143,43 +1136,60 @@ void emit_kernel(const kfunc *f, FILE *o)
 	fprintf(o, "        default: state <= S_IDLE;\n      endcase\n    end\n  end\n\n");
 
 	/* Inputs and bits some kernels leave unread; named unused_* per the lowRISC convention. */
-	fprintf(o, "  wire unused_inputs = ^{1'b0");
+	char *list = NULL;
+	size_t listlen = 0;
+	FILE *l = open_memstream(&list, &listlen);
+	if (!l)
+		return NULL;
 	for (int i = 0; i < f->nargs; i++)
-		fprintf(o, ", arg_%d", i);
+		fprintf(l, ", arg_%d", i);
 	for (int m = 0; m < nall; m++)
-		fprintf(o, ", m%d_rvalid, m%d_rdata", m, m);
+		fprintf(l, ", m%d_rvalid, m%d_rdata", m, m);
 	for (int m = f->nmems; m < nall; m++)
-		fprintf(o, ", m%d_addr, m%d_wdata, m%d_wstrb, m%d_ready", m, m, m, m);
+		fprintf(l, ", m%d_addr, m%d_wdata, m%d_wstrb, m%d_ready", m, m, m, m);
 	for (int m = 0; m < f->nmems; m++)
 		if (port_has_loads(f, m))
-			fprintf(o, ", m%d_ti, m%d_full", m, m);
+			fprintf(l, ", m%d_tn, m%d_full", m,
+			        m); /* the queue's fill level; loads that never wait */
 	for (int d = 0; d < f->dims; d++)
-		fprintf(o, ", global_range_%d, local_range_%d, global_offset_%d", d, d, d);
-	emit_pipe_unused(f, o);
+		fprintf(l, ", global_range_%d, local_range_%d, global_offset_%d", d, d, d);
+	emit_pipe_unused(f, l);
 	for (int w = 2; w <= 64; w++)
-		if (have_div[w]) {
-			fprintf(o, ", dv%d_quo, dv%d_rem, dv%d_r", w, w, w);
-			for (int i = 0; i < sched_div_bits_per_cycle(f->clock_ns, w); i++)
-				fprintf(o, ", dv%d_r%d", w, i);
-		}
+		if (have_div[w]) /* narrower divisions read the low bits only, and a kernel may take one
+		                    result */
+			fprintf(l, ", dv%d_quo, dv%d_rem", w, w);
 	if (have_copy)
-		fprintf(o, ", cp_n");
-	if (have_memcpy)
-		fprintf(o, ", cp_r");
+		fprintf(l, ", cp_n");
+	if (have_memcpy) /* cp_o and the read offset bound the queue: it never fills */
+		fprintf(l, ", cp_r, cp_full");
 	for (int s = 0; s < f->nsteps; s++)
 		if (f->steps[s].kind == STEP_COPY) {
-			fprintf(o, ", cp%d_da, cp%d_wdata, cp%d_next", s, s, s);
+			fprintf(l, ", cp%d_da, cp%d_wdata, cp%d_next", s, s, s);
 			if (f->insts[f->steps[s].inst].op == K_MEMCPY)
-				fprintf(o, ", cp%d_sa, cp%d_sw, cp%d_dr, cp%d_byte, cp%d_qi", s, s, s, s, s);
+				fprintf(l, ", cp%d_sa, cp%d_sw, cp%d_dr, cp%d_byte", s, s, s, s);
 		}
-	for (int i = 0; i < f->ninsts; i++) {
-		const kinst *k = &f->insts[i];
-		if (k->block >= 0 && k->width && k->op != K_PHI)
-			fprintf(o, ", v%d", i);
-		if (k->block >= 0 && k->width && k->registered)
-			fprintf(o, ", r%d", i);
-		if (k->block >= 0 && k->op == K_LOAD)
-			fprintf(o, ", ld%d", i);
-	}
-	fprintf(o, "};\n\nendmodule\n");
+	fclose(l);
+	return list;
+}
+
+void emit_kernel(const kfunc *f, FILE *o)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	if (!m)
+		return;
+	char *list = emit_module(f, m);
+	fclose(m);
+	kiln_strbuf un = {0};
+	kiln_sb_add(&un, list ? list : "");
+	free(list);
+	/* Out of memory leaves the text unpruned: the sink then misses signals and lint says so. */
+	(void)rtl_prune(&text, &len, &un);
+	fwrite(text, 1, len, o);
+	free(text);
+	char *all = kiln_sb_finish(&un);
+	fprintf(o, "  // Inputs, and bits of values, that nothing reads (lowRISC: unused_*).\n");
+	fprintf(o, "  wire unused_inputs = ^{1'b0%s};\n\nendmodule\n", all ? all : "");
+	free(all);
 }

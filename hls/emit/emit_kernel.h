@@ -10,6 +10,9 @@
 
 /* Module name of kernel F: "kiln_k_<name>". Writes into BUF. */
 void emit_kernel_module_name(const kfunc *f, char *buf, size_t n);
+/* Name of the $readmemh file holding the initial contents of F's internal memory M (hls/package/meminit.h),
+ * as the module's RAM cell names it. Writes into BUF. */
+void emit_mem_init_file(const kfunc *f, int m, char *buf, size_t n);
 /* Writes the module for scheduled kernel F to OUT. */
 void emit_kernel(const kfunc *f, FILE *out);
 

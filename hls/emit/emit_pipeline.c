@@ -264,8 +264,11 @@ void emit_pipe_fifos(const kfunc *f, FILE *o)
 		        "  // port m%d: read data of pipelined loads, oldest first (pq%d_n words), and their "
 		        "requests not yet consumed (pq%d_o)\n",
 		        m, m, m);
-		fprintf(o, "  reg  [31:0] pq%d [0:3];\n  reg  [2:0]  pq%d_n, pq%d_o;\n", m, m, m);
-		fprintf(o, "  wire        pq%d_arr = m%d_rvalid && m%d_tq[0] == %d'd%d;\n", m, m, m, tw,
+		fprintf(o,
+		        "  wire [31:0] pq%d_h;\n  wire [2:0]  pq%d_n;\n  wire        pq%d_full;\n  reg  "
+		        "[2:0]  pq%d_o;\n",
+		        m, m, m, m);
+		fprintf(o, "  wire        pq%d_arr = m%d_rvalid && m%d_tq0 == %d'd%d;\n", m, m, m, tw,
 		        pipe_tag(f, m));
 		fprintf(o, "  wire        pq%d_pop = 1'b0", m);
 		for (int b = 0; b < f->nblocks; b++) {
@@ -279,26 +282,21 @@ void emit_pipe_fifos(const kfunc *f, FILE *o)
 			if (is_pipe(f, b) && block_loads_port(f, b, m))
 				fprintf(o, " || pl%d_run", b);
 		fprintf(o, ");\n");
-		fprintf(o, "  wire [31:0] pq%d_d = (pq%d_n != 3'd0) ? pq%d[0] : m%d_rdata;\n", m, m, m, m);
+		fprintf(o, "  wire [31:0] pq%d_d = (pq%d_n != 3'd0) ? pq%d_h : m%d_rdata;\n", m, m, m, m);
 		fprintf(o, "  wire        pq%d_have = pq%d_n != 3'd0 || pq%d_arr;\n", m, m, m);
 		fprintf(o, "  wire        pq%d_shift = pq%d_pop && pq%d_n != 3'd0;\n", m, m, m);
 		fprintf(o, "  wire        pq%d_push = pq%d_arr && !(pq%d_pop && pq%d_n == 3'd0);\n", m, m, m,
 		        m);
-		fprintf(o, "  wire [2:0]  pq%d_wi = pq%d_n - {2'd0, pq%d_shift};\n", m, m, m);
 		fprintf(o,
-		        "  always @(posedge clk) begin\n    if (!rst_n) begin\n      pq%d_n <= 3'd0;\n      "
-		        "pq%d_o <= 3'd0;\n    end else begin\n",
-		        m, m);
-		fprintf(
-		    o,
-		    "      if (pq%d_shift) begin\n        pq%d[0] <= pq%d[1];\n        pq%d[1] <= pq%d[2];\n"
-		    "        pq%d[2] <= pq%d[3];\n      end\n",
-		    m, m, m, m, m, m, m);
-		fprintf(o, "      if (pq%d_push) pq%d[pq%d_wi[1:0]] <= m%d_rdata;\n", m, m, m, m);
-		fprintf(o, "      pq%d_n <= pq%d_wi + {2'd0, pq%d_push};\n", m, m, m);
+		        "  kiln_fifo #(.W(32), .DEPTH(4)) u_pq%d (\n    .clk(clk), .rst_n(rst_n), "
+		        ".push(pq%d_push), "
+		        ".din(m%d_rdata), .pop(pq%d_shift),\n    .head(pq%d_h), .count(pq%d_n), "
+		        ".full(pq%d_full)\n  );\n",
+		        m, m, m, m, m, m, m);
 		fprintf(o,
-		        "      pq%d_o <= pq%d_o + {2'd0, pq%d_iss} - {2'd0, pq%d_pop};\n    end\n  end\n\n",
-		        m, m, m, m);
+		        "  always @(posedge clk) begin\n    if (!rst_n) pq%d_o <= 3'd0;\n"
+		        "    else pq%d_o <= pq%d_o + {2'd0, pq%d_iss} - {2'd0, pq%d_pop};\n  end\n\n",
+		        m, m, m, m, m);
 	}
 }
 
@@ -432,20 +430,7 @@ void emit_pipe_state(const kfunc *f, int b, void (*exit_edge)(const kfunc *, int
 
 void emit_pipe_unused(const kfunc *f, FILE *o)
 {
-	for (int b = 0; b < f->nblocks; b++) {
-		if (!is_pipe(f, b))
-			continue;
-		const kblock *bl = &f->blocks[b];
-		for (int j = 0; j < bl->ninsts; j++) {
-			int i = bl->insts[j];
-			if (!f->insts[i].width)
-				continue;
-			pval p = value_of(f, b, i);
-			for (int s = p.lo; s <= p.kmax; s++)
-				fprintf(o, ", p%d_%d", i, s);
-		}
-	}
 	for (int m = 0; m < f->nmems; m++)
-		if (port_piped(f, m))
-			fprintf(o, ", pq%d_wi", m);
+		if (port_piped(f, m)) /* pq<m>_o bounds the queue: it never fills */
+			fprintf(o, ", pq%d_full", m);
 }

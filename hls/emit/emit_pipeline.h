@@ -49,7 +49,7 @@ void emit_pipe_reset(const kfunc *f, const char *ind, FILE *o);
  * writes the edge to the exit block). */
 void emit_pipe_state(const kfunc *f, int b, void (*exit_edge)(const kfunc *, int, int, const char *, FILE *),
                      FILE *o);
-/* Pipeline signals for the unused-signal sink: ", name" each. */
+/* Pipeline signals nothing reads, for the unused-signal sink: ", name" each. */
 void emit_pipe_unused(const kfunc *f, FILE *o);
 
 #endif

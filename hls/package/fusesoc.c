@@ -17,7 +17,8 @@ void fusesoc_core_name(const char *image, char *out, unsigned len)
 	snprintf(out, len, "kiln:image:%s:%s", n ? name : "image", KILN_VERSION);
 }
 
-char *fusesoc_core(const char *image, const char *const *files, int n, const char *top)
+char *fusesoc_core(const char *image, const char *const *files, int n, const char *const *inits, int ninits,
+                   const char *top)
 {
 	char vlnv[200];
 	fusesoc_core_name(image, vlnv, sizeof vlnv);
@@ -32,12 +33,17 @@ char *fusesoc_core(const char *image, const char *const *files, int n, const cha
 	               image, KILN_VERSION, vlnv, image, top);
 	for (int i = 0; i < n; i++)
 		kiln_sb_printf(&b, "      - %s\n", files[i]);
+	/* $readmemh resolves a relative name against the tool's working folder: the files go there. */
+	if (ninits)
+		kiln_sb_add(&b, "\n  meminit:\n    file_type: user\n    files:\n");
+	for (int i = 0; i < ninits; i++)
+		kiln_sb_printf(&b, "      - rtl/%s: {copyto: %s}\n", inits[i], inits[i]);
 	kiln_sb_printf(
 	    &b,
 	    "\ntargets:\n"
-	    "  default: &default\n    filesets: [rtl]\n    toplevel: %s\n\n"
+	    "  default: &default\n    filesets: [rtl%s]\n    toplevel: %s\n\n"
 	    "  lint:\n    <<: *default\n    default_tool: verilator\n    tools:\n      verilator:\n"
 	    "        mode: lint-only\n        verilator_options: [-Wall]\n",
-	    top);
+	    ninits ? ", meminit" : "", top);
 	return kiln_sb_finish(&b);
 }

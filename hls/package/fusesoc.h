@@ -7,7 +7,9 @@
 /* The core's name, "kiln:image:NAME:VERSION", with NAME reduced to the characters a VLNV allows, into OUT. */
 void fusesoc_core_name(const char *image, char *out, unsigned len);
 /* The .core text for image IMAGE whose RTL files (paths relative to the core file) are FILES[0..N) and whose
- * top module is TOP; malloc'd, NULL when out of memory. */
-char *fusesoc_core(const char *image, const char *const *files, int n, const char *top);
+ * top module is TOP, with the memory init files INITS[0..NINITS) (names in rtl/) copied into the tool's
+ * working folder; malloc'd, NULL when out of memory. */
+char *fusesoc_core(const char *image, const char *const *files, int n, const char *const *inits, int ninits,
+                   const char *top);
 
 #endif

@@ -49,6 +49,11 @@ static int addr_bits(int words)
 	return b;
 }
 
+void system_dg_init_file(size_t gi, char *buf, size_t n)
+{
+	snprintf(buf, n, "kiln_dg%zu.hex", gi);
+}
+
 static void emit_init_param(const kiln_dg_desc *g, FILE *o)
 {
 	int words = words_of(g);
@@ -200,11 +205,20 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		int ram = g->storage == KILN_DG_DEDICATED;
 		if (ram)
 			fprintf(o, "  wire        %s_busy;\n", pre);
-		fprintf(o, "  %s #(.WORDS(%d), .AW(%d), .NPORTS(%d), .INIT_MODE_RESET(%d), .INIT(",
+		fprintf(o, "  %s #(.WORDS(%d), .AW(%d), .NPORTS(%d), .INIT_MODE_RESET(%d),\n    ",
 		        ram ? "kiln_dg_ram" : "kiln_dg_store", words, aw, np ? np : 1,
 		        g->init_mode == KILN_INIT_RESET);
-		emit_init_param(g, o);
-		fprintf(o, ")) u_%s (\n    .clk(clk), .rst_n(rst_n),\n", pre);
+		if (ram) { /* RAM contents come from a file: a parameter of the whole global exceeds tools'
+			      limits */
+			char file[64];
+			system_dg_init_file(gi, file, sizeof file);
+			fprintf(o, ".INIT_FILE(\"%s\")", file);
+		} else {
+			fprintf(o, ".INIT(");
+			emit_init_param(g, o);
+			fprintf(o, ")");
+		}
+		fprintf(o, ") u_%s (\n    .clk(clk), .rst_n(rst_n),\n", pre);
 		if (ram)
 			fprintf(o, "    .busy(%s_busy), .host_re(%s_hre),\n", pre, pre);
 		fprintf(o,

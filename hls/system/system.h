@@ -18,6 +18,9 @@
  * register map M named IMAGE. KERNELS are the scheduled kernels, in image order. 0, or -1 when the layout
  * does not fit the image space (reported). */
 int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, const char *image);
+/* Name of the $readmemh file holding the initial contents of device global GI when it lives in a dedicated
+ * RAM (hls/package/meminit.h). Writes into BUF. */
+void system_dg_init_file(size_t gi, char *buf, size_t n);
 /* Writes module kiln_image for the laid-out D to OUT. */
 void system_emit_top(const kfunc *kernels, int nkernels, const kiln_desc *d, FILE *out);
 

@@ -14,6 +14,8 @@ enum kiln_section_tag {
 	KILN_SEC_META = 0x4154454d,  /* "META": image description JSON (desc.h) */
 	KILN_SEC_PROPS = 0x504f5250, /* "PROP": property sets text (propset.h) */
 	KILN_SEC_RTL = 0x004c5452,   /* "RTL\0": the image's Verilog (all generated modules) */
+	KILN_SEC_MEMH =
+	    0x484d454d, /* "MEMH": the on-chip memories' $readmemh files, each after a comment line */
 	KILN_SEC_MODEL = 0x4c444f4d, /* "MODL": simulation model shared library (sim board) */
 	KILN_SEC_IR = 0x00005249,    /* "IR\0\0": device LLVM bitcode after post-link */
 	KILN_SEC_REGMAP = 0x50474552 /* "REGP": register map JSON (regmap.h) */

@@ -191,6 +191,46 @@ if yosys -q -p "read_verilog $rtl/*.v; synth -top kiln_image; select -assert-non
 else
 	notok "counter RTL synthesis" "$(head -c 800 "$tmp/yosys")"
 fi
+# On-chip memory contents: a $readmemh file per memory beside the RTL (what synthesis reads), the same words
+# in the image's MEMH section and in the C tables the simulation model compiles in. The fake board builds no
+# model, so this takes no Verilator run.
+mkdir -p "$tmp/mi"
+cat >"$tmp/mi/t.c" <<'EOF2'
+#include <kiln/device.h>
+static const unsigned short tab[5] = {0x1234, 0xabcd, 7, 0xffff, 0x8000};
+KILN_DEVICE_GLOBAL(unsigned, dg_words[20], KILN_DEVICE_IMAGE_SCOPE) = {0xdeadbeef, 2, 3};
+KILN_SINGLE_TASK_KERNEL void look(unsigned *o, int i) { *o = tab[i] + dg_words[i]; }
+EOF2
+if KILN_CONFIG_DIR="$src/test/libkiln/boards" "$cc" -q --board fake -o "$tmp/mi/t.kimg" "$tmp/mi/t.c" 2>"$tmp/err"; then
+	h="$tmp/mi/t.kimg.d/rtl/kiln_k_look_m2.hex"
+	[ "$(grep -v '^//' "$h" 2>/dev/null | tr '\n' ' ')" = "abcd1234 ffff0007 00008000 " ] &&
+		ok "a constant table's contents go to a \$readmemh file, little-endian words" ||
+		notok "table init file" "$(cat "$h" 2>&1 | head -5)"
+	g="$tmp/mi/t.kimg.d/rtl/kiln_dg0.hex"
+	[ "$(grep -cv '^//' "$g" 2>/dev/null)" = 20 ] && [ "$(sed -n 2p "$g")" = deadbeef ] &&
+		ok "a device global in dedicated RAM gets its init file, every word" || notok "dg init file" "$(head -3 "$g" 2>&1)"
+	grep -q 'INIT_FILE("kiln_k_look_m2.hex")' "$tmp/mi/t.kimg.d/rtl/kiln_k_look.v" &&
+		grep -q 'INIT_FILE("kiln_dg0.hex")' "$tmp/mi/t.kimg.d/rtl/kiln_image.v" &&
+		ok "the RAM cells name their init files" || notok "INIT_FILE parameters" "not found in the RTL"
+	grep -q '{"kiln_k_look_m2.hex", t0, 3u}' "$tmp/mi/t.kimg.d/kiln_init.c" && grep -q "0xabcd1234u" "$tmp/mi/t.kimg.d/kiln_init.c" &&
+		cc -std=c11 -Wall -Wextra -Werror -c -o "$tmp/mi/init.o" "$tmp/mi/t.kimg.d/kiln_init.c" 2>"$tmp/err" &&
+		ok "the model's init tables hold the same words and compile cleanly" || notok "kiln_init.c" "$(head -c 400 "$tmp/err")"
+	python3 - "$tmp/mi/t.kimg" "$h" >"$tmp/memh" 2>&1 <<'EOF2'
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+n = struct.unpack_from("<I", d, 12)[0]
+for i in range(n):
+    tag, _, off, size = struct.unpack_from("<IIQQ", d, 72 + 24 * i)
+    if tag == 0x484D454D:
+        sec = d[off:off + size].decode()
+        sys.exit(0 if open(sys.argv[2]).read() in sec else "MEMH lacks the table's file")
+sys.exit("no MEMH section")
+EOF2
+	[ $? -eq 0 ] && ok "the image's MEMH section carries the init files" || notok "MEMH section" "$(cat "$tmp/memh")"
+else
+	notok "compile with a table and an initialised global" "$(head -c 600 "$tmp/err")"
+fi
+
 for f in regmap.json regmap.h regmap.md regmap.rdl image.prop device.ll; do
 	[ -s "$tmp/a/c.kimg.d/$f" ] && ok "kiln-cc wrote $f" || notok "kiln-cc wrote $f" "missing or empty"
 done

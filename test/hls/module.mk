@@ -14,6 +14,18 @@ CORPUS_SEQ_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_seq_,$(CORPUS_NAMES))
 TESTS += $(CORPUS_TESTS) $(CORPUS_SEQ_TESTS) $(HLS_TEST_DIR)/hls-bad-test $(HLS_TEST_DIR)/hls-rtl-test \
 	$(HLS_TEST_DIR)/hls-pipeline-test
 
+# scale: a 64 KiB initialised device global, a 1 MB constant table, 10,000 unrolled statements
+# (scripts/gen-scale-kernels). Its model takes minutes to build, so it runs pipelined only.
+SCALE_TEST := $(HLS_TEST_DIR)/corpus_scale
+TESTS += $(SCALE_TEST)
+$(HLS_GEN_DIR)/scale.c: scripts/gen-scale-kernels
+	@mkdir -p $(@D)
+	python3 scripts/gen-scale-kernels 20261125 $@
+
+$(SCALE_TEST): $(HLS_TEST_DIR)/bin/scale $(HLS_TEST_DIR)/img/scale.kimg
+	printf '#!/bin/sh\nexec "%s" "%s" "$$@"\n' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img/scale.kimg)' >$@
+	chmod +x $@
+
 $(HLS_GEN_DIR)/genloops.c: scripts/gen-loop-kernels
 	@mkdir -p $(@D)
 	python3 scripts/gen-loop-kernels 20261123 24 $@
@@ -58,12 +70,17 @@ $(HLS_TEST_DIR)/hls-rtl-test: test/hls/rtl-test.sh $(CORPUS_IMGS)
 	chmod +x $@
 
 # make bench: the corpus' cycles, compile times and cell counts (scripts/bench).
-$(BUILD)/bench/bench-hls: scripts/bench $(CORPUS_TESTS) $(CORPUS_SEQ_TESTS)
+$(BUILD)/bench/bench-hls: scripts/bench $(CORPUS_TESTS) $(CORPUS_SEQ_TESTS) $(SCALE_TEST)
 	@mkdir -p $(@D)
-	printf '#!/bin/sh\nexec python3 "%s/scripts/bench" "%s" %s\n' '$(SRC)' '$(abspath $(HLS_TEST_DIR))' '$(CORPUS_NAMES)' >$@
+	printf '#!/bin/sh\nexec python3 "%s/scripts/bench" "%s" %s\n' '$(SRC)' '$(abspath $(HLS_TEST_DIR))' '$(CORPUS_NAMES) scale' >$@
 	chmod +x $@
 BENCH_PROGS += $(BUILD)/bench/bench-hls
 .PRECIOUS: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img/%.kimg $(HLS_TEST_DIR)/img-seq/%.kimg
+
+# rtl_prune and rtl_wrap on hand-written module text: no Verilator, no LLVM module.
+TESTS += $(HLS_TEST_DIR)/rtl_prune_test $(HLS_TEST_DIR)/rtl_wrap_test
+$(HLS_TEST_DIR)/rtl_prune_test $(HLS_TEST_DIR)/rtl_wrap_test: $(HLS_TEST_DIR)/%: $(BUILD)/obj/test/hls/%.o $(HLS_OBJS) $(COMMON_LIB)
+	$(HLS_LINK)
 
 # sched_verify on hand-made schedules: no Verilator, no LLVM module (the compiler's objects, linked as kiln-cc).
 TESTS += $(HLS_TEST_DIR)/sched_verify_test

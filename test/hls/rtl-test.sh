@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Generated RTL quality: every corpus image passes verilator --lint-only -Wall; a sample of kernel modules (one
 # per construct: divider, ROM, local RAM, copy loop, nd-range, device globals, intrinsics, pipelined loops)
-# synthesises with yosys
-# and has no latches. Usage: rtl-test.sh SRC_DIR HLS_TEST_DIR
+# synthesises with yosys (with the RAM, divider and FIFO cells, whose $readmemh must find the image's contents files: yosys fails
+# when one is missing) and has no latches. Usage: rtl-test.sh SRC_DIR HLS_TEST_DIR
 set -u
 dir=$2/img
 tmp=$(mktemp -d)
@@ -16,13 +16,20 @@ for d in "$dir"/*.kimg.d/rtl; do
 		echo "not ok - corpus $name RTL lint: $(grep -m3 '%' "$tmp/lint" | tr '\n' ' ')"
 	fi
 done
+# Generated modules read like hand-written ones: lines of at most 100 columns, and the unused-signal sink
+# names ports and sliced-off bits, never a whole datapath value (rtl_prune removes unread ones).
+long=$(awk 'length($0) > 100 { print FILENAME ":" FNR; exit }' "$dir"/*.kimg.d/rtl/kiln_k_*.v "$dir"/*.kimg.d/rtl/kiln_image.v)
+[ -z "$long" ] && echo "ok - generated RTL stays within 100 columns" || echo "not ok - generated RTL line over 100 columns: $long"
+whole=$(awk '/wire unused_inputs/ { on = 1 } on { print } on && /};/ { on = 0 }' "$dir"/*.kimg.d/rtl/kiln_k_*.v | grep -Eo '[ ,](v|r|ld|p[0-9]+_)[0-9m]+[,}]' | head -3 | tr '\n' ' ')
+[ -z "$whole" ] && echo "ok - no whole datapath value hides in an unused_* sink" || echo "not ok - unread datapath values kept: $whole"
 for s in basic:divmod crc:crc32_table sort:selection_sort_local structs:memcpy_unaligned structs:memset_clear \
 	ndrange:nd_volume dglobals:dg_update_stats bits:overflow_checks bits:rotates arith64:div64 \
 	pipeline:pipe_sum pipeline:pipe_horner pipeline:pipe_bytes pipeline:pipe_dg; do
 	img=${s%%:*}
 	k=${s#*:}
 	v="$dir/$img.kimg.d/rtl/kiln_k_$k.v"
-	if yosys -q -p "read_verilog $v; synth -top kiln_k_$k; select -assert-none t:\$dlatch t:\$_DLATCH_*" \
+	if yosys -q -p "read_verilog $v $dir/$img.kimg.d/rtl/kiln_ram.v $dir/$img.kimg.d/rtl/kiln_div.v \
+		$dir/$img.kimg.d/rtl/kiln_fifo.v; synth -top kiln_k_$k; select -assert-none t:\$dlatch t:\$_DLATCH_*" \
 		>"$tmp/yosys" 2>&1; then
 		echo "ok - kernel $k synthesises with yosys, no latches"
 	else
