@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// Storage of one device_image_scope device global implemented outside the CSR block (implement_in_csr false):
-// a true dual-port RAM with synchronous reads, so that FPGA tools map it to block RAM. Port A belongs to the
-// host window (read data one cycle after host_re), port B to the kernels (fixed-priority arbitration, the
-// contract's memory protocol with rvalid one cycle after an accepted read).
+// Storage of one device_image_scope device global implemented outside the CSR block
+// (implement_in_csr false): a true dual-port RAM with synchronous reads, so that FPGA tools map it
+// to block RAM. Port A belongs to the host window (read data one cycle after host_re), port B to
+// the kernels (fixed-priority arbitration, the contract's memory protocol with rvalid one cycle
+// after an accepted read).
 //
-// INIT_FILE: the $readmemh file of the initial contents (loaded with the image; see kiln_ram.v for how a
-// Verilated model gets them). INIT_MODE_RESET = 1: after each reset an init sequencer rewrites them word by
-// word through port A from a ROM copy while `busy` is high (the image stalls the host and the kernels
-// meanwhile). 0: reset leaves the contents alone.
+// INIT_FILE: the $readmemh file of the initial contents (loaded with the image; see kiln_ram.v for
+// how a Verilated model gets them). INIT_MODE_RESET = 1: after each reset an init sequencer
+// rewrites them word by word through port A from a ROM copy while `busy` is high (the image stalls
+// the host and the kernels meanwhile). 0: reset leaves the contents alone.
 module kiln_dg_ram #(
   parameter integer WORDS = 1,
   parameter integer AW = 1,                  // word-address bits, >= 1
@@ -82,13 +83,15 @@ module kiln_dg_ram #(
     if (host_re) host_rdata <= mem[a_addr];
   end
 
-  // Port B: the kernels, lowest-numbered requester first; nobody is granted while the sequencer runs.
+  // Port B: the kernels, lowest-numbered requester first; nobody is granted while the sequencer
+  // runs.
   wire [NPORTS-1:0] grant;
   wire         g_write;
   wire [31:0]  g_addr, g_wdata;
   wire [3:0]   g_wstrb;
   kiln_port_arb #(.NPORTS(NPORTS)) u_arb (
-    .enable(!init_run), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr), .k_wdata(k_wdata), .k_wstrb(k_wstrb),
+    .enable(!init_run), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr), .k_wdata(k_wdata),
+    .k_wstrb(k_wstrb),
     .grant(grant), .g_write(g_write), .g_addr(g_addr), .g_wdata(g_wdata), .g_wstrb(g_wstrb)
   );
   assign k_ready = grant;

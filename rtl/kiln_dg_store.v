@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Storage of one device_image_scope device global: WORDS 32-bit registers shared by the host port and NPORTS
-// kernel ports (fixed priority, port 0 first). Kernel ports follow the hardware contract's memory protocol
-// (valid/ready request, rvalid one cycle after an accepted read). The host port is a plain synchronous port;
-// the image's bus decoder enforces host_access before it reaches here.
+// Storage of one device_image_scope device global: WORDS 32-bit registers shared by the host port
+// and NPORTS kernel ports (fixed priority, port 0 first). Kernel ports follow the hardware
+// contract's memory protocol (valid/ready request, rvalid one cycle after an accepted read). The
+// host port is a plain synchronous port; the image's bus decoder enforces host_access before it
+// reaches here.
 //
-// INIT_MODE_RESET = 1: reset reloads INIT (init_mode reset). 0: INIT is only the power-up (image load) value,
-// and reset leaves the contents alone (init_mode reprogram), which saves the reload multiplexers.
+// INIT_MODE_RESET = 1: reset reloads INIT (init_mode reset). 0: INIT is only the power-up (image
+// load) value, and reset leaves the contents alone (init_mode reprogram), which saves the reload
+// multiplexers.
 module kiln_dg_store #(
   parameter integer WORDS = 1,
   parameter integer AW = 1,                  // word-address bits, >= 1
@@ -38,7 +40,8 @@ module kiln_dg_store #(
   wire [31:0]  g_addr, g_wdata;
   wire [3:0]   g_wstrb;
   kiln_port_arb #(.NPORTS(NPORTS)) u_arb (
-    .enable(1'b1), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr), .k_wdata(k_wdata), .k_wstrb(k_wstrb),
+    .enable(1'b1), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr), .k_wdata(k_wdata),
+    .k_wstrb(k_wstrb),
     .grant(grant), .g_write(g_write), .g_addr(g_addr), .g_wdata(g_wdata), .g_wstrb(g_wstrb)
   );
   wire         g_any = |grant;
@@ -46,8 +49,8 @@ module kiln_dg_store #(
 
   wire [AW-1:0] g_word = g_addr[AW+1:2];
 
-  // One 32-bit register per word, each with its own always block: reset reload and byte enables stay
-  // per-flop logic (and simulators need no loop over an array with delayed assignments).
+  // One 32-bit register per word, each with its own always block: reset reload and byte enables
+  // stay per-flop logic (and simulators need no loop over an array with delayed assignments).
   wire [WORDS*32-1:0] words;
   genvar gw;
   generate

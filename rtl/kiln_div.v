@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Multi-cycle divider of one width, shared by a kernel's divisions and remainders of that width: restoring
-// division on magnitudes, BPC quotient bits per cycle (as many subtract stages as the clock period holds).
-// `start` loads the operands (magnitudes, zero-extended to W) and the signs the results take; `busy` is high
-// for the W/BPC cycles that follow, after which quo and rem hold until the next start.
+// Multi-cycle divider of one width, shared by a kernel's divisions and remainders of that width:
+// restoring division on magnitudes, BPC quotient bits per cycle (as many subtract stages as the
+// clock period holds). `start` loads the operands (magnitudes, zero-extended to W) and the signs
+// the results take; `busy` is high for the W/BPC cycles that follow, after which quo and rem hold
+// until the next start.
 module kiln_div #(
   parameter integer W = 32,
   parameter integer BPC = 1
@@ -25,9 +26,10 @@ module kiln_div #(
   reg  [7:0]   n_q;
   reg          nq_q, nr_q;
 
-  // BPC restoring stages chained, stage i's partial remainder and quotient at slice i: each shifts the next
-  // dividend bit into the remainder and subtracts the divisor where it fits (the remainder stays below it).
-  // split_var: each slice is its own signal to Verilator, which would otherwise see a loop through the vector.
+  // BPC restoring stages chained, stage i's partial remainder and quotient at slice i: each shifts
+  // the next dividend bit into the remainder and subtracts the divisor where it fits (the remainder
+  // stays below it). split_var: each slice is its own signal to Verilator, which would otherwise
+  // see a loop through the vector.
   wire [(BPC+1)*W-1:0] r_s /* verilator split_var */;
   wire [(BPC+1)*W-1:0] q_s /* verilator split_var */;
   assign r_s[W-1:0] = r_q;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// A small first-in first-out queue as a shift register: the oldest entry is always `head` (no read latency),
-// a push and a pop may come in the same cycle, and `count` says how many entries are held. The user keeps
-// to the protocol (no push when full, no pop when empty): a kernel's read tags and its pipelined loads'
-// early read data, both bounded by the reads a port may have in flight.
+// A small first-in first-out queue as a shift register: the oldest entry is always `head` (no read
+// latency), a push and a pop may come in the same cycle, and `count` says how many entries are
+// held. The user keeps to the protocol (no push when full, no pop when empty): a kernel's read tags
+// and its pipelined loads' early read data, both bounded by the reads a port may have in flight.
 module kiln_fifo #(
   parameter integer W = 8,
   parameter integer DEPTH = 4

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Shares the image's device-memory master port among NPORTS kernel-side ports. Up to DEPTH reads are in flight:
-// the memory answers in request order, so a queue of the requesting ports (oldest first) routes each response.
+// Shares the image's device-memory master port among NPORTS kernel-side ports. Up to DEPTH reads
+// are in flight: the memory answers in request order, so a queue of the requesting ports (oldest
+// first) routes each response.
 module kiln_mem_arb #(
   parameter integer NPORTS = 1
 ) (
@@ -33,7 +34,8 @@ module kiln_mem_arb #(
   wire [31:0]  s_addr, s_wdata;
   wire [3:0]   s_wstrb;
   kiln_port_arb #(.NPORTS(NPORTS)) u_arb (
-    .enable(ri != DEPTH[2:0]), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr), .k_wdata(k_wdata), .k_wstrb(k_wstrb),
+    .enable(ri != DEPTH[2:0]), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr),
+    .k_wdata(k_wdata), .k_wstrb(k_wstrb),
     .grant(grant), .g_write(s_write), .g_addr(s_addr), .g_wdata(s_wdata), .g_wstrb(s_wstrb)
   );
   wire push = mem_valid && mem_ready && !s_write;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Fixed-priority selection among NPORTS kernel-side request ports (the contract's memory protocol): the
-// lowest-numbered requester is granted and its request appears on g_*. With `enable` low nobody is granted.
-// Shared by every storage and by the device-memory arbiter, so that all ports follow one priority rule.
+// Fixed-priority selection among NPORTS kernel-side request ports (the contract's memory protocol):
+// the lowest-numbered requester is granted and its request appears on g_*. With `enable` low nobody
+// is granted. Shared by every storage and by the device-memory arbiter, so that all ports follow
+// one priority rule.
 module kiln_port_arb #(
   parameter integer NPORTS = 1
 ) (

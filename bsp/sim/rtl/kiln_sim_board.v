@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// Kiln simulated board: the shell around one generated image (docs/hardware-contract.md, layout version 1).
+// Kiln simulated board: the shell around one generated image (docs/hardware-contract.md, layout
+// version 1).
 //
-// The host bridge is a single-outstanding MMIO slave whose address map splits into the shell block, the image
-// space and a window onto device memory. Device memory is a word array shared by the host window and the
-// image's master port; it answers reads after a fixed latency and deliberately pushes back on a fixed period so
-// that every kernel is exercised against back-pressure, not only against an always-ready memory.
+// The host bridge is a single-outstanding MMIO slave whose address map splits into the shell block,
+// the image space and a window onto device memory. Device memory is a word array shared by the host
+// window and the image's master port; it answers reads after a fixed latency and deliberately
+// pushes back on a fixed period so that every kernel is exercised against back-pressure, not only
+// against an always-ready memory.
 
 module kiln_sim_board #(
-  parameter integer      DEVMEM_BYTES = 33554432,    // device memory size, multiple of 4, below 2 GiB
-  parameter integer      MEM_LATENCY  = 4,           // device memory read latency in cycles, at least 1
-  parameter integer      BP_PERIOD    = 7,           // mem_ready drops one cycle in every BP_PERIOD (<2: never)
+  // DEVMEM_BYTES: device memory size, a multiple of 4 below 2 GiB. MEM_LATENCY: its read latency in
+  // cycles, at least 1. BP_PERIOD: mem_ready drops one cycle in every BP_PERIOD (below 2: never).
+  parameter integer      DEVMEM_BYTES = 33554432,
+  parameter integer      MEM_LATENCY  = 4,
+  parameter integer      BP_PERIOD    = 7,
   parameter [31:0]       BOARD_ID     = 32'h5349_4D00 // "SIM\0", configs/boards/sim.json
 ) (
   input  wire        clk,
@@ -144,15 +148,16 @@ module kiln_sim_board #(
   reg [31:0] scratch_q;
   reg [31:0] shell_rdata;
   reg        shell_err;
-  // The image's first device-memory access outside the memory since the host last cleared MEM_ERR: the access
-  // itself is dropped (reads return zero), the host learns of it here.
+  // The image's first device-memory access outside the memory since the host last cleared MEM_ERR:
+  // the access itself is dropped (reads return zero), the host learns of it here.
   reg        mem_err_q;
   reg        mem_err_write_q;
   reg [31:0] mem_err_addr_q;
   wire       mem_err_clear = host_accept && dec_shell && !shell_err && host_write &&
                              host_addr[15:0] == REG_MEM_ERR && host_wstrb[0] && host_wdata[0];
 
-  // Reads of the shell block; writes are allowed only to SCRATCH and MEM_ERR (write 1 to bit 0 to clear).
+  // Reads of the shell block; writes are allowed only to SCRATCH and MEM_ERR (write 1 to bit 0 to
+  // clear).
   always @* begin
     shell_rdata = 32'd0;
     shell_err   = 1'b0;
@@ -204,8 +209,9 @@ module kiln_sim_board #(
   // Device memory arbitration //
   //////////////////////////////
 
-  // One request per cycle reaches the memory. The image and the host window alternate when both ask, so
-  // neither can starve the other; the grant does not depend on the image's mem_valid being high.
+  // One request per cycle reaches the memory. The image and the host window alternate when both
+  // ask, so neither can starve the other; the grant does not depend on the image's mem_valid being
+  // high.
   reg  prio_host_q;
   reg  bp_stall;
   wire host_mem_req  = (h_state_q == H_MEM_REQ);
@@ -223,8 +229,9 @@ module kiln_sim_board #(
     end
   end
 
-  // Back-pressure: a free-running counter drops ready for one cycle per period. The period is odd by default so
-  // the stall walks across the phases of short request loops instead of always hitting the same one.
+  // Back-pressure: a free-running counter drops ready for one cycle per period. The period is odd
+  // by default so the stall walks across the phases of short request loops instead of always
+  // hitting the same one.
   generate
     if (BP_PERIOD > 1) begin : g_bp
       localparam integer BPW = $clog2(BP_PERIOD);
@@ -256,8 +263,9 @@ module kiln_sim_board #(
   wire [31:0] core_addr  = core_host ? {1'b0, h_addr_q[30:0]} : img_mem_addr;
   wire [31:0] core_wdata = core_host ? h_wdata_q : img_mem_wdata;
   wire [3:0]  core_wstrb = core_host ? h_wstrb_q : img_mem_wstrb;
-  // The host's offset was range-checked at decode; the image's is checked here. Out-of-range image writes are
-  // dropped and reads return zero (the master port has no error signal); MEM_ERR records the first one.
+  // The host's offset was range-checked at decode; the image's is checked here. Out-of-range image
+  // writes are dropped and reads return zero (the master port has no error signal); MEM_ERR records
+  // the first one.
   wire        core_inrange = ({1'b0, core_addr} < DEVMEM_SIZE);
   wire [AW-1:0] core_idx   = core_addr[AW+1:2];
 
@@ -291,8 +299,9 @@ module kiln_sim_board #(
     rd_word_q <= mem[core_idx];
   end
 
-  // Read pipeline: stage 0 is the RAM output register, the rest only delay. Responses leave in request order.
-  // Bit k of these is the state of a read accepted k cycles ago; bit 0 is the request of this cycle.
+  // Read pipeline: stage 0 is the RAM output register, the rest only delay. Responses leave in
+  // request order. Bit k of these is the state of a read accepted k cycles ago; bit 0 is the
+  // request of this cycle.
   reg  [MEM_LATENCY:1] pipe_valid_q;
   reg  [MEM_LATENCY:1] pipe_host_q;
   wire [MEM_LATENCY:0] pipe_valid_in = {pipe_valid_q, core_valid && !core_write};
@@ -322,7 +331,8 @@ module kiln_sim_board #(
     if (MEM_LATENCY == 1) begin : g_lat1
       assign rsp_data = rd_data0;
     end else begin : g_latn
-      // Data registers carry no reset: only the valid bits need one. Stage k sits in bits [32k-1:32k-32].
+      // Data registers carry no reset: only the valid bits need one. Stage k sits in bits
+      // [32k-1:32k-32].
       localparam integer DW = 32 * (MEM_LATENCY - 1);
       reg  [DW-1:0]    data_q;
       wire [DW+31:0]   data_in = {data_q, rd_data0};
