@@ -3,7 +3,8 @@
 // are in flight: the memory answers in request order, so a queue of the requesting ports (oldest
 // first) routes each response.
 module kiln_mem_arb #(
-  parameter integer NPORTS = 1
+  parameter integer NPORTS = 1,
+  parameter integer DEPTH = 4    // reads in flight
 ) (
   input  wire                 clk,
   input  wire                 rst_n,
@@ -25,38 +26,32 @@ module kiln_mem_arb #(
   input  wire [31:0]          mem_rdata
 );
 
-  localparam integer DEPTH = 4;
-  reg  [NPORTS-1:0] rq [0:DEPTH-1];  // one-hot port of each read in flight, oldest in rq[0]
-  reg  [2:0]        rn;              // reads in flight
-  wire [2:0]        ri = rn - {2'd0, mem_rvalid};  // a slot frees as its data returns
+  // One-hot port of each read in flight, oldest at the head.
+  localparam integer CW = $clog2(DEPTH + 1);
+  wire [NPORTS-1:0] rq_head;
+  wire [CW-1:0]     rn;
+  wire              rq_full;
   wire [NPORTS-1:0] grant;
   wire         s_write;
   wire [31:0]  s_addr, s_wdata;
   wire [3:0]   s_wstrb;
   kiln_port_arb #(.NPORTS(NPORTS)) u_arb (
-    .enable(ri != DEPTH[2:0]), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr),
+    .enable(!rq_full || mem_rvalid), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr),
     .k_wdata(k_wdata), .k_wstrb(k_wstrb),
     .grant(grant), .g_write(s_write), .g_addr(s_addr), .g_wdata(s_wdata), .g_wstrb(s_wstrb)
   );
-  wire push = mem_valid && mem_ready && !s_write;
+  // A slot frees as its data returns, in time for a request in the same cycle.
+  kiln_fifo #(.W(NPORTS), .DEPTH(DEPTH)) u_rq (
+    .clk(clk), .rst_n(rst_n), .push(mem_valid && mem_ready && !s_write), .din(grant),
+    .pop(mem_rvalid), .head(rq_head), .count(rn), .full(rq_full)
+  );
   assign mem_valid = |grant;
   assign mem_write = s_write;
   assign mem_addr = s_addr;
   assign mem_wdata = s_wdata;
   assign mem_wstrb = s_wstrb;
   assign k_ready = mem_ready ? grant : {NPORTS{1'b0}};
-  assign k_rvalid = mem_rvalid ? rq[0] : {NPORTS{1'b0}};
+  assign k_rvalid = mem_rvalid ? rq_head : {NPORTS{1'b0}};
   assign k_rdata = mem_rdata;
-  wire unused_ri = ri[2];
-  integer i;
-  always @(posedge clk) begin
-    if (!rst_n) begin
-      rn <= 3'd0;
-    end else begin
-      if (mem_rvalid)
-        for (i = 0; i < DEPTH - 1; i = i + 1) rq[i] <= rq[i + 1];
-      if (push) rq[ri[1:0]] <= grant;
-      rn <= ri + {2'd0, push};
-    end
-  end
+  wire unused_rn = ^rn;
 endmodule

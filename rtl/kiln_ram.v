@@ -11,7 +11,8 @@
 module kiln_ram #(
   parameter integer AW = 1,        // word-address bits
   parameter integer WRITABLE = 1,  // 0: a ROM (no write port is built)
-  parameter INIT_FILE = ""
+  parameter INIT_FILE = "",
+  parameter integer INIT_WORDS = 1 // words INIT_FILE holds (the rest start undefined)
 ) (
   input  wire          clk,
   input  wire          valid,
@@ -35,12 +36,12 @@ module kiln_ram #(
     integer i;
     if (INIT_FILE != "") begin
       t = kiln_init_find(INIT_FILE);
-      for (i = 0; i < (1 << AW); i = i + 1) mem[i] = kiln_init_word(t, i);
+      for (i = 0; i < INIT_WORDS; i = i + 1) mem[i] = kiln_init_word(t, i);
     end
   end
 `else
   initial begin
-    if (INIT_FILE != "") $readmemh(INIT_FILE, mem);
+    if (INIT_FILE != "") $readmemh(INIT_FILE, mem, 0, INIT_WORDS - 1);
   end
 `endif
 

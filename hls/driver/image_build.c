@@ -14,6 +14,7 @@
 #include "../../host/common/paths.h"
 #include "../../host/common/propset.h"
 #include "../../host/common/regmap.h"
+#include "../../host/common/strbuf.h"
 #include "../cdfg/cdfg.h"
 #include "../cdfg/ifconv.h"
 #include "../emit/emit_kernel.h"
@@ -30,6 +31,11 @@
 #include "diag.h"
 
 #define MAX_RTL 256
+
+/* The hand-written cells (rtl/) every image carries beside its generated modules. */
+static const char *const lib_cells[] = {"kiln_dg_store", "kiln_dg_ram",  "kiln_ram",     "kiln_div",
+                                        "kiln_fifo",     "kiln_mem_arb", "kiln_port_arb"};
+#define N_LIB_CELLS (sizeof lib_cells / sizeof lib_cells[0])
 
 /* Everything one image build owns, released in one place whatever stage stopped it. */
 typedef struct build {
@@ -52,6 +58,7 @@ typedef struct build {
 	int ninits;
 	char init_c[4200];
 	char *memh; /* the MEMH section: every init file, concatenated */
+	char **lib; /* the library cells' texts, LIB_CELLS order */
 } build;
 
 static void build_free(build *b)
@@ -62,9 +69,14 @@ static void build_free(build *b)
 	for (int i = 0; i < b->nrtl; i++)
 		free(b->rtl_files[i]);
 	free(b->fulltext);
-	for (int i = 0; i < b->ninits; i++)
+	for (int i = 0; i < b->ninits; i++) {
 		free(b->inits[i].file);
+		free(b->inits[i].hex);
+	}
 	free(b->inits);
+	for (size_t i = 0; b->lib && i < N_LIB_CELLS; i++)
+		free(b->lib[i]);
+	free(b->lib);
 	free(b->memh);
 	free(b->prop_text);
 	if (b->have_regmap)
@@ -188,32 +200,35 @@ static int write_fusesoc_core(build *b)
 	return rc;
 }
 
-static char *emit_to_string(void (*emit)(const void *, FILE *), const void *arg, size_t *len)
+/* A generated module's text, laid out within 100 columns (rtl_wrap.h); NULL when out of memory. */
+static char *emit_rtl(int (*emit)(const void *, FILE *), const void *arg, size_t *len)
 {
 	char *t = NULL;
 	FILE *f = open_memstream(&t, len);
-	emit(arg, f);
-	fclose(f);
+	if (!f)
+		return NULL;
+	int rc = emit(arg, f);
+	if (fclose(f) != 0 || rc != 0 || rtl_wrap(&t, len) != 0) {
+		free(t);
+		return NULL;
+	}
 	return t;
 }
 
-static void emit_kernel_cb(const void *k, FILE *o)
+static int emit_kernel_cb(const void *k, FILE *o)
 {
-	emit_kernel((const kfunc *)k, o);
+	return emit_kernel(k, o);
 }
 
-struct top_args {
-	const build *b;
-};
-
-static void emit_top_cb(const void *a, FILE *o)
+static int emit_top_cb(const void *a, FILE *o)
 {
-	const build *b = ((const struct top_args *)a)->b;
+	const build *b = a;
 	system_emit_top(b->ks, b->nk, &b->desc, o);
+	return 0;
 }
 
-/* The initial contents of every on-chip memory: $readmemh files beside the RTL, their concatenation for the
- * image, and the C tables the simulation model compiles in (hls/package/meminit.h). */
+/* The initial contents of every on-chip memory, each as its $readmemh text, and their concatenation (the
+ * image's MEMH section); files are written with the RTL (hls/package/meminit.h). */
 static int collect_inits(build *b)
 {
 	int max = (int)b->desc.ndgs;
@@ -229,7 +244,8 @@ static int collect_inits(build *b)
 			if (!f->mems[m].init)
 				continue;
 			emit_mem_init_file(f, m, name, sizeof name);
-			b->inits[b->ninits++] = (meminit){strdup(name), f->mems[m].init, f->mems[m].size};
+			b->inits[b->ninits++] =
+			    (meminit){strdup(name), f->mems[m].init, f->mems[m].size, NULL};
 		}
 	}
 	for (size_t gi = 0; gi < b->desc.ndgs; gi++) {
@@ -237,19 +253,36 @@ static int collect_inits(build *b)
 		if (g->storage != KILN_DG_DEDICATED)
 			continue;
 		system_dg_init_file(gi, name, sizeof name);
-		b->inits[b->ninits++] = (meminit){strdup(name), g->init, g->size};
+		b->inits[b->ninits++] = (meminit){strdup(name), g->init, g->size, NULL};
 	}
-	char dir[4200];
-	snprintf(dir, sizeof dir, "%s/rtl", b->workdir);
 	kiln_strbuf all = {0};
 	for (int i = 0; i < b->ninits; i++) {
-		if (!b->inits[i].file || meminit_write_hex(dir, &b->inits[i]) != 0)
+		meminit *m = &b->inits[i];
+		if (!m->file || !(m->hex = meminit_hex(m))) {
+			kiln_sb_free(&all);
 			return -1;
-		meminit_hex_text(&b->inits[i], &all);
+		}
+		kiln_sb_add(&all, m->hex);
 	}
 	b->memh = kiln_sb_finish(&all);
-	snprintf(b->init_c, sizeof b->init_c, "%s/kiln_init.c", b->workdir);
-	return b->memh ? meminit_write_c(b->init_c, b->inits, b->ninits) : -1;
+	return b->memh ? 0 : -1;
+}
+
+/* The library cells' texts, from the installation. */
+static int read_lib_cells(build *b)
+{
+	if (!(b->lib = calloc(N_LIB_CELLS, sizeof *b->lib)))
+		return -1;
+	for (size_t i = 0; i < N_LIB_CELLS; i++) {
+		char lp[4096];
+		size_t tl = 0;
+		snprintf(lp, sizeof lp, "%s/rtl/%s.v", kiln_data_dir(), lib_cells[i]);
+		if (kiln_read_file(lp, &b->lib[i], &tl) != 0) {
+			diag_error(lp, 0, 0, "cannot read RTL library file");
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* System assembly: layout, register map, RTL files; the image hash covers the design itself. */
@@ -268,73 +301,83 @@ static int stage_system(build *b)
 	if (system_layout(b->ks, b->nk, &b->desc, &b->regmap, iname) != 0)
 		return -1;
 	b->have_regmap = 1;
-	size_t n = 0;
-	struct top_args ta = {b};
 	char **kern = calloc((size_t)b->nk + 1, sizeof *kern);
 	size_t *klen = calloc((size_t)b->nk + 1, sizeof *klen);
-	if (!kern || !klen) {
-		free(kern);
-		free(klen);
-		return -1;
+	int rc = kern && klen && read_lib_cells(b) == 0 && collect_inits(b) == 0 ? 0 : -1;
+	for (int i = 0; i < b->nk && rc == 0; i++)
+		if (!(kern[i] = emit_rtl(emit_kernel_cb, &b->ks[i], &klen[i])))
+			rc = -1;
+	/* The image hash covers everything the hardware is made of: the modules (the top before the hash is
+	 * written into it), the cells, the memories' contents and the description. */
+	size_t n = 0;
+	char *top = rc ? NULL : emit_rtl(emit_top_cb, b, &n);
+	char *json = top ? kiln_desc_to_json(&b->desc) : NULL;
+	if (!json) {
+		rc = -1;
+	} else {
+		uint64_t h = kiln_fnv64(KILN_FNV64_INIT, top, n);
+		for (int i = 0; i < b->nk; i++)
+			h = kiln_fnv64(h, kern[i], klen[i]);
+		for (size_t i = 0; i < N_LIB_CELLS; i++)
+			h = kiln_fnv64(h, b->lib[i], strlen(b->lib[i]));
+		h = kiln_fnv64(kiln_fnv64(h, b->memh, strlen(b->memh)), json, strlen(json));
+		b->desc.image_hash = h;
+		for (size_t bl = 0; bl < b->regmap.nblocks; bl++)
+			for (size_t r = 0; r < b->regmap.blocks[bl].nregs; r++) {
+				kiln_reg *reg = &b->regmap.blocks[bl].regs[r];
+				if (!strcmp(reg->name, "IMAGE_HASH_LO"))
+					reg->reset = (uint32_t)h;
+				else if (!strcmp(reg->name, "IMAGE_HASH_HI"))
+					reg->reset = (uint32_t)(h >> 32);
+			}
+		free(top);
+		if (!(top = emit_rtl(emit_top_cb, b, &n)))
+			rc = -1;
 	}
-	uint64_t h = KILN_FNV64_INIT;
-	for (int i = 0; i < b->nk; i++) {
-		kern[i] = emit_to_string(emit_kernel_cb, &b->ks[i], &klen[i]);
-		if (kern[i])
-			rtl_wrap(&kern[i], &klen[i]);
-		h = kiln_fnv64(h, kern[i], klen[i]);
-	}
-	char *top = emit_to_string(emit_top_cb, &ta, &n);
-	char *json = kiln_desc_to_json(&b->desc);
-	h = kiln_fnv64(kiln_fnv64(h, top, n), json, strlen(json));
 	free(json);
-	free(top);
-	b->desc.image_hash = h;
-	for (size_t bl = 0; bl < b->regmap.nblocks; bl++)
-		for (size_t r = 0; r < b->regmap.blocks[bl].nregs; r++) {
-			kiln_reg *reg = &b->regmap.blocks[bl].regs[r];
-			if (!strcmp(reg->name, "IMAGE_HASH_LO"))
-				reg->reset = (uint32_t)h;
-			else if (!strcmp(reg->name, "IMAGE_HASH_HI"))
-				reg->reset = (uint32_t)(h >> 32);
-		}
-	top = emit_to_string(emit_top_cb, &ta, &n);
-	if (top)
-		rtl_wrap(&top, &n);
 
 	/* One file per module (lint wants file names to match modules); the image carries their
-	 * concatenation, library modules included, so that it is self-contained. */
+	 * concatenation, library modules included, so that it is self-contained. The memories' files go
+	 * beside them, where $readmemh finds them. */
 	snprintf(path, sizeof path, "%s/rtl", b->workdir);
-	mkdir(path, 0777);
+	if (rc == 0 && mkdir(path, 0777) != 0 && errno != EEXIST) {
+		diag_error(path, 0, 0, "cannot create: %s", strerror(errno));
+		rc = -1;
+	}
 	FILE *full = open_memstream(&b->fulltext, &b->fulllen);
-	int rc = add_module(b, full, "kiln_image", top, n);
+	if (!full)
+		rc = -1;
+	if (rc == 0)
+		rc = add_module(b, full, "kiln_image", top, n);
 	free(top);
 	for (int i = 0; i < b->nk; i++) {
 		char mname[300];
 		emit_kernel_module_name(&b->ks[i], mname, sizeof mname);
 		if (rc == 0)
 			rc = add_module(b, full, mname, kern[i], klen[i]);
-		free(kern[i]);
+		free(kern ? kern[i] : NULL);
 	}
 	free(kern);
 	free(klen);
-	static const char *const lib[] = {"kiln_dg_store", "kiln_dg_ram",  "kiln_ram",     "kiln_div",
-	                                  "kiln_fifo",     "kiln_mem_arb", "kiln_port_arb"};
-	for (size_t i = 0; i < sizeof lib / sizeof lib[0] && rc == 0; i++) {
-		char lp[4096], *t = NULL;
-		size_t tl = 0;
-		snprintf(lp, sizeof lp, "%s/rtl/%s.v", kiln_data_dir(), lib[i]);
-		if (kiln_read_file(lp, &t, &tl) != 0) {
-			diag_error(lp, 0, 0, "cannot read RTL library file");
-			rc = -1;
-		} else {
-			rc = add_module(b, full, lib[i], t, tl);
-		}
-		free(t);
+	for (size_t i = 0; i < N_LIB_CELLS && rc == 0; i++)
+		rc = add_module(b, full, lib_cells[i], b->lib[i], strlen(b->lib[i]));
+	if (full)
+		fclose(full);
+	for (int i = 0; i < b->ninits && rc == 0; i++) {
+		snprintf(path, sizeof path, "%s/rtl/%s", b->workdir, b->inits[i].file);
+		rc = write_text(path, b->inits[i].hex);
 	}
-	fclose(full);
-	if (rc != 0 || collect_inits(b) != 0)
+	if (rc == 0) {
+		char *c = meminit_c(b->inits, b->ninits);
+		snprintf(b->init_c, sizeof b->init_c, "%s/kiln_init.c", b->workdir);
+		rc = c ? write_text(b->init_c, c) : -1;
+		free(c);
+	}
+	if (rc != 0) {
+		if (!diag_errors())
+			diag_error(b->out, 0, 0, "out of memory while generating the RTL");
 		return -1;
+	}
 
 	static const struct {
 		const char *ext;

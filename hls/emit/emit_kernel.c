@@ -559,8 +559,8 @@ static void emit_internal_mem(const kfunc *f, int m, FILE *o)
 	        m, m, m, m, m);
 	fprintf(o, "  wire        m%d_ready = 1'b1;\n  wire        m%d_rvalid;\n  wire [31:0] m%d_rdata;\n",
 	        m, m, m);
-	fprintf(o, "  kiln_ram #(.AW(%d), .WRITABLE(%d), .INIT_FILE(\"%s\")) u_mem%d (\n", aw,
-	        mm->used_write ? 1 : 0, init, m);
+	fprintf(o, "  kiln_ram #(.AW(%d), .WRITABLE(%d), .INIT_FILE(\"%s\"), .INIT_WORDS(%u)) u_mem%d (\n",
+	        aw, mm->used_write ? 1 : 0, init, words, m);
 	fprintf(o,
 	        "    .clk(clk), .valid(m%d_valid), .write(m%d_write), .addr(m%d_addr[%d:2]),\n"
 	        "    .wdata(m%d_wdata), .wstrb(m%d_wstrb), .rvalid(m%d_rvalid), .rdata(m%d_rdata)\n  );\n\n",
@@ -593,9 +593,6 @@ int emit_tag_width(const kfunc *f, int m)
 	return log2up((uint32_t)n + 1);
 }
 
-/* Outstanding reads a kernel keeps per module port (the image's device-memory arbiter allows as many). */
-#define TAGQ_DEPTH 4
-
 /* Read-response bookkeeping of module port M: responses come back in request order, so a queue of the tags of
  * the loads in flight says which load each one answers; the load keeps it until its wait step. */
 static void emit_tag_queue(const kfunc *f, int m, FILE *o)
@@ -618,7 +615,8 @@ static void emit_tag_queue(const kfunc *f, int m, FILE *o)
 	        "  kiln_fifo #(.W(%d), .DEPTH(%d)) u_tags%d (\n    .clk(clk), .rst_n(rst_n), "
 	        ".push(m%d_valid & m%d_ready & ~m%d_write), .din(m%d_tag), .pop(m%d_rvalid),\n"
 	        "    .head(m%d_tq0), .count(m%d_tn), .full(m%d_full)\n  );\n",
-	        tw - 1, m, log2up(TAGQ_DEPTH + 1) - 1, m, m, tw, TAGQ_DEPTH, m, m, m, m, m, m, m, m, m);
+	        tw - 1, m, log2up(EMIT_READS_IN_FLIGHT + 1) - 1, m, m, tw, EMIT_READS_IN_FLIGHT, m, m, m, m,
+	        m, m, m, m, m);
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		if (k->block < 0 || k->op != K_LOAD || k->mem != m || emit_pipe_is_load(f, i))
@@ -719,9 +717,6 @@ static int port_requests(const kfunc *f, int m, portreq *req, int max)
 	return n;
 }
 
-/* Read words a memcpy loop keeps ahead of its writes. */
-#define CPQ_DEPTH 4
-
 /* A copy loop (memcpy/memset) in step S: addresses, step size and data of the current element. */
 static void emit_copy_step(const kfunc *f, int s, FILE *o)
 {
@@ -745,8 +740,9 @@ static void emit_copy_step(const kfunc *f, int s, FILE *o)
 		        "3'b000};\n",
 		        s, s, v, v, s);
 	} else {
-		/* Reads run ahead of writes by up to CPQ_DEPTH elements: read data waits in the cp_q FIFO
-		 * (oldest in cp_q0) for its write. On one shared port the pending write goes first. */
+		/* Reads run ahead of writes by up to EMIT_READS_IN_FLIGHT elements: read data waits in the
+		 * cp_q FIFO (oldest in cp_q0) for its write. On one shared port the pending write goes first.
+		 */
 		int same = k->mem == k->mem2;
 		fprintf(o, "  wire [31:0] cp%d_sa = %s + cp_r;  // next read\n", s, v);
 		fprintf(o, "  wire [31:0] cp%d_sw = %s + cp_n;  // source of the element being written\n", s,
@@ -770,7 +766,7 @@ static void emit_copy_step(const kfunc *f, int s, FILE *o)
 		        "  wire        cp%d_rd = state == S%d && cp_r < 32'd%llu && {1'b0, cp_o} + {1'b0, "
 		        "cp_c} < "
 		        "4'd%d%s;\n",
-		        s, s, (unsigned long long)len, CPQ_DEPTH, same ? " && cp_c == 3'd0" : "");
+		        s, s, (unsigned long long)len, EMIT_READS_IN_FLIGHT, same ? " && cp_c == 3'd0" : "");
 		fprintf(o, "  wire        cp%d_wr = state == S%d && cp_c != 3'd0;\n", s, s);
 		fprintf(o, "  wire        cp%d_push = state == S%d && m%d_rvalid;\n", s, s, k->mem2);
 		fprintf(o, "  wire        cp%d_pop = cp%d_wr && m%d_ready;\n", s, s, k->mem);
@@ -829,25 +825,29 @@ static void emit_divider(const kfunc *f, int w, FILE *o)
 	        w, sched_div_bits_per_cycle(f->clock_ns, w), w, w, w, w, w, w, w, w, w);
 }
 
+static int is_memcpy_step(const kfunc *f, int s)
+{
+	return f->steps[s].kind == STEP_COPY && f->insts[f->steps[s].inst].op == K_MEMCPY;
+}
+
 /* The read words memcpy loops keep ahead of their writes: one rtl/kiln_fifo.v queue, fed and drained by
  * whichever copy step runs (only one does at a time). */
 static void emit_copy_queue(const kfunc *f, FILE *o)
 {
-	fprintf(o,
-	        "  kiln_fifo #(.W(32), .DEPTH(%d)) u_cp_q (\n    .clk(clk), .rst_n(rst_n),\n    .push(1'b0",
-	        CPQ_DEPTH);
-	for (int s = 0; s < f->nsteps; s++)
-		if (f->steps[s].kind == STEP_COPY && f->insts[f->steps[s].inst].op == K_MEMCPY)
-			fprintf(o, " | cp%d_push", s);
-	fprintf(o, "),\n    .din(");
-	for (int s = 0; s < f->nsteps; s++)
-		if (f->steps[s].kind == STEP_COPY && f->insts[f->steps[s].inst].op == K_MEMCPY)
-			fprintf(o, "(state == S%d) ? m%d_rdata : ", s, f->insts[f->steps[s].inst].mem2);
-	fprintf(o, "32'd0),\n    .pop(1'b0");
-	for (int s = 0; s < f->nsteps; s++)
-		if (f->steps[s].kind == STEP_COPY && f->insts[f->steps[s].inst].op == K_MEMCPY)
-			fprintf(o, " | cp%d_pop", s);
-	fprintf(o, "),\n    .head(cp_q0), .count(cp_c), .full(cp_full)\n  );\n\n");
+	fprintf(o, "  kiln_fifo #(.W(32), .DEPTH(%d)) u_cp_q (\n    .clk(clk), .rst_n(rst_n),\n",
+	        EMIT_READS_IN_FLIGHT);
+	static const char *const port[] = {"push", "din", "pop"};
+	for (int p = 0; p < 3; p++) {
+		fprintf(o, "    .%s(", port[p]);
+		for (int s = 0; s < f->nsteps; s++)
+			if (is_memcpy_step(f, s) && p == 1)
+				fprintf(o, "(state == S%d) ? m%d_rdata : ", s,
+				        f->insts[f->steps[s].inst].mem2);
+			else if (is_memcpy_step(f, s))
+				fprintf(o, "cp%d_%s | ", s, port[p]);
+		fprintf(o, "%s),\n", p == 1 ? "32'd0" : "1'b0");
+	}
+	fprintf(o, "    .head(cp_q0), .count(cp_c), .full(cp_full)\n  );\n\n");
 }
 
 /* kiln-cc --profile (simulation only): per block, how many times it ran and how many cycles its states held,
@@ -928,15 +928,14 @@ static char *emit_module(const kfunc *f, FILE *o)
 			have_div[sched_div_width(f->insts[f->steps[s].inst].width)] = 1;
 		if (f->steps[s].kind == STEP_COPY) {
 			have_copy = 1;
-			have_memcpy |= f->insts[f->steps[s].inst].op == K_MEMCPY;
+			have_memcpy |= is_memcpy_step(f, s);
 		}
 	}
 	for (int w = 2; w <= 64; w++)
 		if (have_div[w])
 			fprintf(o,
-			        "  // %d-bit divider (rtl/kiln_div.v): started in divider-start states, busy "
-			        "until "
-			        "done\n  wire        dv%d_busy;\n  wire [%d:0] dv%d_quo, dv%d_rem;\n\n",
+			        "  // %d-bit divider (rtl/kiln_div.v), started in divider-start states\n"
+			        "  wire        dv%d_busy;\n  wire [%d:0] dv%d_quo, dv%d_rem;\n\n",
 			        w, w, w - 1, w, w);
 	if (have_copy) {
 		fprintf(
@@ -1165,31 +1164,37 @@ static char *emit_module(const kfunc *f, FILE *o)
 	for (int s = 0; s < f->nsteps; s++)
 		if (f->steps[s].kind == STEP_COPY) {
 			fprintf(l, ", cp%d_da, cp%d_wdata, cp%d_next", s, s, s);
-			if (f->insts[f->steps[s].inst].op == K_MEMCPY)
+			if (is_memcpy_step(f, s))
 				fprintf(l, ", cp%d_sa, cp%d_sw, cp%d_dr, cp%d_byte", s, s, s, s);
 		}
 	fclose(l);
 	return list;
 }
 
-void emit_kernel(const kfunc *f, FILE *o)
+int emit_kernel(const kfunc *f, FILE *o)
 {
 	char *text = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&text, &len);
 	if (!m)
-		return;
+		return -1;
 	char *list = emit_module(f, m);
-	fclose(m);
+	int ok = fclose(m) == 0 && list;
 	kiln_strbuf un = {0};
 	kiln_sb_add(&un, list ? list : "");
 	free(list);
-	/* Out of memory leaves the text unpruned: the sink then misses signals and lint says so. */
-	(void)rtl_prune(&text, &len, &un);
+	if (!ok || rtl_prune(&text, &len, &un) != 0) {
+		free(text);
+		kiln_sb_free(&un);
+		return -1;
+	}
 	fwrite(text, 1, len, o);
 	free(text);
 	char *all = kiln_sb_finish(&un);
+	if (!all)
+		return -1;
 	fprintf(o, "  // Inputs, and bits of values, that nothing reads (lowRISC: unused_*).\n");
-	fprintf(o, "  wire unused_inputs = ^{1'b0%s};\n\nendmodule\n", all ? all : "");
+	fprintf(o, "  wire unused_inputs = ^{1'b0%s};\n\nendmodule\n", all);
 	free(all);
+	return 0;
 }

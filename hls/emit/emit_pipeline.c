@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "emit_pipeline.h"
 
+#include "emit_kernel.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,7 +145,8 @@ static int block_loads_port(const kfunc *f, int b, int m)
 static const char *room(const kinst *k, char *buf)
 {
 	if (k->op == K_LOAD)
-		snprintf(buf, REF_MAX, " && (pq%d_o != 3'd4 || pl%d_pop%d)", k->mem, k->block, k->mem);
+		snprintf(buf, REF_MAX, " && (pq%d_o != 3'd%d || pl%d_pop%d)", k->mem, EMIT_READS_IN_FLIGHT,
+		         k->block, k->mem);
 	else
 		buf[0] = 0;
 	return buf;
@@ -288,11 +291,11 @@ void emit_pipe_fifos(const kfunc *f, FILE *o)
 		fprintf(o, "  wire        pq%d_push = pq%d_arr && !(pq%d_pop && pq%d_n == 3'd0);\n", m, m, m,
 		        m);
 		fprintf(o,
-		        "  kiln_fifo #(.W(32), .DEPTH(4)) u_pq%d (\n    .clk(clk), .rst_n(rst_n), "
+		        "  kiln_fifo #(.W(32), .DEPTH(%d)) u_pq%d (\n    .clk(clk), .rst_n(rst_n), "
 		        ".push(pq%d_push), "
 		        ".din(m%d_rdata), .pop(pq%d_shift),\n    .head(pq%d_h), .count(pq%d_n), "
 		        ".full(pq%d_full)\n  );\n",
-		        m, m, m, m, m, m, m);
+		        EMIT_READS_IN_FLIGHT, m, m, m, m, m, m, m);
 		fprintf(o,
 		        "  always @(posedge clk) begin\n    if (!rst_n) pq%d_o <= 3'd0;\n"
 		        "    else pq%d_o <= pq%d_o + {2'd0, pq%d_iss} - {2'd0, pq%d_pop};\n  end\n\n",

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../host/common/image.h"
+
 /* Passes stop here even if removals still free signals; what remains is named in the sink. */
 #define MAX_PASSES 32
 
@@ -69,10 +71,7 @@ static int tracked(const char *s, int n)
 
 static uint64_t hash(const char *s, int n)
 {
-	uint64_t h = 1469598103934665603ull;
-	for (int i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return h;
+	return kiln_fnv64(KILN_FNV64_INIT, s, (size_t)n);
 }
 
 static int find(const pass *p, const char *s, int n)

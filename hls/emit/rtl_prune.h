@@ -11,9 +11,9 @@
 
 #include "../../host/common/strbuf.h"
 
-/* Prunes the module body TEXT (LEN bytes; malloc'd, replaced by the pruned text) and appends to UNUSED one
- * ", name" or ", name[hi:lo]" entry per signal or bit range nothing reads. 0, or -1 when out of memory (TEXT
- * is left as it was). */
+/* Prunes the module body TEXT (LEN bytes, NUL-terminated; malloc'd, replaced by the pruned text) and appends
+ * to UNUSED one ", name" or ", name[hi:lo]" entry per signal or bit range nothing reads. 0, or -1 when out of
+ * memory (TEXT is then a valid module, pruned less or not at all, and UNUSED incomplete). */
 int rtl_prune(char **text, size_t *len, kiln_strbuf *unused);
 
 #endif

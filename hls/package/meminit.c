@@ -1,65 +1,32 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "meminit.h"
 
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#include "../driver/diag.h"
+#include "../../host/common/strbuf.h"
 
 static uint32_t words_of(const meminit *m)
 {
 	return (m->size + 3) / 4;
 }
 
-static uint32_t word_at(const meminit *m, uint32_t w)
+uint32_t meminit_word(const uint8_t *bytes, uint32_t size, uint32_t w)
 {
 	uint32_t v = 0;
-	for (uint32_t k = 0; k < 4; k++)
-		if (4 * w + k < m->size)
-			v |= (uint32_t)m->bytes[4 * w + k] << (8 * k);
+	for (uint32_t k = 0; bytes && k < 4; k++)
+		if (4 * w + k < size)
+			v |= (uint32_t)bytes[4 * w + k] << (8 * k);
 	return v;
 }
 
-void meminit_hex_text(const meminit *m, kiln_strbuf *out)
+char *meminit_hex(const meminit *m)
 {
-	kiln_sb_printf(out, "// %s: %u bytes, %u words\n", m->file, m->size, words_of(m));
-	for (uint32_t w = 0; w < words_of(m); w++)
-		kiln_sb_printf(out, "%08x\n", word_at(m, w));
-}
-
-/* Writes TEXT to PATH through a temporary name, so that a failure leaves no half-written file. */
-static int write_whole(const char *path, char *text)
-{
-	char tmp[4200];
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	FILE *f = text ? fopen(tmp, "w") : NULL;
-	int ok = f && fputs(text, f) >= 0;
-	if (f && fclose(f) != 0)
-		ok = 0;
-	if (!ok || rename(tmp, path) != 0) {
-		diag_error(path, 0, 0, "cannot write: %s", text ? strerror(errno) : "out of memory");
-		if (f)
-			unlink(tmp);
-		free(text);
-		return -1;
-	}
-	free(text);
-	return 0;
-}
-
-int meminit_write_hex(const char *dir, const meminit *m)
-{
-	char path[4096];
-	snprintf(path, sizeof path, "%s/%s", dir, m->file);
 	kiln_strbuf b = {0};
-	meminit_hex_text(m, &b);
-	return write_whole(path, kiln_sb_finish(&b));
+	kiln_sb_printf(&b, "// %s: %u bytes, %u words\n", m->file, m->size, words_of(m));
+	for (uint32_t w = 0; w < words_of(m); w++)
+		kiln_sb_printf(&b, "%08x\n", meminit_word(m->bytes, m->size, w));
+	return kiln_sb_finish(&b);
 }
 
-int meminit_write_c(const char *path, const meminit *m, int n)
+char *meminit_c(const meminit *m, int n)
 {
 	kiln_strbuf b = {0};
 	kiln_sb_add(
@@ -69,7 +36,8 @@ int meminit_write_c(const char *path, const meminit *m, int n)
 	for (int i = 0; i < n; i++) {
 		kiln_sb_printf(&b, "/* %s */\nstatic const unsigned int t%d[] = {", m[i].file, i);
 		for (uint32_t w = 0; w < words_of(&m[i]); w++)
-			kiln_sb_printf(&b, "%s0x%08xu,", w % 8 ? " " : "\n\t", word_at(&m[i], w));
+			kiln_sb_printf(&b, "%s0x%08xu,", w % 8 ? " " : "\n\t",
+			               meminit_word(m[i].bytes, m[i].size, w));
 		kiln_sb_add(&b, "\n};\n\n");
 	}
 	kiln_sb_add(&b,
@@ -88,5 +56,5 @@ int meminit_write_c(const char *path, const meminit *m, int n)
 	        "int kiln_init_word(void *table, int index)\n{\n"
 	        "\tconst struct kiln_init *t = table;\n"
 	        "\treturn t && index >= 0 && (unsigned int)index < t->n ? (int)t->words[index] : 0;\n}\n");
-	return write_whole(path, kiln_sb_finish(&b));
+	return kiln_sb_finish(&b);
 }

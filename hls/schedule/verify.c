@@ -27,6 +27,19 @@ static int read_latency(const kfunc *f, const kinst *k)
 	return is_internal(f, k->mem) ? 1 : sched_read_latency(f, k->mem);
 }
 
+/* Load K requested at ISSUE uses its data at USE (steps, or slots of a pipelined iteration, as UNIT names
+ * them): -1 with the violation in ERR when that is before the memory answers. */
+static int late_data(const kfunc *f, const kinst *k, int issue, int use, const char *unit, char *err,
+                     size_t errlen)
+{
+	if (k->op != K_LOAD || use >= issue + read_latency(f, k))
+		return 0;
+	snprintf(err, errlen,
+	         "load (line %u): data used in %s %d, requested in %d; the memory answers after %d", k->line,
+	         unit, use, issue, read_latency(f, k));
+	return -1;
+}
+
 /* A pipelined loop B: operands ready by the slot that uses them, read data at its latency, the branch known
  * within the first II cycles, and no two requests of any iterations on one port (nor two on the module's
  * ports together) in one cycle. */
@@ -40,16 +53,8 @@ static int verify_pipelined(const kfunc *f, int b, char *err, size_t errlen)
 		int at = mem ? k->pissue : k->pslot;
 		if (k->op == K_PHI)
 			continue;
-		if (k->op == K_LOAD) {
-			int lat = read_latency(f, k);
-			if (k->pslot < k->pissue + lat) {
-				snprintf(err, errlen,
-				         "pipelined load (line %u): data in slot %d, requested in %d; the "
-				         "memory answers after %d",
-				         k->line, k->pslot, k->pissue, lat);
-				return -1;
-			}
-		}
+		if (late_data(f, k, k->pissue, k->pslot, "slot", err, errlen))
+			return -1;
 		if (j == bl->ninsts - 1 && k->pslot > ii - 1) {
 			snprintf(err, errlen,
 			         "pipelined loop: the branch is known in slot %d, after the II of %d",
@@ -117,16 +122,8 @@ int sched_verify(const kfunc *f, char *err, size_t errlen)
 				         bl->last_step);
 				return -1;
 			}
-			if (k->op == K_LOAD) {
-				int lat = read_latency(f, k);
-				if (k->step < k->issue + lat) {
-					snprintf(err, errlen,
-					         "load (line %u): data used in step %d, %d after its request "
-					         "at %d; the memory answers after %d",
-					         k->line, k->step, k->step - k->issue, k->issue, lat);
-					return -1;
-				}
-			}
+			if (late_data(f, k, k->issue, k->step, "step", err, errlen))
+				return -1;
 			if (k->op == K_PHI)
 				continue;
 			for (int a = 0; a < k->nargs; a++) {

@@ -5,6 +5,7 @@
 
 #include "../../host/common/contract.h"
 #include "../emit/emit_kernel.h"
+#include "../package/meminit.h"
 #include "system.h"
 
 /* A kernel memory port and where the image top connects it. */
@@ -58,13 +59,8 @@ static void emit_init_param(const kiln_dg_desc *g, FILE *o)
 {
 	int words = words_of(g);
 	fprintf(o, "%d'h", words * 32);
-	for (int w = words - 1; w >= 0; w--) {
-		uint32_t v = 0;
-		for (int k = 0; k < 4; k++)
-			if ((uint32_t)(4 * w + k) < g->size)
-				v |= (uint32_t)g->init[4 * w + k] << (8 * k);
-		fprintf(o, "%08" PRIx32, v);
-	}
+	for (int w = words - 1; w >= 0; w--)
+		fprintf(o, "%08" PRIx32, meminit_word(g->init, g->size, (uint32_t)w));
 }
 
 /* Connects the listed kernel ports to packed vectors PREFIX_k_* in port order; each port's address comes from
@@ -255,18 +251,19 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 			}
 		}
 		emit_port_bundle(pr, nm, "arb", "daddr", o);
-		fprintf(o,
-		        "  kiln_mem_arb #(.NPORTS(%d)) u_mem_arb (\n    .clk(clk), .rst_n(rst_n),\n"
-		        "    .k_valid(arb_k_valid), .k_ready(arb_k_ready), .k_write(arb_k_write), "
-		        ".k_addr(arb_k_addr),\n"
-		        "    .k_wdata(arb_k_wdata), .k_wstrb(arb_k_wstrb), .k_rvalid(arb_k_rvalid), "
-		        ".k_rdata(arb_k_rdata),\n"
-		        "    .mem_valid(mem_valid), .mem_ready(mem_ready), .mem_write(mem_write), "
-		        ".mem_addr(mem_addr),\n"
-		        "    .mem_wdata(mem_wdata), .mem_wstrb(mem_wstrb), .mem_rvalid(mem_rvalid), "
-		        ".mem_rdata(mem_rdata)\n"
-		        "  );\n\n",
-		        nm);
+		fprintf(
+		    o,
+		    "  kiln_mem_arb #(.NPORTS(%d), .DEPTH(%d)) u_mem_arb (\n    .clk(clk), .rst_n(rst_n),\n"
+		    "    .k_valid(arb_k_valid), .k_ready(arb_k_ready), .k_write(arb_k_write), "
+		    ".k_addr(arb_k_addr),\n"
+		    "    .k_wdata(arb_k_wdata), .k_wstrb(arb_k_wstrb), .k_rvalid(arb_k_rvalid), "
+		    ".k_rdata(arb_k_rdata),\n"
+		    "    .mem_valid(mem_valid), .mem_ready(mem_ready), .mem_write(mem_write), "
+		    ".mem_addr(mem_addr),\n"
+		    "    .mem_wdata(mem_wdata), .mem_wstrb(mem_wstrb), .mem_rvalid(mem_rvalid), "
+		    ".mem_rdata(mem_rdata)\n"
+		    "  );\n\n",
+		    nm, EMIT_READS_IN_FLIGHT);
 	} else {
 		fprintf(o,
 		        "  assign mem_valid = 1'b0;\n  assign mem_write = 1'b0;\n  assign mem_addr = 32'd0;\n"

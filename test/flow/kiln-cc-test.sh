@@ -227,6 +227,22 @@ for i in range(n):
 sys.exit("no MEMH section")
 EOF2
 	[ $? -eq 0 ] && ok "the image's MEMH section carries the init files" || notok "MEMH section" "$(cat "$tmp/memh")"
+	# The image hash names the hardware (libkiln keeps an image loaded while the hash matches): two images
+	# that differ only in a table's contents, or only in a device global's initialiser, must not share it.
+	hash_of() { "$build/bin/kiln" regs "$1" | awk '/IMAGE_HASH_(LO|HI)/ { printf "%s", $4 }'; }
+	# (Each is compiled as ./t.c: the source's name is part of the design's text.)
+	mkdir -p "$tmp/mi/base" "$tmp/mi/tab" "$tmp/mi/dg"
+	cp "$tmp/mi/t.c" "$tmp/mi/base/t.c"
+	sed 's/0x8000}/0x8001}/' "$tmp/mi/t.c" >"$tmp/mi/tab/t.c"
+	sed 's/0xdeadbeef/0xdeadbeee/' "$tmp/mi/t.c" >"$tmp/mi/dg/t.c"
+	(cd "$tmp/mi/base" && KILN_CONFIG_DIR="$src/test/libkiln/boards" "$cc" -q --board fake -o t.kimg t.c)
+	h0=$(hash_of "$tmp/mi/base/t.kimg")
+	for v in tab dg; do
+		(cd "$tmp/mi/$v" && KILN_CONFIG_DIR="$src/test/libkiln/boards" "$cc" -q --board fake -o t.kimg t.c) &&
+			h=$(hash_of "$tmp/mi/$v/t.kimg") && [ -n "$h0" ] && [ -n "$h" ] && [ "$h" != "$h0" ] &&
+			ok "changing only a memory's contents ($v) changes the image hash" ||
+			notok "image hash covers memory contents ($v)" "$h0 vs ${h:-?}"
+	done
 else
 	notok "compile with a table and an initialised global" "$(head -c 600 "$tmp/err")"
 fi

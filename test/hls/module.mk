@@ -64,6 +64,13 @@ $(HLS_TEST_DIR)/hls-bad-test: test/hls/bad-test.sh $(KILN_CC) $(wildcard test/hl
 	printf '#!/bin/sh\nexec sh "%s/test/hls/bad-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
 
+# The RAM cells' $readmemh branch in Icarus Verilog against the model's C tables.
+TESTS += $(HLS_TEST_DIR)/meminit-sim-test
+$(HLS_TEST_DIR)/meminit-sim-test: test/hls/meminit-sim-test.sh $(KILN_CC) $(wildcard rtl/*.v) test/libkiln/boards/fake.json
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/hls/meminit-sim-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+
 $(HLS_TEST_DIR)/hls-rtl-test: test/hls/rtl-test.sh $(CORPUS_IMGS)
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/hls/rtl-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(HLS_TEST_DIR))' >$@
