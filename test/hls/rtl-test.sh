@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# Generated RTL quality: every corpus image passes verilator --lint-only -Wall; a sample of kernel modules (one
+# Generated RTL quality: every corpus image passes verilator --lint-only -Wall, declares before use and has
+# a two-process controller with case port multiplexers; a sample of kernel modules (one
 # per construct: divider, ROM, local RAM, copy loop, nd-range, device globals, intrinsics, pipelined loops)
 # synthesises with yosys (with the RAM, divider and FIFO cells, whose $readmemh must find the image's contents files: yosys fails
 # when one is missing) and has no latches. Usage: rtl-test.sh SRC_DIR HLS_TEST_DIR
@@ -24,6 +25,25 @@ long=$(awk 'length($0) > 100 { print FILENAME ":" FNR; exit }' "$dir"/*.kimg.d/r
 	echo "not ok - RTL line over 100 columns: $long"
 whole=$(awk '/wire unused_inputs/ { on = 1 } on { print } on && /};/ { on = 0 }' "$dir"/*.kimg.d/rtl/kiln_k_*.v | grep -Eo '[ ,](v|r|ld|p[0-9]+_)[0-9m]+[,}]' | head -3 | tr '\n' ' ')
 [ -z "$whole" ] && echo "ok - no whole datapath value hides in an unused_* sink" || echo "not ok - unread datapath values kept: $whole"
+# Declare before use: every signal, parameter and function of every generated module, cell and the shell is
+# declared on an earlier line than its first use (decl_order.py).
+if python3 "$1/test/hls/decl_order.py" "$dir"/*.kimg.d/rtl/*.v "$1/bsp/sim/rtl/kiln_sim_board.v" >"$tmp/decl"; then
+	echo "ok - generated RTL, the cells and the shell declare every signal before its use"
+else
+	echo "not ok - used before declared ($(wc -l <"$tmp/decl") uses): $(head -3 "$tmp/decl" | tr '\n' ' ')"
+fi
+# The controller is two processes (state_d computed combinationally, state_q its register, written in one
+# place), and ports are driven by case multiplexers over state_q, never by chains of state comparisons.
+bad=""
+for v in "$dir"/*.kimg.d/rtl/kiln_k_*.v; do
+	grep -q 'state_d = state_q;' "$v" && [ "$(grep -c 'state_q <=' "$v")" = 2 ] &&
+		grep -q 'else state_q <= state_d;' "$v" || bad="$bad $(basename "$v")"
+done
+[ -z "$bad" ] && echo "ok - every kernel's controller is a two-process FSM (state_q/state_d)" ||
+	echo "not ok - kernels without a two-process FSM:$bad"
+chain=$(grep -lE '\(state_q? == S[0-9]+\) \?|\| \(state_q? == S[0-9]+' "$dir"/*.kimg.d/rtl/kiln_k_*.v | head -3)
+[ -z "$chain" ] && echo "ok - no port or tag is driven by a chain of state comparisons" ||
+	echo "not ok - state-comparison chains in: $chain"
 for s in basic:divmod crc:crc32_table sort:selection_sort_local structs:memcpy_unaligned structs:memset_clear \
 	ndrange:nd_volume dglobals:dg_update_stats bits:overflow_checks bits:rotates arith64:div64 \
 	pipeline:pipe_sum pipeline:pipe_horner pipeline:pipe_bytes pipeline:pipe_dg; do

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "bind.h"
+
+#include "../schedule/schedule.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int bind_log2up(unsigned n)
+{
+	int b = 1;
+	while ((1u << b) < n)
+		b++;
+	return b;
+}
+
+static int add_req(bind_port *p, bind_req r)
+{
+	bind_req *n = realloc(p->reqs, (size_t)(p->nreqs + 1) * sizeof *n);
+	if (!n)
+		return -1;
+	p->reqs = n;
+	p->reqs[p->nreqs++] = r;
+	return 0;
+}
+
+static int is_pipe(const kfunc *f, const kinst *k)
+{
+	return k->block >= 0 && f->blocks[k->block].pipelined;
+}
+
+/* Loads and stores in instruction order, then the copy loops' phases in step order: the order the port
+ * multiplexers give priority in. */
+static int bind_requests(const kfunc *f, kbind *b)
+{
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		if (k->block < 0 || (k->op != K_LOAD && k->op != K_STORE))
+			continue;
+		int pipe = is_pipe(f, k);
+		bind_req r = {k->op == K_LOAD ? REQ_LOAD : REQ_STORE, i,
+		              pipe ? f->blocks[k->block].first_step : k->issue, pipe};
+		if (add_req(&b->ports[k->mem], r))
+			return -1;
+	}
+	for (int s = 0; s < f->nsteps; s++) {
+		if (f->steps[s].kind != STEP_COPY)
+			continue;
+		const kinst *k = &f->insts[f->steps[s].inst];
+		if (k->op == K_MEMCPY &&
+		    add_req(&b->ports[k->mem2], (bind_req){REQ_COPY_READ, f->steps[s].inst, s, 0}))
+			return -1;
+		bind_req_kind wk = k->op == K_MEMCPY ? REQ_COPY_WRITE : REQ_FILL_WRITE;
+		if (add_req(&b->ports[k->mem], (bind_req){wk, f->steps[s].inst, s, 0}))
+			return -1;
+	}
+	return 0;
+}
+
+int bind_kernel(const kfunc *f, kbind *b)
+{
+	memset(b, 0, sizeof *b);
+	b->nports = f->nmems + f->nimems;
+	b->tag = calloc((size_t)f->ninsts + 1, sizeof *b->tag);
+	b->ports = calloc((size_t)b->nports + 1, sizeof *b->ports);
+	if (!b->tag || !b->ports || bind_requests(f, b)) {
+		bind_free(b);
+		return -1;
+	}
+	/* Responses come back in request order on a port; a tag per load says whose each one is. All of a
+	 * port's pipelined loads share the first of their tags: their data goes to one queue in order. */
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		if (k->block < 0 || k->op != K_LOAD)
+			continue;
+		bind_port *p = &b->ports[k->mem];
+		b->tag[i] = ++p->loads;
+		if (is_pipe(f, k) && !p->pipe_tag)
+			p->pipe_tag = b->tag[i];
+	}
+	for (int m = 0; m < b->nports; m++)
+		b->ports[m].tag_bits = bind_log2up((unsigned)b->ports[m].loads + 1);
+	for (int s = 0; s < f->nsteps; s++) {
+		const kstep *st = &f->steps[s];
+		if (st->kind == STEP_DIV_ISSUE)
+			b->div[sched_div_width(f->insts[st->inst].width)] = 1;
+		if (st->kind == STEP_COPY) {
+			b->copy = 1;
+			b->memcpy |= f->insts[st->inst].op == K_MEMCPY;
+		}
+	}
+	b->state_bits = bind_log2up((unsigned)f->nsteps + 2);
+	return 0;
+}
+
+void bind_free(kbind *b)
+{
+	for (int m = 0; m < b->nports && b->ports; m++)
+		free(b->ports[m].reqs);
+	free(b->ports);
+	free(b->tag);
+	memset(b, 0, sizeof *b);
+}

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+/* Binding: what the scheduled kernel needs in hardware, decided once, as data, before any RTL is printed
+ * (Bambu's split of HLS into scheduling, binding and controller/datapath creation). Per memory port the
+ * requests it carries and in which state, per load its response tag, per width a divider, and whether copy
+ * loops run. The emitters print from this and decide nothing themselves. */
+#ifndef KILN_BIND_H
+#define KILN_BIND_H
+#include "../cdfg/kir.h"
+
+typedef enum bind_req_kind {
+	REQ_LOAD,
+	REQ_STORE,
+	REQ_COPY_READ,  /* a memcpy loop's reads (its step's cp<s>_rd) */
+	REQ_COPY_WRITE, /* a memcpy loop's writes (cp<s>_wr) */
+	REQ_FILL_WRITE  /* a memset loop's writes: every cycle of its state */
+} bind_req_kind;
+
+/* One request a port may carry: kind, instruction, and the control step (state) it is issued in. A
+ * pipelined loop's accesses are issued in the loop's one state, in the cycle of their iteration pissue. */
+typedef struct bind_req {
+	bind_req_kind kind;
+	int inst;
+	int step;
+	int pipelined;
+} bind_req;
+
+typedef struct bind_port {
+	bind_req *reqs; /* in priority order: the first whose condition holds drives the port */
+	int nreqs;
+	int loads;    /* loads on this port */
+	int tag_bits; /* bits of its response tags (module ports with loads) */
+	int pipe_tag; /* the tag its pipelined loads share (their responses go to one queue), or 0 */
+} bind_port;
+
+typedef struct kbind {
+	int *tag;         /* per instruction: a load's response tag on its port (1, 2, ...), else 0 */
+	bind_port *ports; /* module ports then internal memories, as kfunc.mems */
+	int nports;
+	int div[65];    /* div[w]: a w-bit divider runs divisions (rtl/kiln_div.v) */
+	int copy;       /* some step is a memcpy/memset loop */
+	int memcpy;     /* some step is a memcpy loop (its read-ahead queue) */
+	int state_bits; /* bits of the controller's state */
+} kbind;
+
+/* Binds scheduled kernel F into B. 0, or -1 when out of memory (B then holds nothing to free). */
+int bind_kernel(const kfunc *f, kbind *b);
+/* Frees what B holds. */
+void bind_free(kbind *b);
+/* Bits that count to N (at least 1): the width of a counter or index over N values. */
+int bind_log2up(unsigned n);
+
+#endif

@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The controller: one state per control step, written as two processes (lowRISC): the next state computed
+ * combinationally from state_q, and a clocked process for everything the transitions update (phi registers,
+ * work-item counters, copy loops, pipelines, done). Both walk the same decisions, so they cannot disagree on
+ * when a transition happens. */
+#include "emit_ctx.h"
+#include "emit_pipeline.h"
+
+#include "../schedule/schedule.h"
+
+#include <inttypes.h>
+
+static int is_term(kop op)
+{
+	return op == K_BR || op == K_CONDBR || op == K_SWITCH || op == K_RET;
+}
+
+static const kinst *terminator_of(const kfunc *f, int bi)
+{
+	const kblock *bl = &f->blocks[bi];
+	for (int j = bl->ninsts - 1; j >= 0; j--)
+		if (is_term(f->insts[bl->insts[j]].op))
+			return &f->insts[bl->insts[j]];
+	return NULL;
+}
+
+static void goto_state(ectx *e, ctl_mode mode, const char *ind, int s)
+{
+	if (mode == CTL_NEXT)
+		fprintf(e->body, "%sstate_d = S%d;\n", ind, s);
+}
+
+int emit_edge_writes(const kfunc *f, int from, int to)
+{
+	const kblock *tb = &f->blocks[to];
+	if (tb->pipelined)
+		return 1;
+	for (int j = 0; j < tb->ninsts; j++) {
+		const kinst *k = &f->insts[tb->insts[j]];
+		for (int p = 0; k->op == K_PHI && p < k->nphi; p++)
+			if (k->phi_block[p] == from)
+				return 1;
+	}
+	return 0;
+}
+
+void emit_edge(ectx *e, ctl_mode mode, int from, int to, const char *ind)
+{
+	const kfunc *f = e->f;
+	const kblock *tb = &f->blocks[to];
+	int ctx = f->blocks[from].last_step;
+	if (mode == CTL_REGS) {
+		for (int j = 0; j < tb->ninsts; j++) {
+			const kinst *k = &f->insts[tb->insts[j]];
+			for (int p = 0; k->op == K_PHI && p < k->nphi; p++)
+				if (k->phi_block[p] == from)
+					fprintf(e->body, "%sr%d <= %s;\n", ind, tb->insts[j],
+					        emit_ref(e, k->phi_val[p], ctx));
+		}
+		if (tb->pipelined)
+			emit_pipe_entry(e, from, to, ind);
+	}
+	goto_state(e, mode, ind, tb->first_step);
+}
+
+/* The end of a work-item: an nd-range kernel goes straight on with the next one (dimension 0 runs fastest;
+ * the last dimension to wrap ends the run), a single task is done. */
+static void emit_ret(ectx *e, ctl_mode mode, const char *ind)
+{
+	const kfunc *f = e->f;
+	FILE *o = e->body;
+	int first = f->blocks[0].first_step;
+	if (mode == CTL_NEXT) {
+		for (int d = 0; d < f->dims; d++)
+			fprintf(o, "%s%sif (wi_gid_%d + 32'd1 < global_range_%d) state_d = S%d;\n", ind,
+			        d ? "else " : "", d, d, first);
+		fprintf(o, "%s%sstate_d = S_IDLE;\n", ind, f->dims ? "else " : "");
+		return;
+	}
+	for (int d = 0; d < f->dims; d++)
+		fprintf(
+		    o,
+		    "%sif (wi_gid_%d + 32'd1 < global_range_%d) begin\n"
+		    "%s  wi_gid_%d <= wi_gid_%d + 32'd1;\n"
+		    "%s  wi_lid_%d <= (wi_lid_%d + 32'd1 == local_range_%d) ? 32'd0 : wi_lid_%d + 32'd1;\n"
+		    "%s  wi_grp_%d <= wi_grp_%d + {31'd0, wi_lid_%d + 32'd1 == local_range_%d};\n"
+		    "%send else begin\n"
+		    "%s  wi_gid_%d <= 32'd0;\n%s  wi_lid_%d <= 32'd0;\n%s  wi_grp_%d <= 32'd0;\n",
+		    ind, d, d, ind, d, d, ind, d, d, d, d, ind, d, d, d, d, ind, ind, d, ind, d, ind, d);
+	fprintf(o, "%sdone <= 1'b1;\n", ind);
+	for (int d = 0; d < f->dims; d++)
+		fprintf(o, "%send\n", ind);
+}
+
+/* The terminator T of block FROM, at indentation IND (the caller's "begin"). */
+static void emit_terminator(ectx *e, ctl_mode mode, const kinst *t, int from, const char *ind)
+{
+	const kfunc *f = e->f;
+	FILE *o = e->body;
+	const char *in2 = rb_str(e->rb, "%s  ", ind), *in4 = rb_str(e->rb, "%s    ", ind);
+	if (!t || t->op == K_RET) {
+		emit_ret(e, mode, ind);
+		return;
+	}
+	if (t->op == K_BR) {
+		emit_edge(e, mode, from, t->succ[0], ind);
+		return;
+	}
+	const char *c = emit_ref(e, t->a[0], t->step);
+	if (t->op == K_CONDBR) {
+		int w0 = mode == CTL_NEXT || emit_edge_writes(f, from, t->succ[0]);
+		int w1 = mode == CTL_NEXT || emit_edge_writes(f, from, t->succ[1]);
+		if (w0) {
+			fprintf(o, "%sif (%s) begin\n", ind, c);
+			emit_edge(e, mode, from, t->succ[0], in2);
+			fprintf(o, "%send%s\n", ind, w1 ? " else begin" : "");
+		} else if (w1) {
+			fprintf(o, "%sif (!(%s)) begin\n", ind, c);
+		}
+		if (w1) {
+			emit_edge(e, mode, from, t->succ[1], in2);
+			fprintf(o, "%send\n", ind);
+		}
+		return;
+	}
+	/* switch */
+	fprintf(o, "%scase (%s)\n", ind, c);
+	for (int i = 0; i < t->ncases; i++) {
+		if (mode == CTL_REGS && !emit_edge_writes(f, from, t->case_succ[i]))
+			continue;
+		fprintf(o, "%s%d'h%" PRIx64 ": begin\n", in2, t->a[0].width, t->case_val[i]);
+		emit_edge(e, mode, from, t->case_succ[i], in4);
+		fprintf(o, "%send\n", in2);
+	}
+	if (mode == CTL_NEXT || emit_edge_writes(f, from, t->succ[0])) {
+		fprintf(o, "%sdefault: begin\n", in2);
+		emit_edge(e, mode, from, t->succ[0], in4);
+		fprintf(o, "%send\n", in2);
+	} else {
+		fprintf(o, "%sdefault: ;\n", in2);
+	}
+	fprintf(o, "%sendcase\n", ind);
+}
+
+/* Step S updates registers when it leaves (a phi, a work-item counter, done) or while it runs. */
+static int step_writes(const kfunc *f, int s)
+{
+	const kstep *st = &f->steps[s];
+	const kblock *bl = &f->blocks[st->block];
+	if (bl->pipelined || st->kind == STEP_COPY || (f->profile && s == bl->last_step))
+		return 1;
+	if (s < bl->last_step)
+		return 0;
+	const kinst *t = terminator_of(f, st->block);
+	if (!t || t->op == K_RET)
+		return 1;
+	int from = st->block;
+	if (emit_edge_writes(f, from, t->succ[0]))
+		return 1;
+	if (t->op == K_CONDBR)
+		return emit_edge_writes(f, from, t->succ[1]);
+	for (int i = 0; t->op == K_SWITCH && i < t->ncases; i++)
+		if (emit_edge_writes(f, from, t->case_succ[i]))
+			return 1;
+	return 0;
+}
+
+/* What step S waits for before it leaves: "" when it takes one cycle. */
+static const char *step_guard(ectx *e, int s)
+{
+	const kfunc *f = e->f;
+	const kstep *st = &f->steps[s];
+	const kinst *k = st->inst >= 0 ? &f->insts[st->inst] : NULL;
+	switch (st->kind) {
+	case STEP_MEM_ISSUE: {
+		const char *pr = k->op == K_STORE && k->nargs > 2 /* a predicated store need not wait */
+		                     ? rb_str(e->rb, " || !%s", emit_ref(e, k->a[2], s))
+		                     : "";
+		const char *ready =
+		    *pr ? rb_str(e->rb, "(m%d_ready%s)", k->mem, pr) : rb_str(e->rb, "m%d_ready", k->mem);
+		return rb_str(e->rb, "%s%s%s%s", st->wait >= 0 ? emit_wait_ok(e, st->wait) : "",
+		              st->wait >= 0 ? " && " : "", ready,
+		              k->op == K_LOAD ? rb_str(e->rb, " && !m%d_full", k->mem) : "");
+	}
+	case STEP_MEM_WAIT:
+		return emit_wait_ok(e, st->inst);
+	case STEP_DIV_WAIT:
+		return rb_str(e->rb, "!dv%d_busy", sched_div_width(k->width));
+	case STEP_COPY:
+		return k->op == K_MEMSET ? rb_str(e->rb, "m%d_ready && cp%d_last", k->mem, s)
+		                         : rb_str(e->rb, "cp%d_pop && cp%d_last", s, s);
+	default:
+		return "";
+	}
+}
+
+/* A copy loop's counters, every cycle of its state (clocked process), at indentation IND. */
+static void copy_counters(ectx *e, int s, const char *ind)
+{
+	const kinst *k = &e->f->insts[e->f->steps[s].inst];
+	FILE *o = e->body;
+	if (k->op == K_MEMSET) {
+		fprintf(o, "%sif (m%d_ready) cp_n <= cp%d_last ? 32'd0 : cp%d_next;\n", ind, k->mem, s, s);
+		return;
+	}
+	fprintf(o, "%sif (cp%d_pop) cp_n <= cp%d_last ? 32'd0 : cp%d_next;\n", ind, s, s, s);
+	fprintf(o, "%scp_o <= cp_o + {2'd0, cp%d_rd && m%d_ready} - {2'd0, cp%d_push};\n", ind, s, k->mem2,
+	        s);
+	fprintf(o, "%sif (cp%d_rd && m%d_ready) cp_r <= cp_r + (cp%d_rword ? 32'd4 : 32'd1);\n", ind, s,
+	        k->mem2, s);
+	fprintf(o, "%sif (cp%d_pop && cp%d_last) cp_r <= 32'd0;\n", ind, s, s);
+}
+
+/* The case item of step S in MODE at indentation IND (nothing in CTL_REGS when the step updates no
+ * register). */
+static void emit_step(ectx *e, ctl_mode mode, int s, const char *ind)
+{
+	const kfunc *f = e->f;
+	FILE *o = e->body;
+	const kstep *st = &f->steps[s];
+	const kblock *bl = &f->blocks[st->block];
+	if (mode == CTL_REGS && !step_writes(f, s))
+		return;
+	fprintf(o, "%sS%d: ", ind, s);
+	if (bl->pipelined) {
+		emit_pipe_state(e, mode, st->block, ind);
+		return;
+	}
+	const char *guard = step_guard(e, s);
+	if (mode == CTL_NEXT && s < bl->last_step) { /* on to the next step of the block */
+		fprintf(o, "%s%s%sstate_d = S%d;\n", *guard ? "if (" : "", guard, *guard ? ") " : "", s + 1);
+		return;
+	}
+	const char *in = rb_str(e->rb, "%s  ", ind);
+	int leave_block = st->kind == STEP_COPY && mode == CTL_REGS && s == bl->last_step;
+	if (st->kind == STEP_COPY && mode == CTL_REGS) {
+		fprintf(o, "begin\n");
+		copy_counters(e, s, in);
+		if (leave_block) {
+			fprintf(o, "%sif (%s) begin\n", in, guard);
+			in = rb_str(e->rb, "%s    ", ind);
+		}
+	} else if (*guard) {
+		fprintf(o, "if (%s) begin\n", guard);
+	} else {
+		fprintf(o, "begin\n");
+	}
+	if (mode == CTL_REGS && f->profile && s == bl->last_step)
+		fprintf(o, "`ifndef SYNTHESIS\n%sprof_n[%d] <= prof_n[%d] + 64'd1;\n`endif\n", in, st->block,
+		        st->block);
+	if (s == bl->last_step)
+		emit_terminator(e, mode, terminator_of(f, st->block), st->block, in);
+	if (leave_block)
+		fprintf(o, "%s  end\n", ind);
+	fprintf(o, "%send\n", ind);
+}
+
+/* kiln-cc --profile (simulation only): per block, how many times it ran and how many cycles its states held,
+ * so that the benchmark can weigh each block's lower bound by its real execution count. The counters are
+ * passive: the profiled kernel takes exactly the cycles of the plain one. */
+static void emit_profile_count(ectx *e)
+{
+	const kfunc *f = e->f;
+	FILE *o = e->body;
+	fprintf(o,
+	        "`ifndef SYNTHESIS\n      if (state_q == S_IDLE && start)\n"
+	        "        for (prof_i = 0; prof_i < %d; prof_i = prof_i + 1) begin\n"
+	        "          prof_n[prof_i] <= 64'd0;\n          prof_c[prof_i] <= 64'd0;\n        end\n",
+	        f->nblocks);
+	for (int b = 0; b < f->nblocks; b++)
+		fprintf(o, "      if (state_q >= S%d && state_q <= S%d) prof_c[%d] <= prof_c[%d] + 64'd1;\n",
+		        f->blocks[b].first_step, f->blocks[b].last_step, b, b);
+	fprintf(o, "`endif\n");
+}
+
+static void emit_profile_dump(ectx *e)
+{
+	const kfunc *f = e->f;
+	fprintf(
+	    e->body,
+	    "`ifndef SYNTHESIS\n  // block profile: one line per run, \"kernel count:cycles ...\" in block "
+	    "order\n"
+	    "  reg [63:0] prof_n [0:%d];\n  reg [63:0] prof_c [0:%d];\n  integer prof_i, prof_j, prof_fd;\n"
+	    "  always @(posedge clk) begin\n    if (done) begin\n"
+	    "      prof_fd = $fopen(\"%s\", \"a\");\n      $fwrite(prof_fd, \"%s\");\n"
+	    "      for (prof_j = 0; prof_j < %d; prof_j = prof_j + 1)\n"
+	    "        $fwrite(prof_fd, \" %%0d:%%0d\", prof_n[prof_j], prof_c[prof_j]);\n"
+	    "      $fwrite(prof_fd, \"\\n\");\n      $fclose(prof_fd);\n    end\n  end\n`endif\n\n",
+	    f->nblocks - 1, f->nblocks - 1, f->profile, f->name, f->nblocks);
+}
+
+static const char *step_kind_name(kstep_kind k)
+{
+	static const char *const names[] = {"compute",       "memory request", "memory response",
+	                                    "divider start", "divider wait",   "copy loop"};
+	return names[k];
+}
+
+void emit_fsm_decls(ectx *e)
+{
+	const kfunc *f = e->f;
+	int sb = e->bd->state_bits;
+	FILE *o = e->decl;
+	fprintf(o, "  localparam [%d:0] S_IDLE = %d'd0;\n", sb - 1, sb);
+	for (int s = 0; s < f->nsteps; s++)
+		fprintf(o, "  localparam [%d:0] S%d = %d'd%d;  // %s, %s\n", sb - 1, s, sb, s + 1,
+		        f->blocks[f->steps[s].block].name, step_kind_name(f->steps[s].kind));
+	fprintf(o, "\n  reg  [%d:0] state_q, state_d;\n", sb - 1);
+	/* Work-item counters of an nd-range kernel: dimension 0 runs fastest. */
+	for (int d = 0; d < f->dims; d++)
+		fprintf(o, "  reg  [31:0] wi_gid_%d, wi_lid_%d, wi_grp_%d;\n", d, d, d);
+	fprintf(o, "\n");
+}
+
+void emit_fsm(ectx *e)
+{
+	const kfunc *f = e->f;
+	FILE *o = e->body;
+	if (f->profile)
+		emit_profile_dump(e);
+	fprintf(o, "  assign idle = state_q == S_IDLE;\n\n");
+	fprintf(o, "  // controller: the next state\n  always @(*) begin\n    state_d = state_q;\n"
+	           "    case (state_q)\n");
+	fprintf(o, "      S_IDLE: if (start) state_d = S%d;\n", f->blocks[0].first_step);
+	for (int s = 0; s < f->nsteps; s++)
+		emit_step(e, CTL_NEXT, s, "      ");
+	fprintf(o, "      default: state_d = S_IDLE;\n    endcase\n  end\n\n");
+	fprintf(o, "  always @(posedge clk) begin\n    if (!rst_n) state_q <= S_IDLE;\n"
+	           "    else state_q <= state_d;\n  end\n\n");
+
+	fprintf(o, "  // controller: what its transitions update\n  always @(posedge clk) begin\n"
+	           "    if (!rst_n) begin\n      done <= 1'b0;\n");
+	if (e->bd->copy)
+		fprintf(o, "      cp_n <= 32'd0;\n");
+	if (e->bd->memcpy)
+		fprintf(o, "      cp_r <= 32'd0;\n      cp_o <= 3'd0;\n");
+	emit_pipe_reset(e, "      ");
+	fprintf(o, "    end else begin\n      done <= 1'b0;\n");
+	if (f->profile)
+		emit_profile_count(e);
+	fprintf(o, "      case (state_q)\n");
+	if (f->dims) {
+		fprintf(o, "        S_IDLE: if (start) begin\n");
+		for (int d = 0; d < f->dims; d++)
+			fprintf(o,
+			        "          wi_gid_%d <= 32'd0;\n          wi_lid_%d <= 32'd0;\n"
+			        "          wi_grp_%d <= 32'd0;\n",
+			        d, d, d);
+		fprintf(o, "        end\n");
+	}
+	for (int s = 0; s < f->nsteps; s++)
+		emit_step(e, CTL_REGS, s, "        ");
+	fprintf(o, "        default: ;\n      endcase\n    end\n  end\n\n");
+}

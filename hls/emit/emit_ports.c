@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: Apache-2.0
+/* Memory ports of a kernel module: the RAM cells of its internal memories, the response tags of its module
+ * ports, and per port one multiplexer, by state, over the requests binding gave it. */
+#include "emit_ctx.h"
+#include "emit_kernel.h"
+#include "emit_pipeline.h"
+
+#include <stdlib.h>
+
+void emit_mem_init_file(const kfunc *f, int m, char *buf, size_t n)
+{
+	snprintf(buf, n, "kiln_k_%s_m%d.hex", f->name, m);
+}
+
+/* Internal memory M (a local array, table or plain global): an rtl/kiln_ram.v cell behind the same
+ * valid/ready port signals as the module's external memories. */
+static void internal_mem(ectx *e, int m)
+{
+	const kfunc *f = e->f;
+	const kmem *mm = &f->mems[m];
+	uint32_t words = (mm->size + 3) / 4;
+	int aw = bind_log2up(words);
+	static const char *const kn[] = {"", "", "local array", "constant table (ROM)",
+	                                 "global variable (RAM)"};
+	char init[400] = "";
+	if (mm->init)
+		emit_mem_init_file(f, m, init, sizeof init);
+	fprintf(e->decl, "  // memory m%d: %s '%s', %u bytes, inside this kernel\n", m, kn[mm->kind],
+	        mm->name, mm->size);
+	fprintf(e->decl,
+	        "  reg         m%d_valid, m%d_write;\n  reg  [31:0] m%d_addr, m%d_wdata;\n"
+	        "  reg  [3:0]  m%d_wstrb;\n  wire        m%d_ready = 1'b1;\n  wire        m%d_rvalid;\n"
+	        "  wire [31:0] m%d_rdata;\n\n",
+	        m, m, m, m, m, m, m, m);
+	fprintf(e->body,
+	        "  kiln_ram #(.AW(%d), .WRITABLE(%d), .INIT_FILE(\"%s\"), .INIT_WORDS(%u)) u_mem%d (\n", aw,
+	        mm->used_write ? 1 : 0, init, words, m);
+	fprintf(e->body,
+	        "    .clk(clk), .valid(m%d_valid), .write(m%d_write), .addr(m%d_addr[%d:2]),\n"
+	        "    .wdata(m%d_wdata), .wstrb(m%d_wstrb), .rvalid(m%d_rvalid), .rdata(m%d_rdata)\n  );\n\n",
+	        m, m, m, aw + 1, m, m, m, m);
+}
+
+void emit_internal_mems(ectx *e)
+{
+	for (int m = e->f->nmems; m < e->bd->nports; m++)
+		internal_mem(e, m);
+}
+
+const char *emit_wait_ok(ectx *e, int i)
+{
+	int m = e->f->insts[i].mem;
+	return rb_str(e->rb, "(got%d || (m%d_rvalid && m%d_tq0 == %d'd%d))", i, m, m,
+	              e->bd->ports[m].tag_bits, e->bd->tag[i]);
+}
+
+/* Module port M has loads: each non-pipelined load keeps its response (got, rr) until its wait step. */
+static int port_tagged(ectx *e, int m)
+{
+	return m < e->f->nmems && e->bd->ports[m].loads > 0;
+}
+
+/* Read-response bookkeeping of module port M: responses come back in request order, so a queue of the tags
+ * of the reads in flight says which load each one answers (m<m>_tag is driven by the port's multiplexer). */
+static void tag_queue(ectx *e, int m)
+{
+	const kfunc *f = e->f;
+	int tw = e->bd->ports[m].tag_bits;
+	fprintf(
+	    e->decl,
+	    "  // port m%d: the tag of the read it sends, the tag of the oldest read in flight (responses "
+	    "come\n  // in request order), and how many are in flight\n"
+	    "  reg  [%d:0] m%d_tag;\n  wire [%d:0] m%d_tq0;\n  wire [%d:0]  m%d_tn;\n"
+	    "  wire        m%d_full;\n",
+	    m, tw - 1, m, tw - 1, m, bind_log2up(EMIT_READS_IN_FLIGHT + 1) - 1, m, m);
+	fprintf(e->body,
+	        "  kiln_fifo #(.W(%d), .DEPTH(%d)) u_tags%d (\n    .clk(clk), .rst_n(rst_n), "
+	        ".push(m%d_valid & m%d_ready & ~m%d_write), .din(m%d_tag), .pop(m%d_rvalid),\n"
+	        "    .head(m%d_tq0), .count(m%d_tn), .full(m%d_full)\n  );\n",
+	        tw, EMIT_READS_IN_FLIGHT, m, m, m, m, m, m, m, m, m);
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		if (k->block < 0 || k->op != K_LOAD || k->mem != m || emit_pipe_is_load(f, i))
+			continue;
+		fprintf(e->decl, "  reg         got%d;  // its response arrived\n  reg  [31:0] rr%d;\n", i,
+		        i);
+		fprintf(e->body,
+		        "  always @(posedge clk) begin\n    if (!rst_n) got%d <= 1'b0;\n"
+		        "    else if (%s && m%d_valid && m%d_ready) got%d <= 1'b0;\n"
+		        "    else if (m%d_rvalid && m%d_tq0 == %d'd%d) begin\n      got%d <= 1'b1;\n"
+		        "      rr%d <= m%d_rdata;\n    end\n  end\n",
+		        i, emit_in_state(e, k->issue), m, m, i, m, m, tw, e->bd->tag[i], i, i, m);
+	}
+	fprintf(e->decl, "\n");
+	fprintf(e->body, "\n");
+}
+
+void emit_tag_queues(ectx *e)
+{
+	for (int m = 0; m < e->f->nmems; m++)
+		if (port_tagged(e, m))
+			tag_queue(e, m);
+}
+
+/* Condition, within its state, under which request R drives its port; "" when it does in every cycle of
+ * the state. */
+static const char *req_cond(ectx *e, const bind_req *r)
+{
+	const kfunc *f = e->f;
+	const kinst *k = &f->insts[r->inst];
+	if (r->kind == REQ_COPY_READ)
+		return rb_str(e->rb, "cp%d_rd", r->step);
+	if (r->kind == REQ_COPY_WRITE)
+		return rb_str(e->rb, "cp%d_wr", r->step);
+	if (r->kind == REQ_FILL_WRITE)
+		return "";
+	const char *c = "";
+	int s = r->step;
+	if (r->pipelined) {
+		c = emit_pipe_request(e, r->inst);
+		s = emit_pipe_use_ctx(f, k, k->pissue);
+	} else {
+		if (k->mem < f->nmems && f->steps[s].wait >= 0)
+			c = emit_wait_ok(e, f->steps[s].wait);
+		if (k->op == K_LOAD && k->mem < f->nmems)
+			c = rb_str(e->rb, "!m%d_full%s%s", k->mem, *c ? " && " : "", c);
+	}
+	if (k->op == K_STORE && k->nargs > 2) /* a predicated store (if-conversion) */
+		c = rb_str(e->rb, "%s%s%s", c, *c ? " && " : "", emit_ref(e, k->a[2], s));
+	return c;
+}
+
+/* What request R drives: address, and for a write its data and byte strobes, at indentation IND. */
+static void req_drive(ectx *e, int m, const bind_req *r, const char *ind)
+{
+	const kfunc *f = e->f;
+	const kinst *k = &f->insts[r->inst];
+	FILE *o = e->body;
+	int s = r->step;
+	fprintf(o, "%sm%d_valid = 1'b1;\n", ind, m);
+	if (r->kind == REQ_COPY_READ) {
+		fprintf(o, "%sm%d_addr = {cp%d_sa[31:2], 2'b00};\n", ind, m, s);
+		return;
+	}
+	if (r->kind != REQ_LOAD && r->kind != REQ_STORE) {
+		fprintf(
+		    o,
+		    "%sm%d_write = 1'b1;\n%sm%d_addr = {cp%d_da[31:2], 2'b00};\n%sm%d_wdata = cp%d_wdata;\n"
+		    "%sm%d_wstrb = cp%d_word ? 4'hf : 4'b0001 << cp%d_da[1:0];\n",
+		    ind, m, ind, m, s, ind, m, s, ind, m, s, s);
+		return;
+	}
+	int ctx = r->pipelined ? emit_pipe_use_ctx(f, k, k->pissue) : s;
+	fprintf(o, "%sm%d_addr = {%s, 2'b00};\n", ind, m, emit_ref_slice(e, k->a[0], 31, 2, ctx));
+	if (k->op != K_STORE)
+		return;
+	const char *lane = emit_ref_slice(e, k->a[0], 1, 0, ctx), *d = emit_ref(e, k->a[1], ctx);
+	fprintf(o, "%sm%d_write = 1'b1;\n", ind, m);
+	if (k->bytes == 4)
+		fprintf(o, "%sm%d_wdata = %s;\n%sm%d_wstrb = 4'hf;\n", ind, m, d, ind, m);
+	else
+		fprintf(o, "%sm%d_wdata = {%d'd0, %s} << {%s, 3'b000};\n%sm%d_wstrb = 4'b%s << %s;\n", ind, m,
+		        32 - k->a[1].width, d, lane, ind, m, k->bytes == 1 ? "0001" : "0011", lane);
+}
+
+/* qsort has no context argument: the requests being sorted. */
+static const bind_req *sort_reqs;
+
+static int by_step(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	int d = sort_reqs[x].step - sort_reqs[y].step;
+	return d ? d : x - y;
+}
+
+/* Port M's multiplexer: per state the requests issued in it, the first whose condition holds driving the
+ * port; the response tag of the state's read. */
+static void port_mux(ectx *e, int m)
+{
+	const kfunc *f = e->f;
+	const bind_port *p = &e->bd->ports[m];
+	FILE *o = e->body;
+	int tagged = port_tagged(e, m);
+	if (!p->nreqs) {
+		fprintf(
+		    o,
+		    "  // port m%d: no requests\n  assign m%d_valid = 1'b0;\n  assign m%d_write = 1'b0;\n"
+		    "  assign m%d_addr = 32'd0;\n  assign m%d_wdata = 32'd0;\n  assign m%d_wstrb = 4'h0;\n\n",
+		    m, m, m, m, m, m);
+		return;
+	}
+	fprintf(
+	    o,
+	    "  // port m%d: its requests by state\n  always @(*) begin\n    m%d_valid = 1'b0;\n"
+	    "    m%d_write = 1'b0;\n    m%d_addr = 32'd0;\n    m%d_wdata = 32'd0;\n    m%d_wstrb = 4'h0;\n",
+	    m, m, m, m, m, m);
+	if (tagged)
+		fprintf(o, "    m%d_tag = %d'd0;\n", m, p->tag_bits);
+	fprintf(o, "    case (state_q)\n");
+	/* By state, in state order; within one, in binding (priority) order. */
+	int *ix = malloc((size_t)p->nreqs * sizeof *ix);
+	if (!ix) {
+		rb_fail(e->rb);
+		return;
+	}
+	for (int i = 0; i < p->nreqs; i++)
+		ix[i] = i;
+	sort_reqs = p->reqs;
+	qsort(ix, (size_t)p->nreqs, sizeof *ix, by_step);
+	for (int i = 0; i < p->nreqs;) {
+		int s = p->reqs[ix[i]].step, j = i, tag = 0;
+		while (j < p->nreqs && p->reqs[ix[j]].step == s)
+			j++;
+		for (int q = i; q < j && !tag; q++)
+			if (p->reqs[ix[q]].kind == REQ_LOAD)
+				tag =
+				    p->reqs[ix[q]].pipelined ? p->pipe_tag : e->bd->tag[p->reqs[ix[q]].inst];
+		fprintf(o, "      S%d: begin\n", s);
+		if (tagged && tag)
+			fprintf(o, "        m%d_tag = %d'd%d;\n", m, p->tag_bits, tag);
+		for (int q = i; q < j; q++) {
+			const bind_req *r = &p->reqs[ix[q]];
+			const char *c = req_cond(e, r);
+			if (!*c && q == i) { /* unconditional: later requests of the state never drive */
+				req_drive(e, m, r, "        ");
+				break;
+			}
+			if (!*c) {
+				fprintf(o, "        else begin\n");
+				req_drive(e, m, r, "          ");
+				fprintf(o, "        end\n");
+				break;
+			}
+			fprintf(o, "        %sif (%s) begin\n", q > i ? "else " : "", c);
+			req_drive(e, m, r, "          ");
+			fprintf(o, "        end\n");
+		}
+		fprintf(o, "      end\n");
+		i = j;
+	}
+	free(ix);
+	fprintf(o, "      default: ;\n    endcase\n  end\n\n");
+	(void)f;
+}
+
+void emit_port_muxes(ectx *e)
+{
+	for (int m = 0; m < e->bd->nports; m++)
+		port_mux(e, m);
+}
