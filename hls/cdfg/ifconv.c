@@ -42,8 +42,8 @@ static int side_ok(kfunc *f, int t, int j)
 		return 0;
 	for (int i = 0; i < bl->ninsts - 1; i++) {
 		kinst *k = &f->insts[bl->insts[i]];
-		if (k->op == K_PHI || k->op == K_MEMCPY || k->op == K_MEMSET || k->op == K_UDIV ||
-		    k->op == K_SDIV || k->op == K_UREM || k->op == K_SREM ||
+		kunit u = kop_unit(k->op);
+		if (k->op == K_PHI || u == KU_COPY || u == KU_DIVIDER ||
 		    (k->op == K_LOAD && k->mem < f->nmems) || (k->op == K_STORE && k->nargs > 2))
 			return 0;
 	}

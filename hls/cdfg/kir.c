@@ -62,15 +62,39 @@ int kir_back_value(const kfunc *f, int b, const kinst *phi)
 	return -1;
 }
 
+static const kop_row kop_rows[K_NOPS] = {
+#define KOP_ROW(e, name, delay, dwidth, unit, rtl) [e] = {name, delay, dwidth, unit, rtl},
+    KOP_TABLE(KOP_ROW)
+#undef KOP_ROW
+};
+
+const kop_row *kop_info(kop op)
+{
+	static const kop_row unknown = {"?", KD_LOGIC, KW_RESULT, KU_LOGIC, NULL};
+	return (unsigned)op < K_NOPS ? &kop_rows[op] : &unknown;
+}
+
 const char *kop_name(kop op)
 {
-	static const char *const names[K_NOPS] = {
-	    "add",      "sub",      "mul",      "udiv",    "sdiv",       "urem",    "srem",    "and",
-	    "or",       "xor",      "shl",      "lshr",    "ashr",       "icmp",    "select",  "zext",
-	    "sext",     "trunc",    "copy",     "umin",    "umax",       "smin",    "smax",    "abs",
-	    "ctpop",    "ctlz",     "cttz",     "bswap",   "bitreverse", "fshl",    "fshr",    "uadd.sat",
-	    "sadd.sat", "usub.sat", "ssub.sat", "uadd.ov", "sadd.ov",    "usub.ov", "ssub.ov", "umul.ov",
-	    "smul.ov",  "wiid",     "phi",      "load",    "store",      "memcpy",  "memset",  "br",
-	    "condbr",   "switch",   "ret"};
-	return op < K_NOPS ? names[op] : "?";
+	return kop_info(op)->name;
+}
+
+kunit kop_unit(kop op)
+{
+	return kop_info(op)->unit;
+}
+
+const char *kop_rtl_form(kop op)
+{
+	return kop_info(op)->rtl;
+}
+
+int kop_is_term(kop op)
+{
+	return kop_unit(op) == KU_CONTROL;
+}
+
+int kop_is_access(kop op)
+{
+	return kop_unit(op) == KU_PORT;
 }

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kop_table.h"
+
 typedef enum kv_kind { KV_NONE = 0, KV_OP, KV_CONST, KV_ARG } kv_kind;
 
 /* An operand: the result of operation ID, a constant, or kernel argument ID. */
@@ -17,62 +19,12 @@ typedef struct kval {
 	int width;
 } kval;
 
+/* Operations: one row each in kop_table.h (operands and meaning of the less obvious ones there). */
 typedef enum kop {
-	K_ADD,
-	K_SUB,
-	K_MUL,
-	K_UDIV,
-	K_SDIV,
-	K_UREM,
-	K_SREM,
-	K_AND,
-	K_OR,
-	K_XOR,
-	K_SHL,
-	K_LSHR,
-	K_ASHR,
-	K_ICMP,
-	K_SELECT,
-	K_ZEXT,
-	K_SEXT,
-	K_TRUNC,
-	K_COPY,
-	K_UMIN,
-	K_UMAX,
-	K_SMIN,
-	K_SMAX,
-	K_ABS,
-	K_CTPOP,
-	K_CTLZ,
-	K_CTTZ,
-	K_BSWAP,
-	K_BITREV,
-	K_FSHL,
-	K_FSHR,
-	K_UADDSAT,
-	K_SADDSAT,
-	K_USUBSAT,
-	K_SSUBSAT,
-	K_UADDO,
-	K_SADDO,
-	K_USUBO,
-	K_SSUBO,
-	K_UMULO,
-	K_SMULO,
-	K_WIID, /* work-item query: a = which (0 global id, 1 local id, 2 group id, 3 global range, 4 local
-	           range), b = dimension */
-	K_PHI,
-	K_LOAD,
-	K_STORE, /* a[0] offset, a[1] data, and with nargs 3 a[2]: a 1-bit predicate, the store happens when 1
-	          */
-	K_MEMCPY, /* a[0] destination offset, a[1] source offset, a[2] length in bytes (constant); mem, mem2
-	           */
-	K_MEMSET, /* a[0] destination offset, a[1] byte value, a[2] length in bytes (constant); mem */
-	K_BR,
-	K_CONDBR,
-	K_SWITCH,
-	K_RET,
-	K_NOPS
+#define KOP_ENUM(e, name, delay, dwidth, unit, rtl) e,
+	KOP_TABLE(KOP_ENUM)
+#undef KOP_ENUM
+	    K_NOPS
 } kop;
 
 /* icmp predicates, as LLVMIntPredicate numbering. */
@@ -96,7 +48,7 @@ typedef struct kinst {
 	kval *phi_val;
 	int *phi_block;
 	unsigned line, col;
-	/* filled by the scheduler */
+	/* The schedule (the solution of its problem, schedule/problem.h), filled by the scheduler: */
 	int step;       /* global step (state) index where the result is produced / the op happens */
 	int issue;      /* K_LOAD/K_STORE: step that drives the request (a load's data arrives in STEP) */
 	double t_end;   /* ns into that step when the result is ready */
@@ -109,11 +61,13 @@ typedef struct kinst {
 typedef struct kblock {
 	int *insts; /* indices into kfunc.insts, in program order */
 	int ninsts;
-	int first_step, last_step; /* filled by the scheduler */
-	int pipelined, ii; /* a single-block loop the scheduler overlapped, and its initiation interval */
-	int stages;        /* pipelined: stages of II cycles an iteration passes through */
-	int seq_states;    /* pipelined: the states the loop body took before it was overlapped */
-	char nopipe[160];  /* a single-block loop left sequential: why (empty when pipelining was off) */
+	/* The schedule (the solution of its problem, schedule/problem.h), filled by the scheduler: */
+	int first_step, last_step;
+	int res_mii, rec_mii; /* a single-block loop: the bounds on its II (schedule/mii.h), else 0 */
+	int pipelined, ii;    /* a single-block loop the scheduler overlapped, and its initiation interval */
+	int stages;           /* pipelined: stages of II cycles an iteration passes through */
+	int seq_states;       /* pipelined: the states the loop body took before it was overlapped */
+	char nopipe[160];     /* a single-block loop left sequential: why (empty when pipelining was off) */
 	char *name;
 } kblock;
 
@@ -180,7 +134,7 @@ typedef struct kfunc {
 	kmem *mems;
 	int nmems;    /* memories with a module port */
 	int nimems;   /* internal memories, after them in mems[] */
-	kstep *steps; /* filled by the scheduler */
+	kstep *steps; /* the schedule's steps, filled by the scheduler */
 	int nsteps, csteps;
 	double clock_ns;
 	const char *profile; /* --profile: file the simulated kernel appends block counts to (not owned) */
@@ -193,7 +147,27 @@ void kfunc_free(kfunc *f);
 int kir_new_inst(kfunc *f, kop op, int width, int block);
 /* The value phi PHI of single-block loop B takes on B's back edge when it is an operation of B, else -1. */
 int kir_back_value(const kfunc *f, int b, const kinst *phi);
+/* One row of the operation table (kop_table.h). */
+typedef struct kop_row {
+	const char *name;
+	kdelay delay;
+	kdelay_width delay_width;
+	kunit unit;
+	const char *rtl; /* template (kop_table.h), or NULL */
+} kop_row;
+
+/* The operation table's row for OP (a row of "?" for an out-of-range OP). */
+const kop_row *kop_info(kop op);
 /* Human-readable name of an operation (for reports and comments). */
 const char *kop_name(kop op);
+/* The hardware OP runs on. */
+kunit kop_unit(kop op);
+/* The Verilog template of OP's result (syntax in kop_table.h: %0..%2 operands, %% a '%'), or NULL when the
+ * emitter must build the expression itself. */
+const char *kop_rtl_form(kop op);
+/* OP ends a block (a branch or the return). */
+int kop_is_term(kop op);
+/* OP is a single memory access (a load or a store) on a port. */
+int kop_is_access(kop op);
 
 #endif

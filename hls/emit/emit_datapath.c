@@ -196,7 +196,24 @@ void emit_helpers(ectx *e)
 	free(fs);
 }
 
-/* The combinational expression of operation K evaluated in its own step. */
+/* Operation table template FORM (kop_table.h) with operands X, Y, Z. */
+static void print_form(FILE *o, const char *form, const char *x, const char *y, const char *z)
+{
+	for (const char *c = form; *c; c++) {
+		if (c[0] == '%' && c[1] >= '0' && c[1] <= '2')
+			fputs(c[1] == '0' ? x : c[1] == '1' ? y : z, o);
+		else if (c[0] == '%' && c[1] == '%')
+			fputc('%', o);
+		else {
+			fputc(*c, o);
+			continue;
+		}
+		c++;
+	}
+}
+
+/* The combinational expression of operation K evaluated in its own step: the operation table's template,
+ * or the code of the operations that need more than their operands. */
 static void expr(ectx *e, const kinst *k, FILE *o)
 {
 	const kfunc *f = e->f;
@@ -206,34 +223,12 @@ static void expr(ectx *e, const kinst *k, FILE *o)
 	const char *y = k->nargs > 1 ? emit_ref(e, k->a[1], s) : "";
 	const char *z = k->nargs > 2 ? emit_ref(e, k->a[2], s) : "";
 	int sg;
+	const char *form = kop_rtl_form(k->op);
+	if (form) {
+		print_form(o, form, x, y, z);
+		return;
+	}
 	switch (k->op) {
-	case K_ADD:
-		fprintf(o, "%s + %s", x, y);
-		break;
-	case K_SUB:
-		fprintf(o, "%s - %s", x, y);
-		break;
-	case K_MUL:
-		fprintf(o, "%s * %s", x, y);
-		break;
-	case K_AND:
-		fprintf(o, "%s & %s", x, y);
-		break;
-	case K_OR:
-		fprintf(o, "%s | %s", x, y);
-		break;
-	case K_XOR:
-		fprintf(o, "%s ^ %s", x, y);
-		break;
-	case K_SHL:
-		fprintf(o, "%s << %s", x, y);
-		break;
-	case K_LSHR:
-		fprintf(o, "%s >> %s", x, y);
-		break;
-	case K_ASHR:
-		fprintf(o, "$signed(%s) >>> %s", x, y);
-		break;
 	case K_UDIV:
 	case K_SDIV:
 		fprintf(o, "dv%d_quo[%d:0]", sched_div_width(w), w - 1);
@@ -241,12 +236,6 @@ static void expr(ectx *e, const kinst *k, FILE *o)
 	case K_UREM:
 	case K_SREM:
 		fprintf(o, "dv%d_rem[%d:0]", sched_div_width(w), w - 1);
-		break;
-	case K_UADDO:
-		fprintf(o, "(%s + %s) < %s", x, y, x);
-		break;
-	case K_USUBO:
-		fprintf(o, "%s < %s", x, y);
 		break;
 	case K_SADDO:
 	case K_SSUBO: {
@@ -273,9 +262,6 @@ static void expr(ectx *e, const kinst *k, FILE *o)
 			fprintf(o, "%s %s %s", x, op, y);
 		break;
 	}
-	case K_SELECT:
-		fprintf(o, "%s ? %s : %s", x, y, z);
-		break;
 	case K_ZEXT:
 		if (w == aw)
 			fprintf(o, "%s", x);
@@ -296,21 +282,6 @@ static void expr(ectx *e, const kinst *k, FILE *o)
 			fprintf(o, "arg_%d[%d:0]", k->a[0].id, w - 1);
 		else
 			fprintf(o, "%s[%d:0]", x, w - 1);
-		break;
-	case K_COPY:
-		fprintf(o, "%s", x);
-		break;
-	case K_UMIN:
-		fprintf(o, "(%s < %s) ? %s : %s", x, y, x, y);
-		break;
-	case K_UMAX:
-		fprintf(o, "(%s > %s) ? %s : %s", x, y, x, y);
-		break;
-	case K_SMIN:
-		fprintf(o, "($signed(%s) < $signed(%s)) ? %s : %s", x, y, x, y);
-		break;
-	case K_SMAX:
-		fprintf(o, "($signed(%s) > $signed(%s)) ? %s : %s", x, y, x, y);
 		break;
 	case K_ABS:
 		fprintf(o, "%s ? -%s : %s", emit_ref_bit(e, k->a[0], w - 1, s), x, x);

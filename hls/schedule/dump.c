@@ -41,7 +41,7 @@ static void inst(const kfunc *f, int id, FILE *o)
 		value(&k->phi_val[p], o);
 		fprintf(o, ", bb%d]", k->phi_block[p]);
 	}
-	if (k->op == K_LOAD || k->op == K_STORE || k->op == K_MEMCPY || k->op == K_MEMSET)
+	if (kop_is_access(k->op) || kop_unit(k->op) == KU_COPY)
 		fprintf(o, "  mem %d", k->mem);
 	if (k->op == K_BR || k->op == K_CONDBR)
 		fprintf(o, "  -> bb%d", k->succ[0]);
@@ -49,7 +49,7 @@ static void inst(const kfunc *f, int id, FILE *o)
 		fprintf(o, ", bb%d", k->succ[1]);
 	if (f->blocks[k->block].pipelined)
 		fprintf(o, "  ; slot %d", k->pslot);
-	else if (k->op == K_LOAD || k->op == K_STORE)
+	else if (kop_is_access(k->op))
 		fprintf(o, "  ; step %d (issued %d)", k->step, k->issue);
 	else
 		fprintf(o, "  ; step %d", k->step);

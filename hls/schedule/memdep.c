@@ -237,12 +237,11 @@ int memdep_loop(const kfunc *f, int b, memdep **out)
 		return -1;
 	for (int i = 0; i < bl->ninsts; i++) {
 		const kinst *x = &f->insts[bl->insts[i]];
-		if (x->op != K_LOAD && x->op != K_STORE)
+		if (!kop_is_access(x->op))
 			continue;
 		for (int j = i + 1; j < bl->ninsts; j++) {
 			const kinst *y = &f->insts[bl->insts[j]];
-			if ((y->op != K_LOAD && y->op != K_STORE) || y->mem != x->mem ||
-			    (x->op == K_LOAD && y->op == K_LOAD))
+			if (!kop_is_access(y->op) || y->mem != x->mem || (x->op == K_LOAD && y->op == K_LOAD))
 				continue;
 			int xl, yl, exact;
 			pair_distances(f, b, bl->insts[i], bl->insts[j], &xl, &yl, &exact);

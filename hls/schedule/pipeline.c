@@ -11,6 +11,7 @@
 #include "pipeline.h"
 
 #include "memdep.h"
+#include "problem.h"
 #include "schedule.h"
 
 #include <stdio.h>
@@ -31,7 +32,7 @@ int pipeline_candidate(kfunc *f, int b)
 		return 0;
 	for (int j = 0; j < bl->ninsts - 1; j++) {
 		const kinst *k = &f->insts[bl->insts[j]];
-		if (sched_is_div(k->op) || k->op == K_MEMCPY || k->op == K_MEMSET) {
+		if (sched_is_div(k->op) || kop_unit(k->op) == KU_COPY) {
 			snprintf(bl->nopipe, sizeof bl->nopipe,
 			         "it holds a %s (line %u), which runs on its own",
 			         sched_is_div(k->op) ? "division"
@@ -93,9 +94,10 @@ static int in_block(const kfunc *f, int b, kval v)
 }
 
 /* One modulo schedule of loop B at II: 1 when every constraint holds. */
-static int try_ii(const kfunc *f, int b, int ii, const memdep *dep, int nd, modsched *ms, char *why,
+static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int nd, modsched *ms, char *why,
                   size_t wn)
 {
+	const kfunc *f = p->f;
 	const kblock *bl = &f->blocks[b];
 	int nall = f->nmems + f->nimems;
 	double clk = f->clock_ns;
@@ -125,12 +127,12 @@ static int try_ii(const kfunc *f, int b, int ii, const memdep *dep, int nd, mods
 				sched_later(&s, &t, ms->slot[p],
 				            f->insts[k->a[a].id].op == K_PHI ? 0 : ms->tend[p]);
 			}
-			double d = sched_delay(f, k);
+			double d = p->delay[bl->insts[j]];
 			if (t + d > clk && t > 0) {
 				s++;
 				t = 0;
 			}
-			if (k->op == K_LOAD || k->op == K_STORE) {
+			if (kop_is_access(k->op)) {
 				int m = k->mem, mod = m < f->nmems;
 				if (s <= last[m]) {
 					s = last[m] + 1;
@@ -150,7 +152,7 @@ static int try_ii(const kfunc *f, int b, int ii, const memdep *dep, int nd, mods
 				last[m] = s;
 				ms->issue[j] = s;
 				if (k->op == K_LOAD) {
-					ms->slot[j] = s + (mod ? sched_read_latency(f, m) : 1);
+					ms->slot[j] = s + p->latency[m];
 					ms->tend[j] = 0.5;
 					continue;
 				}
@@ -204,27 +206,7 @@ static int try_ii(const kfunc *f, int b, int ii, const memdep *dep, int nd, mods
 	return ok;
 }
 
-/* Lowest II the ports allow: accesses per memory, and requests over all module ports. */
-static int resource_mii(const kfunc *f, int b)
-{
-	int nall = f->nmems + f->nimems, mii = 1, mod = 0;
-	int *cnt = calloc((size_t)nall + 1, sizeof *cnt);
-	if (!cnt)
-		return 1 << 20;
-	const kblock *bl = &f->blocks[b];
-	for (int j = 0; j < bl->ninsts; j++) {
-		const kinst *k = &f->insts[bl->insts[j]];
-		if (k->op != K_LOAD && k->op != K_STORE)
-			continue;
-		mod += k->mem < f->nmems;
-		if (++cnt[k->mem] > mii)
-			mii = cnt[k->mem];
-	}
-	free(cnt);
-	return mod > mii ? mod : mii;
-}
-
-int pipeline_block(kfunc *f, int b)
+int pipeline_block(const sched_problem *p, kfunc *f, int b)
 {
 	kblock *bl = &f->blocks[b];
 	int seq = bl->last_step - bl->first_step + 1;
@@ -241,7 +223,10 @@ int pipeline_block(kfunc *f, int b)
 	if (nd >= 0 && ms.slot && ms.issue && ms.ready && ms.tend && ms.pos) {
 		for (int j = 0; j < n; j++)
 			ms.pos[bl->insts[j]] = j;
-		int mii = resource_mii(f, b);
+		/* No II below the bounds can succeed (they follow try_ii's own rules), so the search starts
+		 * there; when the recurrence alone rules pipelining out, the tries still run, for the more
+		 * telling reason of the last one (the exit condition, say). */
+		int mii = p->res_mii[b], rec = p->rec_mii[b];
 		if (seq == 1)
 			snprintf(bl->nopipe, sizeof bl->nopipe, "it already starts an iteration every cycle");
 		else if (mii >= seq)
@@ -250,12 +235,12 @@ int pipeline_block(kfunc *f, int b)
 			         "it takes "
 			         "unpipelined",
 			         mii);
-		for (int ii = mii; ii < seq && !found; ii++) {
+		for (int ii = rec < seq && rec > mii ? rec : mii; ii < seq && !found; ii++) {
 			ms.busy = realloc(ms.busy, (size_t)(nall + 1) * (size_t)ii);
 			if (!ms.busy)
 				break;
 			bl->nopipe[0] = 0;
-			if (try_ii(f, b, ii, dep, nd, &ms, bl->nopipe, sizeof bl->nopipe))
+			if (try_ii(p, b, ii, dep, nd, &ms, bl->nopipe, sizeof bl->nopipe))
 				found = ii;
 		}
 	}
@@ -268,7 +253,7 @@ int pipeline_block(kfunc *f, int b)
 			k->pissue = ms.issue[j];
 			k->t_end = ms.tend[j];
 			k->step = bl->first_step;
-			k->issue = k->op == K_LOAD || k->op == K_STORE ? bl->first_step : -1;
+			k->issue = kop_is_access(k->op) ? bl->first_step : -1;
 			if (ms.slot[j] > top)
 				top = ms.slot[j];
 		}

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "problem.h"
 #include "schedule.h"
 
 typedef struct loopinfo {
@@ -88,47 +89,6 @@ static int block_dep_lb(const kfunc *f, int b)
 	return ns_to_cycles(f, worst);
 }
 
-/* Recurrence bound of a single-block loop B (its back edge to itself): the longest chain from a phi of B to
- * the value that phi takes on the back edge, in cycles. Memory recurrences are left out, which only lowers
- * it. */
-static int block_rec_mii(const kfunc *f, int b)
-{
-	const kblock *bl = &f->blocks[b];
-	double *t = malloc(((size_t)f->ninsts + 1) * sizeof *t);
-	int mii = 1;
-	for (int p = 0; p < bl->ninsts; p++) {
-		const kinst *phi = &f->insts[bl->insts[p]];
-		if (phi->op != K_PHI)
-			continue;
-		/* -1: not reached from this phi. */
-		for (int j = 0; j < bl->ninsts; j++)
-			t[bl->insts[j]] = -1;
-		t[bl->insts[p]] = 0;
-		for (int j = 0; j < bl->ninsts; j++) {
-			int i = bl->insts[j];
-			const kinst *k = &f->insts[i];
-			int reached = 0;
-			for (int a = 0; a < k->nargs; a++)
-				if (k->a[a].kind == KV_OP && f->insts[k->a[a].id].block == b &&
-				    t[k->a[a].id] >= 0 &&
-				    (k->a[a].id == bl->insts[p] || f->insts[k->a[a].id].op != K_PHI))
-					reached = 1;
-			if (k->op == K_PHI || !reached)
-				continue;
-			t[i] = op_finish(f, k, b, t); /* unreached operands (-1) count as ready at 0 */
-		}
-		for (int q = 0; q < phi->nphi; q++)
-			if (phi->phi_block[q] == b && phi->phi_val[q].kind == KV_OP &&
-			    f->insts[phi->phi_val[q].id].block == b && t[phi->phi_val[q].id] >= 0) {
-				int c = ns_to_cycles(f, t[phi->phi_val[q].id]);
-				if (c > mii)
-					mii = c;
-			}
-	}
-	free(t);
-	return mii;
-}
-
 /* Accesses per memory port of one execution of block B: copy loops count their words. */
 static int block_res_lb(const kfunc *f, int b)
 {
@@ -137,9 +97,9 @@ static int block_res_lb(const kfunc *f, int b)
 	const kblock *bl = &f->blocks[b];
 	for (int j = 0; j < bl->ninsts; j++) {
 		const kinst *k = &f->insts[bl->insts[j]];
-		if (k->op == K_LOAD || k->op == K_STORE)
+		if (kop_is_access(k->op))
 			cnt[k->mem]++;
-		if (k->op == K_MEMCPY || k->op == K_MEMSET) {
+		if (kop_unit(k->op) == KU_COPY) {
 			int words = (int)((k->a[2].c + 3) / 4);
 			cnt[k->mem] += words;
 			if (k->op == K_MEMCPY)
@@ -153,23 +113,12 @@ static int block_res_lb(const kfunc *f, int b)
 	return worst;
 }
 
-/* Block B branches back to itself: a single-block loop, the shape a pipeliner overlaps. */
-static int self_loop(const kfunc *f, int b)
-{
-	const kblock *bl = &f->blocks[b];
-	if (!bl->ninsts)
-		return 0;
-	const kinst *t = &f->insts[bl->insts[bl->ninsts - 1]];
-	return (t->op == K_BR && t->succ[0] == b) ||
-	       (t->op == K_CONDBR && (t->succ[0] == b || t->succ[1] == b));
-}
-
 static void port_counts(const kfunc *f, int b, int *cnt)
 {
 	const kblock *bl = &f->blocks[b];
 	for (int j = 0; j < bl->ninsts; j++) {
 		const kinst *k = &f->insts[bl->insts[j]];
-		if (k->op == K_LOAD || k->op == K_STORE)
+		if (kop_is_access(k->op))
 			cnt[k->mem]++;
 	}
 }
@@ -266,16 +215,16 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 			        "  %-6s states %d..%d, per execution: dependence bound %d, resource bound %d",
 			        f->blocks[b].name, f->blocks[b].first_step, f->blocks[b].last_step,
 			        block_dep_lb(f, b), block_res_lb(f, b));
-			if (self_loop(f, b))
+			if (sched_self_loop(f, b))
 				fprintf(
 				    o, "; single-block loop: II %d%s, MII %d (recurrence %d, resource %d)",
 				    block_ii(f, b), f->blocks[b].pipelined ? " (pipelined)" : " (sequential)",
-				    imax(block_rec_mii(f, b), block_res_lb(f, b)), block_rec_mii(f, b),
-				    block_res_lb(f, b));
+				    imax(f->blocks[b].rec_mii, f->blocks[b].res_mii), f->blocks[b].rec_mii,
+				    f->blocks[b].res_mii);
 			if (f->blocks[b].pipelined)
 				fprintf(o, "; %d stage(s), %d states when not overlapped",
 				        f->blocks[b].stages, f->blocks[b].seq_states);
-			else if (self_loop(f, b) && f->blocks[b].nopipe[0])
+			else if (sched_self_loop(f, b) && f->blocks[b].nopipe[0])
 				fprintf(o, "; not pipelined: %s", f->blocks[b].nopipe);
 			fprintf(o, "\n");
 		}
@@ -314,14 +263,15 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 			        "\"resource_lb\": %d",
 			        b ? "," : "", f->blocks[b].name, f->blocks[b].first_step,
 			        f->blocks[b].last_step, block_dep_lb(f, b), block_res_lb(f, b));
-			if (self_loop(f, b))
-				fprintf(o, ", \"rec_mii\": %d, \"ii\": %d, \"pipelined\": %s",
-				        block_rec_mii(f, b), block_ii(f, b),
+			if (sched_self_loop(f, b))
+				fprintf(o,
+				        ", \"rec_mii\": %d, \"res_mii\": %d, \"ii\": %d, \"pipelined\": %s",
+				        f->blocks[b].rec_mii, f->blocks[b].res_mii, block_ii(f, b),
 				        f->blocks[b].pipelined ? "true" : "false");
-			if (self_loop(f, b) && f->blocks[b].pipelined)
+			if (sched_self_loop(f, b) && f->blocks[b].pipelined)
 				fprintf(o, ", \"stages\": %d, \"sequential_states\": %d", f->blocks[b].stages,
 				        f->blocks[b].seq_states);
-			else if (self_loop(f, b) && f->blocks[b].nopipe[0])
+			else if (sched_self_loop(f, b) && f->blocks[b].nopipe[0])
 				json_str_field(o, "not_pipelined_because", f->blocks[b].nopipe);
 			fprintf(o, "}");
 		}

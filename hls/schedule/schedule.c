@@ -2,6 +2,7 @@
 #include "schedule.h"
 
 #include "pipeline.h"
+#include "problem.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -12,81 +13,49 @@ static double log2w(int w)
 	return w > 1 ? log2((double)w) : 1.0;
 }
 
-/* Delay table, in ns, calibrated for a generic 4-LUT FPGA fabric: carry chains grow with width, logic is one
- * LUT level, shifters and counters grow with log2(width). */
+/* The delay of each class of kop_table.h, in ns, calibrated for a generic 4-LUT FPGA fabric: carry chains
+ * grow with width, logic is one LUT level, shifters and counters grow with log2(width). A class with a
+ * constant operand (the shift amount) is only wiring or one LUT level. */
+typedef enum { GROW_NONE, GROW_LINEAR, GROW_LOG2 } grow;
+static const struct delay_model {
+	double base, per; /* base + per * (width or log2(width)) */
+	grow grows;
+	int const_arg;      /* when operand CONST_ARG is a constant (0: never) ... */
+	double const_delay; /* ... the delay is this */
+} delay_models[KD_N] = {
+    [KD_CARRY] = {0.5, 0.05, GROW_LINEAR, 0, 0},   [KD_SAT] = {0.8, 0.05, GROW_LINEAR, 0, 0},
+    [KD_LOGIC] = {0.3, 0, GROW_NONE, 0, 0},        [KD_WIRE] = {0.0, 0, GROW_NONE, 0, 0},
+    [KD_SHIFT] = {0.5, 0.4, GROW_LOG2, 1, 0.0},    [KD_FUNNEL] = {1.0, 0.8, GROW_LOG2, 2, 0.3},
+    [KD_COUNT] = {1.0, 0.5, GROW_LOG2, 0, 0},      [KD_MUL] = {1.0, 0.12, GROW_LINEAR, 0, 0},
+    [KD_DIVIDER] = {0.5, 0.05, GROW_LINEAR, 0, 0}, /* operand steering / result sign fix */
+    [KD_MEMORY] = {0.5, 0, GROW_NONE, 0, 0},       [KD_CONTROL] = {0.3, 0, GROW_NONE, 0, 0},
+};
+
+/* Delay of class C at width W, the constant-operand case aside. */
+static double class_delay(kdelay c, int w)
+{
+	const struct delay_model *m = &delay_models[c];
+	switch (m->grows) {
+	case GROW_LINEAR:
+		return m->base + m->per * w;
+	case GROW_LOG2:
+		return m->base + m->per * log2w(w);
+	default:
+		return m->base;
+	}
+}
+
 double sched_delay(const kfunc *f, const kinst *k)
 {
+	const kop_row *r = kop_info(k->op);
+	const struct delay_model *m = &delay_models[r->delay];
 	int w = k->width ? k->width : (k->nargs ? k->a[0].width : 1);
-	if (k->op == K_ICMP || k->op == K_UADDO || k->op == K_SADDO)
+	if (r->delay_width == KW_OPERAND)
 		w = k->a[0].width;
 	(void)f;
-	switch (k->op) {
-	case K_ADD:
-	case K_SUB:
-	case K_ICMP:
-	case K_UMIN:
-	case K_UMAX:
-	case K_SMIN:
-	case K_SMAX:
-	case K_ABS:
-	case K_UADDO:
-	case K_SADDO:
-	case K_USUBO:
-	case K_SSUBO:
-		return 0.5 + 0.05 * w;
-	case K_UADDSAT:
-	case K_SADDSAT:
-	case K_USUBSAT:
-	case K_SSUBSAT:
-		return 0.8 + 0.05 * w;
-	case K_AND:
-	case K_OR:
-	case K_XOR:
-	case K_SELECT:
-		return 0.3;
-	case K_ZEXT:
-	case K_SEXT:
-	case K_TRUNC:
-	case K_COPY:
-	case K_BSWAP:
-	case K_BITREV:
-	case K_PHI:
-	case K_WIID:
-		return 0.0;
-	case K_SHL:
-	case K_LSHR:
-	case K_ASHR:
-		return k->a[1].kind == KV_CONST ? 0.0 : 0.5 + 0.4 * log2w(w);
-	case K_FSHL:
-	case K_FSHR:
-		return k->a[2].kind == KV_CONST ? 0.3 : 1.0 + 0.8 * log2w(w);
-	case K_CTPOP:
-	case K_CTLZ:
-	case K_CTTZ:
-		return 1.0 + 0.5 * log2w(w);
-	case K_MUL:
-	case K_UMULO:
-	case K_SMULO:
-		return 1.0 + 0.12 * w;
-	case K_UDIV:
-	case K_SDIV:
-	case K_UREM:
-	case K_SREM:
-		return 0.5 + 0.05 * w; /* the multi-cycle divider's operand steering / result sign fix */
-	case K_MEMCPY:
-	case K_MEMSET:
-		return 0.5;
-	case K_LOAD:
-	case K_STORE:
-		return 0.5; /* address decode and byte-lane steering */
-	case K_BR:
-	case K_CONDBR:
-	case K_SWITCH:
-	case K_RET:
-		return 0.3;
-	default:
-		return 1.0;
-	}
+	if (m->const_arg && k->a[m->const_arg].kind == KV_CONST)
+		return m->const_delay;
+	return class_delay(r->delay, w);
 }
 
 static int add_step(kfunc *f, int block, kstep_kind kind)
@@ -138,7 +107,7 @@ void sched_later(int *s, double *t, int os, double ot)
 
 int sched_is_div(kop op)
 {
-	return op == K_UDIV || op == K_SDIV || op == K_UREM || op == K_SREM;
+	return kop_unit(op) == KU_DIVIDER;
 }
 
 int sched_div_width(int w)
@@ -151,9 +120,10 @@ static int kval_same(kval a, kval b)
 	return a.kind == b.kind && a.width == b.width && (a.kind == KV_CONST ? a.c == b.c : a.id == b.id);
 }
 
+/* A (W+1)-bit subtract and a select. */
 double sched_div_stage_delay(int w)
 {
-	return 0.5 + 0.05 * (w + 1) + 0.3;
+	return class_delay(KD_CARRY, w + 1) + class_delay(KD_LOGIC, w);
 }
 
 int sched_div_bits_per_cycle(double clock_ns, int w)
@@ -259,8 +229,11 @@ static void port_place(kfunc *f, int s, int inst, int issue)
 	}
 }
 
-void sched_run(kfunc *f, double clock_ns, int pipeline)
+/* Solves problem P of kernel F (P's kernel): writes the schedule into F. OVERLAP[b]: block b is a loop the
+ * pipeliner may take (pipeline_candidate, already prepared). */
+static void solve(const sched_problem *p, kfunc *f, const int *overlap)
 {
+	double clock_ns = p->clock_ns;
 	f->clock_ns = clock_ns;
 	f->nsteps = 0;
 	blocksched bs = {f->nmems + f->nimems, NULL, 0};
@@ -269,10 +242,9 @@ void sched_run(kfunc *f, double clock_ns, int pipeline)
 	int *port_last = calloc((size_t)bs.nall + 1, sizeof *port_last);
 	int *port_done = calloc((size_t)bs.nall + 1, sizeof *port_done);
 	for (int bi = 0; bi < f->nblocks; bi++) {
-		int pipe = pipeline && pipeline_candidate(f, bi);
-		if (pipe)
-			pipeline_prepare(f, bi);
 		kblock *bl = &f->blocks[bi];
+		bl->res_mii = p->res_mii[bi];
+		bl->rec_mii = p->rec_mii[bi];
 		int first = add_step(f, bi, STEP_COMB);
 		/* Divisions share one divider per width: each starts after the previous one's result. */
 		int div_done[65], div_last[65];
@@ -301,13 +273,13 @@ void sched_run(kfunc *f, double clock_ns, int pipeline)
 				ready_at(f, bi, k->a[a], first, &os, &ot);
 				sched_later(&s, &t, os, ot);
 			}
-			double d = sched_delay(f, k);
-			if (k->op == K_BR || k->op == K_CONDBR || k->op == K_SWITCH || k->op == K_RET) {
+			double d = p->delay[bl->insts[j]];
+			if (kop_is_term(k->op)) {
 				if (s < f->nsteps - 1) {
 					s = f->nsteps - 1;
 					t = 0.0;
 				}
-			} else if (k->op == K_MEMCPY || k->op == K_MEMSET) {
+			} else if (kop_unit(k->op) == KU_COPY) {
 				/* A copy loop in a step of its own, its operands in registers, with its
 				 * memories idle. */
 				int two = k->op == K_MEMCPY;
@@ -370,7 +342,7 @@ void sched_run(kfunc *f, double clock_ns, int pipeline)
 				div_last[dw] = bl->insts[j];
 				k->t_end = d;
 				continue;
-			} else if (k->op == K_LOAD || k->op == K_STORE) {
+			} else if (kop_is_access(k->op)) {
 				int mem_int = is_internal(f, k->mem);
 				if (s <= port_last[k->mem]) {
 					s = port_last[k->mem] + 1;
@@ -406,8 +378,7 @@ void sched_run(kfunc *f, double clock_ns, int pipeline)
 				 * meanwhile. */
 				int w = s + 1;
 				if (!mem_int) {
-					w = port_slot(f, &bs, bi, s + sched_read_latency(f, k->mem), first,
-					              0);
+					w = port_slot(f, &bs, bi, s + p->latency[k->mem], first, 0);
 					port_place(f, w, bl->insts[j], 0);
 				}
 				ensure_step(f, bi, w);
@@ -426,8 +397,8 @@ void sched_run(kfunc *f, double clock_ns, int pipeline)
 			k->t_end = t + d;
 		}
 		bl->last_step = f->nsteps - 1;
-		if (pipe)
-			pipeline_block(f, bi);
+		if (overlap[bi])
+			pipeline_block(p, f, bi);
 	}
 	free(port_last);
 	free(port_done);
@@ -457,4 +428,24 @@ void sched_run(kfunc *f, double clock_ns, int pipeline)
 			if (u->phi_val[p].kind == KV_OP && !(pipe && u->phi_block[p] == u->block))
 				f->insts[u->phi_val[p].id].registered = 1;
 	}
+}
+
+void sched_run(kfunc *f, double clock_ns, int pipeline)
+{
+	/* Preparing a loop for pipelining adds operations, so it belongs to building the problem. */
+	int *overlap = calloc((size_t)f->nblocks + 1, sizeof *overlap);
+	for (int b = 0; overlap && pipeline && b < f->nblocks; b++)
+		if ((overlap[b] = pipeline_candidate(f, b)))
+			pipeline_prepare(f, b);
+	sched_problem p;
+	f->clock_ns = clock_ns;
+	f->nsteps = 0;
+	if (!overlap || sched_problem_init(&p, f, clock_ns) != 0) {
+		/* Out of memory: no steps, which sched_verify reports. */
+		free(overlap);
+		return;
+	}
+	solve(&p, f, overlap);
+	sched_problem_free(&p);
+	free(overlap);
 }

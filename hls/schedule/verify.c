@@ -1,19 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The schedule's invariants, checked after sched_run on every kernel kiln-cc compiles (after CIRCT's
- * scheduling problems, whose solutions are verified against their constraints): a violation is a scheduler
- * bug that would otherwise only show as wrong hardware. Sequential blocks are checked in steps, pipelined
- * loops in the slots of one iteration and the II columns of the reservation table (pipeline.c). */
+ * scheduling problems, whose solutions are verified against their constraints): the solution in the kernel is
+ * checked against the problem (problem.h) rebuilt from the kernel itself, so that the delays, latencies and
+ * bounds checked are those the scheduler was given. A violation is a scheduler bug that would otherwise only
+ * show as wrong hardware. Sequential blocks are checked in steps, pipelined loops in the slots of one
+ * iteration and the II columns of the reservation table (pipeline.c). */
 #include "verify.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "memdep.h"
+#include "problem.h"
 #include "schedule.h"
 
 /* The step in which operation K needs its operands: memory requests go out at their issue step. */
 static int use_step(const kinst *k)
 {
-	return k->op == K_LOAD || k->op == K_STORE ? k->issue : k->step;
+	return kop_is_access(k->op) ? k->issue : k->step;
 }
 
 static int is_internal(const kfunc *f, int m)
@@ -21,39 +25,144 @@ static int is_internal(const kfunc *f, int m)
 	return m >= f->nmems;
 }
 
-/* Cycles from load K's request to its data: an internal memory answers in the next one. */
-static int read_latency(const kfunc *f, const kinst *k)
+#define EPS 1e-9
+
+/* Where a value of block B is there for operation K of B in step (or slot) AT: the latest end time of
+ * K's operands produced in AT itself (values of other blocks, phis and earlier steps are registers, there at
+ * 0). */
+static double start_time(const kfunc *f, const kinst *k, int b, int at, int pipelined)
 {
-	return is_internal(f, k->mem) ? 1 : sched_read_latency(f, k->mem);
+	double t = 0;
+	for (int a = 0; a < k->nargs; a++) {
+		if (k->a[a].kind != KV_OP)
+			continue;
+		const kinst *d = &f->insts[k->a[a].id];
+		int when = pipelined ? d->pslot : d->step;
+		if (d->block == b && d->op != K_PHI && when == at && d->t_end > t)
+			t = d->t_end;
+	}
+	return t;
+}
+
+/* Operation I (K) starting at T in its step or slot AT: it chains behind others only when it fits the clock
+ * period, and a combinational result is there exactly its delay later. */
+static int chaining(const sched_problem *p, int i, const kinst *k, int at, double t, const char *unit,
+                    char *err, size_t errlen)
+{
+	double d = p->delay[i];
+	kunit u = kop_unit(k->op);
+	if (u == KU_COPY && t > 0) {
+		snprintf(err, errlen,
+		         "%s (line %u) in %s %d: its operands are not registers (ready at %.2f ns)",
+		         kop_name(k->op), k->line, unit, at, t);
+		return -1;
+	}
+	if (u == KU_DIVIDER || u == KU_COPY || u == KU_CONTROL)
+		return 0;
+	if (t > 0 && t + d > p->clock_ns + EPS) {
+		snprintf(
+		    err, errlen,
+		    "%s (line %u) in %s %d: chained at %.2f ns, its %.2f ns exceed the %.2f ns clock period",
+		    kop_name(k->op), k->line, unit, at, t, d, p->clock_ns);
+		return -1;
+	}
+	if ((u == KU_LOGIC || u == KU_MULTIPLIER) && k->op != K_PHI &&
+	    (k->t_end < t + d - EPS || k->t_end > t + d + EPS)) {
+		snprintf(err, errlen, "%s (line %u) in %s %d: ends at %.2f ns, not %.2f + %.2f ns",
+		         kop_name(k->op), k->line, unit, at, k->t_end, t, d);
+		return -1;
+	}
+	return 0;
 }
 
 /* Load K requested at ISSUE uses its data at USE (steps, or slots of a pipelined iteration, as UNIT names
  * them): -1 with the violation in ERR when that is before the memory answers. */
-static int late_data(const kfunc *f, const kinst *k, int issue, int use, const char *unit, char *err,
+static int late_data(const sched_problem *p, const kinst *k, int issue, int use, const char *unit, char *err,
                      size_t errlen)
 {
-	if (k->op != K_LOAD || use >= issue + read_latency(f, k))
+	if (k->op != K_LOAD || use >= issue + p->latency[k->mem])
 		return 0;
 	snprintf(err, errlen,
 	         "load (line %u): data used in %s %d, requested in %d; the memory answers after %d", k->line,
-	         unit, use, issue, read_latency(f, k));
+	         unit, use, issue, p->latency[k->mem]);
 	return -1;
 }
 
-/* A pipelined loop B: operands ready by the slot that uses them, read data at its latency, the branch known
- * within the first II cycles, and no two requests of any iterations on one port (nor two on the module's
- * ports together) in one cycle. */
-static int verify_pipelined(const kfunc *f, int b, char *err, size_t errlen)
+/* Requests on one memory go out in program order (ISSUE: their steps or slots, by position in block B). */
+static int program_order(const kfunc *f, int b, const int *issue, const char *unit, char *err, size_t errlen)
 {
 	const kblock *bl = &f->blocks[b];
-	int ii = bl->ii > 0 ? bl->ii : 1;
 	for (int j = 0; j < bl->ninsts; j++) {
 		const kinst *k = &f->insts[bl->insts[j]];
-		int mem = k->op == K_LOAD || k->op == K_STORE;
+		for (int i = j - 1; kop_is_access(k->op) && i >= 0; i--) {
+			const kinst *o = &f->insts[bl->insts[i]];
+			if (!kop_is_access(o->op) || o->mem != k->mem)
+				continue;
+			if (issue[i] >= issue[j]) {
+				snprintf(
+				    err, errlen,
+				    "%s (line %u) requested in %s %d, not after the %s (line %u) before it "
+				    "on its memory (%s %d)",
+				    kop_name(k->op), k->line, unit, issue[j], kop_name(o->op), o->line, unit,
+				    issue[i]);
+				return -1;
+			}
+			break;
+		}
+	}
+	return 0;
+}
+
+/* A pipelined loop B: operands ready by the slot that uses them and chained within the period, read data at
+ * its latency, requests per memory in program order, the branch known within the first II cycles, every
+ * phi's next value there before the next iteration reads it, memory dependences across iterations kept, no
+ * two requests of any iterations on one port (nor two on the module's ports together) in one cycle, and the
+ * II at least the loop's bounds. */
+static int verify_pipelined(const sched_problem *p, int b, char *err, size_t errlen)
+{
+	const kfunc *f = p->f;
+	const kblock *bl = &f->blocks[b];
+	int ii = bl->ii > 0 ? bl->ii : 1;
+	if (ii < p->res_mii[b] || ii < p->rec_mii[b]) {
+		snprintf(err, errlen, "pipelined loop: II %d below its bounds (resource %d, recurrence %d)",
+		         ii, p->res_mii[b], p->rec_mii[b]);
+		return -1;
+	}
+	int *issue = calloc((size_t)bl->ninsts + 1, sizeof *issue);
+	if (!issue) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int j = 0; j < bl->ninsts; j++)
+		issue[j] = f->insts[bl->insts[j]].pissue;
+	int rc = program_order(f, b, issue, "slot", err, errlen);
+	free(issue);
+	if (rc)
+		return -1;
+	for (int j = 0; j < bl->ninsts; j++) {
+		const kinst *k = &f->insts[bl->insts[j]];
+		int mem = kop_is_access(k->op);
 		int at = mem ? k->pissue : k->pslot;
-		if (k->op == K_PHI)
+		if (k->op == K_PHI) {
+			int v = kir_back_value(f, b, k);
+			if (v >= 0 && f->insts[v].pslot > k->pslot + ii - 1) {
+				snprintf(
+				    err, errlen,
+				    "pipelined loop, II %d: the phi (line %u) read in slot %d takes a value "
+				    "(line %u) there only in slot %d",
+				    ii, k->line, k->pslot, f->insts[v].line, f->insts[v].pslot);
+				return -1;
+			}
 			continue;
-		if (late_data(f, k, k->pissue, k->pslot, "slot", err, errlen))
+		}
+		if (k->pslot >= bl->stages * ii) {
+			snprintf(err, errlen, "pipelined loop: slot %d past its %d stage(s) of %d cycles",
+			         k->pslot, bl->stages, ii);
+			return -1;
+		}
+		if (late_data(p, k, k->pissue, k->pslot, "slot", err, errlen))
+			return -1;
+		if (chaining(p, bl->insts[j], k, at, start_time(f, k, b, at, 1), "slot", err, errlen))
 			return -1;
 		if (j == bl->ninsts - 1 && k->pslot > ii - 1) {
 			snprintf(err, errlen,
@@ -75,7 +184,7 @@ static int verify_pipelined(const kfunc *f, int b, char *err, size_t errlen)
 		}
 		for (int i = 0; mem && i < j; i++) {
 			const kinst *o = &f->insts[bl->insts[i]];
-			if ((o->op != K_LOAD && o->op != K_STORE) || o->pissue % ii != k->pissue % ii)
+			if (!kop_is_access(o->op) || o->pissue % ii != k->pissue % ii)
 				continue;
 			int same = o->mem == k->mem,
 			    both_module = !is_internal(f, o->mem) && !is_internal(f, k->mem);
@@ -89,14 +198,118 @@ static int verify_pipelined(const kfunc *f, int b, char *err, size_t errlen)
 			}
 		}
 	}
+	memdep *dep = NULL;
+	int nd = memdep_loop(f, b, &dep);
+	if (nd < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < nd && !rc; i++) {
+		const kinst *e = &f->insts[dep[i].earlier], *l = &f->insts[dep[i].later];
+		if (l->pissue + dep[i].dist * ii < e->pissue + 1) {
+			snprintf(
+			    err, errlen,
+			    "pipelined loop, II %d: the %s (line %u, slot %d) overtakes the %s (line %u, "
+			    "slot %d) of the iteration %d before",
+			    ii, kop_name(l->op), l->line, l->pissue, kop_name(e->op), e->line, e->pissue,
+			    dep[i].dist);
+			rc = -1;
+		}
+	}
+	free(dep);
+	return rc;
+}
+
+/* Module-port requests and response waits, divider runs and copy loops of sequential block B sit in steps of
+ * their kind; one division per divider width at a time; a copy loop's memories idle. DIV_ISSUE[i]: the step
+ * where division I starts (-1: it shares the run of the one before). */
+static int verify_units(const sched_problem *p, int b, const int *div_issue, char *err, size_t errlen)
+{
+	const kfunc *f = p->f;
+	const kblock *bl = &f->blocks[b];
+	int busy[65];
+	for (int w = 0; w <= 64; w++)
+		busy[w] = bl->first_step - 1;
+	for (int j = 0; j < bl->ninsts; j++) {
+		int i = bl->insts[j];
+		const kinst *k = &f->insts[i];
+		const kstep *st = f->steps && k->step >= 0 && k->step < f->nsteps ? &f->steps[k->step] : NULL;
+		if (kop_is_access(k->op) && !is_internal(f, k->mem)) {
+			const kstep *is =
+			    f->steps && k->issue >= 0 && k->issue < f->nsteps ? &f->steps[k->issue] : NULL;
+			int ok = is && is->kind == STEP_MEM_ISSUE && is->inst == i;
+			if (ok && k->op == K_LOAD)
+				ok = st && ((st->kind == STEP_MEM_WAIT && st->inst == i) ||
+				            (st->kind == STEP_MEM_ISSUE && st->wait == i));
+			if (!ok) {
+				snprintf(err, errlen,
+				         "%s (line %u) on a module port: step %d (or %d) is not its request "
+				         "(or response) step",
+				         kop_name(k->op), k->line, k->issue, k->step);
+				return -1;
+			}
+		} else if (kop_unit(k->op) == KU_COPY && !(st && st->kind == STEP_COPY && st->inst == i)) {
+			snprintf(err, errlen, "%s (line %u): step %d is not its copy loop", kop_name(k->op),
+			         k->line, k->step);
+			return -1;
+		} else if (sched_is_div(k->op) && div_issue[i] >= 0) {
+			int dw = sched_div_width(k->width);
+			if (!(st && st->kind == STEP_DIV_WAIT && st->inst == i) || div_issue[i] >= k->step ||
+			    div_issue[i] <= busy[dw]) {
+				snprintf(
+				    err, errlen,
+				    "%s (line %u): divider run %d..%d not its own (the %d-bit divider is "
+				    "busy until step %d)",
+				    kop_name(k->op), k->line, div_issue[i], k->step, dw, busy[dw]);
+				return -1;
+			}
+			busy[dw] = k->step;
+		}
+	}
 	return 0;
 }
 
-int sched_verify(const kfunc *f, char *err, size_t errlen)
+/* An internal memory has one port: one access per step (outside pipelined loops, checked per II column). */
+static int one_access_per_step(const kfunc *f, char *err, size_t errlen)
 {
+	int *seen = NULL;
+	size_t nseen = (size_t)f->nsteps * (size_t)(f->nimems ? f->nimems : 1);
+	if (f->nimems && !(seen = calloc(nseen, sizeof *seen))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int rc = 0;
+	for (int i = 0; i < f->ninsts && seen && !rc; i++) {
+		const kinst *k = &f->insts[i];
+		if (!kop_is_access(k->op) || k->block < 0 || f->blocks[k->block].pipelined ||
+		    !is_internal(f, k->mem) || k->issue < 0 || k->issue >= f->nsteps)
+			continue;
+		int *slot = &seen[(size_t)k->issue * (size_t)f->nimems + (size_t)(k->mem - f->nmems)];
+		if (*slot) {
+			snprintf(err, errlen, "memory '%s': two accesses in step %d (lines %u and %u)",
+			         f->mems[k->mem].name ? f->mems[k->mem].name : "?", k->issue,
+			         f->insts[*slot - 1].line, k->line);
+			rc = -1;
+		}
+		*slot = i + 1;
+	}
+	free(seen);
+	return rc;
+}
+
+static int verify_solution(const sched_problem *p, const int *div_issue, char *err, size_t errlen)
+{
+	const kfunc *f = p->f;
 	int prev_last = -1;
+	if (one_access_per_step(f, err, errlen))
+		return -1;
 	for (int b = 0; b < f->nblocks; b++) {
 		const kblock *bl = &f->blocks[b];
+		if (bl->res_mii != p->res_mii[b] || bl->rec_mii != p->rec_mii[b]) {
+			snprintf(err, errlen, "block %d: bounds %d/%d recorded, %d/%d computed", b,
+			         bl->res_mii, bl->rec_mii, p->res_mii[b], p->rec_mii[b]);
+			return -1;
+		}
 		if (!bl->ninsts)
 			continue;
 		if (bl->first_step > bl->last_step || bl->first_step <= prev_last ||
@@ -108,13 +321,25 @@ int sched_verify(const kfunc *f, char *err, size_t errlen)
 		}
 		prev_last = bl->last_step;
 		if (bl->pipelined) {
-			if (verify_pipelined(f, b, err, errlen))
+			if (verify_pipelined(p, b, err, errlen))
 				return -1;
 			continue;
 		}
+		int *issue = malloc(((size_t)bl->ninsts + 1) * sizeof *issue);
+		if (!issue) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		for (int j = 0; j < bl->ninsts; j++)
+			issue[j] = f->insts[bl->insts[j]].issue;
+		int rc = program_order(f, b, issue, "step", err, errlen);
+		free(issue);
+		if (rc || verify_units(p, b, div_issue, err, errlen))
+			return -1;
 		for (int j = 0; j < bl->ninsts; j++) {
-			const kinst *k = &f->insts[bl->insts[j]];
-			int at = use_step(k);
+			int i = bl->insts[j];
+			const kinst *k = &f->insts[i];
+			int at = sched_is_div(k->op) && div_issue[i] >= 0 ? div_issue[i] : use_step(k);
 			if (k->op != K_PHI &&
 			    (at < bl->first_step || k->step > bl->last_step || at > k->step)) {
 				snprintf(err, errlen, "%s (line %u): steps %d..%d outside its block's %d..%d",
@@ -122,10 +347,12 @@ int sched_verify(const kfunc *f, char *err, size_t errlen)
 				         bl->last_step);
 				return -1;
 			}
-			if (late_data(f, k, k->issue, k->step, "step", err, errlen))
+			if (late_data(p, k, k->issue, k->step, "step", err, errlen))
 				return -1;
 			if (k->op == K_PHI)
 				continue;
+			if (chaining(p, i, k, at, start_time(f, k, b, at, 0), "step", err, errlen))
+				return -1;
 			for (int a = 0; a < k->nargs; a++) {
 				if (k->a[a].kind != KV_OP)
 					continue;
@@ -144,28 +371,26 @@ int sched_verify(const kfunc *f, char *err, size_t errlen)
 			}
 		}
 	}
-	/* An internal memory has one port: one access per step. */
-	int *seen = NULL;
-	size_t nseen = (size_t)f->nsteps * (size_t)(f->nimems ? f->nimems : 1);
-	if (f->nimems && !(seen = calloc(nseen, sizeof *seen))) {
+	return 0;
+}
+
+int sched_verify(const kfunc *f, char *err, size_t errlen)
+{
+	sched_problem p;
+	int *div_issue = malloc(((size_t)f->ninsts + 1) * sizeof *div_issue);
+	if (!div_issue || sched_problem_init(&p, f, f->clock_ns) != 0) {
+		free(div_issue);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	int rc = 0;
-	for (int i = 0; i < f->ninsts && seen && !rc; i++) {
-		const kinst *k = &f->insts[i];
-		if ((k->op != K_LOAD && k->op != K_STORE) || k->block < 0 || f->blocks[k->block].pipelined ||
-		    !is_internal(f, k->mem))
-			continue;
-		int *slot = &seen[(size_t)k->issue * (size_t)f->nimems + (size_t)(k->mem - f->nmems)];
-		if (*slot) {
-			snprintf(err, errlen, "memory '%s': two accesses in step %d (lines %u and %u)",
-			         f->mems[k->mem].name ? f->mems[k->mem].name : "?", k->issue,
-			         f->insts[*slot - 1].line, k->line);
-			rc = -1;
-		}
-		*slot = i + 1;
-	}
-	free(seen);
+	for (int i = 0; i < f->ninsts; i++)
+		div_issue[i] = -1;
+	for (int s = 0; f->steps && s < f->nsteps; s++)
+		if (f->steps[s].kind == STEP_DIV_ISSUE && f->steps[s].inst >= 0 &&
+		    f->steps[s].inst < f->ninsts)
+			div_issue[f->steps[s].inst] = s;
+	int rc = verify_solution(&p, div_issue, err, errlen);
+	sched_problem_free(&p);
+	free(div_issue);
 	return rc;
 }

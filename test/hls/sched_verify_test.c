@@ -19,10 +19,12 @@ static kfunc f;
 static void valid(void)
 {
 	memset(insts, 0, sizeof insts);
-	insts[0] = (kinst){.op = K_MUL, .width = 32, .nargs = 2, .block = 0, .step = 0, .line = 10};
+	insts[0] =
+	    (kinst){.op = K_MUL, .width = 32, .nargs = 2, .block = 0, .step = 0, .t_end = 4.84, .line = 10};
 	insts[0].a[0] = (kval){KV_ARG, 0, 0, 32};
 	insts[0].a[1] = (kval){KV_CONST, 0, 3, 32};
-	insts[1] = (kinst){.op = K_ADD, .width = 32, .nargs = 2, .block = 0, .step = 1, .line = 11};
+	insts[1] =
+	    (kinst){.op = K_ADD, .width = 32, .nargs = 2, .block = 0, .step = 1, .t_end = 2.1, .line = 11};
 	insts[1].a[0] = (kval){KV_OP, 0, 0, 32};
 	insts[1].a[1] = (kval){KV_CONST, 0, 1, 32};
 	insts[2] = (kinst){.op = K_LOAD,
@@ -83,6 +85,7 @@ int main(void)
 	 * data in 2, the store (the block's last operation, standing for its branch) requested in 2. */
 	blocks[0].pipelined = 1;
 	blocks[0].ii = 4;
+	blocks[0].stages = 1;
 	insts[0].pslot = 0;
 	insts[1].pslot = 1;
 	insts[2].pissue = 1;
@@ -99,6 +102,7 @@ int main(void)
 	         "a pipelined use before its operand is caught", "\"%s\"", err);
 	insts[1].pslot = 1;
 	blocks[0].ii = 2; /* the last operation (slot 2) past the II */
+	blocks[0].stages = 2;
 	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "after the II"),
 	         "a loop branch known after the II is caught", "\"%s\"", err);
 	return KT_DONE();

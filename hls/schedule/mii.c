@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "mii.h"
+
+#include <stdlib.h>
+
+#include "schedule.h"
+
+int sched_res_mii(const sched_problem *p, int b)
+{
+	const kfunc *f = p->f;
+	int nall = f->nmems + f->nimems, mii = 1, mod = 0;
+	int *cnt = calloc((size_t)nall + 1, sizeof *cnt);
+	if (!cnt)
+		return 1;
+	const kblock *bl = &f->blocks[b];
+	for (int j = 0; j < bl->ninsts; j++) {
+		const kinst *k = &f->insts[bl->insts[j]];
+		if (kop_is_access(k->op)) {
+			mod += k->mem < f->nmems;
+			cnt[k->mem]++;
+		} else if (kop_unit(k->op) == KU_COPY) {
+			int words = (int)((k->a[2].c + 3) / 4);
+			cnt[k->mem] += words;
+			if (k->op == K_MEMCPY)
+				cnt[k->mem2] += words;
+		}
+	}
+	for (int m = 0; m < nall; m++)
+		if (cnt[m] > mii)
+			mii = cnt[m];
+	free(cnt);
+	return mod > mii ? mod : mii;
+}
+
+/* Where the value of operation K is there when its operands (reached from the phi) are there at (*S, *T):
+ * the scheduler's chaining rule for one operation. */
+static void chain(const sched_problem *p, const kinst *k, int i, int *s, double *t)
+{
+	double d = p->delay[i];
+	if (sched_is_div(k->op)) {
+		int dw = sched_div_width(k->width);
+		if (*t + 0.5 > p->clock_ns && *t > 0)
+			++*s;
+		*s += 1 + dw / sched_div_bits_per_cycle(p->clock_ns, dw);
+		*t = d;
+		return;
+	}
+	if (*t + d > p->clock_ns && *t > 0) {
+		++*s;
+		*t = 0;
+	}
+	if (k->op == K_LOAD) {
+		*s += p->latency[k->mem];
+		*t = 0.5; /* byte-lane alignment of the read data, as the scheduler plans it */
+		return;
+	}
+	*t += d;
+}
+
+int sched_rec_mii(const sched_problem *p, int b)
+{
+	const kfunc *f = p->f;
+	const kblock *bl = &f->blocks[b];
+	int *slot = malloc(((size_t)f->ninsts + 1) * sizeof *slot);
+	double *t = malloc(((size_t)f->ninsts + 1) * sizeof *t);
+	int mii = 1;
+	for (int ph = 0; slot && t && ph < bl->ninsts; ph++) {
+		int pi = bl->insts[ph];
+		const kinst *phi = &f->insts[pi];
+		if (phi->op != K_PHI)
+			continue;
+		/* slot -1: not reached from this phi. */
+		for (int j = 0; j < bl->ninsts; j++)
+			slot[bl->insts[j]] = -1;
+		slot[pi] = 0;
+		t[pi] = 0;
+		for (int j = 0; j < bl->ninsts; j++) {
+			int i = bl->insts[j];
+			const kinst *k = &f->insts[i];
+			if (k->op == K_PHI || kop_unit(k->op) == KU_COPY || kop_is_term(k->op))
+				continue;
+			int s = -1;
+			double at = 0;
+			for (int a = 0; a < k->nargs; a++) {
+				int d = k->a[a].kind == KV_OP ? k->a[a].id : -1;
+				if (d < 0 || f->insts[d].block != b || slot[d] < 0 ||
+				    (d != pi && f->insts[d].op == K_PHI))
+					continue;
+				if (s < 0) {
+					s = 0;
+					at = 0;
+				}
+				/* Other operands (not reached from the phi) are taken as there at the start,
+				 * which only lowers the bound. */
+				sched_later(&s, &at, slot[d], d == pi ? 0 : t[d]);
+			}
+			if (s < 0)
+				continue;
+			chain(p, k, i, &s, &at);
+			slot[i] = s;
+			t[i] = at;
+		}
+		for (int q = 0; q < phi->nphi; q++) {
+			kval v = phi->phi_val[q];
+			if (phi->phi_block[q] == b && v.kind == KV_OP && f->insts[v.id].block == b &&
+			    slot[v.id] >= 0 && slot[v.id] + 1 > mii)
+				mii = slot[v.id] + 1;
+		}
+	}
+	free(slot);
+	free(t);
+	return mii;
+}

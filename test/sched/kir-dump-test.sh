@@ -1,0 +1,66 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# kiln-cc --stop-after schedule keeps the kernel IR with its schedule (kir.txt) and the schedule report: both
+# say what the scheduler decided, line by line, for a pipelined loop and a straight-line kernel, with and
+# without pipelining. No RTL, no Verilator. Usage: kir-dump-test.sh SRC_DIR BUILD_DIR
+set -u
+build=$2
+cc="$build/bin/kiln-cc"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat >"$tmp/k.c" <<'KERNEL'
+#include <kiln/device.h>
+
+KILN_SINGLE_TASK_KERNEL void vinc(int *restrict out, const int *restrict in, int n)
+{
+	for (int i = 0; i < n; i++)
+		out[i] = in[i] + 1;
+}
+
+KILN_SINGLE_TASK_KERNEL void scale(int *v, int k)
+{
+	v[0] = v[1] * k;
+}
+KERNEL
+
+# has NAME FILE PATTERN (an extended regular expression that some line must match)
+has() {
+	if grep -Eq -- "$3" "$2"; then
+		echo "ok - $1"
+	else
+		echo "not ok - $1: no line matches '$3' in $(basename "$2"):"
+		sed 's/^/#   /' "$2" | head -60
+	fi
+}
+
+if "$cc" -q --stop-after schedule -o "$tmp/p.kimg" "$tmp/k.c" 2>"$tmp/err" && [ ! -e "$tmp/p.kimg.d/rtl" ]; then
+	echo "ok - kiln-cc --stop-after schedule stops before RTL"
+else
+	echo "not ok - kiln-cc --stop-after schedule stops before RTL: $(head -c 600 "$tmp/err")"
+fi
+kir="$tmp/p.kimg.d/kir.txt"
+rep="$tmp/p.kimg.d/schedule.txt"
+has "dump: kernel header" "$kir" '^kernel vinc \(single task, 3 steps, clock 10\.00 ns\)$'
+has "dump: arguments" "$kir" '^  arg1 in: pointer, 64 bits$'
+has "dump: memories" "$kir" '^  mem 0: device memory devmem \(0 bytes\), port$'
+has "dump: the pipelined loop's II and stages" "$kir" '^  bb2: steps 2\.\.2, pipelined: II 2, 3 stages$'
+has "dump: the load's data in slot 4 (device memory latency)" "$kir" \
+	'^    %[0-9]+ = load\.i32 %[0-9]+  mem 0  ; slot 4 line 6$'
+has "dump: the store in slot 5 (its port column taken in slot 4)" "$kir" \
+	'^    store %[0-9]+, %[0-9]+  mem 0  ; slot 5 line 6$'
+has "dump: the branch in slot 0" "$kir" '^    condbr %[0-9]+  -> bb2, bb1  ; slot 0 line 5$'
+has "dump: a sequential load's request and data steps" "$kir" \
+	'^    %1 = load\.i32 %0  mem 0  ; step 4 \(issued 0\) t=0\.50ns reg line 11$'
+has "dump: a multiply chained after the load data" "$kir" '^    %2 = mul\.i32 %1, arg1  ; step 4 t=5\.34ns line 11$'
+has "dump: a store issued with the data" "$kir" '^    store arg0, %2  mem 0  ; step 4 \(issued 4\) line 11$'
+has "report: the loop's II beside its bounds" "$rep" \
+	'single-block loop: II 2 \(pipelined\), MII 2 \(recurrence 1, resource 2\); 3 stage\(s\), 5 states when not overlapped$'
+
+"$cc" -q --no-pipeline --stop-after schedule -o "$tmp/s.kimg" "$tmp/k.c" 2>"$tmp/err" ||
+	echo "not ok - kiln-cc --no-pipeline --stop-after schedule: $(head -c 600 "$tmp/err")"
+kir="$tmp/s.kimg.d/kir.txt"
+has "dump without pipelining: the loop takes 5 steps" "$kir" '^  bb2: steps 2\.\.6$'
+has "dump without pipelining: the load's steps" "$kir" \
+	'^    %[0-9]+ = load\.i32 %[0-9]+  mem 0  ; step 6 \(issued 2\) t=0\.50ns reg line 6$'
+has "report without pipelining: sequential, bounds kept" "$tmp/s.kimg.d/schedule.txt" \
+	'single-block loop: II 5 \(sequential\), MII 2 \(recurrence 1, resource 2\)$'

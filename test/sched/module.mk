@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0
+# The scheduler's unit tests (memory dependences, pipelining, if-conversion, scheduling) on kernels built by
+# hand: no Verilator and no clang, milliseconds each. kir-dump-test runs kiln-cc --stop-after schedule.
+SCHED_TEST_DIR := $(BUILD)/test/sched
+SCHED_UNIT_TESTS := $(addprefix $(SCHED_TEST_DIR)/,memdep_test pipeline_unit_test ifconv_test schedule_test)
+TESTS += $(SCHED_UNIT_TESTS) $(SCHED_TEST_DIR)/kir-dump-test
+$(SCHED_UNIT_TESTS): $(SCHED_TEST_DIR)/%: $(BUILD)/obj/test/sched/%.o $(HLS_OBJS) $(COMMON_LIB)
+	$(HLS_LINK)
+
+$(SCHED_TEST_DIR)/kir-dump-test: test/sched/kir-dump-test.sh $(KILN_CC)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/sched/kir-dump-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@

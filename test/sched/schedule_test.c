@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The list scheduler and the operation table on hand-built straight-line kernels (no Verilator, no LLVM):
+ * delays per delay class, chaining within the clock period, a chain that does not fit splitting into steps,
+ * an operation longer than the period alone in its step, memory request and wait steps, the divider's run.
+ * Every schedule also passes sched_verify, and broken ones are caught. */
+#include <math.h>
+
+#include "hls/schedule/schedule.h"
+#include "hls/schedule/verify.h"
+#include "test/harness.h"
+#include "test/sched/kir_builder.h"
+
+static void verified(const kfunc *f, const char *name)
+{
+	char err[512] = "";
+	KT_CHECK(sched_verify(f, err, sizeof err) == 0, name, "%s", err);
+}
+
+static int near(double a, double b)
+{
+	return fabs(a - b) < 1e-9;
+}
+
+/* A kernel of one block ending in ret (call kb_ret when its body is in). */
+static void straight(kfunc *f, int nargs)
+{
+	kb_init(f, nargs);
+	kb_block(f);
+}
+
+static void delays(void)
+{
+	kfunc f;
+	straight(&f, 2);
+	struct {
+		kop op;
+		int w;
+		kval b;
+		double ns;
+		const char *name;
+	} t[] = {
+	    {K_ADD, 32, kb_arg(1), 0.5 + 0.05 * 32, "add: carry chain 0.5 + 0.05 w"},
+	    {K_UADDSAT, 32, kb_arg(1), 0.8 + 0.05 * 32, "uadd.sat: 0.8 + 0.05 w"},
+	    {K_XOR, 32, kb_arg(1), 0.3, "xor: one LUT level"},
+	    {K_ZEXT, 64, KB_NONE, 0.0, "zext: wiring"},
+	    {K_SHL, 32, kb_c(3, 32), 0.0, "shl by a constant: wiring"},
+	    {K_SHL, 32, kb_arg(1), 0.5 + 0.4 * 5, "shl by a variable: 0.5 + 0.4 log2 w"},
+	    {K_CTPOP, 32, KB_NONE, 1.0 + 0.5 * 5, "ctpop: 1 + 0.5 log2 w"},
+	    {K_MUL, 32, kb_arg(1), 1.0 + 0.12 * 32, "mul: 1 + 0.12 w"},
+	    {K_UDIV, 32, kb_arg(1), 0.5 + 0.05 * 32, "udiv: divider steering"},
+	    {K_ICMP, 1, kb_arg(1), 0.5 + 0.05 * 32,
+	     "icmp: the operands' carry chain, not the 1-bit result's"},
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		int id = kb_op(&f, 0, t[i].op, t[i].w, kb_arg(0), t[i].b, KB_NONE);
+		double d = sched_delay(&f, &f.insts[id]);
+		KT_CHECK(near(d, t[i].ns), t[i].name, "%.4f ns, want %.4f", d, t[i].ns);
+	}
+	int fs = kb_op(&f, 0, K_FSHL, 32, kb_arg(0), kb_arg(1), kb_c(5, 32));
+	KT_CHECK(near(sched_delay(&f, &f.insts[fs]), 0.3), "fshl by a constant: one LUT level", "%.4f",
+	         sched_delay(&f, &f.insts[fs]));
+	KT_CHECK(sched_is_div(K_SREM) && !sched_is_div(K_MUL), "the divider's operations come from the table",
+	         "srem %d, mul %d", sched_is_div(K_SREM), sched_is_div(K_MUL));
+	KT_EQ_STR(kop_name(K_BITREV), "bitreverse", "kop_name from the table");
+	KT_EQ_STR(kop_rtl_form(K_ASHR), "$signed(%0) >>> %1", "ashr's RTL template");
+	KT_CHECK(kop_rtl_form(K_ICMP) == NULL && kop_rtl_form(K_LOAD) == NULL,
+	         "no template where the emitter needs its own code", "icmp %p",
+	         (const void *)kop_rtl_form(K_ICMP));
+	KT_CHECK(kop_unit(K_MEMCPY) == KU_COPY && kop_is_term(K_SWITCH) && kop_is_access(K_STORE) &&
+	             !kop_is_access(K_MEMSET),
+	         "units from the table", "memcpy unit %d", kop_unit(K_MEMCPY));
+	kfunc_free(&f);
+}
+
+/* A chain of N 32-bit adds (2.1 ns each) at CLOCK: the steps and end times of each. */
+static void chain(int n, double clock, int *step, double *t_end, kfunc *f)
+{
+	straight(f, 2);
+	kval v = kb_arg(0);
+	int id[16];
+	for (int i = 0; i < n; i++) {
+		id[i] = kb_op(f, 0, K_ADD, 32, v, kb_arg(1), KB_NONE);
+		v = kb_v(f, id[i]);
+	}
+	kb_ret(f, 0);
+	sched_run(f, clock, 1);
+	for (int i = 0; i < n; i++) {
+		step[i] = f->insts[id[i]].step;
+		t_end[i] = f->insts[id[i]].t_end;
+	}
+}
+
+int main(void)
+{
+	kfunc f;
+	int step[16];
+	double te[16];
+	char err[512];
+
+	delays();
+
+	chain(4, 10.0, step, te, &f);
+	KT_CHECK(step[0] == 0 && step[3] == 0 && near(te[3], 8.4) && f.nsteps == 1,
+	         "four adds chain in one 10 ns step", "steps %d..%d, last ends at %.2f, %d steps", step[0],
+	         step[3], te[3], f.nsteps);
+	verified(&f, "four chained adds verify");
+	f.insts[f.blocks[0].insts[1]].t_end = 1.0; /* ends before it starts */
+	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "ends at 1.00 ns"),
+	         "a wrong end time is caught", "\"%s\"", err);
+	kfunc_free(&f);
+
+	chain(5, 10.0, step, te, &f);
+	KT_CHECK(step[3] == 0 && step[4] == 1 && near(te[4], 2.1) && f.nsteps == 2,
+	         "the fifth add does not fit: it starts step 1", "step %d, ends at %.2f, %d steps", step[4],
+	         te[4], f.nsteps);
+	verified(&f, "a split chain verifies");
+	f.insts[f.blocks[0].insts[4]].step = 0; /* chained past the period */
+	f.insts[f.blocks[0].insts[4]].t_end = 10.5;
+	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "exceed the 10.00 ns clock period"),
+	         "chaining past the clock period is caught", "\"%s\"", err);
+	kfunc_free(&f);
+
+	/* At 2 ns not even one add fits: each takes a step of its own. */
+	chain(3, 2.0, step, te, &f);
+	KT_CHECK(step[0] == 0 && step[1] == 1 && step[2] == 2 && near(te[2], 2.1),
+	         "adds longer than the period: one step each", "steps %d %d %d", step[0], step[1], step[2]);
+	verified(&f, "one add per step verifies");
+	kfunc_free(&f);
+
+	/* A 64-bit multiply (8.68 ns) at 5 ns: alone in step 0 although longer than the period; the add using
+	 * it goes to step 1. */
+	straight(&f, 2);
+	int mul = kb_op(&f, 0, K_MUL, 64, kb_arg(0), kb_arg(1), KB_NONE);
+	int add = kb_op(&f, 0, K_ADD, 64, kb_v(&f, mul), kb_arg(1), KB_NONE);
+	kb_ret(&f, 0);
+	sched_run(&f, 5.0, 1);
+	KT_CHECK(f.insts[mul].step == 0 && near(f.insts[mul].t_end, 8.68) && f.insts[add].step == 1 &&
+	             f.insts[mul].registered,
+	         "a long multiply: its own step, its user in the next", "mul step %d ends %.2f, add step %d",
+	         f.insts[mul].step, f.insts[mul].t_end, f.insts[add].step);
+	verified(&f, "a long multiply verifies");
+	kfunc_free(&f);
+
+	/* Device memory: the request goes out in step 0, its data arrives 4 steps later, awaited in a step of
+	 * its own; a store of the data goes out in that step. */
+	straight(&f, 2);
+	kb_pointer(&f, 0, 1);
+	int m = kb_mem(&f, MEM_DEVMEM);
+	int ld = kb_load(&f, 0, m, kb_arg(0));
+	int inc = kb_op(&f, 0, K_ADD, 32, kb_v(&f, ld), kb_c(1, 32), KB_NONE);
+	int st = kb_store(&f, 0, m, kb_arg(0), kb_v(&f, inc));
+	kb_ret(&f, 0);
+	sched_run(&f, 10.0, 1);
+	const kinst *L = &f.insts[ld], *S = &f.insts[st];
+	KT_CHECK(L->issue == 0 && L->step == 4 && f.steps[0].kind == STEP_MEM_ISSUE && f.steps[0].inst == ld,
+	         "device-memory load: request in step 0, data in step 4", "issue %d, step %d, step 0 kind %d",
+	         L->issue, L->step, f.steps[0].kind);
+	KT_CHECK(f.steps[4].kind == STEP_MEM_ISSUE && f.steps[4].inst == st && f.steps[4].wait == ld &&
+	             S->issue == 4 && f.nsteps == 5,
+	         "the store goes out in the step that awaits the load's data",
+	         "step 4 kind %d inst %d wait %d", f.steps[4].kind, f.steps[4].inst, f.steps[4].wait);
+	verified(&f, "device-memory access steps verify");
+	f.steps[4].wait = -1; /* the data no longer awaited */
+	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "response"),
+	         "a load whose response step is missing is caught", "\"%s\"", err);
+	kfunc_free(&f);
+
+	/* An on-chip array answers in the next step, with no step of its own. */
+	straight(&f, 1);
+	m = kb_mem(&f, MEM_LOCAL);
+	ld = kb_load(&f, 0, m, kb_arg(0));
+	st = kb_store(&f, 0, m, kb_c(0, 32), kb_v(&f, ld));
+	kb_ret(&f, 0);
+	sched_run(&f, 10.0, 1);
+	KT_CHECK(f.insts[ld].issue == 0 && f.insts[ld].step == 1 && f.insts[st].issue == 1 &&
+	             f.steps[0].kind == STEP_COMB && f.nsteps == 2,
+	         "on-chip load: data the next step, no port steps", "issue %d, step %d, store %d, %d steps",
+	         f.insts[ld].issue, f.insts[ld].step, f.insts[st].issue, f.nsteps);
+	verified(&f, "on-chip access steps verify");
+	kfunc_free(&f);
+
+	/* Two 32-bit divisions at 10 ns: a divider stage takes 2.45 ns, so 4 quotient bits per cycle, 8
+	 * cycles: issue in step 0, result in step 9; the second division waits for the divider. */
+	straight(&f, 2);
+	int d1 = kb_op(&f, 0, K_UDIV, 32, kb_arg(0), kb_arg(1), KB_NONE);
+	int d2 = kb_op(&f, 0, K_UDIV, 32, kb_arg(1), kb_arg(0), KB_NONE);
+	kb_ret(&f, 0);
+	sched_run(&f, 10.0, 1);
+	KT_CHECK(sched_div_bits_per_cycle(10.0, 32) == 4 && f.steps[0].kind == STEP_DIV_ISSUE &&
+	             f.insts[d1].step == 9 && f.steps[9].kind == STEP_DIV_WAIT &&
+	             f.steps[10].kind == STEP_DIV_ISSUE && f.insts[d2].step == 19,
+	         "divisions: 8 cycles each, one after the other", "first result step %d, second %d",
+	         f.insts[d1].step, f.insts[d2].step);
+	verified(&f, "divider runs verify");
+	f.steps[10].kind = STEP_COMB; /* the second division started in the first's run */
+	f.steps[5].kind = STEP_DIV_ISSUE;
+	f.steps[5].inst = d2;
+	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "divider is busy"),
+	         "overlapping divider runs are caught", "\"%s\"", err);
+	kfunc_free(&f);
+	return KT_DONE();
+}
