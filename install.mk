@@ -6,10 +6,11 @@ PREFIX ?= /usr/local
 ICD_VENDORS_DIR ?= /etc/OpenCL/vendors
 KILN_DATA := $(BUILD)/share/kiln
 
-# share/kiln: board configs, the RTL cell library, the kernel headers, the sim board's model build files.
+# share/kiln: board configs, the RTL cell library and the contract's Verilog header (host/common/module.mk), the
+# kernel headers, the sim board's model build files.
 KILN_DATA_FILES := $(patsubst configs/boards/%,$(KILN_DATA)/boards/%,$(wildcard configs/boards/*.json)) \
 	$(patsubst %,$(KILN_DATA)/%,$(wildcard rtl/*.v) $(SIM_MODEL_DEPS)) \
-	$(patsubst hls/include/%,$(KILN_DATA)/include/%,$(wildcard hls/include/kiln/*.h))
+	$(patsubst hls/include/%,$(KILN_DATA)/include/%,$(wildcard hls/include/kiln/*.h)) $(CONTRACT_VH)
 $(KILN_DATA)/boards/%: configs/boards/%
 	install -D -m 0644 $< $@
 $(KILN_DATA)/include/%: hls/include/%

@@ -18,7 +18,7 @@ void fusesoc_core_name(const char *image, char *out, unsigned len)
 }
 
 char *fusesoc_core(const char *image, const char *const *files, int n, const char *const *inits, int ninits,
-                   const char *top)
+                   const char *top, uint64_t image_hash)
 {
 	char vlnv[200];
 	fusesoc_core_name(image, vlnv, sizeof vlnv);
@@ -38,10 +38,20 @@ char *fusesoc_core(const char *image, const char *const *files, int n, const cha
 		kiln_sb_add(&b, "\n  meminit:\n    file_type: user\n    files:\n");
 	for (int i = 0; i < ninits; i++)
 		kiln_sb_printf(&b, "      - rtl/%s: {copyto: %s}\n", inits[i], inits[i]);
+	/* Integer parameters, as FuseSoC passes them (decimal): the halves fit every tool's 32-bit integers.
+	 */
+	kiln_sb_printf(&b,
+	               "\nparameters:\n"
+	               "  IMAGE_HASH_LO:\n    datatype: int\n    paramtype: vlogparam\n    default: %u\n"
+	               "    description: \"image hash, low word (ID block IMAGE_HASH_LO)\"\n"
+	               "  IMAGE_HASH_HI:\n    datatype: int\n    paramtype: vlogparam\n    default: %u\n"
+	               "    description: \"image hash, high word (ID block IMAGE_HASH_HI)\"\n",
+	               (unsigned)(uint32_t)image_hash, (unsigned)(uint32_t)(image_hash >> 32));
 	kiln_sb_printf(
 	    &b,
 	    "\ntargets:\n"
-	    "  default: &default\n    filesets: [rtl%s]\n    toplevel: %s\n\n"
+	    "  default: &default\n    filesets: [rtl%s]\n"
+	    "    parameters: [IMAGE_HASH_LO, IMAGE_HASH_HI]\n    toplevel: %s\n\n"
 	    "  lint:\n    <<: *default\n    default_tool: verilator\n    tools:\n      verilator:\n"
 	    "        mode: lint-only\n        verilator_options: [-Wall]\n",
 	    ninits ? ", meminit" : "", top);

@@ -6,6 +6,7 @@
 #include "../../host/common/contract.h"
 #include "../emit/emit_kernel.h"
 #include "../package/meminit.h"
+#include "regmap_rtl.h"
 #include "system.h"
 
 /* A kernel memory port and where the image top connects it. */
@@ -88,7 +89,154 @@ static void emit_port_bundle(const portref *p, int n, const char *prefix, const 
 		    prefix);
 }
 
-void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
+/* What the register block connects the model's registers to (regmap_rtl.h). */
+typedef struct top_ctx {
+	const kfunc *ks;
+	int nk;
+	const kiln_desc *d;
+	int nkb; /* bits of the interrupt registers */
+} top_ctx;
+
+/* "{PAD'd0, SIG}" for a value of WIDTH bits read as a 32-bit word. */
+static void padded(char *buf, size_t n, int width, const char *sig)
+{
+	if (width < 32)
+		snprintf(buf, n, "{%d'd0, %s}", 32 - width, sig);
+	else
+		snprintf(buf, n, "%s", sig);
+}
+
+/* The ID block: constants from the model, the hash from the parameters, the interrupt registers. */
+static int bind_id(const top_ctx *t, uint32_t off, regmap_rtl_bind *x)
+{
+	switch (off) {
+	case KILN_IMG_MAGIC:
+	case KILN_IMG_LAYOUT_VERSION:
+	case KILN_IMG_NUM_KERNELS:
+		return 0;
+	case KILN_IMG_HASH_LO:
+		snprintf(x->rdata, sizeof x->rdata, "IMAGE_HASH_LO");
+		return 0;
+	case KILN_IMG_HASH_HI:
+		snprintf(x->rdata, sizeof x->rdata, "IMAGE_HASH_HI");
+		return 0;
+	case KILN_IMG_IRQ_STATUS:
+		padded(x->rdata, sizeof x->rdata, t->nkb, "irq_status");
+		snprintf(x->strobe, sizeof x->strobe, "irq_status_wr");
+		return 0;
+	case KILN_IMG_IRQ_ENABLE:
+		padded(x->rdata, sizeof x->rdata, t->nkb, "irq_enable");
+		snprintf(x->wreg, sizeof x->wreg, "irq_enable");
+		x->wbits = (unsigned)t->nkb;
+		return 0;
+	}
+	return -1;
+}
+
+/* A word of a kernel's range registers at REL, when REL is one: its signal name. */
+static int range_reg(int k, int dims, uint32_t rel, regmap_rtl_bind *x)
+{
+	static const struct {
+		uint32_t base;
+		const char *name;
+	} ranges[] = {
+	    {KILN_KERNEL_GRANGE, "grange"}, {KILN_KERNEL_LRANGE, "lrange"}, {KILN_KERNEL_GOFF, "goff"}};
+	for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++) {
+		uint32_t at = rel - ranges[i].base;
+		if (rel >= ranges[i].base && at % 4 == 0 && at / 4 < (uint32_t)dims) {
+			snprintf(x->wreg, sizeof x->wreg, "k%d_%s_%u", k, ranges[i].name, at / 4);
+			snprintf(x->rdata, sizeof x->rdata, "%s", x->wreg);
+			x->wbits = 32;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* The start bit is mmio_wdata[0], the status read {idle, done, 0}. */
+_Static_assert(KILN_KERNEL_CTRL_START == 0x1 && KILN_KERNEL_CTRL_DONE == 0x2 && KILN_KERNEL_CTRL_IDLE == 0x4,
+               "the kernel control bits as the image top wires them");
+
+/* Kernel K's registers: control and status, ranges, arguments (an argument wider than 32 bits takes two
+ * words, low word first). */
+static int bind_kernel(const top_ctx *t, int k, uint32_t off, regmap_rtl_bind *x)
+{
+	const kfunc *f = &t->ks[k];
+	const kiln_kernel_desc *kd = &t->d->kernels[k];
+	uint32_t rel = off - kd->base;
+	char sig[64];
+	switch (rel) {
+	case KILN_KERNEL_CTRL:
+		snprintf(x->rdata, sizeof x->rdata, "{29'd0, k%d_idle, k%d_donebit, 1'b0}", k, k);
+		snprintf(x->strobe, sizeof x->strobe, "k%d_ctrl_wr", k);
+		return 0;
+	case KILN_KERNEL_CYCLES_LO:
+		snprintf(x->rdata, sizeof x->rdata, "k%d_cycles[31:0]", k);
+		return 0;
+	case KILN_KERNEL_CYCLES_HI:
+		snprintf(x->rdata, sizeof x->rdata, "k%d_cycles[63:32]", k);
+		return 0;
+	}
+	if (range_reg(k, f->dims, rel, x) == 0)
+		return 0;
+	for (int i = 0; i < f->nargs && (size_t)i < kd->nargs; i++) {
+		int w = f->args[i].width;
+		if (off == kd->args[i].offset) {
+			if (w <= 32)
+				snprintf(x->wreg, sizeof x->wreg, "k%d_arg_%d", k, i);
+			else
+				snprintf(x->wreg, sizeof x->wreg, "k%d_arg_%d[31:0]", k, i);
+			x->wbits = (unsigned)(w < 32 ? w : 32);
+		} else if (off == kd->args[i].offset + 4 && w > 32) {
+			snprintf(x->wreg, sizeof x->wreg, "k%d_arg_%d[%d:32]", k, i, w - 1);
+			x->wbits = (unsigned)(w - 32);
+		} else {
+			continue;
+		}
+		snprintf(sig, sizeof sig, "%s", x->wreg);
+		padded(x->rdata, sizeof x->rdata, (int)x->wbits, sig);
+		return 0;
+	}
+	return -1;
+}
+
+static int bind_reg(void *ctx, const kiln_regblock *b, const kiln_reg *r, regmap_rtl_bind *x)
+{
+	const top_ctx *t = ctx;
+	const kiln_desc *d = t->d;
+	if (r->offset < KILN_IMAGE_ID_BYTES)
+		return bind_id(t, r->offset, x);
+	for (int k = 0; k < t->nk; k++)
+		if (b->base == d->kernels[k].base)
+			return bind_kernel(t, k, r->offset, x);
+	/* A usmptr: where the runtime put the global, which a board reset does not move. */
+	for (size_t gi = 0; gi < d->ndgs; gi++)
+		if (d->dgs[gi].storage == KILN_DG_USM && b->base == d->dgs[gi].base &&
+		    (r->offset - b->base == 0 || r->offset - b->base == 4)) {
+			int hi = r->offset - b->base == 4;
+			snprintf(x->wreg, sizeof x->wreg, "dg%zu_ptr[%d:%d]", gi, hi ? 63 : 31, hi ? 32 : 0);
+			snprintf(x->rdata, sizeof x->rdata, "%s", x->wreg);
+			x->wbits = 32;
+			x->keep = 1;
+			return 0;
+		}
+	return -1;
+}
+
+/* A device global's storage cell decodes the word within its block itself. */
+static int bind_window(void *ctx, const kiln_regblock *b, regmap_rtl_bind *x)
+{
+	const kiln_desc *d = ((const top_ctx *)ctx)->d;
+	for (size_t gi = 0; gi < d->ndgs; gi++)
+		if (d->dgs[gi].storage != KILN_DG_USM && b->base == d->dgs[gi].base) {
+			snprintf(x->rdata, sizeof x->rdata, "dg%zu_hrdata", gi);
+			snprintf(x->strobe, sizeof x->strobe, "dg%zu_sel", gi);
+			return 1;
+		}
+	return 0;
+}
+
+int system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, const kiln_regmap *m, FILE *o)
 {
 	char mod[300];
 	int nports_total = 0;
@@ -99,7 +247,14 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 	fprintf(o, "// Image top generated by kiln-cc: %d kernel(s), %zu device global(s).\n", nk, d->ndgs);
 	fprintf(o, "// Register layout version %u; the full map is published with the image (kiln regs).\n",
 	        d->layout_version);
-	fprintf(o, "module kiln_image (\n"
+	/* The hash is a parameter set where the image is instantiated: it covers this text, so it cannot be
+	 * written into it. Two 32-bit halves, as the ID block reads them, so that tools passing integer
+	 * parameters (FuseSoC, yosys chparam) carry it whole. */
+	fprintf(o, "module kiln_image #(\n"
+	           "  // The image hash the ID block reports (IMAGE_HASH_LO/HI).\n"
+	           "  parameter [31:0] IMAGE_HASH_LO = 32'd0,\n"
+	           "  parameter [31:0] IMAGE_HASH_HI = 32'd0\n"
+	           ") (\n"
 	           "  input  wire        clk,\n  input  wire        rst_n,\n"
 	           "  input  wire        mmio_valid,\n  output wire        mmio_ready,\n"
 	           "  input  wire        mmio_write,\n  input  wire [31:0] mmio_addr,\n"
@@ -270,91 +425,11 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		        "  assign mem_wdata = 32'd0;\n  assign mem_wstrb = 4'd0;\n\n");
 	}
 
-	/* Register decode: hit says the address is mapped, rd/wr_ok say the direction is allowed. */
-	fprintf(o, "  reg        hit, rd_ok, wr_ok;\n  reg [31:0] rdata;\n  always @(*) begin\n"
-	           "    hit = 1'b0;\n    rd_ok = 1'b1;\n    wr_ok = 1'b0;\n    rdata = 32'd0;\n");
-	fprintf(o, "    case (a)\n");
-	fprintf(o, "      32'h%03x: begin hit = 1'b1; rdata = 32'h%08x; end\n", KILN_IMG_MAGIC,
-	        KILN_IMG_MAGIC_VALUE);
-	fprintf(o, "      32'h%03x: begin hit = 1'b1; rdata = 32'd%u; end\n", KILN_IMG_LAYOUT_VERSION,
-	        d->layout_version);
-	fprintf(o, "      32'h%03x: begin hit = 1'b1; rdata = 32'h%08" PRIx32 "; end\n", KILN_IMG_HASH_LO,
-	        (uint32_t)d->image_hash);
-	fprintf(o, "      32'h%03x: begin hit = 1'b1; rdata = 32'h%08" PRIx32 "; end\n", KILN_IMG_HASH_HI,
-	        (uint32_t)(d->image_hash >> 32));
-	fprintf(o, "      32'h%03x: begin hit = 1'b1; rdata = 32'd%d; end\n", KILN_IMG_NUM_KERNELS, nk);
-	fprintf(o, "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = {%d'd0, irq_status}; end\n",
-	        KILN_IMG_IRQ_STATUS, 32 - nkb);
-	fprintf(o, "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = {%d'd0, irq_enable}; end\n",
-	        KILN_IMG_IRQ_ENABLE, 32 - nkb);
-	for (int k = 0; k < nk; k++) {
-		const kfunc *f = &ks[k];
-		uint32_t b = d->kernels[k].base;
-		fprintf(o,
-		        "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = {29'd0, k%d_idle, "
-		        "k%d_donebit, 1'b0}; end\n",
-		        b, k, k);
-		fprintf(o, "      32'h%03x: begin hit = 1'b1; rdata = k%d_cycles[31:0]; end\n", b + 8, k);
-		fprintf(o, "      32'h%03x: begin hit = 1'b1; rdata = k%d_cycles[63:32]; end\n", b + 12, k);
-		for (int d2 = 0; d2 < f->dims; d2++) {
-			fprintf(
-			    o, "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = k%d_grange_%d; end\n",
-			    b + KILN_KERNEL_GRANGE + 4 * d2, k, d2);
-			fprintf(
-			    o, "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = k%d_lrange_%d; end\n",
-			    b + KILN_KERNEL_LRANGE + 4 * d2, k, d2);
-			fprintf(o,
-			        "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = k%d_goff_%d; end\n",
-			        b + KILN_KERNEL_GOFF + 4 * d2, k, d2);
-		}
-		for (int i = 0; i < f->nargs; i++) {
-			int w = f->args[i].width;
-			uint32_t off = d->kernels[k].args[i].offset;
-			if (w < 32)
-				fprintf(o,
-				        "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = {%d'd0, "
-				        "k%d_arg_%d}; end\n",
-				        off, 32 - w, k, i);
-			else
-				fprintf(o,
-				        "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = "
-				        "k%d_arg_%d[31:0]; end\n",
-				        off, k, i);
-			if (w > 32)
-				fprintf(o,
-				        "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = "
-				        "k%d_arg_%d[%d:32]; end\n",
-				        off + 4, k, i, w - 1);
-		}
-	}
-	for (size_t gi = 0; gi < d->ndgs; gi++)
-		if (d->dgs[gi].storage == KILN_DG_USM) {
-			fprintf(
-			    o,
-			    "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = dg%zu_ptr[31:0]; end\n",
-			    d->dgs[gi].base, gi);
-			fprintf(
-			    o,
-			    "      32'h%03x: begin hit = 1'b1; wr_ok = 1'b1; rdata = dg%zu_ptr[63:32]; end\n",
-			    d->dgs[gi].base + 4, gi);
-		}
-	fprintf(o, "      default: ;\n    endcase\n");
-	for (size_t gi = 0; gi < d->ndgs; gi++) {
-		const kiln_dg_desc *g = &d->dgs[gi];
-		if (g->storage == KILN_DG_USM || g->host_access == KILN_HA_NONE)
-			continue;
-		uint32_t span = (uint32_t)words_of(g) * 4;
-		fprintf(o, "    if (a >= 32'h%x && a < 32'h%x) begin\n      hit = 1'b1;\n", g->base,
-		        g->base + span);
-		fprintf(o,
-		        "      rd_ok = 1'b%d;\n      wr_ok = 1'b%d;\n      rdata = dg%zu_hrdata;\n    end\n",
-		        g->host_access != KILN_HA_WRITE, g->host_access != KILN_HA_READ, gi);
-	}
-	fprintf(o, "  end\n\n  // A refused access (unmapped, or a direction the register forbids) changes "
-	           "nothing.\n");
-	fprintf(o, "  wire ok = hit & (mmio_write ? wr_ok : rd_ok);\n  wire we = wr & ok;\n\n");
+	top_ctx t = {ks, nk, d, nkb};
+	regmap_rtl_ops ops = {&t, bind_window, bind_reg};
+	int rc = regmap_rtl_emit(m, &ops, o);
 	int nram = 0;
-	fprintf(o, "  assign ram_busy = 1'b0");
+	fprintf(o, "\n  assign ram_busy = 1'b0");
 	for (size_t gi = 0; gi < d->ndgs; gi++)
 		if (d->dgs[gi].storage == KILN_DG_DEDICATED)
 			fprintf(o, " | dg%zu_busy", gi);
@@ -370,6 +445,7 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		if (d->dgs[gi].storage == KILN_DG_DEDICATED)
 			fprintf(o, " | (ram_sel[%zu] ? dg%zu_hrdata : 32'd0)", r++, gi);
 	fprintf(o, ";\n");
+	/* The register block decodes a global's window (dgN_sel) only when the host may reach it. */
 	for (size_t gi = 0; gi < d->ndgs; gi++) {
 		const kiln_dg_desc *g = &d->dgs[gi];
 		if (g->storage != KILN_DG_DEDICATED)
@@ -377,22 +453,17 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		if (g->host_access == KILN_HA_NONE)
 			fprintf(o, "  assign dg%zu_hre = 1'b0;\n", gi);
 		else
-			fprintf(
-			    o,
-			    "  assign dg%zu_hre = acc && !mmio_write && ok && a >= 32'h%x && a < 32'h%x;\n",
-			    gi, g->base, g->base + (uint32_t)words_of(g) * 4);
+			fprintf(o, "  assign dg%zu_hre = acc && !mmio_write && ok && dg%zu_sel;\n", gi, gi);
 	}
 	fprintf(o, "\n");
 	for (size_t gi = 0; gi < d->ndgs; gi++) {
 		const kiln_dg_desc *g = &d->dgs[gi];
 		if (g->storage == KILN_DG_USM)
 			continue;
-		if (g->host_access == KILN_HA_NONE) {
+		if (g->host_access == KILN_HA_NONE)
 			fprintf(o, "  assign dg%zu_hwe = 1'b0;\n", gi);
-			continue;
-		}
-		fprintf(o, "  assign dg%zu_hwe = we && a >= 32'h%x && a < 32'h%x;\n", gi, g->base,
-		        g->base + (uint32_t)words_of(g) * 4);
+		else
+			fprintf(o, "  assign dg%zu_hwe = we && dg%zu_sel;\n", gi, gi);
 	}
 
 	fprintf(o,
@@ -400,21 +471,11 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 	        "      mmio_rsp_rdata <= 32'd0;\n      mmio_rsp_err <= 1'b0;\n      ram_pend <= 1'b0;\n"
 	        "      ram_sel <= %d'd0;\n",
 	        nram ? nram : 1);
-	fprintf(o, "      irq_status <= %d'd0;\n      irq_enable <= %d'd0;\n", nkb, nkb);
-	for (int k = 0; k < nk; k++) {
+	fprintf(o, "      irq_status <= %d'd0;\n", nkb);
+	for (int k = 0; k < nk; k++)
 		fprintf(o,
 		        "      k%d_start <= 1'b0;\n      k%d_donebit <= 1'b0;\n      k%d_cycles <= 64'd0;\n",
 		        k, k, k);
-		for (int d2 = 0; d2 < ks[k].dims; d2++)
-			fprintf(o,
-			        "      k%d_grange_%d <= 32'd1;\n      k%d_lrange_%d <= 32'd1;\n"
-			        "      k%d_goff_%d <= 32'd0;\n",
-			        k, d2, k, d2, k, d2);
-		for (int i = 0; i < ks[k].nargs; i++)
-			fprintf(o, "      k%d_arg_%d <= %d'd0;\n", k, i, ks[k].args[i].width);
-	}
-	/* usmptr registers have no reset: they describe where the runtime put the storage, which a board
-	 * reset (a hung kernel's recovery included) does not move. */
 	fprintf(o, "    end else begin\n"
 	           "      ram_pend <= ram_rd;\n"
 	           "      if (ram_rd) ram_sel <= {");
@@ -431,17 +492,11 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 	        "      mmio_rsp_rdata <= ram_pend ? ram_rdata : (acc && !mmio_write && ok) ? rdata : 32'd0;\n"
 	        "      mmio_rsp_err <= !ram_pend && acc && !ok;\n");
 	fprintf(o,
-	        "      irq_status <= (irq_status | kdone) & ~((we && a == 32'h%03x) ? mmio_wdata[%d:0] : "
-	        "%d'd0);\n",
-	        KILN_IMG_IRQ_STATUS, nkb - 1, nkb);
-	fprintf(o, "      if (we && a == 32'h%03x) irq_enable <= mmio_wdata[%d:0];\n", KILN_IMG_IRQ_ENABLE,
-	        nkb - 1);
+	        "      irq_status <= (irq_status | kdone) & ~(irq_status_wr ? mmio_wdata[%d:0] : %d'd0);\n",
+	        nkb - 1, nkb);
 	for (int k = 0; k < nk; k++) {
-		const kfunc *f = &ks[k];
-		uint32_t b = d->kernels[k].base;
-		fprintf(
-		    o, "      k%d_start <= we && a == 32'h%03x && mmio_wdata[0] && k%d_idle && !k%d_start;\n",
-		    k, b, k, k);
+		fprintf(o, "      k%d_start <= k%d_ctrl_wr && mmio_wdata[0] && k%d_idle && !k%d_start;\n", k,
+		        k, k, k);
 		fprintf(o,
 		        "      if (k%d_start) k%d_donebit <= 1'b0;\n      else if (kdone[%d]) k%d_donebit <= "
 		        "1'b1;\n",
@@ -450,33 +505,7 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		        "      if (k%d_start) k%d_cycles <= 64'd1;\n      else if (!k%d_idle) k%d_cycles <= "
 		        "k%d_cycles + 64'd1;\n",
 		        k, k, k, k, k);
-		for (int d2 = 0; d2 < f->dims; d2++) {
-			fprintf(o, "      if (we && a == 32'h%03x) k%d_grange_%d <= mmio_wdata;\n",
-			        b + KILN_KERNEL_GRANGE + 4 * d2, k, d2);
-			fprintf(o, "      if (we && a == 32'h%03x) k%d_lrange_%d <= mmio_wdata;\n",
-			        b + KILN_KERNEL_LRANGE + 4 * d2, k, d2);
-			fprintf(o, "      if (we && a == 32'h%03x) k%d_goff_%d <= mmio_wdata;\n",
-			        b + KILN_KERNEL_GOFF + 4 * d2, k, d2);
-		}
-		for (int i = 0; i < f->nargs; i++) {
-			int w = f->args[i].width;
-			uint32_t off = d->kernels[k].args[i].offset;
-			fprintf(o, "      if (we && a == 32'h%03x) k%d_arg_%d[%d:0] <= mmio_wdata[%d:0];\n",
-			        off, k, i, (w < 32 ? w : 32) - 1, (w < 32 ? w : 32) - 1);
-			if (w > 32)
-				fprintf(
-				    o,
-				    "      if (we && a == 32'h%03x) k%d_arg_%d[%d:32] <= mmio_wdata[%d:0];\n",
-				    off + 4, k, i, w - 1, w - 33);
-		}
 	}
-	for (size_t gi = 0; gi < d->ndgs; gi++)
-		if (d->dgs[gi].storage == KILN_DG_USM) {
-			fprintf(o, "      if (we && a == 32'h%03x) dg%zu_ptr[31:0] <= mmio_wdata;\n",
-			        d->dgs[gi].base, gi);
-			fprintf(o, "      if (we && a == 32'h%03x) dg%zu_ptr[63:32] <= mmio_wdata;\n",
-			        d->dgs[gi].base + 4, gi);
-		}
 	fprintf(o, "    end\n  end\n\n");
 	fprintf(o, "  wire unused_image = ^{1'b0, mmio_wstrb, ram_sel");
 	for (size_t gi = 0; gi < d->ndgs; gi++) {
@@ -490,4 +519,5 @@ void system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
 		fprintf(o, ", mem_ready, mem_rvalid, mem_rdata");
 	fprintf(o, "};\n\nendmodule\n");
 	free(pr);
+	return rc;
 }

@@ -8,10 +8,7 @@
 #include "../../host/common/contract.h"
 #include "../driver/diag.h"
 
-#define KERNEL_PAGE 0x100u
-#define ARG_BASE KILN_KERNEL_CTRL_BYTES
 #define DEDICATED_BASE 0x100000u /* dedicated device-global windows start on their own 1 MiB boundary */
-#define IMAGE_SPACE 0x7FFF0000u
 
 static uint32_t round_up(uint32_t v, uint32_t a)
 {
@@ -26,6 +23,16 @@ static void upper_ident(const char *in, const char *prefix, char *out, size_t n)
 	out[k] = '\0';
 }
 
+static uint32_t bit_of(uint32_t mask)
+{
+	uint32_t b = 0;
+	while (mask > 1u) {
+		mask >>= 1;
+		b++;
+	}
+	return b;
+}
+
 static void add_kernel_block(kiln_regmap *m, const kfunc *f, const kiln_kernel_desc *kd, uint32_t size)
 {
 	char bn[300], rn[64], desc[300];
@@ -34,12 +41,15 @@ static void add_kernel_block(kiln_regmap *m, const kfunc *f, const kiln_kernel_d
 	kiln_regblock *b = kiln_regmap_add_block(m, bn, kd->base, size, desc);
 	if (!b)
 		return;
-	kiln_reg *r = kiln_regblock_add_reg(b, "CTRL", kd->base, KILN_ACC_RW, 0x4, "control and status");
+	kiln_reg *r = kiln_regblock_add_reg(b, "CTRL", kd->base + KILN_KERNEL_CTRL, KILN_ACC_RW,
+	                                    KILN_KERNEL_CTRL_IDLE, "control and status");
 	if (r) {
-		kiln_reg_add_field(r, "START", 0, 1, KILN_ACC_WO, "write 1 to start a run (self-clearing)");
-		kiln_reg_add_field(r, "DONE", 1, 1, KILN_ACC_RO,
+		kiln_reg_add_field(r, "START", bit_of(KILN_KERNEL_CTRL_START), 1, KILN_ACC_WO,
+		                   "write 1 to start a run (self-clearing)");
+		kiln_reg_add_field(r, "DONE", bit_of(KILN_KERNEL_CTRL_DONE), 1, KILN_ACC_RO,
 		                   "set when the last run finished; cleared by START");
-		kiln_reg_add_field(r, "IDLE", 2, 1, KILN_ACC_RO, "the kernel is not running");
+		kiln_reg_add_field(r, "IDLE", bit_of(KILN_KERNEL_CTRL_IDLE), 1, KILN_ACC_RO,
+		                   "the kernel is not running");
 	}
 	kiln_regblock_add_reg(b, "CYCLES_LO", kd->base + KILN_KERNEL_CYCLES_LO, KILN_ACC_RO, 0,
 	                      "cycles of the last run, low word");
@@ -128,8 +138,8 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 	if (id) {
 		kiln_regblock_add_reg(id, "IMG_MAGIC", KILN_IMG_MAGIC, KILN_ACC_RO, KILN_IMG_MAGIC_VALUE,
 		                      "\"KILN\"");
-		kiln_regblock_add_reg(id, "LAYOUT_VERSION", KILN_IMG_LAYOUT_VERSION, KILN_ACC_RO, 1,
-		                      "register-layout version");
+		kiln_regblock_add_reg(id, "LAYOUT_VERSION", KILN_IMG_LAYOUT_VERSION, KILN_ACC_RO,
+		                      m->layout_version, "register-layout version");
 		kiln_regblock_add_reg(id, "IMAGE_HASH_LO", KILN_IMG_HASH_LO, KILN_ACC_RO, 0,
 		                      "image hash, low word");
 		kiln_regblock_add_reg(id, "IMAGE_HASH_HI", KILN_IMG_HASH_HI, KILN_ACC_RO, 0,
@@ -165,9 +175,10 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 			                                             : f->args[i].width <= 32 ? 4
 			                                                                      : 8);
 			a->is_signed = f->args[i].is_signed;
-			a->offset = at + ARG_BASE + 8u * (uint32_t)i;
+			a->offset = at + KILN_KERNEL_CTRL_BYTES + KILN_KERNEL_ARG_BYTES * (uint32_t)i;
 		}
-		uint32_t size = round_up(ARG_BASE + 8u * (uint32_t)f->nargs, KERNEL_PAGE);
+		uint32_t size = round_up(KILN_KERNEL_CTRL_BYTES + KILN_KERNEL_ARG_BYTES * (uint32_t)f->nargs,
+		                         KILN_KERNEL_PAGE);
 		add_kernel_block(m, f, kd, size);
 		at += size;
 	}
@@ -186,14 +197,14 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 			csr_at += round_up(g->size, 4);
 		} else {
 			g->storage = KILN_DG_DEDICATED;
-			uint32_t span = KERNEL_PAGE;
+			uint32_t span = KILN_KERNEL_PAGE;
 			while (span < g->size)
 				span <<= 1;
 			ded_at = round_up(ded_at, span);
 			g->base = ded_at;
 			ded_at += span;
 		}
-		if (ded_at > IMAGE_SPACE || csr_at >= DEDICATED_BASE) {
+		if (ded_at > KILN_IMAGE_SPAN || csr_at >= DEDICATED_BASE) {
 			diag_error(NULL, 0, 0, "device globals do not fit the image address space");
 			return -1;
 		}

@@ -21,7 +21,8 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 /* Name of the $readmemh file holding the initial contents of device global GI when it lives in a dedicated
  * RAM (hls/package/meminit.h). Writes into BUF. */
 void system_dg_init_file(size_t gi, char *buf, size_t n);
-/* Writes module kiln_image for the laid-out D to OUT. */
-void system_emit_top(const kfunc *kernels, int nkernels, const kiln_desc *d, FILE *out);
+/* Writes module kiln_image for the laid-out D and its register map M to OUT; its parameters IMAGE_HASH_LO
+ * and IMAGE_HASH_HI (default 0) give the hash the ID block reports. 0, or -1 after reporting an error. */
+int system_emit_top(const kfunc *kernels, int nkernels, const kiln_desc *d, const kiln_regmap *m, FILE *out);
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The host-bus address map every Kiln shell implements (docs/hardware-contract.md): the one place C code
- * takes these numbers from. */
+ * takes these numbers from, and the source of their Verilog twin kiln_contract.vh (host/common/contract_vh.c:
+ * every "#define KILN_..." line with a value becomes a localparam of the same name). */
 #ifndef KILN_CONTRACT_H
 #define KILN_CONTRACT_H
 
@@ -23,8 +24,6 @@
 #define KILN_SHELL_MAGIC_VALUE 0x4B53484Cu /* "KSHL" */
 #define KILN_SHELL_VERSION_VALUE 2u        /* 2: MEM_ERR, MEM_ERR_ADDR */
 
-/* The largest on-chip memory (local array, table, plain global) kiln-cc builds inside a kernel module; the
- * OpenCL device reports it as its local memory. */
 /* Image space as the image's registers see it: offsets 0 .. KILN_IMAGE_SPAN-1, the first KILN_IMAGE_ID_BYTES
  * being the image's ID and interrupt block. A kernel's block starts with KILN_KERNEL_CTRL_BYTES of control
  * registers (start, cycles, ranges, offsets); its arguments follow. */
@@ -42,6 +41,12 @@
 #define KILN_IMG_IRQ_ENABLE 0x18u        /* bit k: kernel k raises the interrupt */
 #define KILN_IMG_MAGIC_VALUE 0x4B494C4Eu /* "KILN" */
 
+/* A kernel's block: KILN_KERNEL_CTRL_BYTES of control registers, then argument i at
+ * KILN_KERNEL_CTRL_BYTES + i * KILN_KERNEL_ARG_BYTES (low word first; a second word only for 8-byte
+ * arguments), the whole rounded up to a multiple of KILN_KERNEL_PAGE. */
+#define KILN_KERNEL_ARG_BYTES 0x08u
+#define KILN_KERNEL_PAGE 0x100u
+
 /* A kernel's control registers (offsets from its block's base). */
 #define KILN_KERNEL_CTRL 0x00u      /* the bits below */
 #define KILN_KERNEL_CTRL_START 0x1u /* write 1: begin a run */
@@ -54,6 +59,8 @@
 #define KILN_KERNEL_GOFF 0x28u   /* GLOBAL_OFFSET_0..2: added to the global id of each dimension */
 /* Kernels per image: IRQ_STATUS and IRQ_ENABLE hold one bit per kernel in one 32-bit register. */
 #define KILN_MAX_KERNELS 32u
+/* The largest on-chip memory (local array, table, plain global) kiln-cc builds inside a kernel module; the
+ * OpenCL device reports it as its local memory. */
 #define KILN_ONCHIP_MEM_MAX_BYTES (1u << 20)
 
 #endif

@@ -14,3 +14,18 @@ $(COMMON_LIB): $(COMMON_OBJS)
 	ar rcs $@ $^
 
 BIN += $(COMMON_LIB)
+
+# rtl/kiln_contract.vh in the data folder: contract.h's constants for Verilog (the shells include it), printed
+# by a small program compiled against contract.h itself. The names come from contract.h's own #define lines,
+# so the two cannot drift; test/system checks the twin against the C values.
+CONTRACT_VH := $(BUILD)/share/kiln/rtl/kiln_contract.vh
+CONTRACT_GEN_DIR := $(BUILD)/gen/contract
+$(CONTRACT_GEN_DIR)/contract_names.h: host/common/contract.h
+	@mkdir -p $(@D)
+	sed -n 's/^#define \(KILN_[A-Z0-9_]*\)[[:space:]]\{1,\}[^[:space:]].*/C(\1)/p' $< >$@.tmp && mv $@.tmp $@
+$(CONTRACT_GEN_DIR)/contract-vh: host/common/contract_vh.c host/common/contract.h $(CONTRACT_GEN_DIR)/contract_names.h
+	$(CC) $(CFLAGS) -I$(CONTRACT_GEN_DIR) -o $@ $<
+$(CONTRACT_VH): $(CONTRACT_GEN_DIR)/contract-vh
+	@mkdir -p $(@D)
+	$< >$@.tmp && mv $@.tmp $@
+BIN += $(CONTRACT_VH)

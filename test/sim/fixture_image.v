@@ -6,7 +6,8 @@
 // The module name is fixed by the contract, the file name by the test suite.
 /* verilator lint_off DECLFILENAME */
 module kiln_image #(
-  parameter [63:0] IMAGE_HASH = 64'h0123_4567_89AB_CDEF
+  parameter [31:0] IMAGE_HASH_LO = 32'h89AB_CDEF,
+  parameter [31:0] IMAGE_HASH_HI = 32'h0123_4567
 ) (
   input  wire        clk,
   input  wire        rst_n,
@@ -33,23 +34,35 @@ module kiln_image #(
   output wire        irq
 );
 
-  localparam [11:0] R_IMG_MAGIC  = 12'h000;
-  localparam [11:0] R_LAYOUT     = 12'h004;
-  localparam [11:0] R_HASH_LO    = 12'h008;
-  localparam [11:0] R_HASH_HI    = 12'h00C;
-  localparam [11:0] R_NUM_KERN   = 12'h010;
-  localparam [11:0] R_IRQ_STATUS = 12'h014;
-  localparam [11:0] R_IRQ_ENABLE = 12'h018;
-  localparam [11:0] R_SCRATCH    = 12'h020;
-  localparam [11:0] R_CTRL       = 12'h100;
-  localparam [11:0] R_CYCLES_LO  = 12'h108;
-  localparam [11:0] R_CYCLES_HI  = 12'h10C;
-  localparam [11:0] R_ARG0_LO    = 12'h140;
-  localparam [11:0] R_ARG0_HI    = 12'h144;
-  localparam [11:0] R_ARG1_LO    = 12'h148;
-  localparam [11:0] R_ARG1_HI    = 12'h14C;
-  localparam [11:0] R_ARG2_LO    = 12'h150;
-  localparam [11:0] R_ARG2_HI    = 12'h154;
+  // The ID block and the kernel block's layout (host/common/contract.h).
+  `include "kiln_contract.vh"
+
+  // The one kernel's block follows the ID block; its arguments follow its control registers.
+  localparam [31:0] K_BASE   = KILN_IMAGE_ID_BYTES;
+  localparam [31:0] ARG_BASE = K_BASE + KILN_KERNEL_CTRL_BYTES;
+  localparam [31:0] CTRL     = K_BASE + KILN_KERNEL_CTRL;
+  localparam [31:0] CYC_LO   = K_BASE + KILN_KERNEL_CYCLES_LO;
+  localparam [31:0] CYC_HI   = K_BASE + KILN_KERNEL_CYCLES_HI;
+  localparam [31:0] ARG1     = ARG_BASE + KILN_KERNEL_ARG_BYTES;
+  localparam [31:0] ARG2     = ARG_BASE + 2 * KILN_KERNEL_ARG_BYTES;
+
+  localparam [11:0] R_IMG_MAGIC  = KILN_IMG_MAGIC[11:0];
+  localparam [11:0] R_LAYOUT     = KILN_IMG_LAYOUT_VERSION[11:0];
+  localparam [11:0] R_HASH_LO    = KILN_IMG_HASH_LO[11:0];
+  localparam [11:0] R_HASH_HI    = KILN_IMG_HASH_HI[11:0];
+  localparam [11:0] R_NUM_KERN   = KILN_IMG_NUM_KERNELS[11:0];
+  localparam [11:0] R_IRQ_STATUS = KILN_IMG_IRQ_STATUS[11:0];
+  localparam [11:0] R_IRQ_ENABLE = KILN_IMG_IRQ_ENABLE[11:0];
+  localparam [11:0] R_SCRATCH    = 12'h020; // the fixture's own, in the ID block's free space
+  localparam [11:0] R_CTRL       = CTRL[11:0];
+  localparam [11:0] R_CYCLES_LO  = CYC_LO[11:0];
+  localparam [11:0] R_CYCLES_HI  = CYC_HI[11:0];
+  localparam [11:0] R_ARG0_LO    = ARG_BASE[11:0];
+  localparam [11:0] R_ARG0_HI    = ARG_BASE[11:0] + 12'd4;
+  localparam [11:0] R_ARG1_LO    = ARG1[11:0];
+  localparam [11:0] R_ARG1_HI    = ARG1[11:0] + 12'd4;
+  localparam [11:0] R_ARG2_LO    = ARG2[11:0];
+  localparam [11:0] R_ARG2_HI    = ARG2[11:0] + 12'd4;
 
   localparam [1:0] K_IDLE  = 2'd0;
   localparam [1:0] K_READ  = 2'd1; // read request out
@@ -87,10 +100,10 @@ module kiln_image #(
     rd_ok = in_page;
     wr_ok = 1'b0;
     case (mmio_addr[11:0])
-      R_IMG_MAGIC:  rdata = 32'h4B49_4C4E;
+      R_IMG_MAGIC:  rdata = KILN_IMG_MAGIC_VALUE;
       R_LAYOUT:     rdata = 32'd1;
-      R_HASH_LO:    rdata = IMAGE_HASH[31:0];
-      R_HASH_HI:    rdata = IMAGE_HASH[63:32];
+      R_HASH_LO:    rdata = IMAGE_HASH_LO;
+      R_HASH_HI:    rdata = IMAGE_HASH_HI;
       R_NUM_KERN:   rdata = 32'd1;
       R_IRQ_STATUS: begin rdata = {31'd0, irq_status_q}; wr_ok = 1'b1; end
       R_IRQ_ENABLE: begin rdata = {31'd0, irq_enable_q}; wr_ok = 1'b1; end

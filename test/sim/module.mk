@@ -10,10 +10,13 @@ TESTS += $(SIM_TESTS)
 EXTRA_CFLAGS_test/sim := -DKSIM_FIXTURE_MODEL='"$(abspath $(SIM_FIXTURE_MODEL))"' \
 	-DKSIM_TEST_DIR='"$(abspath $(SIM_TEST_DIR))"'
 
-$(SIM_FIXTURE_MODEL): test/sim/fixture_image.v $(SIM_MODEL_DEPS) | $(DEPS_STAMP)
+# The staged build-model, whose rtl/ holds the generated contract header the shell and the fixture include; the
+# fixture reports FIXTURE_HASH (sim_test_util.h) through the shell's hash parameters, as an image would.
+SIM_STAGED_MODEL_DEPS := $(patsubst %,$(BUILD)/share/kiln/%,$(SIM_MODEL_DEPS)) $(CONTRACT_VH)
+$(SIM_FIXTURE_MODEL): test/sim/fixture_image.v $(SIM_STAGED_MODEL_DEPS) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	KILN_CACHE_DIR=$(KILN_CACHE) sh $(SIM_BUILD_MODEL) $@ $(SIM_TEST_DIR)/fixture_model \
-		test/sim/fixture_image.v
+	KILN_CACHE_DIR=$(KILN_CACHE) sh $(BUILD)/share/kiln/$(SIM_BUILD_MODEL) $@ $(SIM_TEST_DIR)/fixture_model \
+		test/sim/fixture_image.v -G "IMAGE_HASH_LO=32'h89ABCDEF" -G "IMAGE_HASH_HI=32'h01234567"
 
 $(SIM_TEST_DIR)/model_test: $(BUILD)/obj/test/sim/model_test.o | $(SIM_FIXTURE_MODEL)
 	@mkdir -p $(@D)
@@ -25,9 +28,9 @@ $(SIM_TEST_DIR)/backend_test: $(BUILD)/obj/test/sim/backend_test.o $(SIM_BACKEND
 	$(CC) $(LDFLAGS) -o $@ $^ $(COMMON_LDLIBS) $(SIM_BACKEND_LDLIBS)
 
 # A wrapper so the runner can execute the script from any directory.
-$(SIM_TEST_DIR)/rtl-lint: test/sim/rtl-lint.sh
+$(SIM_TEST_DIR)/rtl-lint: test/sim/rtl-lint.sh $(CONTRACT_VH)
 	@mkdir -p $(@D)
-	printf '#!/bin/sh\nexec sh "%s/test/sim/rtl-lint.sh" "%s"\n' '$(SRC)' '$(SRC)' >$@
+	printf '#!/bin/sh\nexec sh "%s/test/sim/rtl-lint.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(dir $(CONTRACT_VH)))' >$@
 	chmod +x $@
 
 test-sim: $(SIM_TESTS)

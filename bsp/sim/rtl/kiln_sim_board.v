@@ -11,10 +11,13 @@
 module kiln_sim_board #(
   // DEVMEM_BYTES: device memory size, a multiple of 4 below 2 GiB. MEM_LATENCY: its read latency in
   // cycles, at least 1. BP_PERIOD: mem_ready drops one cycle in every BP_PERIOD (below 2: never).
-  parameter integer      DEVMEM_BYTES = 33554432,
-  parameter integer      MEM_LATENCY  = 4,
-  parameter integer      BP_PERIOD    = 7,
-  parameter [31:0]       BOARD_ID     = 32'h5349_4D00 // "SIM\0", configs/boards/sim.json
+  parameter integer      DEVMEM_BYTES  = 33554432,
+  parameter integer      MEM_LATENCY   = 4,
+  parameter integer      BP_PERIOD     = 7,
+  parameter [31:0]       BOARD_ID      = 32'h5349_4D00, // "SIM\0", configs/boards/sim.json
+  // The hash the image's ID block reports: kiln-cc passes the image's own (build-model -G).
+  parameter [31:0]       IMAGE_HASH_LO = 32'd0,
+  parameter [31:0]       IMAGE_HASH_HI = 32'd0
 ) (
   input  wire        clk,
   input  wire        rst_n,
@@ -33,27 +36,14 @@ module kiln_sim_board #(
   output wire        irq
 );
 
-  localparam [31:0] SHELL_MAGIC   = 32'h4B53_484C; // "KSHL"
-  localparam [31:0] SHELL_VERSION = 32'd2;
-  localparam [31:0] IMAGE_BASE    = 32'h0001_0000;
+  // The address map, the shell's registers and their values (host/common/contract.h).
+  `include "kiln_contract.vh"
 
   localparam integer DEVMEM_WORDS = DEVMEM_BYTES / 4;
   localparam integer AW           = (DEVMEM_WORDS > 1) ? $clog2(DEVMEM_WORDS) : 1;
   // 33 bits so that the size compares cleanly against any 32-bit address.
   localparam [31:0]  DEVMEM_BYTES_U = DEVMEM_BYTES;
   localparam [32:0]  DEVMEM_SIZE  = 33'd0 + DEVMEM_BYTES_U;
-
-  // Shell register offsets
-  localparam [15:0] REG_SHELL_MAGIC   = 16'h0000;
-  localparam [15:0] REG_SHELL_VERSION = 16'h0004;
-  localparam [15:0] REG_BOARD_ID      = 16'h0008;
-  localparam [15:0] REG_DEVMEM_SIZE   = 16'h000C;
-  localparam [15:0] REG_CYCLE_LO      = 16'h0010;
-  localparam [15:0] REG_CYCLE_HI      = 16'h0014;
-  localparam [15:0] REG_IRQ_STATUS    = 16'h0018;
-  localparam [15:0] REG_SCRATCH       = 16'h001C;
-  localparam [15:0] REG_MEM_ERR       = 16'h0020;
-  localparam [15:0] REG_MEM_ERR_ADDR  = 16'h0024;
 
   // Host bridge states: one request is in flight at a time.
   localparam [2:0] H_IDLE     = 3'd0;
@@ -88,13 +78,16 @@ module kiln_sim_board #(
   reg  [31:0] h_wdata_q;
   reg  [3:0]  h_wstrb_q;
 
-  kiln_image u_image (
+  kiln_image #(
+    .IMAGE_HASH_LO (IMAGE_HASH_LO),
+    .IMAGE_HASH_HI (IMAGE_HASH_HI)
+  ) u_image (
     .clk            (clk),
     .rst_n          (rst_n),
     .mmio_valid     (img_mmio_valid),
     .mmio_ready     (img_mmio_ready),
     .mmio_write     (h_write_q),
-    .mmio_addr      (h_addr_q - IMAGE_BASE),
+    .mmio_addr      (h_addr_q - KILN_IMAGE_BASE),
     .mmio_wdata     (h_wdata_q),
     .mmio_wstrb     (h_wstrb_q),
     .mmio_rsp_valid (img_mmio_rsp_valid),
@@ -134,12 +127,15 @@ module kiln_sim_board #(
   //////////////////////
 
   // Decoded on the incoming request so the state machine knows where to go at acceptance.
-  wire        dec_shell  = (host_addr[31:16] == 16'h0000);
-  wire        dec_image  = !host_addr[31] && !dec_shell;
-  wire [32:0] dec_memoff = {2'b00, host_addr[30:0]};
+  // The shell block starts at KILN_SHELL_BASE, address 0, and ends where image space begins.
+  wire        dec_shell  = (host_addr < KILN_IMAGE_BASE);
+  wire        dec_mem    = (host_addr >= KILN_DEVMEM_BASE);
+  wire        dec_image  = !dec_mem && !dec_shell;
+  wire [31:0] shell_off  = host_addr - KILN_SHELL_BASE;
+  wire [32:0] dec_memoff = {1'b0, host_addr - KILN_DEVMEM_BASE};
   // Device memory and shell registers are word-wide; a misaligned access there is a bus error.
   wire        dec_align  = (host_addr[1:0] == 2'b00);
-  wire        dec_mem_ok = host_addr[31] && dec_align && (dec_memoff < DEVMEM_SIZE);
+  wire        dec_mem_ok = dec_mem && dec_align && (dec_memoff < DEVMEM_SIZE);
 
   //////////////////////
   // Shell registers  //
@@ -153,8 +149,9 @@ module kiln_sim_board #(
   reg        mem_err_q;
   reg        mem_err_write_q;
   reg [31:0] mem_err_addr_q;
+  wire       host_accept = host_valid && host_ready;
   wire       mem_err_clear = host_accept && dec_shell && !shell_err && host_write &&
-                             host_addr[15:0] == REG_MEM_ERR && host_wstrb[0] && host_wdata[0];
+                             shell_off == KILN_SHELL_MEM_ERR && host_wstrb[0] && host_wdata[0];
 
   // Reads of the shell block; writes are allowed only to SCRATCH and MEM_ERR (write 1 to bit 0 to
   // clear).
@@ -164,20 +161,20 @@ module kiln_sim_board #(
     if (!dec_align) begin
       shell_err = 1'b1;
     end else begin
-      case (host_addr[15:0])
-        REG_SHELL_MAGIC:   shell_rdata = SHELL_MAGIC;
-        REG_SHELL_VERSION: shell_rdata = SHELL_VERSION;
-        REG_BOARD_ID:      shell_rdata = BOARD_ID;
-        REG_DEVMEM_SIZE:   shell_rdata = DEVMEM_SIZE[31:0];
-        REG_CYCLE_LO:      shell_rdata = cycle_q[31:0];
-        REG_CYCLE_HI:      shell_rdata = cycle_hi_latch_q;
-        REG_IRQ_STATUS:    shell_rdata = {31'd0, img_irq};
-        REG_SCRATCH:       shell_rdata = scratch_q;
-        REG_MEM_ERR:       shell_rdata = {30'd0, mem_err_write_q, mem_err_q};
-        REG_MEM_ERR_ADDR:  shell_rdata = mem_err_addr_q;
-        default:           shell_err   = 1'b1;
+      case (shell_off)
+        KILN_SHELL_MAGIC:        shell_rdata = KILN_SHELL_MAGIC_VALUE;
+        KILN_SHELL_VERSION:      shell_rdata = KILN_SHELL_VERSION_VALUE;
+        KILN_SHELL_BOARD_ID:     shell_rdata = BOARD_ID;
+        KILN_SHELL_DEVMEM_SIZE:  shell_rdata = DEVMEM_SIZE[31:0];
+        KILN_SHELL_CYCLE_LO:     shell_rdata = cycle_q[31:0];
+        KILN_SHELL_CYCLE_HI:     shell_rdata = cycle_hi_latch_q;
+        KILN_SHELL_IRQ_STATUS:   shell_rdata = {31'd0, img_irq};
+        KILN_SHELL_SCRATCH:      shell_rdata = scratch_q;
+        KILN_SHELL_MEM_ERR:      shell_rdata = {30'd0, mem_err_write_q, mem_err_q};
+        KILN_SHELL_MEM_ERR_ADDR: shell_rdata = mem_err_addr_q;
+        default:                 shell_err   = 1'b1;
       endcase
-      if (host_write && host_addr[15:0] != REG_SCRATCH && host_addr[15:0] != REG_MEM_ERR) begin
+      if (host_write && shell_off != KILN_SHELL_SCRATCH && shell_off != KILN_SHELL_MEM_ERR) begin
         shell_err = 1'b1;
       end
     end
@@ -186,7 +183,6 @@ module kiln_sim_board #(
     end
   end
 
-  wire host_accept = host_valid && host_ready;
   assign host_ready = (h_state_q == H_IDLE);
 
   always @(posedge clk) begin
@@ -199,7 +195,7 @@ module kiln_sim_board #(
         if (host_wstrb[1]) scratch_q[15:8]  <= host_wdata[15:8];
         if (host_wstrb[2]) scratch_q[23:16] <= host_wdata[23:16];
         if (host_wstrb[3]) scratch_q[31:24] <= host_wdata[31:24];
-      end else if (host_addr[15:0] == REG_CYCLE_LO) begin
+      end else if (shell_off == KILN_SHELL_CYCLE_LO) begin
         cycle_hi_latch_q <= cycle_q[63:32];
       end
     end
@@ -260,7 +256,7 @@ module kiln_sim_board #(
   wire        core_valid = host_mem_gnt || img_mem_gnt;
   wire        core_host  = host_mem_gnt;
   wire        core_write = core_host ? h_write_q : img_mem_write;
-  wire [31:0] core_addr  = core_host ? {1'b0, h_addr_q[30:0]} : img_mem_addr;
+  wire [31:0] core_addr  = core_host ? h_addr_q - KILN_DEVMEM_BASE : img_mem_addr;
   wire [31:0] core_wdata = core_host ? h_wdata_q : img_mem_wdata;
   wire [3:0]  core_wstrb = core_host ? h_wstrb_q : img_mem_wstrb;
   // The host's offset was range-checked at decode; the image's is checked here. Out-of-range image
