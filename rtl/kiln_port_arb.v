@@ -19,12 +19,13 @@ module kiln_port_arb #(
   output reg  [3:0]           g_wstrb
 );
 
-  integer p;
+  // The loop runs whatever `enable` says: a loop variable assigned on one path only is a latch to
+  // yosys (optimised away later, but there).
+  integer p, q;
   always @(*) begin
     grant = {NPORTS{1'b0}};
-    if (enable)
-      for (p = NPORTS - 1; p >= 0; p = p - 1)
-        if (k_valid[p]) grant = {{(NPORTS-1){1'b0}}, 1'b1} << p;
+    for (q = NPORTS - 1; q >= 0; q = q - 1)
+      if (enable && k_valid[q]) grant = {{(NPORTS-1){1'b0}}, 1'b1} << q;
   end
 
   always @(*) begin

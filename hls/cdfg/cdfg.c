@@ -81,6 +81,7 @@ typedef struct builder {
 	int cur_block;
 	LLVMValueRef cur_inst;
 	int errors;
+	const char *narrow; /* per memory (in allocation order): 64-bit accesses split into two, or NULL */
 } builder;
 
 #define PTR_BITS 32 /* device addresses and object offsets are 32-bit in hardware */
@@ -491,6 +492,23 @@ static void fill(builder *b, int id, kop op, kval x, kval y, kval z)
 
 static const kval NONE = {KV_NONE, 0, 0, 0};
 
+/* The source variable phi IN carries, from clang's name for it ("sum.012" -> "sum"): lower-case letters and
+ * digits, starting with a letter, at most 16 characters; NULL when there is none (a name clang made up for an
+ * operation, like "add.lcssa", still reads as what it is). */
+static char *source_name(LLVMValueRef in)
+{
+	size_t n = 0;
+	const char *s = vname(in, &n);
+	char buf[17];
+	size_t k = 0;
+	for (size_t i = 0; i < n && s[i] != '.' && k < sizeof buf - 1; i++)
+		if ((s[i] >= 'a' && s[i] <= 'z') || (k && s[i] >= '0' && s[i] <= '9'))
+			buf[k++] = s[i];
+		else if (s[i] >= 'A' && s[i] <= 'Z')
+			buf[k++] = (char)(s[i] - 'A' + 'a');
+	return k ? dupn(buf, k) : NULL;
+}
+
 static int access_bytes(builder *b, int bits)
 {
 	if (bits <= 8)
@@ -503,6 +521,13 @@ static int access_bytes(builder *b, int bits)
 		return 8;
 	fail(b, "%s: memory access of this width is not supported", "load/store");
 	return 4;
+}
+
+/* A 64-bit access IN to memory M is one access of a 64-bit word: M is an on-chip memory (module ports are
+ * 32 bits wide), the access is aligned, and no copy loop (32 bits wide) works on M. */
+static int whole_word(builder *b, LLVMValueRef in, int m)
+{
+	return b->f->mems[m].kind >= MEM_LOCAL && LLVMGetAlignment(in) >= 8 && !(b->narrow && b->narrow[m]);
 }
 
 static void translate_load(builder *b, LLVMValueRef in, int id)
@@ -522,6 +547,13 @@ static void translate_load(builder *b, LLVMValueRef in, int id)
 	}
 	b->f->mems[m].used_read = 1;
 	int bytes = access_bytes(b, bits);
+	if (bytes == 8 && whole_word(b, in, m)) {
+		kinst *k = &b->f->insts[id];
+		k->mem = m;
+		k->bytes = 8;
+		fill(b, id, K_LOAD, addr, NONE, NONE);
+		return;
+	}
 	if (bytes == 8) {
 		/* 64-bit accesses are two 32-bit port transactions, low word first (little-endian). */
 		int lo = new_inst(b, K_LOAD, 32), hi;
@@ -568,7 +600,7 @@ static void translate_store(builder *b, LLVMValueRef in)
 	}
 	b->f->mems[m].used_write = 1;
 	int bytes = access_bytes(b, bits);
-	int parts = bytes == 8 ? 2 : 1;
+	int parts = bytes == 8 && !whole_word(b, in, m) ? 2 : 1;
 	for (int p = 0; p < parts; p++) {
 		kval data = v, a = addr;
 		if (parts == 2) {
@@ -835,6 +867,7 @@ static void translate(builder *b, LLVMValueRef in)
 			k->phi_block[i] = block_of(b, LLVMGetIncomingBlock(in, i));
 		}
 		fill(b, id, K_PHI, NONE, NONE, NONE);
+		b->f->insts[id].name = source_name(in);
 		return;
 	}
 	case LLVMLoad:
@@ -913,9 +946,56 @@ static void translate(builder *b, LLVMValueRef in)
 	}
 }
 
+/* One translation of FN into F, with 64-bit accesses to the memories in NARROW (flags in allocation order)
+ * split (NULL: none). *PERM gets the map from allocation order to F's order of memories (malloc'd). */
+static int build_once(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f, const char *narrow, int **perm);
+
+/* Memories of F that hold 64-bit words but are also worked on by a copy loop, whose engine moves 32-bit
+ * words: malloc'd flags in allocation order (PERM maps it to F's), NULL when there is none. */
+static char *copied_wide(const kfunc *f, const int *perm)
+{
+	int n = f->nmems + f->nimems;
+	char *wide = calloc((size_t)n + 1, 1), *narrow = NULL;
+	if (!wide)
+		return NULL;
+	for (int i = 0; i < f->ninsts; i++)
+		if ((f->insts[i].op == K_LOAD || f->insts[i].op == K_STORE) && f->insts[i].bytes == 8)
+			wide[f->insts[i].mem] = 1;
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		int ms[2] = {k->mem, k->op == K_MEMCPY ? k->mem2 : -1};
+		for (int j = 0; j < 2 && (k->op == K_MEMCPY || k->op == K_MEMSET); j++)
+			if (ms[j] >= 0 && wide[ms[j]] == 1) {
+				wide[ms[j]] = 2;
+				if (!narrow)
+					narrow = calloc((size_t)n + 1, 1);
+			}
+	}
+	for (int a = 0; narrow && a < n; a++)
+		narrow[a] = wide[perm[a]] == 2;
+	free(wide);
+	return narrow;
+}
+
 int cdfg_build(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f)
 {
+	int *perm = NULL;
+	int errors = build_once(mod, fn, f, NULL, &perm);
+	char *narrow = errors || !perm ? NULL : copied_wide(f, perm);
+	free(perm);
+	if (narrow) { /* translate again, those memories with 32-bit words (allocation order is the same) */
+		kfunc_free(f);
+		errors = build_once(mod, fn, f, narrow, &perm);
+		free(perm);
+		free(narrow);
+	}
+	return errors;
+}
+
+static int build_once(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f, const char *narrow, int **perm_out)
+{
 	builder b = {0};
+	b.narrow = narrow;
 	memset(f, 0, sizeof *f);
 	b.fn = fn;
 	b.mod = mod;
@@ -989,6 +1069,9 @@ int cdfg_build(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f)
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
 			translate(&b, in);
 	}
+	for (int i = 0; i < f->ninsts; i++)
+		if ((f->insts[i].op == K_LOAD || f->insts[i].op == K_STORE) && f->insts[i].bytes == 8)
+			f->mems[f->insts[i].mem].word_bytes = 8;
 	/* Module ports first (device globals, device memory), internal memories after them. */
 	int *perm = calloc((size_t)f->nmems + 1, sizeof *perm);
 	kmem *sorted = calloc((size_t)f->nmems + 1, sizeof *sorted);
@@ -1012,7 +1095,7 @@ int cdfg_build(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f)
 			f->insts[i].mem2 = perm[f->insts[i].mem2];
 	}
 	free(f->mems);
-	free(perm);
+	*perm_out = perm;
 	f->mems = sorted;
 	f->nmems = ne;
 	f->nimems = ni;

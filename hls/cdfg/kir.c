@@ -11,6 +11,7 @@ void kfunc_free(kfunc *f)
 		free(f->insts[i].case_succ);
 		free(f->insts[i].phi_val);
 		free(f->insts[i].phi_block);
+		free(f->insts[i].name);
 	}
 	for (int i = 0; i < f->nblocks; i++) {
 		free(f->blocks[i].insts);
@@ -50,6 +51,11 @@ int kir_new_inst(kfunc *f, kop op, int width, int block)
 	k->block = block;
 	k->mem = k->mem2 = k->step = k->issue = -1;
 	return f->ninsts++;
+}
+
+int kmem_word_bytes(const kfunc *f, int m)
+{
+	return m >= f->nmems && f->mems[m].word_bytes == 8 ? 8 : 4;
 }
 
 int kir_back_value(const kfunc *f, int b, const kinst *phi)

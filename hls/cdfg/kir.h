@@ -48,6 +48,7 @@ typedef struct kinst {
 	kval *phi_val;
 	int *phi_block;
 	unsigned line, col;
+	char *name; /* K_PHI: the source variable it carries (registers are named after it), or NULL */
 	/* The schedule (the solution of its problem, schedule/problem.h), filled by the scheduler: */
 	int step;       /* global step (state) index where the result is produced / the op happens */
 	int issue;      /* K_LOAD/K_STORE: step that drives the request (a load's data arrives in STEP) */
@@ -89,6 +90,8 @@ typedef struct kmem {
 	uint32_t size; /* bytes (DG and internal memories) */
 	uint8_t *init; /* internal memories: SIZE initial bytes, or NULL (uninitialised local) */
 	int used_read, used_write;
+	int word_bytes; /* internal memories: bytes per word, 8 when 64-bit elements are read and written
+	                   whole (an access each); otherwise (and for module ports) 4 */
 } kmem;
 
 typedef struct karg {
@@ -158,6 +161,8 @@ typedef struct kop_row {
 
 /* The operation table's row for OP (a row of "?" for an out-of-range OP). */
 const kop_row *kop_info(kop op);
+/* Bytes per word of memory M of F: 4, or 8 for an internal memory of 64-bit words. */
+int kmem_word_bytes(const kfunc *f, int m);
 /* Human-readable name of an operation (for reports and comments). */
 const char *kop_name(kop op);
 /* The hardware OP runs on. */

@@ -33,7 +33,8 @@
 #define MAX_RTL 256
 
 /* The hand-written cells (rtl/) every image carries beside its generated modules. */
-static const char *const lib_cells[] = {"kiln_dg_store", "kiln_dg_ram",  "kiln_ram",     "kiln_div",
+static const char *const lib_cells[] = {"kiln_dg_store", "kiln_dg_ram",  "kiln_ram",
+                                        "kiln_div",      "kiln_bitop",   "kiln_funnel",
                                         "kiln_fifo",     "kiln_mem_arb", "kiln_port_arb"};
 #define N_LIB_CELLS (sizeof lib_cells / sizeof lib_cells[0])
 
@@ -193,7 +194,8 @@ static int write_fusesoc_core(build *b)
 	int ni = 0;
 	for (int i = 0; i < b->ninits && ni < MAX_RTL; i++)
 		inits[ni++] = b->inits[i].file;
-	char *core = fusesoc_core(b->regmap.image, files, b->nrtl, inits, ni, "kiln_image");
+	char *core =
+	    fusesoc_core(b->regmap.image, files, b->nrtl, inits, ni, "kiln_image", b->desc.image_hash);
 	snprintf(path, sizeof path, "%s/%s.core", b->workdir, b->regmap.image);
 	int rc = write_text(path, core);
 	free(core);
@@ -223,8 +225,7 @@ static int emit_kernel_cb(const void *k, FILE *o)
 static int emit_top_cb(const void *a, FILE *o)
 {
 	const build *b = a;
-	system_emit_top(b->ks, b->nk, &b->desc, o);
-	return 0;
+	return system_emit_top(b->ks, b->nk, &b->desc, &b->regmap, o);
 }
 
 /* The initial contents of every on-chip memory, each as its $readmemh text, and their concatenation (the
@@ -244,8 +245,10 @@ static int collect_inits(build *b)
 			if (!f->mems[m].init)
 				continue;
 			emit_mem_init_file(f, m, name, sizeof name);
-			b->inits[b->ninits++] =
-			    (meminit){strdup(name), f->mems[m].init, f->mems[m].size, NULL};
+			b->inits[b->ninits++] = (meminit){.file = strdup(name),
+			                                  .bytes = f->mems[m].init,
+			                                  .size = f->mems[m].size,
+			                                  .word_bytes = kmem_word_bytes(f, m)};
 		}
 	}
 	for (size_t gi = 0; gi < b->desc.ndgs; gi++) {
@@ -253,7 +256,8 @@ static int collect_inits(build *b)
 		if (g->storage != KILN_DG_DEDICATED)
 			continue;
 		system_dg_init_file(gi, name, sizeof name);
-		b->inits[b->ninits++] = (meminit){strdup(name), g->init, g->size, NULL};
+		b->inits[b->ninits++] =
+		    (meminit){.file = strdup(name), .bytes = g->init, .size = g->size, .word_bytes = 4};
 	}
 	kiln_strbuf all = {0};
 	for (int i = 0; i < b->ninits; i++) {
@@ -307,8 +311,9 @@ static int stage_system(build *b)
 	for (int i = 0; i < b->nk && rc == 0; i++)
 		if (!(kern[i] = emit_rtl(emit_kernel_cb, &b->ks[i], &klen[i])))
 			rc = -1;
-	/* The image hash covers everything the hardware is made of: the modules (the top before the hash is
-	 * written into it), the cells, the memories' contents and the description. */
+	/* The image hash covers everything the hardware is made of: the modules, the cells, the memories'
+	 * contents and the description. The top takes it as a parameter, so the top is emitted once and the
+	 * hash covers its text too. */
 	size_t n = 0;
 	char *top = rc ? NULL : emit_rtl(emit_top_cb, b, &n);
 	char *json = top ? kiln_desc_to_json(&b->desc) : NULL;
@@ -325,14 +330,11 @@ static int stage_system(build *b)
 		for (size_t bl = 0; bl < b->regmap.nblocks; bl++)
 			for (size_t r = 0; r < b->regmap.blocks[bl].nregs; r++) {
 				kiln_reg *reg = &b->regmap.blocks[bl].regs[r];
-				if (!strcmp(reg->name, "IMAGE_HASH_LO"))
+				if (reg->offset == KILN_IMG_HASH_LO)
 					reg->reset = (uint32_t)h;
-				else if (!strcmp(reg->name, "IMAGE_HASH_HI"))
+				else if (reg->offset == KILN_IMG_HASH_HI)
 					reg->reset = (uint32_t)(h >> 32);
 			}
-		free(top);
-		if (!(top = emit_rtl(emit_top_cb, b, &n)))
-			rc = -1;
 	}
 	free(json);
 
@@ -409,7 +411,8 @@ static int stage_package(build *b)
 		srcs[i] = b->rtl_files[i];
 	srcs[b->nrtl] = b->init_c;
 	if (strcmp(b->o->board->backend, "sim") == 0 &&
-	    package_build_model(b->o->board, b->workdir, srcs, b->nrtl + 1, &model, &model_len) != 0)
+	    package_build_model(b->o->board, b->workdir, srcs, b->nrtl + 1, b->desc.image_hash, &model,
+	                        &model_len) != 0)
 		return -1;
 	char *json = kiln_desc_to_json(&b->desc);
 	char *regjson = kiln_regmap_to_json(&b->regmap);

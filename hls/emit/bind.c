@@ -3,6 +3,7 @@
 
 #include "../schedule/schedule.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,13 +58,32 @@ static int bind_requests(const kfunc *f, kbind *b)
 	return 0;
 }
 
+/* Register names: lowRISC's _q for a register's output, after the source variable where one is known. */
+static int bind_registers(const kfunc *f, kbind *b)
+{
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		if (k->block < 0 || !k->width)
+			continue;
+		int n =
+		    k->name ? asprintf(&b->reg[i], "%s_%d_q", k->name, i) : asprintf(&b->reg[i], "r%d_q", i);
+		if (n < 0) {
+			b->reg[i] = NULL;
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int bind_kernel(const kfunc *f, kbind *b)
 {
 	memset(b, 0, sizeof *b);
 	b->nports = f->nmems + f->nimems;
+	b->ninsts = f->ninsts;
 	b->tag = calloc((size_t)f->ninsts + 1, sizeof *b->tag);
 	b->ports = calloc((size_t)b->nports + 1, sizeof *b->ports);
-	if (!b->tag || !b->ports || bind_requests(f, b)) {
+	b->reg = calloc((size_t)f->ninsts + 1, sizeof *b->reg);
+	if (!b->tag || !b->ports || !b->reg || bind_requests(f, b) || bind_registers(f, b)) {
 		bind_free(b);
 		return -1;
 	}
@@ -99,5 +119,8 @@ void bind_free(kbind *b)
 		free(b->ports[m].reqs);
 	free(b->ports);
 	free(b->tag);
+	for (int i = 0; b->reg && i < b->ninsts; i++)
+		free(b->reg[i]);
+	free(b->reg);
 	memset(b, 0, sizeof *b);
 }

@@ -33,7 +33,10 @@ typedef struct bind_port {
 } bind_port;
 
 typedef struct kbind {
-	int *tag;         /* per instruction: a load's response tag on its port (1, 2, ...), else 0 */
+	int *tag; /* per instruction: a load's response tag on its port (1, 2, ...), else 0 */
+	int ninsts;
+	char **reg;       /* per instruction: the name of its register if it has one ("<source name>_<i>_q"
+	                     after the variable a phi carries, else "r<i>_q") */
 	bind_port *ports; /* module ports then internal memories, as kfunc.mems */
 	int nports;
 	int div[65];    /* div[w]: a w-bit divider runs divisions (rtl/kiln_div.v) */

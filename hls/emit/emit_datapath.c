@@ -31,7 +31,7 @@ const char *emit_ref(ectx *e, kval v, int ctx)
 		if (p)
 			return p;
 		const kinst *d = &f->insts[v.id];
-		return rb_str(e->rb, "%s%d", d->op != K_PHI && d->step == ctx ? "v" : "r", v.id);
+		return d->op != K_PHI && d->step == ctx ? rb_str(e->rb, "v%d", v.id) : e->bd->reg[v.id];
 	}
 	default:
 		return "1'b0";
@@ -79,121 +79,59 @@ static const char *pred_op(int p, int *is_signed)
 	}
 }
 
-/* Helper functions the module needs, one per (operation, width) pair. */
-typedef struct fnset {
-	int have[K_NOPS][65];
-} fnset;
-
 void emit_helpers(ectx *e)
 {
 	const kfunc *f = e->f;
-	FILE *o = e->decl;
-	fnset *fs = calloc(1, sizeof *fs);
-	if (!fs)
-		return;
+	char have[65] = {0}; /* per operand width */
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		if (k->block < 0)
+		int aw = k->a[0].width;
+		if (k->block < 0 || k->op != K_SMULO || aw < 1 || aw > 64 || have[aw]++)
 			continue;
-		int w = k->width;
-		if (w < 1 || w > 64)
-			continue;
-		switch (k->op) {
-		case K_CTPOP:
-		case K_CTLZ:
-		case K_CTTZ:
-		case K_BSWAP:
-		case K_BITREV:
-		case K_FSHL:
-		case K_FSHR:
-			if (fs->have[k->op][w]++)
-				continue;
-			break;
-		case K_SMULO:
-			if (fs->have[k->op][k->a[0].width]++)
-				continue;
-			break;
-		default:
-			continue;
-		}
-		const char *nm = kop_name(k->op);
-		char fn[32];
-		snprintf(fn, sizeof fn, "f_%s_%d", nm, w);
-		if (k->op == K_SMULO) {
-			int aw = k->a[0].width;
-			fprintf(o,
-			        "  // signed multiply overflow: the full product differs from the sign "
-			        "extension of its low half\n"
-			        "  // verilator lint_off UNUSEDSIGNAL\n"
-			        "  function automatic f_smulo_%d(input [%d:0] a, input [%d:0] b);\n"
-			        "    reg signed [%d:0] p;\n"
-			        "    begin\n"
-			        "      p = $signed({{%d{a[%d]}}, a}) * $signed({{%d{b[%d]}}, b});\n"
-			        "      f_smulo_%d = p[%d:%d] != {%d{p[%d]}};\n"
-			        "    end\n"
-			        "  endfunction\n"
-			        "  // verilator lint_on UNUSEDSIGNAL\n\n",
-			        aw, aw - 1, aw - 1, 2 * aw - 1, aw, aw - 1, aw, aw - 1, aw, 2 * aw - 1,
-			        aw - 1, aw + 1, aw - 1);
-			continue;
-		}
-		if (k->op == K_FSHL || k->op == K_FSHR) {
-			fprintf(o,
-			        "  // funnel shift: the %s %d bits of {a, b} shifted by c modulo %d\n"
-			        "  // verilator lint_off UNUSEDSIGNAL\n"
-			        "  function automatic [%d:0] f_%s_%d(input [%d:0] a, input [%d:0] b, input "
-			        "[%d:0] c);\n"
-			        "    reg [%d:0] cat;\n"
-			        "    begin\n"
-			        "      cat = {a, b} %s (c %% %d'd%d);\n"
-			        "      f_%s_%d = cat[%d:%d];\n"
-			        "    end\n"
-			        "  endfunction\n"
-			        "  // verilator lint_on UNUSEDSIGNAL\n\n",
-			        k->op == K_FSHL ? "high" : "low", w, w, w - 1, nm, w, w - 1, w - 1, w - 1,
-			        2 * w - 1, k->op == K_FSHL ? "<<" : ">>", w, w, nm, w,
-			        k->op == K_FSHL ? 2 * w - 1 : w - 1, k->op == K_FSHL ? w : 0);
-			continue;
-		}
-		fprintf(o,
-		        "  function automatic [%d:0] %s(input [%d:0] x);\n    integer i;\n    reg found;\n",
-		        w - 1, fn, w - 1);
-		fprintf(o, "    begin\n      %s = %d'd0;\n      found = 1'b0;\n", fn, w);
-		switch (k->op) {
-		case K_CTPOP:
-			fprintf(o, "      for (i = 0; i < %d; i = i + 1) %s = %s + {%d'd0, x[i]};\n", w, fn,
-			        fn, w - 1);
-			break;
-		case K_CTLZ:
-			fprintf(o,
-			        "      for (i = %d; i >= 0; i = i - 1)\n"
-			        "        if (!found) begin\n"
-			        "          if (x[i]) found = 1'b1;\n"
-			        "          else %s = %s + %d'd1;\n"
-			        "        end\n",
-			        w - 1, fn, fn, w);
-			break;
-		case K_CTTZ:
-			fprintf(o,
-			        "      for (i = 0; i < %d; i = i + 1)\n"
-			        "        if (!found) begin\n"
-			        "          if (x[i]) found = 1'b1;\n"
-			        "          else %s = %s + %d'd1;\n"
-			        "        end\n",
-			        w, fn, fn, w);
-			break;
-		case K_BSWAP:
-			fprintf(o,
-			        "      for (i = 0; i < %d; i = i + 1) %s[8*i +: 8] = x[8*(%d-1-i) +: 8];\n",
-			        w / 8, fn, w / 8);
-			break;
-		default: /* bit reverse */
-			fprintf(o, "      for (i = 0; i < %d; i = i + 1) %s[i] = x[%d-1-i];\n", w, fn, w);
-			break;
-		}
-		fprintf(o, "      if (found) %s = %s;\n    end\n  endfunction\n\n", fn, fn);
+		fprintf(
+		    e->decl,
+		    "  // signed multiply overflow: the full product differs from the sign extension of its "
+		    "low half\n"
+		    "  // verilator lint_off UNUSEDSIGNAL\n"
+		    "  function automatic f_smulo_%d(input [%d:0] a, input [%d:0] b);\n"
+		    "    reg signed [%d:0] p;\n"
+		    "    begin\n"
+		    "      p = $signed({{%d{a[%d]}}, a}) * $signed({{%d{b[%d]}}, b});\n"
+		    "      f_smulo_%d = p[%d:%d] != {%d{p[%d]}};\n"
+		    "    end\n"
+		    "  endfunction\n"
+		    "  // verilator lint_on UNUSEDSIGNAL\n\n",
+		    aw, aw - 1, aw - 1, 2 * aw - 1, aw, aw - 1, aw, aw - 1, aw, 2 * aw - 1, aw - 1, aw + 1,
+		    aw - 1);
 	}
-	free(fs);
+}
+
+/* Bit operations run in cells (rtl/kiln_bitop.v, rtl/kiln_funnel.v): the instance driving value I, on one
+ * line (rtl_prune removes it with the value when nothing reads it), or 0 when K is not one. */
+static int bit_cell(ectx *e, int i, const kinst *k, const char *x, const char *y, const char *z)
+{
+	FILE *o = e->body;
+	int w = k->width;
+	const char *line = k->line ? rb_str(e->rb, ", line %u", k->line) : "";
+	switch (k->op) {
+	case K_CTPOP:
+	case K_CTLZ:
+	case K_CTTZ:
+	case K_BSWAP:
+	case K_BITREV:
+		fprintf(o, "  wire [%d:0] v%d;  // %s%s\n", w - 1, i, kop_name(k->op), line);
+		fprintf(o, "  kiln_bitop #(.OP(\"%s\"), .W(%d)) u_v%d (.a(%s), .y(v%d));\n", kop_name(k->op),
+		        w, i, x, i);
+		return 1;
+	case K_FSHL:
+	case K_FSHR:
+		fprintf(o, "  wire [%d:0] v%d;  // %s%s\n", w - 1, i, kop_name(k->op), line);
+		fprintf(o, "  kiln_funnel #(.W(%d), .LEFT(%d)) u_v%d (.a(%s), .b(%s), .c(%s), .y(v%d));\n", w,
+		        k->op == K_FSHL, i, x, y, z, i);
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 /* Operation table template FORM (kop_table.h) with operands X, Y, Z. */
@@ -305,17 +243,6 @@ static void expr(ectx *e, const kinst *k, FILE *o)
 		        xs, same, ys, x, op, y, w - 1, w - 1, xs, xs, w - 1, w - 1, x, op, y);
 		break;
 	}
-	case K_CTPOP:
-	case K_CTLZ:
-	case K_CTTZ:
-	case K_BSWAP:
-	case K_BITREV:
-		fprintf(o, "f_%s_%d(%s)", kop_name(k->op), w, x);
-		break;
-	case K_FSHL:
-	case K_FSHR:
-		fprintf(o, "f_%s_%d(%s, %s, %s)", kop_name(k->op), w, x, y, z);
-		break;
 	case K_WIID: {
 		static const char *const wn[] = {"wi_gid", "wi_lid", "wi_grp", "global_range", "local_range"};
 		/* The global id counts from the launch's global offset; group and local ids do not. */
@@ -388,26 +315,31 @@ void emit_values(ectx *e)
 		const kinst *k = &f->insts[i];
 		if (k->block < 0 || !k->width || k->op == K_PHI)
 			continue;
-		if (k->op == K_LOAD && emit_pipe_is_load(f, i)) {
-			fprintf(o, "  wire [31:0] ld%d = %s", i, emit_pipe_load_data(e, i));
-			if (k->bytes < 4)
-				fprintf(o, " >> {%s, 3'b000}",
-				        emit_ref_slice(e, k->a[0], 1, 0, emit_pipe_use_ctx(f, k, k->pslot)));
+		if (k->op == K_LOAD) {
+			/* The port's word, shifted down to the loaded bytes when they are narrower. */
+			int wb = kmem_word_bytes(f, k->mem), lb = wb == 8 ? 3 : 2, narrow = k->bytes < wb;
+			const char *lane = "";
+			if (narrow && emit_pipe_is_load(f, i))
+				lane =
+				    emit_ref_slice(e, k->a[0], lb - 1, 0, emit_pipe_use_ctx(f, k, k->pslot));
+			else if (narrow) {
+				fprintf(e->decl, "  reg  [%d:0]  la%d;  // byte lane of load %d\n", lb - 1, i,
+				        i);
+				lane = rb_str(e->rb, "la%d", i);
+			}
+			const char *word = emit_pipe_is_load(f, i) ? emit_pipe_load_data(e, i)
+			                   : k->mem < f->nmems
+			                       ? rb_str(e->rb, "(got%d ? rr%d : m%d_rdata)", i, i, k->mem)
+			                       : rb_str(e->rb, "m%d_rdata", k->mem);
+			fprintf(o, "  wire [%d:0] ld%d = %s", 8 * wb - 1, i, word);
+			if (narrow)
+				fprintf(o, " >> {%s, 3'b000}", lane);
 			fprintf(o, ";\n  wire [%d:0] v%d = ld%d[%d:0];  // load\n", k->width - 1, i, i,
 			        k->width - 1);
-		} else if (k->op == K_LOAD) {
-			if (k->bytes < 4)
-				fprintf(e->decl, "  reg  [1:0]  la%d;  // byte lane of load %d\n", i, i);
-			if (k->mem < f->nmems)
-				fprintf(o, "  wire [31:0] ld%d = (got%d ? rr%d : m%d_rdata)", i, i, i,
-				        k->mem);
-			else
-				fprintf(o, "  wire [31:0] ld%d = m%d_rdata", i, k->mem);
-			if (k->bytes < 4)
-				fprintf(o, " >> {la%d, 3'b000}", i);
-			fprintf(o, ";\n  wire [%d:0] v%d = ld%d[%d:0];  // load\n", k->width - 1, i, i,
-			        k->width - 1);
-		} else {
+		} else if (!bit_cell(
+		               e, i, k, emit_ref(e, k->a[0], emit_pipe_use_ctx(f, k, k->pslot)),
+		               k->nargs > 1 ? emit_ref(e, k->a[1], emit_pipe_use_ctx(f, k, k->pslot)) : "",
+		               k->nargs > 2 ? emit_ref(e, k->a[2], emit_pipe_use_ctx(f, k, k->pslot)) : "")) {
 			fprintf(o, "  wire [%d:0] v%d = ", k->width - 1, i);
 			expr(e, k, o);
 			fprintf(o, ";  // %s", kop_name(k->op));
@@ -426,7 +358,7 @@ void emit_value_regs(ectx *e)
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		if (k->block >= 0 && k->width && k->registered)
-			fprintf(e->decl, "  reg  [%d:0] r%d;\n", k->width - 1, i);
+			fprintf(e->decl, "  reg  [%d:0] %s;\n", k->width - 1, e->bd->reg[i]);
 	}
 	fprintf(e->decl, "\n");
 	FILE *o = e->body;
@@ -436,13 +368,14 @@ void emit_value_regs(ectx *e)
 		if (k->block < 0 || !k->width || !k->registered || k->op == K_PHI ||
 		    f->blocks[k->block].pipelined)
 			continue;
-		fprintf(o, "    if (%s) r%d <= v%d;\n", emit_in_state(e, k->step), i, i);
+		fprintf(o, "    if (%s) %s <= v%d;\n", emit_in_state(e, k->step), e->bd->reg[i], i);
 	}
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		if (k->block >= 0 && k->op == K_LOAD && k->bytes < 4 && !emit_pipe_is_load(f, i))
+		int wb = k->block >= 0 && k->op == K_LOAD ? kmem_word_bytes(f, k->mem) : 0;
+		if (wb && k->bytes < wb && !emit_pipe_is_load(f, i))
 			fprintf(o, "    if (%s) la%d <= %s;\n", emit_in_state(e, k->issue), i,
-			        emit_ref_slice(e, k->a[0], 1, 0, k->issue));
+			        emit_ref_slice(e, k->a[0], wb == 8 ? 2 : 1, 0, k->issue));
 	}
 	fprintf(o, "  end\n\n");
 }

@@ -54,7 +54,7 @@ void emit_edge(ectx *e, ctl_mode mode, int from, int to, const char *ind)
 			const kinst *k = &f->insts[tb->insts[j]];
 			for (int p = 0; k->op == K_PHI && p < k->nphi; p++)
 				if (k->phi_block[p] == from)
-					fprintf(e->body, "%sr%d <= %s;\n", ind, tb->insts[j],
+					fprintf(e->body, "%s%s <= %s;\n", ind, e->bd->reg[tb->insts[j]],
 					        emit_ref(e, k->phi_val[p], ctx));
 		}
 		if (tb->pipelined)

@@ -66,7 +66,8 @@ static pval value_of(const kfunc *f, int b, int i)
 			if (t > p.def && t / ii > p.kmax)
 				p.kmax = t / ii;
 			/* a narrow load shifts its data by the address' byte lane */
-			if (u->op == K_LOAD && a == 0 && u->bytes < 4 && u->pslot / ii > p.kmax)
+			if (u->op == K_LOAD && a == 0 && u->bytes < kmem_word_bytes(f, u->mem) &&
+			    u->pslot / ii > p.kmax)
 				p.kmax = u->pslot / ii;
 		}
 	}
@@ -84,11 +85,11 @@ const char *emit_pipe_ref(ectx *e, int v, int ctx)
 	const kfunc *f = e->f;
 	const kinst *d = &f->insts[v];
 	if (ctx >= 0)
-		return is_pipe(f, d->block) ? rb_str(e->rb, "r%d", v) /* after the loop: the last value */
+		return is_pipe(f, d->block) ? e->bd->reg[v] /* after the loop: the last value */
 		                            : NULL;
 	int x = -2 - ctx, b = x % f->nblocks, slot = x / f->nblocks;
 	if (d->block != b)
-		return rb_str(e->rb, "r%d", v);
+		return e->bd->reg[v];
 	if (d->op != K_PHI && d->pslot == slot)
 		return rb_str(e->rb, "v%d", v);
 	return rb_str(e->rb, "p%d_%d", v, slot / f->blocks[b].ii);
@@ -327,8 +328,8 @@ static void value_writes(ectx *e, int b, int i, const char *ind)
 		if (p.lo == p.sd && p.kmax >= p.sd)
 			fprintf(o, "%sif (%s) p%d_%d <= v%d;\n", ind, at(e, b, p.sd, p.cd), i, p.sd, i);
 		if (k->registered)
-			fprintf(o, "%sif (%s) r%d <= v%d;  // for after the loop\n", ind,
-			        at(e, b, p.sd, p.cd), i, i);
+			fprintf(o, "%sif (%s) %s <= v%d;  // for after the loop\n", ind, at(e, b, p.sd, p.cd),
+			        e->bd->reg[i], i);
 		return;
 	}
 	if (p.back < 0)
@@ -340,8 +341,8 @@ static void value_writes(ectx *e, int b, int i, const char *ind)
 		fprintf(o, "%sif (%s && pl%d_v[%d]) p%d_%d <= v%d;\n", ind, at(e, b, p.sd + 1, p.cd), b, p.sd,
 		        i, p.sd, p.back);
 	if (p.sd >= 0)
-		fprintf(o, "%sif (%s && pl%d_v[%d]) r%d <= v%d;\n", ind, at(e, b, p.sd + 1, p.cd), b, p.sd, i,
-		        p.back);
+		fprintf(o, "%sif (%s && pl%d_v[%d]) %s <= v%d;\n", ind, at(e, b, p.sd + 1, p.cd), b, p.sd,
+		        e->bd->reg[i], p.back);
 }
 
 /* Shifts of value I's stage registers at the end of a stage (inside "if (pl<b>_end)"). */
@@ -365,7 +366,7 @@ static void value_shifts(ectx *e, int b, int i, const char *ind)
 		return;
 	const char *src = p.cd == ii - 1 ? rb_str(e->rb, "v%d", p.back) : rb_str(e->rb, "p%d_m", i);
 	if (p.sd == -1) {
-		fprintf(o, "%sif (pl%d_enter) r%d <= %s;\n", ind, b, i, src);
+		fprintf(o, "%sif (pl%d_enter) %s <= %s;\n", ind, b, e->bd->reg[i], src);
 		if (p.kmax >= 0)
 			fprintf(o, "%sif (pl%d_enter) p%d_0 <= %s;\n", ind, b, i, src);
 	}

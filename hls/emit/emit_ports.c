@@ -18,7 +18,8 @@ static void internal_mem(ectx *e, int m)
 {
 	const kfunc *f = e->f;
 	const kmem *mm = &f->mems[m];
-	uint32_t words = (mm->size + 3) / 4;
+	int wb = kmem_word_bytes(f, m), lb = wb == 8 ? 3 : 2;
+	uint32_t words = (mm->size + (uint32_t)wb - 1) / (uint32_t)wb;
 	int aw = bind_log2up(words);
 	static const char *const kn[] = {"", "", "local array", "constant table (ROM)",
 	                                 "global variable (RAM)"};
@@ -28,17 +29,18 @@ static void internal_mem(ectx *e, int m)
 	fprintf(e->decl, "  // memory m%d: %s '%s', %u bytes, inside this kernel\n", m, kn[mm->kind],
 	        mm->name, mm->size);
 	fprintf(e->decl,
-	        "  reg         m%d_valid, m%d_write;\n  reg  [31:0] m%d_addr, m%d_wdata;\n"
-	        "  reg  [3:0]  m%d_wstrb;\n  wire        m%d_ready = 1'b1;\n  wire        m%d_rvalid;\n"
-	        "  wire [31:0] m%d_rdata;\n\n",
-	        m, m, m, m, m, m, m, m);
+	        "  reg         m%d_valid, m%d_write;\n  reg  [31:0] m%d_addr;\n  reg  [%d:0] m%d_wdata;\n"
+	        "  reg  [%d:0]  m%d_wstrb;\n  wire        m%d_ready = 1'b1;\n  wire        m%d_rvalid;\n"
+	        "  wire [%d:0] m%d_rdata;\n\n",
+	        m, m, m, 8 * wb - 1, m, wb - 1, m, m, m, 8 * wb - 1, m);
+	fprintf(
+	    e->body,
+	    "  kiln_ram #(.W(%d), .AW(%d), .WRITABLE(%d), .INIT_FILE(\"%s\"), .INIT_WORDS(%u)) u_mem%d (\n",
+	    8 * wb, aw, mm->used_write ? 1 : 0, init, words, m);
 	fprintf(e->body,
-	        "  kiln_ram #(.AW(%d), .WRITABLE(%d), .INIT_FILE(\"%s\"), .INIT_WORDS(%u)) u_mem%d (\n", aw,
-	        mm->used_write ? 1 : 0, init, words, m);
-	fprintf(e->body,
-	        "    .clk(clk), .valid(m%d_valid), .write(m%d_write), .addr(m%d_addr[%d:2]),\n"
+	        "    .clk(clk), .valid(m%d_valid), .write(m%d_write), .addr(m%d_addr[%d:%d]),\n"
 	        "    .wdata(m%d_wdata), .wstrb(m%d_wstrb), .rvalid(m%d_rvalid), .rdata(m%d_rdata)\n  );\n\n",
-	        m, m, m, aw + 1, m, m, m, m);
+	        m, m, m, aw + lb - 1, lb, m, m, m, m);
 }
 
 void emit_internal_mems(ectx *e)
@@ -151,16 +153,18 @@ static void req_drive(ectx *e, int m, const bind_req *r, const char *ind)
 		return;
 	}
 	int ctx = r->pipelined ? emit_pipe_use_ctx(f, k, k->pissue) : s;
-	fprintf(o, "%sm%d_addr = {%s, 2'b00};\n", ind, m, emit_ref_slice(e, k->a[0], 31, 2, ctx));
+	int wb = kmem_word_bytes(f, m), lb = wb == 8 ? 3 : 2;
+	fprintf(o, "%sm%d_addr = {%s, %d'b0};\n", ind, m, emit_ref_slice(e, k->a[0], 31, lb, ctx), lb);
 	if (k->op != K_STORE)
 		return;
-	const char *lane = emit_ref_slice(e, k->a[0], 1, 0, ctx), *d = emit_ref(e, k->a[1], ctx);
+	const char *lane = emit_ref_slice(e, k->a[0], lb - 1, 0, ctx), *d = emit_ref(e, k->a[1], ctx);
 	fprintf(o, "%sm%d_write = 1'b1;\n", ind, m);
-	if (k->bytes == 4)
-		fprintf(o, "%sm%d_wdata = %s;\n%sm%d_wstrb = 4'hf;\n", ind, m, d, ind, m);
+	if (k->bytes == wb)
+		fprintf(o, "%sm%d_wdata = %s;\n%sm%d_wstrb = %d'h%x;\n", ind, m, d, ind, m, wb,
+		        (1u << wb) - 1);
 	else
-		fprintf(o, "%sm%d_wdata = {%d'd0, %s} << {%s, 3'b000};\n%sm%d_wstrb = 4'b%s << %s;\n", ind, m,
-		        32 - k->a[1].width, d, lane, ind, m, k->bytes == 1 ? "0001" : "0011", lane);
+		fprintf(o, "%sm%d_wdata = {%d'd0, %s} << {%s, 3'b000};\n%sm%d_wstrb = %d'h%x << %s;\n", ind,
+		        m, 8 * wb - k->a[1].width, d, lane, ind, m, wb, (1u << k->bytes) - 1, lane);
 }
 
 /* qsort has no context argument: the requests being sorted. */
@@ -180,20 +184,20 @@ static void port_mux(ectx *e, int m)
 	const kfunc *f = e->f;
 	const bind_port *p = &e->bd->ports[m];
 	FILE *o = e->body;
-	int tagged = port_tagged(e, m);
+	int tagged = port_tagged(e, m), wb = kmem_word_bytes(f, m);
 	if (!p->nreqs) {
-		fprintf(
-		    o,
-		    "  // port m%d: no requests\n  assign m%d_valid = 1'b0;\n  assign m%d_write = 1'b0;\n"
-		    "  assign m%d_addr = 32'd0;\n  assign m%d_wdata = 32'd0;\n  assign m%d_wstrb = 4'h0;\n\n",
-		    m, m, m, m, m, m);
+		fprintf(o,
+		        "  // port m%d: no requests\n  assign m%d_valid = 1'b0;\n  assign m%d_write = 1'b0;\n"
+		        "  assign m%d_addr = 32'd0;\n  assign m%d_wdata = %d'd0;\n  assign m%d_wstrb = "
+		        "%d'h0;\n\n",
+		        m, m, m, m, m, 8 * wb, m, wb);
 		return;
 	}
 	fprintf(
 	    o,
 	    "  // port m%d: its requests by state\n  always @(*) begin\n    m%d_valid = 1'b0;\n"
-	    "    m%d_write = 1'b0;\n    m%d_addr = 32'd0;\n    m%d_wdata = 32'd0;\n    m%d_wstrb = 4'h0;\n",
-	    m, m, m, m, m, m);
+	    "    m%d_write = 1'b0;\n    m%d_addr = 32'd0;\n    m%d_wdata = %d'd0;\n    m%d_wstrb = %d'h0;\n",
+	    m, m, m, m, m, 8 * wb, m, wb);
 	if (tagged)
 		fprintf(o, "    m%d_tag = %d'd0;\n", m, p->tag_bits);
 	fprintf(o, "    case (state_q)\n");
@@ -240,7 +244,6 @@ static void port_mux(ectx *e, int m)
 	}
 	free(ix);
 	fprintf(o, "      default: ;\n    endcase\n  end\n\n");
-	(void)f;
 }
 
 void emit_port_muxes(ectx *e)

@@ -49,24 +49,54 @@ static int is_id(int c)
 	return isalnum(c) || c == '_' || c == '$';
 }
 
-/* The datapath signals this pass owns: v<i>, r<i>, ld<i>, p<i>_<s>, p<i>_m. */
-static int tracked(const char *s, int n)
+/* S[K..N) is one or more decimal digits. */
+static int digits(const char *s, int k, int n)
 {
-	int k = s[0] == 'l' && n > 2 && s[1] == 'd' ? 2 : (s[0] == 'v' || s[0] == 'r' || s[0] == 'p') ? 1 : 0;
-	if (!k || k >= n || !isdigit((unsigned char)s[k]))
+	if (k >= n)
 		return 0;
-	while (k < n && isdigit((unsigned char)s[k]))
-		k++;
-	if (k == n)
-		return s[0] != 'p';
-	if (s[0] != 'p' || s[k] != '_' || k + 1 >= n)
-		return 0;
-	if (k + 2 == n && s[k + 1] == 'm')
-		return 1;
-	for (k++; k < n; k++)
+	for (; k < n; k++)
 		if (!isdigit((unsigned char)s[k]))
 			return 0;
 	return 1;
+}
+
+/* A register's name from binding: r<i>_q, or <source name>_<i>_q (lower-case letters and digits). */
+static int reg_name(const char *s, int n)
+{
+	if (n < 4 || s[n - 2] != '_' || s[n - 1] != 'q')
+		return 0;
+	int e = n - 2, k = e;
+	while (k > 0 && isdigit((unsigned char)s[k - 1]))
+		k--;
+	if (k == e || k == 0)
+		return 0;
+	if (k == 1 && s[0] == 'r')
+		return 1;
+	if (s[k - 1] != '_' || k < 2 || !islower((unsigned char)s[0]))
+		return 0;
+	for (int j = 0; j < k - 1; j++)
+		if (!islower((unsigned char)s[j]) && !isdigit((unsigned char)s[j]))
+			return 0;
+	return 1;
+}
+
+/* The datapath signals this pass owns: v<i>, ld<i>, p<i>_<s>, p<i>_m and the registers (reg_name). */
+static int tracked(const char *s, int n)
+{
+	if (reg_name(s, n))
+		return 1;
+	if (s[0] == 'v')
+		return digits(s, 1, n);
+	if (s[0] == 'l' && n > 2 && s[1] == 'd')
+		return digits(s, 2, n);
+	if (s[0] != 'p')
+		return 0;
+	int k = 1;
+	while (k < n && isdigit((unsigned char)s[k]))
+		k++;
+	if (k == 1 || k + 1 >= n || s[k] != '_')
+		return 0;
+	return (k + 2 == n && s[k + 1] == 'm') || digits(s, k + 1, n);
 }
 
 static uint64_t hash(const char *s, int n)
@@ -162,6 +192,13 @@ static int removable(const pass *p, int li, const char *t)
 	return 1;
 }
 
+/* Line L is a whole cell instance on its own ("  kiln_... );"): removed with the value it drives. */
+static int cell_line(const line *l)
+{
+	const char *s = skip_spaces(l), *e = l->s + l->n;
+	return e - s > 7 && !memcmp(s, "kiln_", 5) && e[-2] == ')' && e[-1] == ';';
+}
+
 static int add_write(pass *p, int g, int li)
 {
 	if (p->nwrites == p->capwrites) {
@@ -235,6 +272,14 @@ static int scan_line(pass *p, int li, int decl)
 		const char *b = t;
 		while (b > s && b[-1] == ' ')
 			b--;
+		if (t - s >= 3 &&
+		    !memcmp(t - 3, ".y(", 3)) { /* the output of a datapath cell (kiln_bitop...) */
+			if (!cell_line(l))
+				p->sigs[g].stuck = 1;
+			if (add_write(p, g, li))
+				return -1;
+			continue;
+		}
 		int at_start = b == s || b[-1] == ')' || (b - s >= 4 && !memcmp(b - 4, "else", 4)) ||
 		               (b - s >= 5 && !memcmp(b - 5, "begin", 5));
 		if (at_start && a + 1 < e && a[0] == '<' && a[1] == '=' && (a + 2 >= e || a[2] != '=')) {

@@ -20,9 +20,14 @@ uint32_t meminit_word(const uint8_t *bytes, uint32_t size, uint32_t w)
 char *meminit_hex(const meminit *m)
 {
 	kiln_strbuf b = {0};
-	kiln_sb_printf(&b, "// %s: %u bytes, %u words\n", m->file, m->size, words_of(m));
-	for (uint32_t w = 0; w < words_of(m); w++)
-		kiln_sb_printf(&b, "%08x\n", meminit_word(m->bytes, m->size, w));
+	uint32_t per = m->word_bytes == 8 ? 2 : 1, n = (words_of(m) + per - 1) / per;
+	kiln_sb_printf(&b, "// %s: %u bytes, %u words of %u bits\n", m->file, m->size, n, 32 * per);
+	for (uint32_t w = 0; w < n; w++) {
+		for (uint32_t h = per;
+		     h-- > 0;) /* the high half first: $readmemh reads a word's digits MSB first */
+			kiln_sb_printf(&b, "%08x", meminit_word(m->bytes, m->size, w * per + h));
+		kiln_sb_addc(&b, '\n');
+	}
 	return kiln_sb_finish(&b);
 }
 

@@ -17,8 +17,10 @@ notok() { echo "not ok - $1: $2"; }
 cat >"$tmp/k.c" <<'EOF2'
 #include <kiln/device.h>
 static const unsigned tab[11] = {0x01234567, 0x89abcdef, 0xdeadbeef, 0, 0xffffffff, 7, 8, 9, 10, 11, 0x80000001};
+static const unsigned long long tab64[5] = {0x0123456789abcdefULL, 0xfedcba9876543210ULL, 1, 0x8000000000000000ULL, 42};
 KILN_DEVICE_GLOBAL(unsigned short, dg_h[40], KILN_DEVICE_IMAGE_SCOPE) = {0x1111, 0x2222, 0x3333, 0xfffe};
 KILN_SINGLE_TASK_KERNEL void look(unsigned *o, int i) { *o = tab[i] + dg_h[i]; }
+KILN_SINGLE_TASK_KERNEL void look64(unsigned long long *o, int i) { *o = tab64[i]; }
 EOF2
 if ! (cd "$tmp" && KILN_CONFIG_DIR="$src/test/libkiln/boards" "$build/bin/kiln-cc" -q --board fake -o k.kimg k.c) \
 	>"$tmp/err" 2>&1; then
@@ -35,11 +37,15 @@ c_words() {
 }
 
 # Reads N words of a cell through its read port, one a cycle, in Icarus, and compares them with FILE's table
-# in the C file. Arguments: NAME FILE N AW DECLS INSTANCE DATA_SIGNAL CELL_FILES...; the instance reads
+# in the C file (32-bit words; a 64-bit cell's word is two of them, low first: set PER=2 and give the data
+# as its two halves). Arguments: NAME FILE N AW DECLS INSTANCE DATA CELL_FILES...; the instance reads
 # address `addr` while `re` is high.
+PER=1
 check() {
 	name=$1 file=$2 n=$3 aw=$4 decls=$5 instance=$6 data=$7
 	shift 7
+	fmt='%08x'
+	[ "$PER" = 2 ] && fmt='%08x\n%08x'
 	cat >"$tmp/tb_$name.v" <<EOF2
 module tb;
   reg clk = 0, re = 0;
@@ -53,16 +59,16 @@ $instance
       addr = i;
       #1 clk = 1;
       #1 clk = 0;
-      \$display("%08x", $data);
+      \$display("$fmt", $data);
     end
     \$finish;
   end
 endmodule
 EOF2
 	if (cd "$rtl" && iverilog -g2005 -o "$tmp/$name" "$tmp/tb_$name.v" "$@" && vvp -n "$tmp/$name") \
-		>"$tmp/$name.out" 2>&1 && c_words "$file" >"$tmp/$name.want" && [ "$(wc -l <"$tmp/$name.want")" -eq "$n" ] &&
+		>"$tmp/$name.out" 2>&1 && c_words "$file" >"$tmp/$name.want" && [ "$(wc -l <"$tmp/$name.want")" -eq $((n * PER)) ] &&
 		grep -v '^VCD\|finish' "$tmp/$name.out" | cmp -s - "$tmp/$name.want"; then
-		ok "$name: \$readmemh in Icarus reads the model's $n words of $file"
+		ok "$name: \$readmemh in Icarus reads the model's $((n * PER)) 32-bit words of $file"
 	else
 		notok "$name contents" "$(head -c 400 "$tmp/$name.out")"
 	fi
@@ -80,6 +86,22 @@ else
   wire [31:0] rdata;" "  kiln_ram #(.AW($aw), .WRITABLE(0), .INIT_FILE(\"$file\"), .INIT_WORDS($iw)) u (.clk(clk),
     .valid(re), .write(1'b0), .addr(addr), .wdata(32'd0), .wstrb(4'd0), .rvalid(rvalid), .rdata(rdata));" \
 		rdata kiln_ram.v
+fi
+
+# kiln_ram of 64-bit words: a table of 64-bit elements (its file has 64-bit words).
+inst=$(grep -h 'kiln_ram #(' "$rtl"/kiln_k_look64.v | grep 'INIT_FILE("kiln_' | head -1)
+aw=$(echo "$inst" | sed -n 's/.*\.AW(\([0-9]*\)).*/\1/p')
+file=$(echo "$inst" | sed -n 's/.*INIT_FILE("\([^"]*\)").*/\1/p')
+iw=$(echo "$inst" | sed -n 's/.*\.INIT_WORDS(\([0-9]*\)).*/\1/p')
+if [ -z "$file" ] || [ -z "$iw" ] || ! echo "$inst" | grep -q '\.W(64)'; then
+	notok "kiln_ram 64-bit contents" "no 64-bit table cell with INIT_FILE and INIT_WORDS in kiln_k_look64.v"
+else
+	PER=2
+	check kiln_ram64 "$file" "$iw" "$aw" "  wire rvalid;
+  wire [63:0] rdata;" "  kiln_ram #(.W(64), .AW($aw), .WRITABLE(0), .INIT_FILE(\"$file\"), .INIT_WORDS($iw)) u (
+    .clk(clk), .valid(re), .write(1'b0), .addr(addr), .wdata(64'd0), .wstrb(8'd0), .rvalid(rvalid),
+    .rdata(rdata));" "rdata[31:0], rdata[63:32]" kiln_ram.v
+	PER=1
 fi
 
 # kiln_dg_ram: the global's words through the host port (read data a cycle after host_re).

@@ -23,8 +23,17 @@ done
 long=$(awk 'length($0) > 100 { print FILENAME ":" FNR; exit }' "$dir"/*.kimg.d/rtl/*.v "$1/bsp/sim/rtl/kiln_sim_board.v")
 [ -z "$long" ] && echo "ok - generated RTL, the cells and the sim shell stay within 100 columns" ||
 	echo "not ok - RTL line over 100 columns: $long"
-whole=$(awk '/wire unused_inputs/ { on = 1 } on { print } on && /};/ { on = 0 }' "$dir"/*.kimg.d/rtl/kiln_k_*.v | grep -Eo '[ ,](v|r|ld|p[0-9]+_)[0-9m]+[,}]' | head -3 | tr '\n' ' ')
+whole=$(awk '/wire unused_inputs/ { on = 1 } on { print } on && /};/ { on = 0 }' "$dir"/*.kimg.d/rtl/kiln_k_*.v | grep -Eo '[ ,](v[0-9]+|ld[0-9]+|p[0-9]+_[0-9m]+|([a-z][a-z0-9]*_)?r?[0-9]+_q)[,}]' | head -3 | tr '\n' ' ')
 [ -z "$whole" ] && echo "ok - no whole datapath value hides in an unused_* sink" || echo "not ok - unread datapath values kept: $whole"
+# No latch anywhere, not even one yosys would optimise away later: every image (its top, every kernel and
+# every cell as the image instantiates them) is latch-free right after yosys's proc.
+latches=""
+for d in "$dir"/*.kimg.d/rtl; do
+	yosys -q -p "read_verilog $d/*.v; hierarchy -top kiln_image; proc; select -assert-none t:\$dlatch" \
+		>"$tmp/proc" 2>&1 || latches="$latches $(basename "$(dirname "$d")") ($(grep -m1 -o 'proc_dlatch[^ ]*' "$tmp/proc"))"
+done
+[ -z "$latches" ] && echo "ok - no corpus image infers a latch (yosys proc, before any optimisation)" ||
+	echo "not ok - latches inferred in:$latches"
 # Declare before use: every signal, parameter and function of every generated module, cell and the shell is
 # declared on an earlier line than its first use (decl_order.py).
 if python3 "$1/test/hls/decl_order.py" "$dir"/*.kimg.d/rtl/*.v "$1/bsp/sim/rtl/kiln_sim_board.v" >"$tmp/decl"; then
@@ -51,7 +60,8 @@ for s in basic:divmod crc:crc32_table sort:selection_sort_local structs:memcpy_u
 	k=${s#*:}
 	v="$dir/$img.kimg.d/rtl/kiln_k_$k.v"
 	if yosys -q -p "read_verilog $v $dir/$img.kimg.d/rtl/kiln_ram.v $dir/$img.kimg.d/rtl/kiln_div.v \
-		$dir/$img.kimg.d/rtl/kiln_fifo.v; synth -top kiln_k_$k; select -assert-none t:\$dlatch t:\$_DLATCH_*" \
+		$dir/$img.kimg.d/rtl/kiln_fifo.v $dir/$img.kimg.d/rtl/kiln_bitop.v \
+		$dir/$img.kimg.d/rtl/kiln_funnel.v; synth -top kiln_k_$k; select -assert-none t:\$dlatch t:\$_DLATCH_*" \
 		>"$tmp/yosys" 2>&1; then
 		echo "ok - kernel $k synthesises with yosys, no latches"
 	else
