@@ -17,12 +17,23 @@ int bind_log2up(unsigned n)
 
 static int add_req(bind_port *p, bind_req r)
 {
-	bind_req *n = realloc(p->reqs, (size_t)(p->nreqs + 1) * sizeof *n);
-	if (!n)
-		return -1;
-	p->reqs = n;
+	if (p->nreqs == p->creqs) {
+		int nc = p->creqs ? 2 * p->creqs : 8;
+		bind_req *n = realloc(p->reqs, (size_t)nc * sizeof *n);
+		if (!n)
+			return -1;
+		p->reqs = n;
+		p->creqs = nc;
+	}
+	r.seq = p->nreqs;
 	p->reqs[p->nreqs++] = r;
 	return 0;
+}
+
+static int by_state(const void *a, const void *b)
+{
+	const bind_req *x = a, *y = b;
+	return x->step != y->step ? (x->step > y->step) - (x->step < y->step) : x->seq - y->seq;
 }
 
 static int is_pipe(const kfunc *f, const kinst *k)
@@ -39,8 +50,10 @@ static int bind_requests(const kfunc *f, kbind *b)
 		if (k->block < 0 || (k->op != K_LOAD && k->op != K_STORE))
 			continue;
 		int pipe = is_pipe(f, k);
-		bind_req r = {k->op == K_LOAD ? REQ_LOAD : REQ_STORE, i,
-		              pipe ? f->blocks[k->block].first_step : k->issue, pipe};
+		bind_req r = {.kind = k->op == K_LOAD ? REQ_LOAD : REQ_STORE,
+		              .inst = i,
+		              .step = pipe ? f->blocks[k->block].first_step : k->issue,
+		              .pipelined = pipe};
 		if (add_req(&b->ports[k->mem], r))
 			return -1;
 	}
@@ -49,10 +62,11 @@ static int bind_requests(const kfunc *f, kbind *b)
 			continue;
 		const kinst *k = &f->insts[f->steps[s].inst];
 		if (k->op == K_MEMCPY &&
-		    add_req(&b->ports[k->mem2], (bind_req){REQ_COPY_READ, f->steps[s].inst, s, 0}))
+		    add_req(&b->ports[k->mem2],
+		            (bind_req){.kind = REQ_COPY_READ, .inst = f->steps[s].inst, .step = s}))
 			return -1;
 		bind_req_kind wk = k->op == K_MEMCPY ? REQ_COPY_WRITE : REQ_FILL_WRITE;
-		if (add_req(&b->ports[k->mem], (bind_req){wk, f->steps[s].inst, s, 0}))
+		if (add_req(&b->ports[k->mem], (bind_req){.kind = wk, .inst = f->steps[s].inst, .step = s}))
 			return -1;
 	}
 	return 0;
@@ -98,8 +112,12 @@ int bind_kernel(const kfunc *f, kbind *b)
 		if (is_pipe(f, k) && !p->pipe_tag)
 			p->pipe_tag = b->tag[i];
 	}
-	for (int m = 0; m < b->nports; m++)
-		b->ports[m].tag_bits = bind_log2up((unsigned)b->ports[m].loads + 1);
+	for (int m = 0; m < b->nports; m++) {
+		bind_port *p = &b->ports[m];
+		p->tag_bits = bind_log2up((unsigned)p->loads + 1);
+		if (p->nreqs)
+			qsort(p->reqs, (size_t)p->nreqs, sizeof *p->reqs, by_state);
+	}
 	for (int s = 0; s < f->nsteps; s++) {
 		const kstep *st = &f->steps[s];
 		if (st->kind == STEP_DIV_ISSUE)

@@ -22,11 +22,13 @@ typedef struct bind_req {
 	int inst;
 	int step;
 	int pipelined;
+	int seq; /* its place in priority order */
 } bind_req;
 
 typedef struct bind_port {
-	bind_req *reqs; /* in priority order: the first whose condition holds drives the port */
-	int nreqs;
+	bind_req *reqs; /* by state, and within a state in priority order: the first whose condition holds
+	                   drives the port */
+	int nreqs, creqs;
 	int loads;    /* loads on this port */
 	int tag_bits; /* bits of its response tags (module ports with loads) */
 	int pipe_tag; /* the tag its pipelined loads share (their responses go to one queue), or 0 */

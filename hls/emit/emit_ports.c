@@ -167,16 +167,6 @@ static void req_drive(ectx *e, int m, const bind_req *r, const char *ind)
 		        m, 8 * wb - k->a[1].width, d, lane, ind, m, wb, (1u << k->bytes) - 1, lane);
 }
 
-/* qsort has no context argument: the requests being sorted. */
-static const bind_req *sort_reqs;
-
-static int by_step(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	int d = sort_reqs[x].step - sort_reqs[y].step;
-	return d ? d : x - y;
-}
-
 /* Port M's multiplexer: per state the requests issued in it, the first whose condition holds driving the
  * port; the response tag of the state's read. */
 static void port_mux(ectx *e, int m)
@@ -201,29 +191,18 @@ static void port_mux(ectx *e, int m)
 	if (tagged)
 		fprintf(o, "    m%d_tag = %d'd0;\n", m, p->tag_bits);
 	fprintf(o, "    case (state_q)\n");
-	/* By state, in state order; within one, in binding (priority) order. */
-	int *ix = malloc((size_t)p->nreqs * sizeof *ix);
-	if (!ix) {
-		rb_fail(e->rb);
-		return;
-	}
-	for (int i = 0; i < p->nreqs; i++)
-		ix[i] = i;
-	sort_reqs = p->reqs;
-	qsort(ix, (size_t)p->nreqs, sizeof *ix, by_step);
 	for (int i = 0; i < p->nreqs;) {
-		int s = p->reqs[ix[i]].step, j = i, tag = 0;
-		while (j < p->nreqs && p->reqs[ix[j]].step == s)
+		int s = p->reqs[i].step, j = i, tag = 0;
+		while (j < p->nreqs && p->reqs[j].step == s)
 			j++;
 		for (int q = i; q < j && !tag; q++)
-			if (p->reqs[ix[q]].kind == REQ_LOAD)
-				tag =
-				    p->reqs[ix[q]].pipelined ? p->pipe_tag : e->bd->tag[p->reqs[ix[q]].inst];
+			if (p->reqs[q].kind == REQ_LOAD)
+				tag = p->reqs[q].pipelined ? p->pipe_tag : e->bd->tag[p->reqs[q].inst];
 		fprintf(o, "      S%d: begin\n", s);
 		if (tagged && tag)
 			fprintf(o, "        m%d_tag = %d'd%d;\n", m, p->tag_bits, tag);
 		for (int q = i; q < j; q++) {
-			const bind_req *r = &p->reqs[ix[q]];
+			const bind_req *r = &p->reqs[q];
 			const char *c = req_cond(e, r);
 			if (!*c && q == i) { /* unconditional: later requests of the state never drive */
 				req_drive(e, m, r, "        ");
@@ -242,7 +221,6 @@ static void port_mux(ectx *e, int m)
 		fprintf(o, "      end\n");
 		i = j;
 	}
-	free(ix);
 	fprintf(o, "      default: ;\n    endcase\n  end\n\n");
 }
 

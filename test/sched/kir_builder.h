@@ -152,6 +152,19 @@ static inline void kb_loop_open(kfunc *f, int *i)
 	kb_ret(f, 2);
 }
 
+/* The usual start of a test kernel: three arguments (pointers 0 and 1, restrict when NOALIAS; two when
+ * BOTH, else one), device memory, and the loop block open with induction variable *I. Returns the memory. */
+static inline int kb_devmem_loop(kfunc *f, int both, int noalias, int *i)
+{
+	kb_init(f, 3);
+	kb_pointer(f, 0, noalias);
+	if (both)
+		kb_pointer(f, 1, noalias);
+	int m = kb_mem(f, MEM_DEVMEM);
+	kb_loop_open(f, i);
+	return m;
+}
+
 static inline void kb_loop_close(kfunc *f, int i, int n)
 {
 	int next = kb_op(f, 1, K_ADD, 32, kb_v(f, i), kb_c(1, 32), KB_NONE);

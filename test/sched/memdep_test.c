@@ -11,11 +11,7 @@
 static void loop(kfunc *f, int load_off, int store_off, int two_pointers, int noalias, int *ld, int *st)
 {
 	int i;
-	kb_init(f, 3); /* a, b, n */
-	kb_pointer(f, 0, noalias);
-	kb_pointer(f, 1, noalias);
-	int m = kb_mem(f, MEM_DEVMEM);
-	kb_loop_open(f, &i);
+	int m = kb_devmem_loop(f, 1, noalias, &i); /* a, b, n */
 	int li = kb_op(f, 1, K_ADD, 32, kb_v(f, i), kb_c((uint32_t)load_off, 32), KB_NONE);
 	int si = kb_op(f, 1, K_ADD, 32, kb_v(f, i), kb_c((uint32_t)store_off, 32), KB_NONE);
 	*ld = kb_load(f, 1, m, kb_v(f, kb_index(f, 1, kb_arg(0), kb_v(f, li))));
@@ -96,10 +92,7 @@ int main(void)
 	/* a[a[i]] = i: the store's address is loaded in the loop, which the analysis does not follow. */
 	{
 		int i;
-		kb_init(&f, 3);
-		kb_pointer(&f, 0, 1);
-		int m = kb_mem(&f, MEM_DEVMEM);
-		kb_loop_open(&f, &i);
+		int m = kb_devmem_loop(&f, 0, 1, &i);
 		ld = kb_load(&f, 1, m, kb_v(&f, kb_index(&f, 1, kb_arg(0), kb_v(&f, i))));
 		st = kb_store(&f, 1, m, kb_v(&f, kb_index(&f, 1, kb_arg(0), kb_v(&f, ld))), kb_v(&f, i));
 		kb_loop_close(&f, i, 2);

@@ -17,11 +17,7 @@ static void verified(const kfunc *f, const char *name)
 static void vinc(kfunc *f, int nloads, int noalias)
 {
 	int i;
-	kb_init(f, 3); /* out, in, n */
-	kb_pointer(f, 0, noalias);
-	kb_pointer(f, 1, noalias);
-	int m = kb_mem(f, MEM_DEVMEM);
-	kb_loop_open(f, &i);
+	int m = kb_devmem_loop(f, 1, noalias, &i); /* out, in, n */
 	kval sum = kb_c(1, 32);
 	for (int l = 0; l < nloads; l++) {
 		int x = kb_load(f, 1, m, kb_v(f, kb_index(f, 1, kb_arg(1), kb_v(f, i))));
@@ -60,10 +56,7 @@ int main(void)
 	 * cycle, so the recurrence needs 2 cycles and the II is 2 although one load needs only 1. */
 	{
 		int i;
-		kb_init(&f, 3);
-		kb_pointer(&f, 0, 1);
-		int m = kb_mem(&f, MEM_DEVMEM);
-		kb_loop_open(&f, &i);
+		int m = kb_devmem_loop(&f, 0, 1, &i);
 		int acc = kb_phi(&f, 1, 32);
 		kb_incoming(&f, acc, kb_c(0, 32), 0);
 		int x = kb_load(&f, 1, m, kb_v(&f, kb_index(&f, 1, kb_arg(0), kb_v(&f, i))));
@@ -86,10 +79,7 @@ int main(void)
 	 * latency later, which is as long as the loop takes unpipelined: it stays sequential. */
 	{
 		int i;
-		kb_init(&f, 3);
-		kb_pointer(&f, 0, 1);
-		int m = kb_mem(&f, MEM_DEVMEM);
-		kb_loop_open(&f, &i);
+		int m = kb_devmem_loop(&f, 0, 1, &i);
 		int x = kb_load(&f, 1, m, kb_v(&f, kb_index(&f, 1, kb_arg(0), kb_v(&f, i))));
 		int inc = kb_op(&f, 1, K_ADD, 32, kb_v(&f, x), kb_c(1, 32), KB_NONE);
 		int i1 = kb_op(&f, 1, K_ADD, 32, kb_v(&f, i), kb_c(1, 32), KB_NONE);
