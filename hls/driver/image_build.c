@@ -33,9 +33,9 @@
 #define MAX_RTL 256
 
 /* The hand-written cells (rtl/) every image carries beside its generated modules. */
-static const char *const lib_cells[] = {"kiln_dg_store", "kiln_dg_ram",  "kiln_ram",
-                                        "kiln_div",      "kiln_bitop",   "kiln_funnel",
-                                        "kiln_fifo",     "kiln_mem_arb", "kiln_port_arb"};
+static const char *const lib_cells[] = {"kiln_dg_store", "kiln_dg_ram",  "kiln_ram",  "kiln_div",
+                                        "kiln_bitop",    "kiln_funnel",  "kiln_fifo", "kiln_copy",
+                                        "kiln_mem_arb",  "kiln_port_arb"};
 #define N_LIB_CELLS (sizeof lib_cells / sizeof lib_cells[0])
 
 /* Everything one image build owns, released in one place whatever stage stopped it. */

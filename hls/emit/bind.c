@@ -65,8 +65,8 @@ static int bind_requests(const kfunc *f, kbind *b)
 		    add_req(&b->ports[k->mem2],
 		            (bind_req){.kind = REQ_COPY_READ, .inst = f->steps[s].inst, .step = s}))
 			return -1;
-		bind_req_kind wk = k->op == K_MEMCPY ? REQ_COPY_WRITE : REQ_FILL_WRITE;
-		if (add_req(&b->ports[k->mem], (bind_req){.kind = wk, .inst = f->steps[s].inst, .step = s}))
+		if (add_req(&b->ports[k->mem],
+		            (bind_req){.kind = REQ_COPY_WRITE, .inst = f->steps[s].inst, .step = s}))
 			return -1;
 	}
 	return 0;

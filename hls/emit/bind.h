@@ -10,9 +10,8 @@
 typedef enum bind_req_kind {
 	REQ_LOAD,
 	REQ_STORE,
-	REQ_COPY_READ,  /* a memcpy loop's reads (its step's cp<s>_rd) */
-	REQ_COPY_WRITE, /* a memcpy loop's writes (cp<s>_wr) */
-	REQ_FILL_WRITE  /* a memset loop's writes: every cycle of its state */
+	REQ_COPY_READ, /* a memcpy loop's reads (the copy engine's cp_rd_valid) */
+	REQ_COPY_WRITE /* a memcpy or memset loop's writes (cp_wr_valid) */
 } bind_req_kind;
 
 /* One request a port may carry: kind, instruction, and the control step (state) it is issued in. A
@@ -43,7 +42,7 @@ typedef struct kbind {
 	int nports;
 	int div[65];    /* div[w]: a w-bit divider runs divisions (rtl/kiln_div.v) */
 	int copy;       /* some step is a memcpy/memset loop */
-	int memcpy;     /* some step is a memcpy loop (its read-ahead queue) */
+	int memcpy;     /* some step is a memcpy loop (the engine's read side) */
 	int state_bits; /* bits of the controller's state */
 } kbind;
 

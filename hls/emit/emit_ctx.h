@@ -48,7 +48,7 @@ const char *emit_wait_ok(ectx *e, int i);
 
 /* Multi-cycle units (emit_units.c): the dividers and the copy engine. */
 void emit_unit_decls(ectx *e);
-void emit_copy_steps(ectx *e);
+void emit_copy_engine(ectx *e);
 void emit_dividers(ectx *e);
 
 /* Controller (emit_fsm.c): state encoding, the next-state process and the clocked updates. */

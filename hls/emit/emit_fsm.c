@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The controller: one state per control step, written as two processes (lowRISC): the next state computed
  * combinationally from state_q, and a clocked process for everything the transitions update (phi registers,
- * work-item counters, copy loops, pipelines, done). Both walk the same decisions, so they cannot disagree on
+ * work-item counters, pipelines, done). Both walk the same decisions, so they cannot disagree on
  * when a transition happens. */
 #include "emit_ctx.h"
 #include "emit_pipeline.h"
@@ -147,7 +147,7 @@ static int step_writes(const kfunc *f, int s)
 {
 	const kstep *st = &f->steps[s];
 	const kblock *bl = &f->blocks[st->block];
-	if (bl->pipelined || st->kind == STEP_COPY || (f->profile && s == bl->last_step))
+	if (bl->pipelined || (f->profile && s == bl->last_step))
 		return 1;
 	if (s < bl->last_step)
 		return 0;
@@ -187,28 +187,10 @@ static const char *step_guard(ectx *e, int s)
 	case STEP_DIV_WAIT:
 		return rb_str(e->rb, "!dv%d_busy", sched_div_width(k->width));
 	case STEP_COPY:
-		return k->op == K_MEMSET ? rb_str(e->rb, "m%d_ready && cp%d_last", k->mem, s)
-		                         : rb_str(e->rb, "cp%d_pop && cp%d_last", s, s);
+		return "cp_done";
 	default:
 		return "";
 	}
-}
-
-/* A copy loop's counters, every cycle of its state (clocked process), at indentation IND. */
-static void copy_counters(ectx *e, int s, const char *ind)
-{
-	const kinst *k = &e->f->insts[e->f->steps[s].inst];
-	FILE *o = e->body;
-	if (k->op == K_MEMSET) {
-		fprintf(o, "%sif (m%d_ready) cp_n <= cp%d_last ? 32'd0 : cp%d_next;\n", ind, k->mem, s, s);
-		return;
-	}
-	fprintf(o, "%sif (cp%d_pop) cp_n <= cp%d_last ? 32'd0 : cp%d_next;\n", ind, s, s, s);
-	fprintf(o, "%scp_o <= cp_o + {2'd0, cp%d_rd && m%d_ready} - {2'd0, cp%d_push};\n", ind, s, k->mem2,
-	        s);
-	fprintf(o, "%sif (cp%d_rd && m%d_ready) cp_r <= cp_r + (cp%d_rword ? 32'd4 : 32'd1);\n", ind, s,
-	        k->mem2, s);
-	fprintf(o, "%sif (cp%d_pop && cp%d_last) cp_r <= 32'd0;\n", ind, s, s);
 }
 
 /* The case item of step S in MODE at indentation IND (nothing in CTL_REGS when the step updates no
@@ -232,15 +214,7 @@ static void emit_step(ectx *e, ctl_mode mode, int s, const char *ind)
 		return;
 	}
 	const char *in = rb_str(e->rb, "%s  ", ind);
-	int leave_block = st->kind == STEP_COPY && mode == CTL_REGS && s == bl->last_step;
-	if (st->kind == STEP_COPY && mode == CTL_REGS) {
-		fprintf(o, "begin\n");
-		copy_counters(e, s, in);
-		if (leave_block) {
-			fprintf(o, "%sif (%s) begin\n", in, guard);
-			in = rb_str(e->rb, "%s    ", ind);
-		}
-	} else if (*guard) {
+	if (*guard) {
 		fprintf(o, "if (%s) begin\n", guard);
 	} else {
 		fprintf(o, "begin\n");
@@ -250,8 +224,6 @@ static void emit_step(ectx *e, ctl_mode mode, int s, const char *ind)
 		        st->block);
 	if (s == bl->last_step)
 		emit_terminator(e, mode, terminator_of(f, st->block), st->block, in);
-	if (leave_block)
-		fprintf(o, "%s  end\n", ind);
 	fprintf(o, "%send\n", ind);
 }
 
@@ -330,10 +302,6 @@ void emit_fsm(ectx *e)
 
 	fprintf(o, "  // controller: what its transitions update\n  always @(posedge clk) begin\n"
 	           "    if (!rst_n) begin\n      done <= 1'b0;\n");
-	if (e->bd->copy)
-		fprintf(o, "      cp_n <= 32'd0;\n");
-	if (e->bd->memcpy)
-		fprintf(o, "      cp_r <= 32'd0;\n      cp_o <= 3'd0;\n");
 	emit_pipe_reset(e, "      ");
 	fprintf(o, "    end else begin\n      done <= 1'b0;\n");
 	if (f->profile)

@@ -100,16 +100,8 @@ static char *fixed_unused(ectx *e)
 		if (bd->div[w]) /* narrower divisions read the low bits only, and a kernel may take one result
 		                 */
 			fprintf(l, ", dv%d_quo, dv%d_rem", w, w);
-	if (bd->copy)
-		fprintf(l, ", cp_n");
-	if (bd->memcpy) /* cp_o and the read offset bound the queue: it never fills */
-		fprintf(l, ", cp_r, cp_full");
-	for (int s = 0; s < f->nsteps; s++)
-		if (f->steps[s].kind == STEP_COPY) {
-			fprintf(l, ", cp%d_da, cp%d_wdata, cp%d_next", s, s, s);
-			if (f->insts[f->steps[s].inst].op == K_MEMCPY)
-				fprintf(l, ", cp%d_sa, cp%d_sw, cp%d_dr, cp%d_byte", s, s, s, s);
-		}
+	if (bd->copy && !bd->memcpy) /* memsets only: the engine's read side stays idle */
+		fprintf(l, ", cp_rd_valid, cp_rd_addr");
 	if (fclose(l) != 0) {
 		free(list);
 		return NULL;
@@ -127,7 +119,7 @@ static void emit_module(ectx *e)
 	emit_pipe_decls(e);
 	emit_internal_mems(e);
 	emit_values(e);
-	emit_copy_steps(e);
+	emit_copy_engine(e);
 	emit_pipe_control(e);
 	emit_tag_queues(e);
 	emit_pipe_fifos(e);

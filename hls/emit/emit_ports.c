@@ -111,11 +111,9 @@ static const char *req_cond(ectx *e, const bind_req *r)
 	const kfunc *f = e->f;
 	const kinst *k = &f->insts[r->inst];
 	if (r->kind == REQ_COPY_READ)
-		return rb_str(e->rb, "cp%d_rd", r->step);
+		return "cp_rd_valid";
 	if (r->kind == REQ_COPY_WRITE)
-		return rb_str(e->rb, "cp%d_wr", r->step);
-	if (r->kind == REQ_FILL_WRITE)
-		return "";
+		return "cp_wr_valid";
 	const char *c = "";
 	int s = r->step;
 	if (r->pipelined) {
@@ -141,15 +139,14 @@ static void req_drive(ectx *e, int m, const bind_req *r, const char *ind)
 	int s = r->step;
 	fprintf(o, "%sm%d_valid = 1'b1;\n", ind, m);
 	if (r->kind == REQ_COPY_READ) {
-		fprintf(o, "%sm%d_addr = {cp%d_sa[31:2], 2'b00};\n", ind, m, s);
+		fprintf(o, "%sm%d_addr = cp_rd_addr;\n", ind, m);
 		return;
 	}
 	if (r->kind != REQ_LOAD && r->kind != REQ_STORE) {
-		fprintf(
-		    o,
-		    "%sm%d_write = 1'b1;\n%sm%d_addr = {cp%d_da[31:2], 2'b00};\n%sm%d_wdata = cp%d_wdata;\n"
-		    "%sm%d_wstrb = cp%d_word ? 4'hf : 4'b0001 << cp%d_da[1:0];\n",
-		    ind, m, ind, m, s, ind, m, s, ind, m, s, s);
+		fprintf(o,
+		        "%sm%d_write = 1'b1;\n%sm%d_addr = cp_wr_addr;\n%sm%d_wdata = cp_wr_wdata;\n"
+		        "%sm%d_wstrb = cp_wr_wstrb;\n",
+		        ind, m, ind, m, ind, m, ind, m);
 		return;
 	}
 	int ctx = r->pipelined ? emit_pipe_use_ctx(f, k, k->pissue) : s;

@@ -56,15 +56,21 @@ done
 chain=$(grep -lE '\(state_q? == S[0-9]+\) \?|\| \(state_q? == S[0-9]+' "$dir"/*.kimg.d/rtl/kiln_k_*.v | head -3)
 [ -z "$chain" ] && echo "ok - no port or tag is driven by a chain of state comparisons" ||
 	echo "not ok - state-comparison chains in: $chain"
+# Copy loops and memsets run on the shared rtl/kiln_copy.v engine, not on per-step counters printed inline.
+inline=$(grep -lE '\bcp[0-9]+_[a-z]' "$dir"/*.kimg.d/rtl/kiln_k_*.v | head -3)
+copies=$(grep -l 'kiln_copy #' "$dir/structs.kimg.d/rtl/kiln_k_memcpy_unaligned.v" \
+	"$dir/structs.kimg.d/rtl/kiln_k_memset_clear.v" | wc -l)
+[ -z "$inline" ] && [ "$copies" = 2 ] && echo "ok - copy loops and memsets instantiate the kiln_copy cell" ||
+	echo "not ok - inline copy counters in: $inline; kernels with a kiln_copy instance: $copies of 2"
 for s in basic:divmod crc:crc32_table sort:selection_sort_local structs:memcpy_unaligned structs:memset_clear \
 	ndrange:nd_volume dglobals:dg_update_stats bits:overflow_checks bits:rotates arith64:div64 \
 	pipeline:pipe_sum pipeline:pipe_horner pipeline:pipe_bytes pipeline:pipe_dg; do
 	img=${s%%:*}
 	k=${s#*:}
 	v="$dir/$img.kimg.d/rtl/kiln_k_$k.v"
-	if yosys -q -p "read_verilog $v $dir/$img.kimg.d/rtl/kiln_ram.v $dir/$img.kimg.d/rtl/kiln_div.v \
-		$dir/$img.kimg.d/rtl/kiln_fifo.v $dir/$img.kimg.d/rtl/kiln_bitop.v \
-		$dir/$img.kimg.d/rtl/kiln_funnel.v; synth -top kiln_k_$k; select -assert-none t:\$dlatch t:\$_DLATCH_*" \
+	# the library cells the image carries (image_build.c's list): every module but kernels and the top
+	cells=$(ls "$dir/$img.kimg.d/rtl/"kiln_*.v | grep -v '/kiln_k_\|/kiln_image\.v$' | tr '\n' ' ')
+	if yosys -q -p "read_verilog $v $cells; synth -top kiln_k_$k; select -assert-none t:\$dlatch t:\$_DLATCH_*" \
 		>"$tmp/yosys" 2>&1; then
 		echo "ok - kernel $k synthesises with yosys, no latches"
 	else
