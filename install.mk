@@ -7,13 +7,17 @@ ICD_VENDORS_DIR ?= /etc/OpenCL/vendors
 KILN_DATA := $(BUILD)/share/kiln
 
 # share/kiln: board configs, the RTL cell library and the contract's Verilog header (host/common/module.mk), the
-# kernel headers, the sim board's model build files.
+# kernel headers and C library, the sim board's model build files.
 KILN_DATA_FILES := $(patsubst configs/boards/%,$(KILN_DATA)/boards/%,$(wildcard configs/boards/*.json)) \
 	$(patsubst %,$(KILN_DATA)/%,$(wildcard rtl/*.v) $(SIM_MODEL_DEPS)) \
-	$(patsubst hls/include/%,$(KILN_DATA)/include/%,$(wildcard hls/include/kiln/*.h)) $(CONTRACT_VH)
+	$(patsubst hls/include/%,$(KILN_DATA)/include/%,$(wildcard hls/include/kiln/*.h)) $(CONTRACT_VH) \
+	$(patsubst hls/libc/include/%,$(KILN_DATA)/libc/include/%,$(wildcard hls/libc/include/*.h))
+KILN_DATA_FILES += $(KERNEL_LIBC_BC)
 $(KILN_DATA)/boards/%: configs/boards/%
 	install -D -m 0644 $< $@
 $(KILN_DATA)/include/%: hls/include/%
+	install -D -m 0644 $< $@
+$(KILN_DATA)/libc/include/%: hls/libc/include/%
 	install -D -m 0644 $< $@
 $(KILN_DATA)/%: %
 	install -D -m 0644 $< $@

@@ -2,8 +2,8 @@
 # kiln-cc and kiln-post-link: the compiler. LLVM-C everywhere except the one C++ shim for global-variable
 # attributes. Both tools share every stage; each has its own main.
 HLS_MAINS := hls/driver/kiln_cc.c hls/driver/kiln_post_link.c
-HLS_C_SRCS := $(filter-out $(HLS_MAINS),$(wildcard hls/*/*.c))
-HLS_CXX_SRCS := hls/ir/global_attrs.cpp
+HLS_C_SRCS := $(filter-out $(HLS_MAINS) hls/libc/%,$(wildcard hls/*/*.c))
+HLS_CXX_SRCS := hls/ir/global_attrs.cpp hls/ir/ir_cfg.cpp
 HLS_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(HLS_C_SRCS)) $(patsubst %.cpp,$(BUILD)/obj/%.o,$(HLS_CXX_SRCS))
 KILN_CC := $(BUILD)/bin/kiln-cc
 KILN_POST_LINK := $(BUILD)/bin/kiln-post-link
@@ -19,3 +19,17 @@ $(KILN_POST_LINK): $(BUILD)/obj/hls/driver/kiln_post_link.o $(HLS_OBJS) $(COMMON
 	$(HLS_LINK)
 
 BIN += $(KILN_CC) $(KILN_POST_LINK)
+
+# The kernel C library (hls/libc/): compiled like kernels (SPIR, the kernel headers, no system headers) into
+# one bitcode file that kiln-cc links into every device module that calls it.
+KERNEL_LIBC_SRCS := $(sort $(wildcard hls/libc/*.c))
+KERNEL_LIBC_HDRS := $(wildcard hls/libc/include/*.h)
+KERNEL_LIBC_BC := $(BUILD)/share/kiln/libc/kiln-libc.bc
+KERNEL_LIBC_FLAGS := -target spir64-unknown-unknown -nostdlibinc -Ihls/libc/include -Ihls/include -std=gnu11 -O2 -g \
+	-fno-vectorize -fno-slp-vectorize -fno-unroll-loops -Wall -Wextra -Werror -D__KILN__=1 -D__KILN_LIBC__=1
+$(BUILD)/obj/hls/libc/%.bc: hls/libc/%.c $(KERNEL_LIBC_HDRS)
+	@mkdir -p $(@D)
+	clang-15 $(KERNEL_LIBC_FLAGS) -ffile-prefix-map=$(SRC)=. -emit-llvm -c -o $@ $<
+$(KERNEL_LIBC_BC): $(patsubst hls/libc/%.c,$(BUILD)/obj/hls/libc/%.bc,$(KERNEL_LIBC_SRCS))
+	@mkdir -p $(@D)
+	llvm-link-15 -o $@ $^

@@ -11,64 +11,7 @@
 #include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
-
-/* Map from LLVM values to small integers (instruction slots, memory objects, blocks). */
-typedef struct vmap {
-	LLVMValueRef *keys;
-	int *vals;
-	size_t cap, n;
-} vmap;
-
-static size_t vhash(LLVMValueRef k, size_t cap)
-{
-	uintptr_t x = (uintptr_t)k;
-	x ^= x >> 17;
-	x *= 0x9E3779B97F4A7C15ULL;
-	return (size_t)(x >> 7) & (cap - 1);
-}
-
-static int vmap_get(const vmap *m, LLVMValueRef k, int *out)
-{
-	if (!m->cap)
-		return 0;
-	for (size_t i = vhash(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
-		if (!m->keys[i])
-			return 0;
-		if (m->keys[i] == k) {
-			*out = m->vals[i];
-			return 1;
-		}
-	}
-}
-
-static void vmap_put(vmap *m, LLVMValueRef k, int v)
-{
-	if (2 * (m->n + 1) > m->cap) {
-		vmap old = *m;
-		m->cap = old.cap ? old.cap * 2 : 64;
-		m->keys = calloc(m->cap, sizeof *m->keys);
-		m->vals = calloc(m->cap, sizeof *m->vals);
-		m->n = 0;
-		for (size_t i = 0; i < old.cap; i++)
-			if (old.keys[i])
-				vmap_put(m, old.keys[i], old.vals[i]);
-		free(old.keys);
-		free(old.vals);
-	}
-	size_t i = vhash(k, m->cap);
-	while (m->keys[i] && m->keys[i] != k)
-		i = (i + 1) & (m->cap - 1);
-	if (!m->keys[i])
-		m->n++;
-	m->keys[i] = k;
-	m->vals[i] = v;
-}
-
-static void vmap_free(vmap *m)
-{
-	free(m->keys);
-	free(m->vals);
-}
+#include "../ir/vmap.h"
 
 typedef struct builder {
 	LLVMModuleRef mod;
@@ -169,6 +112,10 @@ static kval kop_val(builder *b, int id)
 /* Appends a new operation to the current block and returns its value. */
 static kval emit(builder *b, kop op, int width, kval x, kval y)
 {
+	/* Constant address arithmetic folds: a constant expression may stand where no operation can go
+	 * (a phi's incoming value from another block). */
+	if (op == K_ADD && x.kind == KV_CONST && y.kind == KV_CONST)
+		return kconst((x.c + y.c) & (width >= 64 ? ~0ull : (1ull << width) - 1), width);
 	int id = new_inst(b, op, width);
 	kinst *k = &b->f->insts[id];
 	k->a[0] = x;
@@ -326,9 +273,16 @@ static int mem_devmem(builder *b)
 #define MEM_VISITING (-3)
 #define MEM_RETRY (-4)
 
+/* Whether V's memory is not known for good yet (V is on, or depends on, a cycle still being resolved). */
+static int unresolved(builder *b, LLVMValueRef v)
+{
+	int st;
+	return vmap_get(&b->mem, v, &st) && (st == MEM_VISITING || st == MEM_RETRY);
+}
+
 static int mem_of(builder *b, LLVMValueRef v)
 {
-	int m;
+	int m, partial = 0;
 	if (vmap_get(&b->mem, v, &m) && m != MEM_RETRY)
 		return m;
 	vmap_put(&b->mem, v, MEM_VISITING);
@@ -336,7 +290,8 @@ static int mem_of(builder *b, LLVMValueRef v)
 		m = mem_for_global(b, v);
 		if (m < 0)
 			m = -2;
-	} else if (LLVMIsAArgument(v)) {
+	} else if (LLVMIsAArgument(v) || LLVMIsAIntToPtrInst(v)) {
+		/* a number made a pointer is a device address: unify_pointers leaves no other kind */
 		m = mem_devmem(b);
 	} else if (LLVMIsAAllocaInst(v)) {
 		m = mem_for_alloca(b, v);
@@ -347,6 +302,7 @@ static int mem_of(builder *b, LLVMValueRef v)
 	} else if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v) ||
 	           LLVMIsAConstantExpr(v)) {
 		m = mem_of(b, LLVMGetOperand(v, 0));
+		partial = unresolved(b, LLVMGetOperand(v, 0));
 	} else if (LLVMIsAPHINode(v) || LLVMIsASelectInst(v)) {
 		unsigned n = LLVMIsAPHINode(v) ? LLVMCountIncoming(v) : 2;
 		m = -1;
@@ -354,6 +310,7 @@ static int mem_of(builder *b, LLVMValueRef v)
 			LLVMValueRef in =
 			    LLVMIsAPHINode(v) ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i + 1);
 			int mi = mem_of(b, in);
+			partial |= unresolved(b, in);
 			if (mi == MEM_VISITING)
 				continue; /* the loop-carried value points where the other incomings do */
 			if (mi == -2 || (mi >= 0 && m >= 0 && mi != m)) {
@@ -378,7 +335,8 @@ static int mem_of(builder *b, LLVMValueRef v)
 		b->cur_inst = save;
 		m = -2;
 	}
-	vmap_put(&b->mem, v, m == MEM_VISITING ? MEM_RETRY : m);
+	/* Only null so far, but through a value still being resolved (a cycle of phis): ask again later. */
+	vmap_put(&b->mem, v, m == MEM_VISITING || (m == -1 && partial) ? MEM_RETRY : m);
 	return m;
 }
 
@@ -388,26 +346,15 @@ static kval val_of(builder *b, LLVMValueRef v);
 static kval gep_offset(builder *b, LLVMValueRef g)
 {
 	kval off = val_of(b, LLVMGetOperand(g, 0));
-	LLVMTypeRef ty = LLVMGetGEPSourceElementType(g);
-	unsigned nops = (unsigned)LLVMGetNumOperands(g);
-	for (unsigned i = 1; i < nops; i++) {
-		LLVMValueRef idx = LLVMGetOperand(g, i);
-		uint64_t scale;
-		if (i == 1) {
-			scale = LLVMABISizeOfType(b->td, ty);
-		} else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
-			unsigned fld = (unsigned)LLVMConstIntGetZExtValue(idx);
-			uint64_t o = LLVMOffsetOfElement(b->td, ty, fld);
-			ty = LLVMStructGetTypeAtIndex(ty, fld);
-			if (o)
-				off = emit(b, K_ADD, PTR_BITS, off, kconst(o, PTR_BITS));
+	ir_gep_iter it = ir_gep_begin(g);
+	LLVMValueRef idx;
+	uint64_t scale;
+	int r;
+	while ((r = ir_gep_next(b->td, &it, &idx, &scale)) > 0) {
+		if (!idx) { /* a struct field */
+			if (scale)
+				off = emit(b, K_ADD, PTR_BITS, off, kconst(scale, PTR_BITS));
 			continue;
-		} else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind) {
-			ty = LLVMGetElementType(ty);
-			scale = LLVMABISizeOfType(b->td, ty);
-		} else {
-			fail(b, "%s: unsupported address computation", "getelementptr");
-			return kconst(0, PTR_BITS);
 		}
 		kval iv = val_of(b, idx);
 		if (iv.kind == KV_CONST) {
@@ -432,6 +379,8 @@ static kval gep_offset(builder *b, LLVMValueRef g)
 		}
 		off = emit(b, K_ADD, PTR_BITS, off, iv);
 	}
+	if (r < 0)
+		fail(b, "%s: unsupported address computation", "getelementptr");
 	return off;
 }
 
@@ -685,16 +634,13 @@ static void translate_extract(builder *b, LLVMValueRef in, int id)
 	}
 }
 
-/* memcpy/memmove/memset of a known size: one copy operation the hardware runs as a loop over the ports. */
-static void translate_memop(builder *b, LLVMValueRef in, int is_set)
+/* memcpy/memmove/memset: one copy operation the hardware runs as a loop over the ports (rtl/kiln_copy.v),
+ * its length known at compile time or not. */
+static void translate_memop(builder *b, LLVMValueRef in, int is_set, int is_move)
 {
 	LLVMValueRef dst = LLVMGetOperand(in, 0), src = LLVMGetOperand(in, 1), len = LLVMGetOperand(in, 2);
-	if (!LLVMIsAConstantInt(len)) {
-		fail(b, "%s: memcpy/memset of a size not known at compile time is not supported in hardware",
-		     is_set ? "memset" : "memcpy");
-		return;
-	}
-	uint64_t n = LLVMConstIntGetZExtValue(len);
+	int fixed = LLVMIsAConstantInt(len) != NULL;
+	uint64_t n = fixed ? LLVMConstIntGetZExtValue(len) : 1;
 	if (n == 0)
 		return;
 	int md = mem_of(b, dst);
@@ -715,10 +661,19 @@ static void translate_memop(builder *b, LLVMValueRef in, int is_set)
 	b->f->mems[md].used_write = 1;
 	if (!is_set)
 		b->f->mems[ms].used_read = 1;
+	kval lv = kconst(n, PTR_BITS);
+	if (!fixed) {
+		lv = val_of(b, len);
+		if (lv.width > PTR_BITS)
+			lv = emit(b, K_TRUNC, PTR_BITS, lv, (kval){0});
+		else if (lv.width < PTR_BITS)
+			lv = emit(b, K_ZEXT, PTR_BITS, lv, (kval){0});
+	}
 	int id = new_inst(b, is_set ? K_MEMSET : K_MEMCPY, 0);
 	b->f->insts[id].mem = md;
 	b->f->insts[id].mem2 = ms;
-	fill(b, id, is_set ? K_MEMSET : K_MEMCPY, d, sv, kconst(n, PTR_BITS));
+	b->f->insts[id].move = is_move;
+	fill(b, id, is_set ? K_MEMSET : K_MEMCPY, d, sv, lv);
 }
 
 static void translate_call(builder *b, LLVMValueRef in, int id)
@@ -737,7 +692,8 @@ static void translate_call(builder *b, LLVMValueRef in, int id)
 		return;
 	if (!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "llvm.memmove.", 13) ||
 	    !strncmp(name, "llvm.memset.", 12)) {
-		translate_memop(b, in, !strncmp(name, "llvm.memset.", 12));
+		translate_memop(b, in, !strncmp(name, "llvm.memset.", 12),
+		                !strncmp(name, "llvm.memmove.", 13));
 		return;
 	}
 	if (strstr(name, ".with.overflow.")) {
@@ -922,9 +878,16 @@ static void translate(builder *b, LLVMValueRef in)
 		mem_of(b, in); /* the memory object; its value is offset 0 */
 		return;
 	case LLVMPtrToInt:
-	case LLVMIntToPtr:
-		fail(b, "%s: casts between pointers and integers are not supported in hardware", "cast");
+	case LLVMIntToPtr: {
+		/* Pointers are 32-bit numbers in hardware (lower/unify_ptr.h). */
+		kval x = val_of(b, LLVMGetOperand(in, 0));
+		int w = is_ptr(in) ? PTR_BITS : type_bits(LLVMTypeOf(in));
+		if (x.width == w)
+			fill(b, id, K_OR, x, kconst(0, w), NONE);
+		else
+			fill(b, id, x.width > w ? K_TRUNC : K_ZEXT, x, NONE, NONE);
 		return;
+	}
 	case LLVMFAdd:
 	case LLVMFSub:
 	case LLVMFMul:

@@ -39,6 +39,7 @@ typedef struct kinst {
 	int block;
 	int mem;     /* K_LOAD/K_STORE/K_MEMCPY/K_MEMSET: memory object (the destination for copies) */
 	int mem2;    /* K_MEMCPY: source memory object */
+	int move;    /* K_MEMCPY: a memmove, whose source and destination may overlap */
 	int bytes;   /* K_LOAD/K_STORE: access size, 1, 2 or 4 */
 	int succ[2]; /* K_BR: succ[0]; K_CONDBR: true, false; K_SWITCH: default in succ[0] */
 	int ncases;  /* K_SWITCH */

@@ -20,6 +20,7 @@
 #include "../emit/emit_kernel.h"
 #include "../emit/rtl_wrap.h"
 #include "../ir/ir_util.h"
+#include "../lower/unify_ptr.h"
 #include "../package/fusesoc.h"
 #include "../package/meminit.h"
 #include "../package/package.h"
@@ -132,6 +133,8 @@ static int stage_postlink(build *b, LLVMModuleRef mod)
 /* HLS: one scheduled kernel per kernel function. */
 static int stage_hls(build *b, LLVMModuleRef mod)
 {
+	if (unify_pointers(mod) != 0)
+		return -1;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
 		b->nk += ir_is_kernel(fn) && LLVMCountBasicBlocks(fn) > 0;
 	b->ks = calloc((size_t)b->nk + 1, sizeof *b->ks);

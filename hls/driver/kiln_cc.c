@@ -20,6 +20,7 @@
 #include "../../host/common/fileio.h"
 #include "../../host/common/version.h"
 #include "../frontend/frontend.h"
+#include "../frontend/kernel_libc.h"
 #include "../ir/ir_util.h"
 #include "../lower/lower.h"
 #include "../lower/spirv_import.h"
@@ -62,7 +63,8 @@ static void usage(FILE *o)
 	    "  --profile FILE     simulation only: kernels append per-block execution counts and cycles to "
 	    "FILE\n"
 	    "                      after every run (for the benchmark's lower bounds; not synthesizable)\n"
-	    "  -I DIR, -D NAME[=V] passed to the C front end (clang-15)\n"
+	    "  -I DIR, -D NAME[=V], -U NAME, -include FILE, -isystem DIR, -std=STD, -W..., -w\n"
+	    "                      passed to the C front end (clang-15)\n"
 	    "  --depfile FILE      write every file the inputs depend on (headers included) to FILE, in\n"
 	    "                      make syntax\n"
 	    "  -q                  no progress lines\n"
@@ -121,10 +123,14 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			o->no_pipeline = 1;
 		} else if (!strcmp(a, "-q")) {
 			diag_verbose = 0;
-		} else if ((!strcmp(a, "-I") || !strcmp(a, "-D")) && more && o->ncflags + 2 < MAX_CFLAGS) {
+		} else if ((!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
+		            !strcmp(a, "-include") || !strcmp(a, "-isystem")) &&
+		           more && o->ncflags + 2 < MAX_CFLAGS) {
 			o->cflags[o->ncflags++] = a;
 			o->cflags[o->ncflags++] = argv[++i];
-		} else if ((!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-std=", 5)) &&
+		} else if ((!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) ||
+		            !strncmp(a, "-std=", 5) || (!strncmp(a, "-W", 2) && strncmp(a, "-Wl,", 4)) ||
+		            !strcmp(a, "-w")) &&
 		           o->ncflags < MAX_CFLAGS) {
 			o->cflags[o->ncflags++] = a;
 		} else if (a[0] == '-') {
@@ -211,6 +217,7 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 			continue;
 		if (!frontend_is_ir(o->inputs[i])) {
 			lower_annotations(m, o->inputs[i]);
+			lower_spir_calls(m);
 		} else {
 			lower_spirv_import(m);
 			lower_usm_class(m);
@@ -221,7 +228,8 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 			diag_error(o->inputs[i], 0, 0,
 			           "cannot link with the other inputs (conflicting definitions)");
 	}
-	if (mod && !diag_errors() && inline_all(mod) == 0 && lower_usm_class_finish(mod) == 0)
+	if (mod && !diag_errors() && kernel_libc_link(mod) == 0 && inline_all(mod) == 0 &&
+	    lower_usm_class_finish(mod) == 0)
 		return mod;
 	if (mod)
 		LLVMDisposeModule(mod);

@@ -22,7 +22,8 @@ void emit_unit_decls(ectx *e)
 		    o,
 		    "  // copy engine (rtl/kiln_copy.v): the operands of the copy loop the state runs, the "
 		    "answers\n  // of its ports\n"
-		    "  reg         cp_run, cp_fill, cp_same;\n  reg  [31:0] cp_len, cp_dst, cp_src;\n"
+		    "  reg         cp_run, cp_fill, cp_same, cp_back;\n  reg  [31:0] cp_len, cp_dst, "
+		    "cp_src;\n"
 		    "  reg  [7:0]  cp_value;\n  reg         cp_rd_ready, cp_rd_rvalid, cp_wr_ready;\n"
 		    "  reg  [31:0] cp_rd_rdata;\n  wire        cp_rd_valid, cp_wr_valid, cp_done;\n"
 		    "  wire [31:0] cp_rd_addr, cp_wr_addr, cp_wr_wdata;\n  wire [3:0]  cp_wr_wstrb;\n\n");
@@ -33,7 +34,8 @@ static void copy_operands(ectx *e)
 {
 	const kfunc *f = e->f;
 	FILE *o = e->body;
-	fprintf(o, "  always @(*) begin\n    cp_run = 1'b0;\n    cp_fill = 1'b0;\n    cp_same = 1'b0;\n"
+	fprintf(o, "  always @(*) begin\n    cp_run = 1'b0;\n    cp_fill = 1'b0;\n    cp_same = 1'b0;\n    "
+	           "cp_back = 1'b0;\n"
 	           "    cp_len = 32'd0;\n    cp_dst = 32'd0;\n    cp_src = 32'd0;\n    cp_value = 8'd0;\n"
 	           "    case (state_q)\n");
 	for (int s = 0; s < f->nsteps; s++) {
@@ -41,16 +43,21 @@ static void copy_operands(ectx *e)
 			continue;
 		const kinst *k = &f->insts[f->steps[s].inst];
 		int set = k->op == K_MEMSET;
-		fprintf(o, "      S%d: begin  // %s of %llu bytes\n        cp_run = 1'b1;\n", s,
-		        set ? "memset" : "memcpy", (unsigned long long)k->a[2].c);
+		int fixed = k->a[2].kind == KV_CONST;
+		fprintf(o, "      S%d: begin  // %s of %s bytes\n        cp_run = 1'b1;\n", s,
+		        set ? "memset" : "memcpy",
+		        fixed ? rb_str(e->rb, "%llu", (unsigned long long)k->a[2].c) : "run-time");
 		if (set)
 			fprintf(o, "        cp_fill = 1'b1;\n");
 		else if (k->mem == k->mem2)
 			fprintf(o, "        cp_same = 1'b1;\n");
-		fprintf(o,
-		        "        cp_len = 32'd%llu;\n        cp_dst = %s;\n        cp_%s = %s;\n      end\n",
-		        (unsigned long long)k->a[2].c, emit_ref(e, k->a[0], s), set ? "value" : "src",
-		        emit_ref(e, k->a[1], s));
+		if (!set && k->mem == k->mem2 && k->move) /* overlapping onto a higher address */
+			fprintf(o, "        cp_back = %s > %s;\n", emit_ref(e, k->a[0], s),
+			        emit_ref(e, k->a[1], s));
+		fprintf(o, "        cp_len = %s;\n        cp_dst = %s;\n        cp_%s = %s;\n      end\n",
+		        fixed ? rb_str(e->rb, "32'd%llu", (unsigned long long)k->a[2].c)
+		              : emit_ref(e, k->a[2], s),
+		        emit_ref(e, k->a[0], s), set ? "value" : "src", emit_ref(e, k->a[1], s));
 	}
 	fprintf(o, "      default: ;\n    endcase\n  end\n");
 }
@@ -89,7 +96,7 @@ void emit_copy_engine(ectx *e)
 	fprintf(e->body,
 	        "  kiln_copy #(.DEPTH(%d), .COPY(%d)) u_copy (\n"
 	        "    .clk(clk), .rst_n(rst_n), .run(cp_run), .fill(cp_fill), .same_port(cp_same),\n"
-	        "    .len(cp_len), .dst(cp_dst), .src(cp_src), .value(cp_value),\n"
+	        "    .back(cp_back), .len(cp_len), .dst(cp_dst), .src(cp_src), .value(cp_value),\n"
 	        "    .rd_valid(cp_rd_valid), .rd_addr(cp_rd_addr), .rd_ready(cp_rd_ready),\n"
 	        "    .rd_rvalid(cp_rd_rvalid), .rd_rdata(cp_rd_rdata),\n"
 	        "    .wr_valid(cp_wr_valid), .wr_addr(cp_wr_addr), .wr_wdata(cp_wr_wdata), "

@@ -106,17 +106,25 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	char out[4096], inc[4096], dep[4200];
+	char out[4096], inc[4096], libc[4096], dep[4200];
 	snprintf(out, sizeof out, "%s/%s.bc", o->workdir, base);
 	snprintf(dep, sizeof dep, "%s/%s.dep", o->workdir, base);
 	snprintf(inc, sizeof inc, "-I%s", o->include_dir ? o->include_dir : frontend_include_dir());
+	snprintf(libc, sizeof libc, "-I%s", kiln_data_file("KILN_LIBC_INCLUDE_DIR", "libc/include"));
 
 	/* Kernels are compiled for a 64-bit SPIR target so that the IR is what llvm-spirv and DPC++ tools
-	 * expect; vectorizers are off because the hardware builder schedules scalar operations. */
+	 * expect; vectorizers are off because the hardware builder schedules scalar operations. The C is
+	 * hosted C (library calls are known to the optimiser) with Kiln's kernel C library headers in place
+	 * of the system's, and plain C calling conventions so that K&R definitions and unprototyped calls
+	 * compile as they do for x86-64 (clang refuses them under SPIR's spir_func; lower_spir_calls puts
+	 * the SPIR conventions back). Loops the source writes stay loops (they pipeline, and keep wide
+	 * memories wide); memcpy and memset calls become the copy engine. */
 	const char *fixed[] = {"clang-15",
 	                       "-target",
 	                       "spir64-unknown-unknown",
-	                       "-ffreestanding",
+	                       "-nostdlibinc",
+	                       "-Xclang",
+	                       "-fdefault-calling-conv=cdecl",
 	                       "-std=gnu11",
 	                       "-O2",
 	                       "-g",
@@ -124,9 +132,14 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	                       "-fno-vectorize",
 	                       "-fno-slp-vectorize",
 	                       "-fno-unroll-loops",
+	                       "-mllvm",
+	                       "-disable-loop-idiom-memcpy",
+	                       "-mllvm",
+	                       "-disable-loop-idiom-memset",
 	                       "-fno-discard-value-names",
 	                       "-Wall",
 	                       inc,
+	                       libc,
 	                       "-D__KILN__=1"};
 	size_t nfixed = sizeof fixed / sizeof fixed[0];
 	size_t n = nfixed + (size_t)o->ncflags + 11;

@@ -112,10 +112,25 @@ void ir_pin(LLVMModuleRef mod, LLVMValueRef g)
 
 int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
 {
+	return ir_const_bytes_ptr(td, c, out, n, NULL, NULL);
+}
+
+int ir_const_bytes_ptr(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n,
+                       int (*addr)(void *ctx, LLVMValueRef p, uint64_t *a), void *ctx)
+{
 	LLVMTypeRef ty = LLVMTypeOf(c);
 	LLVMTypeKind kind = LLVMGetTypeKind(ty);
 	if (LLVMIsAConstantAggregateZero(c) || LLVMIsAUndefValue(c) || LLVMIsAConstantPointerNull(c))
 		return 0;
+	if (kind == LLVMPointerTypeKind) {
+		uint64_t a = 0;
+		size_t sz = (size_t)LLVMABISizeOfType(td, ty);
+		if (!addr || sz > n || sz > 8 || addr(ctx, c, &a) != 0)
+			return -1;
+		for (size_t k = 0; k < sz; k++)
+			out[k] = (uint8_t)(a >> (8 * k));
+		return 0;
+	}
 	if (LLVMIsAConstantInt(c)) {
 		unsigned bits = LLVMGetIntTypeWidth(ty);
 		uint64_t v = LLVMConstIntGetZExtValue(c);
@@ -140,7 +155,8 @@ int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
 		unsigned cnt = LLVMGetArrayLength(ty);
 		for (unsigned i = 0; i < cnt; i++) {
 			LLVMValueRef e = LLVMGetAggregateElement(c, i);
-			if (!e || (i + 1) * es > n || ir_const_bytes(td, e, out + i * es, (size_t)es))
+			if (!e || (i + 1) * es > n ||
+			    ir_const_bytes_ptr(td, e, out + i * es, (size_t)es, addr, ctx))
 				return -1;
 		}
 		return 0;
@@ -150,7 +166,7 @@ int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
 		for (unsigned i = 0; i < cnt; i++) {
 			uint64_t off = LLVMOffsetOfElement(td, ty, i);
 			LLVMValueRef e = LLVMGetAggregateElement(c, i);
-			if (!e || off > n || ir_const_bytes(td, e, out + off, n - (size_t)off))
+			if (!e || off > n || ir_const_bytes_ptr(td, e, out + off, n - (size_t)off, addr, ctx))
 				return -1;
 		}
 		return 0;
@@ -158,10 +174,44 @@ int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
 	return -1;
 }
 
+ir_gep_iter ir_gep_begin(LLVMValueRef g)
+{
+	return (ir_gep_iter){g, LLVMGetGEPSourceElementType(g), 1, (unsigned)LLVMGetNumOperands(g)};
+}
+
+int ir_gep_next(LLVMTargetDataRef td, ir_gep_iter *it, LLVMValueRef *idx, uint64_t *scale)
+{
+	if (it->i >= it->n)
+		return 0;
+	LLVMValueRef x = LLVMGetOperand(it->g, it->i);
+	if (it->i++ == 1) { /* the first index steps over whole objects of the source type */
+		*idx = x;
+		*scale = LLVMABISizeOfType(td, it->ty);
+		return 1;
+	}
+	if (LLVMGetTypeKind(it->ty) == LLVMStructTypeKind) {
+		unsigned fld = (unsigned)LLVMConstIntGetZExtValue(x);
+		*idx = NULL;
+		*scale = LLVMOffsetOfElement(td, it->ty, fld);
+		it->ty = LLVMStructGetTypeAtIndex(it->ty, fld);
+		return 1;
+	}
+	if (LLVMGetTypeKind(it->ty) != LLVMArrayTypeKind)
+		return -1;
+	it->ty = LLVMGetElementType(it->ty);
+	*idx = x;
+	*scale = LLVMABISizeOfType(td, it->ty);
+	return 1;
+}
+
 void ir_llvm_init(void)
 {
-	static const char *const cl[] = {"kiln", "-vectorize-loops=false", "-vectorize-slp=false",
-	                                 "-assume-default-is-flat-addrspace"};
+	static const char *const cl[] = {"kiln",
+	                                 "-vectorize-loops=false",
+	                                 "-vectorize-slp=false",
+	                                 "-assume-default-is-flat-addrspace",
+	                                 "-disable-loop-idiom-memcpy",
+	                                 "-disable-loop-idiom-memset"};
 	static int done;
 	if (!done++)
 		LLVMParseCommandLineOptions((int)(sizeof cl / sizeof cl[0]), cl, NULL);

@@ -25,6 +25,23 @@ void ir_pin(LLVMModuleRef mod, LLVMValueRef g);
 /* Writes constant C's bytes at OUT (N bytes available), little-endian, laid out as TD says; integers,
  * float/double, arrays, structs and zero/undef. 0, or -1 for a constant it cannot lay out. */
 int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n);
+/* ir_const_bytes, where a non-null pointer constant P is laid out as the address ADDR(CTX, P, &a) gives
+ * (0, or -1 to refuse the constant). */
+int ir_const_bytes_ptr(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n,
+                       int (*addr)(void *ctx, LLVMValueRef p, uint64_t *a), void *ctx);
+
+/* The byte offset a getelementptr (instruction or constant expression) adds to its base, term by term:
+ *   ir_gep_iter it = ir_gep_begin(g);
+ *   while ((r = ir_gep_next(td, &it, &idx, &scale)) > 0) off += idx ? value(idx) * scale : scale;
+ * A struct field comes as IDX NULL and SCALE its offset; ir_gep_next returns 0 at the end, -1 at an index
+ * into a type it cannot lay out (a vector). */
+typedef struct ir_gep_iter {
+	LLVMValueRef g;
+	LLVMTypeRef ty;
+	unsigned i, n;
+} ir_gep_iter;
+ir_gep_iter ir_gep_begin(LLVMValueRef g);
+int ir_gep_next(LLVMTargetDataRef td, ir_gep_iter *it, LLVMValueRef *idx, uint64_t *scale);
 
 /* Runs the new-pass-manager pipeline PASSES on MOD (vectorizers and unrolling off); reports a failure as
  * "WHAT failed: ..." and returns -1, else 0. */

@@ -277,3 +277,25 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 	free(files);
 	return diag_errors() - before;
 }
+
+void lower_spir_calls(LLVMModuleRef mod)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (!LLVMGetIntrinsicID(fn) && LLVMGetFunctionCallConv(fn) == LLVMCCallConv)
+			LLVMSetFunctionCallConv(fn, LLVMSPIRFUNCCallConv);
+	}
+	/* A call's convention must be its callee's: a mismatch is undefined behaviour that the optimiser
+	 * turns into unreachable code. */
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+			     in = LLVMGetNextInstruction(in)) {
+				if (!LLVMIsACallInst(in))
+					continue;
+				LLVMValueRef callee = LLVMGetCalledValue(in);
+				if (LLVMIsAFunction(callee))
+					LLVMSetInstructionCallConv(in, LLVMGetFunctionCallConv(callee));
+				else if (LLVMGetInstructionCallConv(in) == LLVMCCallConv)
+					LLVMSetInstructionCallConv(in, LLVMSPIRFUNCCallConv);
+			}
+}

@@ -10,4 +10,8 @@
  */
 int lower_annotations(LLVMModuleRef mod, const char *source_path);
 
+/* Gives every function of MOD but intrinsics and kernels, and every call to one, SPIR's spir_func calling
+ * convention (sources are compiled with C's, which K&R C needs). */
+void lower_spir_calls(LLVMModuleRef mod);
+
 #endif

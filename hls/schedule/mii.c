@@ -19,7 +19,8 @@ int sched_res_mii(const sched_problem *p, int b)
 			mod += k->mem < f->nmems;
 			cnt[k->mem]++;
 		} else if (kop_unit(k->op) == KU_COPY) {
-			int words = (int)((k->a[2].c + 3) / 4);
+			/* a copy of run-time length counts as one word: it never pipelines */
+			int words = k->a[2].kind == KV_CONST ? (int)((k->a[2].c + 3) / 4) : 1;
 			cnt[k->mem] += words;
 			if (k->op == K_MEMCPY)
 				cnt[k->mem2] += words;

@@ -100,7 +100,8 @@ static int block_res_lb(const kfunc *f, int b)
 		if (kop_is_access(k->op))
 			cnt[k->mem]++;
 		if (kop_unit(k->op) == KU_COPY) {
-			int words = (int)((k->a[2].c + 3) / 4);
+			/* a copy of run-time length counts as one word: it never pipelines */
+			int words = k->a[2].kind == KV_CONST ? (int)((k->a[2].c + 3) / 4) : 1;
 			cnt[k->mem] += words;
 			if (k->op == K_MEMCPY)
 				cnt[k->mem2] += words;

@@ -62,5 +62,11 @@
 /* The largest on-chip memory (local array, table, plain global) kiln-cc builds inside a kernel module; the
  * OpenCL device reports it as its local memory. */
 #define KILN_ONCHIP_MEM_MAX_BYTES (1u << 20)
+/* Kernel pointers are one 32-bit address space: device memory below KILN_ONCHIP_ADDR_BASE, and on-chip
+ * object k (any memory of the kernel whose address is taken) at KILN_ONCHIP_ADDR_BASE + k *
+ * KILN_ONCHIP_MEM_MAX_BYTES. Device memory never hands out address 0 (allocations start at
+ * KILN_DEVMEM_FIRST), so that 0 is C's null pointer. */
+#define KILN_ONCHIP_ADDR_BASE 0x80000000u
+#define KILN_DEVMEM_FIRST 0x100u
 
 #endif

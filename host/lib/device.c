@@ -36,7 +36,8 @@ int kiln_device_open(const char *name, kiln_device **out)
 		free(d);
 		return st;
 	}
-	kiln_devmem_init(&d->mem, 0, d->cfg.devmem_bytes);
+	uint64_t base = kiln_device_mem_base(d);
+	kiln_devmem_init(&d->mem, base, d->cfg.devmem_bytes - base);
 	pthread_mutex_init(&d->lock, NULL);
 	pthread_cond_init(&d->idle, NULL);
 	atomic_init(&d->refs, 1);

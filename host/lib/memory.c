@@ -70,3 +70,9 @@ uint64_t kiln_device_mem_size(const kiln_device *d)
 {
 	return d ? d->cfg.devmem_bytes : 0;
 }
+
+uint64_t kiln_device_mem_base(const kiln_device *d)
+{
+	/* all of a toy memory is usable; a real one gives up its first bytes to the null pointer */
+	return d && d->cfg.devmem_bytes >= 4 * KILN_DEVMEM_FIRST ? KILN_DEVMEM_FIRST : 0;
+}

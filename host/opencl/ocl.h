@@ -55,7 +55,6 @@ struct _cl_device_id {
 	char name[128];
 	double clock_ns; /* board clock period */
 	uint64_t mem_size;
-	uint64_t null_block; /* device address reserved so that no allocation is at address 0 */
 	uint64_t alloc_max;  /* the largest allocation: the memory without that reserved block */
 };
 

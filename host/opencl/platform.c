@@ -21,13 +21,8 @@ static void open_device(void)
 	if (device.clock_ns <= 0)
 		device.clock_ns = 10.0;
 	device.mem_size = kiln_device_mem_size(device.dev);
-	/* A USM pointer of NULL would be ambiguous: keep address 0 out of every allocation. */
-	uint64_t a = 0;
-	if (kiln_mem_alloc(device.dev, KILN_MEM_ALIGN, &a) == KILN_OK && a != 0)
-		kiln_mem_free(device.dev, a);
-	device.null_block = a;
-	device.alloc_max =
-	    a == 0 && device.mem_size > KILN_MEM_ALIGN ? device.mem_size - KILN_MEM_ALIGN : device.mem_size;
+	/* No allocation is at address 0, so a USM pointer of NULL is never a buffer's. */
+	device.alloc_max = device.mem_size - kiln_device_mem_base(device.dev);
 	device_ok = 1;
 }
 

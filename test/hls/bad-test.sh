@@ -26,10 +26,7 @@ indirect_call.c|indirect calls are not supported
 vla.c|variable length arrays are not supported
 alloca_dynamic.c|unbounded alloca
 recursion.c|recursion is not supported
-ptr_to_int.c|casts between pointers and integers
 int128.c|__int128 is not supported
-mixed_memories.c|may point into different memories
-variable_memcpy.c|size not known at compile time
 shared_global.c|shared by several kernels
 wiid_dynamic_dim.c|must be a constant 0, 1 or 2
 wiid_dim_range.c|dimension out of range

@@ -32,11 +32,11 @@ $(HLS_GEN_DIR)/genloops.c: scripts/gen-loop-kernels
 
 # Per corpus source folder SRCDIR: the image, the image without pipelining, and the harness program.
 define CORPUS_RULES
-$$(HLS_TEST_DIR)/img/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h $$(SIM_MODEL_DEPS) $$(wildcard rtl/*.v)
+$$(HLS_TEST_DIR)/img/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h $$(KERNEL_LIBC_BC) $$(SIM_MODEL_DEPS) $$(wildcard rtl/*.v)
 	@mkdir -p $$(@D)
 	$$(KILN_CC) -q -o $$@ $$<
 
-$$(HLS_TEST_DIR)/img-seq/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h $$(SIM_MODEL_DEPS) $$(wildcard rtl/*.v)
+$$(HLS_TEST_DIR)/img-seq/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h $$(KERNEL_LIBC_BC) $$(SIM_MODEL_DEPS) $$(wildcard rtl/*.v)
 	@mkdir -p $$(@D)
 	$$(KILN_CC) -q --no-pipeline -o $$@ $$<
 

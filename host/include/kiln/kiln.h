@@ -105,6 +105,9 @@ int kiln_mem_write(kiln_device *dev, uint64_t addr, const void *src, size_t n);
 int kiln_mem_read(kiln_device *dev, uint64_t addr, void *dst, size_t n);
 /* Size of the board's device memory in bytes. */
 uint64_t kiln_device_mem_size(const kiln_device *dev);
+/* The lowest address an allocation gets: address 0 is kernels' null pointer, so allocations start above it
+ * and at most kiln_device_mem_size() minus this many bytes can be allocated. */
+uint64_t kiln_device_mem_base(const kiln_device *dev);
 
 /* Device-global access by unique id: NBYTES at byte OFFSET, with the spec's range and host_access rules. */
 int kiln_dg_write(kiln_program *prog, const char *unique_id, const void *src, size_t nbytes, size_t offset);

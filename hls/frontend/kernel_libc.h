@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The kernel C library (hls/libc/, built into one bitcode file under share/kiln/libc/): linked into the
+ * device module so that library calls the kernels make have a body that is inlined like any other helper. */
+#ifndef KILN_KERNEL_LIBC_H
+#define KILN_KERNEL_LIBC_H
+#include <llvm-c/Core.h>
+
+/* Path of the library's bitcode (KILN_LIBC overrides it). */
+const char *kernel_libc_path(void);
+
+/* Links into MOD the library functions it calls and does not define itself (a definition in the kernel
+ * sources wins over the library's); they become internal, so unused ones disappear. 0, or -1 with a
+ * diagnostic. */
+int kernel_libc_link(LLVMModuleRef mod);
+
+#endif

@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ir_cfg.h"
+
+#include <llvm/IR/BasicBlock.h>
+#include <llvm/IR/Instruction.h>
+
+LLVMBasicBlockRef ir_split_block_before(LLVMValueRef inst)
+{
+	auto *in = llvm::unwrap<llvm::Instruction>(inst);
+	return llvm::wrap(in->getParent()->splitBasicBlock(in));
+}

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0
+/* Control-flow edits on LLVM IR that LLVM-C 15 has no API for (a thin C++ shim, like global_attrs). */
+#ifndef KILN_IR_CFG_H
+#define KILN_IR_CFG_H
+#include <llvm-c/Core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Splits INST's block before INST: INST and what follows it move to a new block (returned) that the old
+ * block now ends by branching to; the successors' phis name the new block. */
+LLVMBasicBlockRef ir_split_block_before(LLVMValueRef inst);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,883 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "unify_ptr.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Target.h>
+
+#include "../../host/common/contract.h"
+#include "../driver/diag.h"
+#include "../ir/global_attrs.h"
+#include "../ir/ir_cfg.h"
+#include "../ir/ir_util.h"
+#include "../ir/vmap.h"
+
+_Static_assert((KILN_ONCHIP_MEM_MAX_BYTES & (KILN_ONCHIP_MEM_MAX_BYTES - 1)) == 0,
+               "on-chip objects sit at power-of-two strides");
+#define OBJ_SHIFT ((unsigned)__builtin_ctz(KILN_ONCHIP_MEM_MAX_BYTES))
+#define OBJ_MASK (KILN_ONCHIP_MEM_MAX_BYTES - 1u)
+#define MAX_TAGS ((unsigned)((0x100000000ull - KILN_ONCHIP_ADDR_BASE) >> OBJ_SHIFT))
+
+/* A points-to set: device memory, null, "anything whose address escaped" (a pointer loaded from memory or
+ * made from an integer), then the kernel's on-chip objects. */
+enum { P_DEV, P_NULL, P_ANY, P_OBJ };
+
+typedef struct up {
+	LLVMModuleRef mod;
+	LLVMContextRef ctx;
+	LLVMTargetDataRef td;
+	LLVMBuilderRef b;
+	LLVMTypeRef i8, i32, i64;
+	vmap tag;      /* object -> its index in the address space (module-wide) */
+	unsigned ntag; /* tags handed out */
+	int errors;
+	/* per kernel */
+	LLVMValueRef fn;
+	vmap obj; /* object -> bit - P_OBJ */
+	LLVMValueRef *objs;
+	int nobj, cobj;
+	vmap row; /* pointer value -> row of sets / u */
+	uint64_t *sets;
+	LLVMValueRef *u; /* the value's unified address (i32), once made */
+	int nrow, crow, words;
+	uint64_t *esc; /* what escaped */
+	LLVMValueRef *work;
+	int nwork, cwork;
+} up;
+
+static void fail_at(up *p, LLVMValueRef at, const char *what)
+{
+	diag_error_at(at, "%s", what);
+	p->errors++;
+}
+
+static int add_obj(up *p, LLVMValueRef o)
+{
+	int i;
+	if (vmap_get(&p->obj, o, &i))
+		return i;
+	if (p->nobj == p->cobj) {
+		p->cobj = p->cobj ? 2 * p->cobj : 32;
+		p->objs = realloc(p->objs, (size_t)p->cobj * sizeof *p->objs);
+	}
+	p->objs[p->nobj] = o;
+	vmap_put(&p->obj, o, p->nobj);
+	return p->nobj++;
+}
+
+/* The objects constant C names, through constant expressions and the initialisers of globals. */
+static void collect_const(up *p, LLVMValueRef c, int depth)
+{
+	int i;
+	if (!c || depth > 64)
+		return;
+	if (LLVMIsAGlobalVariable(c)) {
+		if (vmap_get(&p->obj, c, &i))
+			return;
+		add_obj(p, c);
+		collect_const(p, LLVMGetInitializer(c), depth + 1);
+		return;
+	}
+	if (!LLVMIsAConstantExpr(c) && !LLVMIsAConstantStruct(c) && !LLVMIsAConstantArray(c) &&
+	    !LLVMIsAConstantVector(c))
+		return;
+	int n = LLVMGetNumOperands(c);
+	for (int k = 0; k < n; k++)
+		collect_const(p, LLVMGetOperand(c, (unsigned)k), depth + 1);
+}
+
+static int row_of(up *p, LLVMValueRef v)
+{
+	int r;
+	if (vmap_get(&p->row, v, &r))
+		return r;
+	if (p->nrow == p->crow) {
+		int old = p->crow;
+		p->crow = p->crow ? 2 * p->crow : 256;
+		p->sets = realloc(p->sets, (size_t)p->crow * (size_t)p->words * sizeof *p->sets);
+		p->u = realloc(p->u, (size_t)p->crow * sizeof *p->u);
+		memset(p->sets + (size_t)old * (size_t)p->words, 0,
+		       (size_t)(p->crow - old) * (size_t)p->words * sizeof *p->sets);
+		memset(p->u + old, 0, (size_t)(p->crow - old) * sizeof *p->u);
+	}
+	vmap_put(&p->row, v, p->nrow);
+	return p->nrow++;
+}
+
+static uint64_t *set_row(up *p, int r)
+{
+	return p->sets + (size_t)r * (size_t)p->words;
+}
+
+static void set_bit(uint64_t *s, int bit)
+{
+	s[bit / 64] |= 1ull << (bit % 64);
+}
+
+static int has_bit(const uint64_t *s, int bit)
+{
+	return (int)((s[bit / 64] >> (bit % 64)) & 1);
+}
+
+/* Ors FROM into TO; whether TO changed. */
+static int set_or(up *p, uint64_t *to, const uint64_t *from)
+{
+	int changed = 0;
+	for (int w = 0; w < p->words; w++) {
+		changed |= (to[w] | from[w]) != to[w];
+		to[w] |= from[w];
+	}
+	return changed;
+}
+
+static int is_ptr(LLVMValueRef v)
+{
+	return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
+}
+
+/* The points-to set of V as known so far (constants and arguments are fixed; instructions are rows the
+ * fixpoint fills). */
+static void base_set(up *p, LLVMValueRef v, uint64_t *s, int depth)
+{
+	int i;
+	if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v)) {
+		set_bit(s, P_NULL);
+	} else if (LLVMIsAGlobalVariable(v) && vmap_get(&p->obj, v, &i)) {
+		set_bit(s, P_OBJ + i);
+	} else if (LLVMIsAArgument(v)) {
+		set_bit(s, P_DEV);
+	} else if (LLVMIsAConstantExpr(v) && depth < 64) {
+		LLVMOpcode op = LLVMGetConstOpcode(v);
+		if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
+			base_set(p, LLVMGetOperand(v, 0), s, depth + 1);
+		else {
+			set_bit(s, P_ANY);
+			set_bit(s, P_DEV);
+		}
+	} else if (LLVMIsAInstruction(v) && vmap_get(&p->row, v, &i)) {
+		set_or(p, s, set_row(p, i));
+	} else if (!LLVMIsAInstruction(v)) {
+		set_bit(s, P_ANY);
+		set_bit(s, P_DEV);
+	}
+}
+
+/* One step of the fixpoint for pointer instruction IN; whether its set grew. */
+static int step(up *p, LLVMValueRef in, uint64_t *tmp)
+{
+	memset(tmp, 0, (size_t)p->words * sizeof *tmp);
+	int i;
+	switch (LLVMGetInstructionOpcode(in)) {
+	case LLVMAlloca:
+		if (vmap_get(&p->obj, in, &i))
+			set_bit(tmp, P_OBJ + i);
+		break;
+	case LLVMGetElementPtr:
+	case LLVMBitCast:
+	case LLVMAddrSpaceCast:
+	case LLVMFreeze:
+		base_set(p, LLVMGetOperand(in, 0), tmp, 0);
+		break;
+	case LLVMPHI:
+		for (unsigned k = 0; k < LLVMCountIncoming(in); k++)
+			base_set(p, LLVMGetIncomingValue(in, k), tmp, 0);
+		break;
+	case LLVMSelect:
+		base_set(p, LLVMGetOperand(in, 1), tmp, 0);
+		base_set(p, LLVMGetOperand(in, 2), tmp, 0);
+		break;
+	case LLVMLoad:
+		set_bit(tmp, P_ANY);
+		break;
+	default: /* inttoptr, calls: any address at all */
+		set_bit(tmp, P_ANY);
+		set_bit(tmp, P_DEV);
+		break;
+	}
+	return set_or(p, set_row(p, row_of(p, in)), tmp);
+}
+
+/* Where pointer V is kept as a plain number: its objects' addresses escape. */
+static void escape(up *p, LLVMValueRef v)
+{
+	uint64_t tmp[p->words];
+	memset(tmp, 0, sizeof tmp);
+	base_set(p, v, tmp, 0);
+	set_or(p, p->esc, tmp);
+}
+
+/* Pointer constants inside the initialiser C of a global the kernel reaches escape. */
+static void escape_init(up *p, LLVMValueRef c, int depth)
+{
+	if (!c || depth > 64)
+		return;
+	if (is_ptr(c)) {
+		escape(p, c);
+		return;
+	}
+	if (!LLVMIsAConstantStruct(c) && !LLVMIsAConstantArray(c) && !LLVMIsAConstantVector(c))
+		return;
+	int n = LLVMGetNumOperands(c);
+	for (int k = 0; k < n; k++)
+		escape_init(p, LLVMGetOperand(c, (unsigned)k), depth + 1);
+}
+
+/* The final set of V: "anything escaped" spelled out as the escaped objects and null. */
+static void final_set(up *p, LLVMValueRef v, uint64_t *s)
+{
+	memset(s, 0, (size_t)p->words * sizeof *s);
+	base_set(p, v, s, 0);
+	if (has_bit(s, P_ANY)) {
+		set_or(p, s, p->esc);
+		set_bit(s, P_NULL);
+	}
+	s[0] &= ~(1ull << P_ANY);
+}
+
+enum { K_DEV, K_OBJ, K_UNIFIED };
+
+/* How V is represented: a device address (or null), an offset into one object (*OBJ), or a unified
+ * address. */
+static int kind_of(up *p, LLVMValueRef v, int *obj)
+{
+	uint64_t s[p->words];
+	final_set(p, v, s);
+	int nobj = 0, last = -1;
+	for (int i = 0; i < p->nobj; i++)
+		if (has_bit(s, P_OBJ + i)) {
+			nobj++;
+			last = i;
+		}
+	if (nobj == 0)
+		return K_DEV;
+	if (nobj == 1 && !has_bit(s, P_DEV) && !has_bit(s, P_NULL)) {
+		if (obj)
+			*obj = last;
+		return K_OBJ;
+	}
+	return K_UNIFIED;
+}
+
+static unsigned tag_of(up *p, LLVMValueRef o)
+{
+	int t;
+	if (vmap_get(&p->tag, o, &t))
+		return (unsigned)t;
+	if (p->ntag == MAX_TAGS) {
+		fail_at(p, LLVMIsAInstruction(o) ? o : p->fn,
+		        "more on-chip objects have their address taken than the address space holds");
+		return 0;
+	}
+	vmap_put(&p->tag, o, (int)p->ntag);
+	return p->ntag++;
+}
+
+static uint32_t obj_base(up *p, LLVMValueRef o)
+{
+	return KILN_ONCHIP_ADDR_BASE + (tag_of(p, o) << OBJ_SHIFT);
+}
+
+/* Positions the builder where a value made from V is available to all of V's uses. */
+static void place_after(up *p, LLVMValueRef v)
+{
+	if (!LLVMIsAInstruction(v)) { /* an argument: the entry block's front dominates every use */
+		LLVMPositionBuilderBefore(p->b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(p->fn)));
+		return;
+	}
+	LLVMValueRef at = LLVMGetNextInstruction(v);
+	while (at && LLVMIsAPHINode(at))
+		at = LLVMGetNextInstruction(at);
+	LLVMPositionBuilderBefore(p->b, at);
+}
+
+/* Byte offset of GEP instruction G from its base, as i32 arithmetic before G. */
+static LLVMValueRef gep_offset(up *p, LLVMValueRef g)
+{
+	LLVMValueRef off = LLVMConstInt(p->i32, 0, 0), idx;
+	ir_gep_iter it = ir_gep_begin(g);
+	uint64_t scale;
+	while (ir_gep_next(p->td, &it, &idx, &scale) > 0) {
+		LLVMValueRef term = LLVMConstInt(p->i32, scale, 0);
+		if (idx)
+			term = LLVMBuildMul(p->b, LLVMBuildIntCast2(p->b, idx, p->i32, 1, ""), term, "");
+		off = LLVMBuildAdd(p->b, off, term, "");
+	}
+	return off;
+}
+
+/* The address pointer constant C stands for in an initialiser: an object's base plus the constant offset
+ * of the getelementptrs on the way. */
+static int const_addr(void *ctx, LLVMValueRef c, uint64_t *a)
+{
+	up *p = ctx;
+	uint64_t off = 0;
+	while (LLVMIsAConstantExpr(c)) {
+		LLVMOpcode op = LLVMGetConstOpcode(c);
+		if (op == LLVMGetElementPtr) {
+			ir_gep_iter it = ir_gep_begin(c);
+			LLVMValueRef idx;
+			uint64_t scale;
+			int r;
+			while ((r = ir_gep_next(p->td, &it, &idx, &scale)) > 0) {
+				if (idx && !LLVMIsAConstantInt(idx))
+					return -1;
+				off += idx ? (uint64_t)LLVMConstIntGetSExtValue(idx) * scale : scale;
+			}
+			if (r < 0)
+				return -1;
+		} else if (op == LLVMIntToPtr && LLVMIsAConstantInt(LLVMGetOperand(c, 0))) {
+			*a = LLVMConstIntGetZExtValue(LLVMGetOperand(c, 0)) + off;
+			return 0;
+		} else if (op != LLVMBitCast && op != LLVMAddrSpaceCast) {
+			return -1;
+		}
+		c = LLVMGetOperand(c, 0);
+	}
+	if (LLVMIsAConstantPointerNull(c)) {
+		*a = off;
+		return 0;
+	}
+	if (!LLVMIsAGlobalVariable(c))
+		return -1;
+	*a = (uint64_t)obj_base(p, c) + off;
+	return 0;
+}
+
+static LLVMValueRef u_of(up *p, LLVMValueRef v);
+
+static void push_work(up *p, LLVMValueRef in)
+{
+	if (p->nwork == p->cwork) {
+		p->cwork = p->cwork ? 2 * p->cwork : 64;
+		p->work = realloc(p->work, (size_t)p->cwork * sizeof *p->work);
+	}
+	p->work[p->nwork++] = in;
+}
+
+/* A pointer load becomes a load of the 64-bit number the slot holds; returns its low half. */
+static LLVMValueRef load_number(up *p, LLVMValueRef ld)
+{
+	LLVMValueRef addr = LLVMGetOperand(ld, 0);
+	LLVMPositionBuilderBefore(p->b, ld);
+	unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(addr));
+	LLVMValueRef a64 = LLVMBuildPointerCast(p->b, addr, LLVMPointerType(p->i64, as), "");
+	LLVMValueRef q = LLVMBuildLoad2(p->b, p->i64, a64, "");
+	LLVMSetAlignment(q, LLVMGetAlignment(ld));
+	LLVMSetVolatile(q, LLVMGetVolatile(ld));
+	if (LLVMIsAInstruction(a64) && a64 != addr) {
+		int r = row_of(p, a64);
+		base_set(p, addr, set_row(p, r), 0);
+	}
+	if (kind_of(p, addr, NULL) == K_UNIFIED)
+		push_work(p, q);
+	return LLVMBuildTrunc(p->b, q, p->i32, "");
+}
+
+/* V's unified address (i32), made once where every use of V can reach it. */
+static LLVMValueRef u_of(up *p, LLVMValueRef v)
+{
+	int r = -1, obj = -1;
+	uint64_t a = 0;
+	if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v))
+		return LLVMConstInt(p->i32, 0, 0);
+	if (LLVMIsAConstant(v)) {
+		if (const_addr(p, v, &a) != 0)
+			fail_at(p, p->fn,
+			        "a pointer constant (a function's address or an integer made a "
+			        "pointer) cannot be given an address in hardware");
+		return LLVMConstInt(p->i32, a, 0);
+	}
+	if (LLVMIsAInstruction(v) || LLVMIsAArgument(v)) {
+		r = row_of(p, v);
+		if (p->u[r])
+			return p->u[r];
+	}
+	int k = kind_of(p, v, &obj);
+	LLVMValueRef res;
+	if (k != K_UNIFIED && !LLVMIsALoadInst(v)) {
+		place_after(p, v);
+		res = LLVMBuildPtrToInt(p->b, v, p->i32, "");
+		if (k == K_OBJ)
+			res = LLVMBuildOr(p->b, res, LLVMConstInt(p->i32, obj_base(p, p->objs[obj]), 0), "");
+	} else {
+		switch (LLVMGetInstructionOpcode(v)) {
+		case LLVMPHI: {
+			LLVMPositionBuilderBefore(p->b, v);
+			res = LLVMBuildPhi(p->b, p->i32, "");
+			p->u[r] = res; /* a loop reaches the phi through its own back edge */
+			for (unsigned i = 0; i < LLVMCountIncoming(v); i++) {
+				LLVMValueRef in = u_of(p, LLVMGetIncomingValue(v, i));
+				LLVMBasicBlockRef bb = LLVMGetIncomingBlock(v, i);
+				LLVMAddIncoming(res, &in, &bb, 1);
+			}
+			return res;
+		}
+		case LLVMSelect: {
+			LLVMValueRef a = u_of(p, LLVMGetOperand(v, 1)), c = u_of(p, LLVMGetOperand(v, 2));
+			LLVMPositionBuilderBefore(p->b, v);
+			res = LLVMBuildSelect(p->b, LLVMGetOperand(v, 0), a, c, "");
+			break;
+		}
+		case LLVMGetElementPtr: {
+			LLVMValueRef base = u_of(p, LLVMGetOperand(v, 0));
+			LLVMPositionBuilderBefore(p->b, v);
+			res = LLVMBuildAdd(p->b, base, gep_offset(p, v), "");
+			break;
+		}
+		case LLVMBitCast:
+		case LLVMAddrSpaceCast:
+		case LLVMFreeze:
+			res = u_of(p, LLVMGetOperand(v, 0));
+			break;
+		case LLVMLoad:
+			res = load_number(p, v);
+			break;
+		case LLVMIntToPtr:
+			LLVMPositionBuilderBefore(p->b, v);
+			res = LLVMBuildIntCast2(p->b, LLVMGetOperand(v, 0), p->i32, 0, "");
+			break;
+		default:
+			fail_at(p, v,
+			        "this pointer (the result of a call or an aggregate) cannot be given an "
+			        "address in hardware");
+			res = LLVMConstInt(p->i32, 0, 0);
+			break;
+		}
+	}
+	if (r >= 0)
+		p->u[r] = res;
+	return res;
+}
+
+/* Pointer IN (operand PI of an access) resolved into candidate memory C: a device address or an offset into
+ * object C, as a pointer of IN's type, built at the builder's position. */
+static LLVMValueRef resolve(up *p, LLVMValueRef ptr, int c, LLVMValueRef addr)
+{
+	LLVMTypeRef pty = LLVMTypeOf(ptr);
+	if (c < 0)
+		return LLVMBuildIntToPtr(p->b, LLVMBuildZExt(p->b, addr, p->i64, ""), pty, "");
+	LLVMValueRef o = p->objs[c];
+	unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(o));
+	LLVMValueRef base = LLVMBuildPointerCast(p->b, o, LLVMPointerType(p->i8, as), "");
+	LLVMValueRef off = LLVMBuildAnd(p->b, addr, LLVMConstInt(p->i32, OBJ_MASK, 0), "");
+	LLVMValueRef at = LLVMBuildGEP2(p->b, p->i8, base, &off, 1, "");
+	return LLVMBuildPointerCast(p->b, at, pty, "");
+}
+
+/* The operand of access IN that is a unified pointer, or -1. */
+static int unified_operand(up *p, LLVMValueRef in)
+{
+	if (LLVMIsALoadInst(in))
+		return kind_of(p, LLVMGetOperand(in, 0), NULL) == K_UNIFIED ? 0 : -1;
+	if (LLVMIsAStoreInst(in))
+		return kind_of(p, LLVMGetOperand(in, 1), NULL) == K_UNIFIED ? 1 : -1;
+	if (LLVMIsACallInst(in)) { /* llvm.memcpy/memmove/memset: destination, then source */
+		for (int i = 0; i < 2; i++) {
+			LLVMValueRef a = LLVMGetOperand(in, (unsigned)i);
+			if (is_ptr(a) && kind_of(p, a, NULL) == K_UNIFIED)
+				return i;
+		}
+	}
+	return -1;
+}
+
+/* An access through a unified pointer becomes a switch over the memories the pointer may reach (the
+ * address's object number; device memory is the default), each arm the same access made direct. */
+static void dispatch(up *p, LLVMValueRef in)
+{
+	int pi = unified_operand(p, in);
+	if (pi < 0)
+		return;
+	LLVMValueRef ptr = LLVMGetOperand(in, (unsigned)pi);
+	uint64_t s[p->words];
+	final_set(p, ptr, s);
+	int cand[p->nobj + 1], nc = 0, dev = has_bit(s, P_DEV);
+	for (int i = 0; i < p->nobj; i++)
+		if (has_bit(s, P_OBJ + i))
+			cand[nc++] = i;
+	if (dev || nc == 0)
+		cand[nc++] = -1; /* device memory, the default arm */
+	LLVMValueRef addr = u_of(p, ptr);
+	LLVMBasicBlockRef head = LLVMGetInstructionParent(in);
+	LLVMBasicBlockRef tail = ir_split_block_before(in);
+	LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
+	LLVMPositionBuilderAtEnd(p->b, head);
+	LLVMValueRef num = LLVMBuildLShr(p->b, addr, LLVMConstInt(p->i32, OBJ_SHIFT, 0), "");
+	LLVMBasicBlockRef arms[nc];
+	for (int c = 0; c < nc; c++)
+		arms[c] = LLVMInsertBasicBlockInContext(p->ctx, tail, "reach");
+	LLVMValueRef sw = LLVMBuildSwitch(p->b, num, arms[nc - 1], (unsigned)(nc - 1));
+	for (int c = 0; c < nc - 1; c++)
+		LLVMAddCase(sw, LLVMConstInt(p->i32, obj_base(p, p->objs[cand[c]]) >> OBJ_SHIFT, 0), arms[c]);
+	LLVMValueRef vals[nc];
+	for (int c = 0; c < nc; c++) {
+		LLVMPositionBuilderAtEnd(p->b, arms[c]);
+		LLVMValueRef direct = resolve(p, ptr, cand[c], addr);
+		if (LLVMIsAInstruction(direct)) {
+			int r = row_of(p, direct);
+			memset(set_row(p, r), 0, (size_t)p->words * sizeof *p->sets);
+			set_bit(set_row(p, r), cand[c] < 0 ? P_DEV : P_OBJ + cand[c]);
+		}
+		LLVMValueRef cl = LLVMInstructionClone(in);
+		LLVMInsertIntoBuilder(p->b, cl);
+		LLVMSetOperand(cl, (unsigned)pi, direct);
+		vals[c] = cl;
+		LLVMBuildBr(p->b, tail);
+		if (unified_operand(p, cl) >= 0) /* a copy's other side */
+			push_work(p, cl);
+	}
+	if (LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMVoidTypeKind) {
+		LLVMPositionBuilderBefore(p->b, in);
+		LLVMValueRef phi = LLVMBuildPhi(p->b, LLVMTypeOf(in), "");
+		LLVMAddIncoming(phi, vals, arms, (unsigned)nc);
+		LLVMReplaceAllUsesWith(in, phi);
+	}
+	LLVMInstructionEraseFromParent(in);
+}
+
+/* Lifetime markers mean nothing to hardware, and would keep rewritten pointers alive. */
+static void drop_lifetimes(LLVMValueRef fn)
+{
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb), nx; in; in = nx) {
+			nx = LLVMGetNextInstruction(in);
+			LLVMValueRef f = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+			size_t n = 0;
+			const char *name = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &n) : "";
+			if (!strncmp(name, "llvm.lifetime.", 14))
+				LLVMInstructionEraseFromParent(in);
+		}
+}
+
+static int is_intrinsic_call(LLVMValueRef call)
+{
+	LLVMValueRef f = LLVMGetCalledValue(call);
+	return f && LLVMIsAFunction(f) && LLVMGetIntrinsicID(f) != 0;
+}
+
+static int is_mem_intrinsic(LLVMValueRef call)
+{
+	LLVMValueRef f = LLVMGetCalledValue(call);
+	size_t n = 0;
+	const char *name = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &n) : "";
+	return !strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "llvm.memmove.", 13) ||
+	       !strncmp(name, "llvm.memset.", 12);
+}
+
+/* Whether comparison IN of two pointers needs their addresses rather than their offsets. */
+static int compare_needs_u(up *p, LLVMValueRef in)
+{
+	LLVMValueRef x = LLVMGetOperand(in, 0), y = LLVMGetOperand(in, 1);
+	if (!is_ptr(x))
+		return 0;
+	int ox = -1, oy = -1, kx = kind_of(p, x, &ox), ky = kind_of(p, y, &oy);
+	if (kx == K_DEV && ky == K_DEV)
+		return 0;
+	return !(kx == K_OBJ && ky == K_OBJ && ox == oy);
+}
+
+/* The pointer instructions of the kernel, in order, and the list of instructions to rewrite. */
+static void analyse(up *p)
+{
+	LLVMValueRef fn = p->fn;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			if (LLVMIsAAllocaInst(in))
+				add_obj(p, in);
+			int n = LLVMGetNumOperands(in);
+			for (int k = 0; k < n; k++) {
+				LLVMValueRef op = LLVMGetOperand(in, (unsigned)k);
+				if (LLVMIsAConstant(op) && !LLVMIsAFunction(op))
+					collect_const(p, op, 0);
+			}
+		}
+	p->words = (P_OBJ + p->nobj + 63) / 64;
+	uint64_t tmp[p->words];
+	int changed = 1;
+	while (changed) {
+		changed = 0;
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+			     in = LLVMGetNextInstruction(in))
+				if (is_ptr(in))
+					changed |= step(p, in, tmp);
+	}
+	p->esc = calloc((size_t)p->words, sizeof *p->esc);
+	for (int i = 0; i < p->nobj; i++)
+		if (LLVMIsAGlobalVariable(p->objs[i]))
+			escape_init(p, LLVMGetInitializer(p->objs[i]), 0);
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			if (LLVMIsAStoreInst(in) && is_ptr(LLVMGetOperand(in, 0)))
+				escape(p, LLVMGetOperand(in, 0));
+			else if (LLVMIsAPtrToIntInst(in))
+				escape(p, LLVMGetOperand(in, 0));
+			else if (LLVMIsACallInst(in) && !is_intrinsic_call(in))
+				for (unsigned k = 0; k < (unsigned)LLVMGetNumArgOperands(in); k++)
+					if (is_ptr(LLVMGetOperand(in, k)))
+						escape(p, LLVMGetOperand(in, k));
+		}
+	p->esc[0] &= ~(1ull << P_ANY);
+}
+
+/* Whether pointer instruction IN was given a unified address, so that its own value is no longer needed
+ * once its uses are rewritten. */
+static int replaced(up *p, LLVMValueRef in)
+{
+	int r;
+	return LLVMIsAInstruction(in) && is_ptr(in) && vmap_get(&p->row, in, &r) && p->u[r] &&
+	       !LLVMIsACallInst(in) && !LLVMIsAAllocaInst(in) && kind_of(p, in, NULL) == K_UNIFIED;
+}
+
+/* Deletes the pointer instructions the rewrite left unused, cycles (a pointer phi and its increment)
+ * included: one is live only while something other than such instructions uses it. */
+static void sweep(up *p)
+{
+	int n = 0, cap = 64, changed = 1;
+	LLVMValueRef *dead = malloc((size_t)cap * sizeof *dead);
+	vmap live = {0};
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+			if (replaced(p, in))
+				for (LLVMUseRef u = LLVMGetFirstUse(in); u; u = LLVMGetNextUse(u))
+					if (!replaced(p, LLVMGetUser(u)))
+						vmap_put(&live, in, 1);
+	while (changed) { /* what a live one uses lives too */
+		changed = 0;
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+			     in = LLVMGetNextInstruction(in)) {
+				int l;
+				if (!replaced(p, in) || !vmap_get(&live, in, &l))
+					continue;
+				for (int k = 0; k < LLVMGetNumOperands(in); k++) {
+					LLVMValueRef op = LLVMGetOperand(in, (unsigned)k);
+					if (replaced(p, op) && !vmap_get(&live, op, &l)) {
+						vmap_put(&live, op, 1);
+						changed = 1;
+					}
+				}
+			}
+	}
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb && dead; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			int l;
+			if (!replaced(p, in) || vmap_get(&live, in, &l))
+				continue;
+			if (n == cap) {
+				LLVMValueRef *grown = realloc(dead, (size_t)(cap *= 2) * sizeof *dead);
+				if (!grown)
+					break;
+				dead = grown;
+			}
+			dead[n++] = in;
+		}
+	for (int i = 0; i < n; i++)
+		LLVMReplaceAllUsesWith(dead[i], LLVMGetUndef(LLVMTypeOf(dead[i])));
+	for (int i = 0; i < n; i++)
+		LLVMInstructionEraseFromParent(dead[i]);
+	free(dead);
+	vmap_free(&live);
+	/* then what was only ever used by them */
+	changed = 1;
+	while (changed) {
+		changed = 0;
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb), nx; in; in = nx) {
+				nx = LLVMGetNextInstruction(in);
+				if (!is_ptr(in) || LLVMGetFirstUse(in) || LLVMIsAAllocaInst(in) ||
+				    LLVMIsACallInst(in) || (LLVMIsALoadInst(in) && LLVMGetVolatile(in)))
+					continue;
+				LLVMInstructionEraseFromParent(in);
+				changed = 1;
+			}
+	}
+}
+
+/* A constant ptrtoint operand (an object's address in arithmetic) becomes the address itself. */
+static void number_constant_operands(up *p)
+{
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			if (LLVMIsAPHINode(in) || LLVMIsACallInst(in))
+				continue;
+			for (int k = 0; k < LLVMGetNumOperands(in); k++) {
+				LLVMValueRef op = LLVMGetOperand(in, (unsigned)k);
+				uint64_t a = 0;
+				if (!LLVMIsAConstantExpr(op) || LLVMGetConstOpcode(op) != LLVMPtrToInt)
+					continue;
+				if (const_addr(p, LLVMGetOperand(op, 0), &a) != 0) {
+					fail_at(p, in,
+					        "this address (of a function, or made from an integer) "
+					        "cannot be a number in hardware");
+					continue;
+				}
+				LLVMSetOperand(in, (unsigned)k, LLVMConstInt(LLVMTypeOf(op), a, 0));
+			}
+		}
+}
+
+static void unify_kernel(up *p, LLVMValueRef fn)
+{
+	p->fn = fn;
+	drop_lifetimes(fn);
+	analyse(p);
+	/* What to rewrite, listed before anything changes. */
+	LLVMValueRef *todo = NULL;
+	int ntodo = 0, ctodo = 0;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			int want =
+			    (LLVMIsALoadInst(in) && is_ptr(in)) ||
+			    (LLVMIsAStoreInst(in) && is_ptr(LLVMGetOperand(in, 0))) ||
+			    (LLVMIsAPtrToIntInst(in) && kind_of(p, LLVMGetOperand(in, 0), NULL) != K_DEV) ||
+			    (LLVMIsAICmpInst(in) && compare_needs_u(p, in)) ||
+			    ((LLVMIsALoadInst(in) || LLVMIsAStoreInst(in) ||
+			      (LLVMIsACallInst(in) && is_mem_intrinsic(in))) &&
+			     unified_operand(p, in) >= 0);
+			if (!want)
+				continue;
+			if (ntodo == ctodo) {
+				ctodo = ctodo ? 2 * ctodo : 64;
+				todo = realloc(todo, (size_t)ctodo * sizeof *todo);
+			}
+			todo[ntodo++] = in;
+		}
+	p->nwork = 0;
+	for (int i = 0; i < ntodo; i++) {
+		LLVMValueRef in = todo[i];
+		if (LLVMIsALoadInst(in) && is_ptr(in)) {
+			LLVMValueRef u = u_of(p, in);
+			if (kind_of(p, in, NULL) != K_UNIFIED) { /* a device pointer after all */
+				LLVMPositionBuilderBefore(p->b, in);
+				LLVMValueRef d = LLVMBuildIntToPtr(p->b, LLVMBuildZExt(p->b, u, p->i64, ""),
+				                                   LLVMTypeOf(in), "");
+				LLVMReplaceAllUsesWith(in, d);
+			}
+		} else if (LLVMIsAStoreInst(in) && is_ptr(LLVMGetOperand(in, 0))) {
+			LLVMValueRef u = u_of(p, LLVMGetOperand(in, 0)), addr = LLVMGetOperand(in, 1);
+			LLVMPositionBuilderBefore(p->b, in);
+			unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(addr));
+			LLVMValueRef a64 = LLVMBuildPointerCast(p->b, addr, LLVMPointerType(p->i64, as), "");
+			if (LLVMIsAInstruction(a64) && a64 != addr)
+				base_set(p, addr, set_row(p, row_of(p, a64)), 0);
+			LLVMValueRef st = LLVMBuildStore(p->b, LLVMBuildZExt(p->b, u, p->i64, ""), a64);
+			LLVMSetAlignment(st, LLVMGetAlignment(in));
+			LLVMSetVolatile(st, LLVMGetVolatile(in));
+			LLVMInstructionEraseFromParent(in);
+			if (unified_operand(p, st) >= 0)
+				push_work(p, st);
+		} else if (LLVMIsAPtrToIntInst(in)) {
+			LLVMValueRef u = u_of(p, LLVMGetOperand(in, 0));
+			LLVMPositionBuilderBefore(p->b, in);
+			LLVMReplaceAllUsesWith(in, LLVMBuildIntCast2(p->b, u, LLVMTypeOf(in), 0, ""));
+			LLVMInstructionEraseFromParent(in);
+		} else if (LLVMIsAICmpInst(in)) {
+			LLVMValueRef x = u_of(p, LLVMGetOperand(in, 0)), y = u_of(p, LLVMGetOperand(in, 1));
+			LLVMPositionBuilderBefore(p->b, in);
+			LLVMReplaceAllUsesWith(in, LLVMBuildICmp(p->b, LLVMGetICmpPredicate(in), x, y, ""));
+			LLVMInstructionEraseFromParent(in);
+		} else {
+			push_work(p, in);
+		}
+	}
+	while (p->nwork > 0) {
+		LLVMValueRef in = p->work[--p->nwork];
+		dispatch(p, in);
+	}
+	free(todo);
+	number_constant_operands(p);
+	sweep(p);
+	vmap_free(&p->obj);
+	vmap_free(&p->row);
+	memset(&p->obj, 0, sizeof p->obj);
+	memset(&p->row, 0, sizeof p->row);
+	free(p->objs);
+	free(p->sets);
+	free(p->u);
+	free(p->esc);
+	p->objs = NULL;
+	p->sets = NULL;
+	p->u = NULL;
+	p->esc = NULL;
+	p->nobj = p->cobj = p->nrow = p->crow = 0;
+}
+
+static int holds_pointers(LLVMValueRef c, int depth)
+{
+	if (!c || depth > 64)
+		return 0;
+	if (is_ptr(c))
+		return !LLVMIsAConstantPointerNull(c) && !LLVMIsAUndefValue(c);
+	if (!LLVMIsAConstantStruct(c) && !LLVMIsAConstantArray(c) && !LLVMIsAConstantVector(c))
+		return 0;
+	int n = LLVMGetNumOperands(c);
+	for (int k = 0; k < n; k++)
+		if (holds_pointers(LLVMGetOperand(c, (unsigned)k), depth + 1))
+			return 1;
+	return 0;
+}
+
+/* A global initialised with addresses becomes a byte array holding those addresses. */
+static void number_initialisers(up *p)
+{
+	for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod), nx; g; g = nx) {
+		nx = LLVMGetNextGlobal(g);
+		LLVMValueRef init = LLVMGetInitializer(g);
+		if (!init || !holds_pointers(init, 0) || !LLVMGetFirstUse(g) ||
+		    kiln_global_has_attr(g, "sycl-unique-id"))
+			continue;
+		size_t size = (size_t)LLVMABISizeOfType(p->td, LLVMGlobalGetValueType(g));
+		uint8_t *bytes = calloc(size + 1, 1);
+		if (!bytes || ir_const_bytes_ptr(p->td, init, bytes, size, const_addr, p) != 0) {
+			size_t n = 0;
+			const char *name = LLVMGetValueName2(g, &n);
+			diag_error(NULL, 0, 0,
+			           "global variable '%.*s' is initialised with an address hardware cannot "
+			           "hold (a function or an integer made a pointer)",
+			           (int)n, name);
+			p->errors++;
+			free(bytes);
+			continue;
+		}
+		LLVMValueRef data = LLVMConstStringInContext(p->ctx, (const char *)bytes, (unsigned)size, 1);
+		free(bytes);
+		unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+		LLVMValueRef ng = LLVMAddGlobalInAddressSpace(p->mod, LLVMTypeOf(data), "", as);
+		LLVMSetInitializer(ng, data);
+		LLVMSetGlobalConstant(ng, LLVMIsGlobalConstant(g));
+		LLVMSetLinkage(ng, LLVMInternalLinkage);
+		LLVMSetAlignment(ng, LLVMGetAlignment(g) > 8 ? LLVMGetAlignment(g) : 8);
+		size_t n = 0;
+		char *name = strdup(LLVMGetValueName2(g, &n));
+		LLVMReplaceAllUsesWith(g, LLVMConstPointerCast(ng, LLVMTypeOf(g)));
+		LLVMDeleteGlobal(g);
+		if (name)
+			LLVMSetValueName2(ng, name, n);
+		free(name);
+	}
+}
+
+int unify_pointers(LLVMModuleRef mod)
+{
+	up p;
+	memset(&p, 0, sizeof p);
+	p.mod = mod;
+	p.ctx = LLVMGetModuleContext(mod);
+	p.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
+	p.b = LLVMCreateBuilderInContext(p.ctx);
+	p.i8 = LLVMInt8TypeInContext(p.ctx);
+	p.i32 = LLVMInt32TypeInContext(p.ctx);
+	p.i64 = LLVMInt64TypeInContext(p.ctx);
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+		if (ir_is_defined_kernel(fn))
+			unify_kernel(&p, fn);
+	number_initialisers(&p);
+	vmap_free(&p.tag);
+	free(p.work);
+	LLVMDisposeBuilder(p.b);
+	LLVMDisposeTargetData(p.td);
+	return p.errors;
+}

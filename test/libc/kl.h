@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The kernel C library under its test names (kl_ prefix, see kl_rename.h), for libc_test.c, which sees
+ * glibc's headers. kiln_headers.c includes this file after Kiln's own headers with KL_CHECK defined: there
+ * every prototype below must agree with Kiln's declaration, or that file does not compile. And kiln_headers.c
+ * exports what libc_test needs of the headers themselves (macro tables, type layouts, assert and math.h
+ * macros run on values). */
+#ifndef KILN_TEST_KL_H
+#define KILN_TEST_KL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef KL_CHECK
+typedef div_t kl_div_t;
+typedef ldiv_t kl_ldiv_t;
+typedef lldiv_t kl_lldiv_t;
+typedef imaxdiv_t kl_imaxdiv_t;
+#else
+typedef struct {
+	int quot;
+	int rem;
+} kl_div_t;
+typedef struct {
+	long int quot;
+	long int rem;
+} kl_ldiv_t;
+typedef struct {
+	long long int quot;
+	long long int rem;
+} kl_lldiv_t;
+typedef struct {
+	intmax_t quot;
+	intmax_t rem;
+} kl_imaxdiv_t;
+#endif
+
+/* string.h */
+void *kl_memcpy(void *restrict dest, const void *restrict src, size_t n);
+void *kl_memmove(void *dest, const void *src, size_t n);
+void *kl_memset(void *s, int c, size_t n);
+int kl_memcmp(const void *s1, const void *s2, size_t n);
+void *kl_memchr(const void *s, int c, size_t n);
+size_t kl_strlen(const char *s);
+size_t kl_strnlen(const char *s, size_t maxlen);
+char *kl_strcpy(char *restrict dest, const char *restrict src);
+char *kl_strncpy(char *restrict dest, const char *restrict src, size_t n);
+char *kl_strcat(char *restrict dest, const char *restrict src);
+char *kl_strncat(char *restrict dest, const char *restrict src, size_t n);
+int kl_strcmp(const char *s1, const char *s2);
+int kl_strncmp(const char *s1, const char *s2, size_t n);
+char *kl_strchr(const char *s, int c);
+char *kl_strrchr(const char *s, int c);
+char *kl_strstr(const char *haystack, const char *needle);
+size_t kl_strspn(const char *s, const char *accept);
+size_t kl_strcspn(const char *s, const char *reject);
+char *kl_strpbrk(const char *s, const char *accept);
+char *kl_strtok(char *restrict s, const char *restrict delim);
+
+/* strings.h */
+void kl_bzero(void *s, size_t n);
+void kl_bcopy(const void *src, void *dest, size_t n);
+int kl_bcmp(const void *s1, const void *s2, size_t n);
+int kl_strcasecmp(const char *s1, const char *s2);
+int kl_strncasecmp(const char *s1, const char *s2, size_t n);
+int kl_ffs(int i);
+int kl_ffsl(long int l);
+int kl_ffsll(long long int ll);
+
+/* stdlib.h */
+int kl_abs(int j);
+long int kl_labs(long int j);
+long long int kl_llabs(long long int j);
+kl_div_t kl_div(int numer, int denom);
+kl_ldiv_t kl_ldiv(long int numer, long int denom);
+kl_lldiv_t kl_lldiv(long long int numer, long long int denom);
+int kl_atoi(const char *nptr);
+long int kl_atol(const char *nptr);
+long long int kl_atoll(const char *nptr);
+long int kl_strtol(const char *restrict nptr, char **restrict endptr, int base);
+unsigned long int kl_strtoul(const char *restrict nptr, char **restrict endptr, int base);
+long long int kl_strtoll(const char *restrict nptr, char **restrict endptr, int base);
+unsigned long long int kl_strtoull(const char *restrict nptr, char **restrict endptr, int base);
+int kl_rand(void);
+void kl_srand(unsigned int seed);
+void kl_qsort(void *base, size_t nmemb, size_t size, int (*compar)(const void *, const void *));
+void *kl_bsearch(const void *key, const void *base, size_t nmemb, size_t size,
+                 int (*compar)(const void *, const void *));
+
+/* inttypes.h */
+intmax_t kl_imaxabs(intmax_t j);
+kl_imaxdiv_t kl_imaxdiv(intmax_t numer, intmax_t denom);
+intmax_t kl_strtoimax(const char *restrict nptr, char **restrict endptr, int base);
+uintmax_t kl_strtoumax(const char *restrict nptr, char **restrict endptr, int base);
+
+/* ctype.h */
+int kl_isalnum(int c);
+int kl_isalpha(int c);
+int kl_isblank(int c);
+int kl_iscntrl(int c);
+int kl_isdigit(int c);
+int kl_isgraph(int c);
+int kl_islower(int c);
+int kl_isprint(int c);
+int kl_ispunct(int c);
+int kl_isspace(int c);
+int kl_isupper(int c);
+int kl_isxdigit(int c);
+int kl_tolower(int c);
+int kl_toupper(int c);
+int kl_isascii(int c);
+int kl_toascii(int c);
+
+/* errno.h */
+extern int kl_errno;
+
+/* assert.h: libc_test defines it (it records its arguments and jumps back). */
+void kl___assert_fail(const char *expr, const char *file, unsigned int line, const char *func)
+    __attribute__((noreturn));
+
+/* Exported by kiln_headers.c. */
+struct kl_int_macro {
+	const char *name;
+	long long value;
+};
+struct kl_str_macro {
+	const char *name;
+	const char *value;
+};
+struct kl_dbl_macro {
+	const char *name;
+	double value;
+};
+extern const struct kl_int_macro kl_int_macros[];
+extern const struct kl_str_macro kl_str_macros[];
+extern const struct kl_dbl_macro kl_dbl_macros[];
+extern const size_t kl_n_int_macros, kl_n_str_macros, kl_n_dbl_macros;
+
+/* Sizes and member offsets of the library's structure types, in this order: div_t, ldiv_t, lldiv_t,
+ * imaxdiv_t (size, offset of quot, offset of rem each), then sizeof float_t, double_t. */
+extern const size_t kl_layout[14];
+
+/* math.h's classification macros on X (double) and on (float)X: fpclassify, isfinite, isinf, isnan,
+ * isnormal, !!signbit into R[0..5] and R[6..11]. */
+void kl_classify(double x, int r[12]);
+/* isgreater, isgreaterequal, isless, islessequal, islessgreater, isunordered on X, Y into R[0..5]. */
+void kl_compare(double x, double y, int r[6]);
+/* Whether NAN is a quiet NaN of type float and INFINITY a float. */
+int kl_nan_is_float_nan(void);
+
+/* assert.h: each runs assert(x == 1) (the line is in *LINE); the first with assertions on, the second
+ * after NDEBUG was defined and assert.h included again (the expression is then not evaluated: *EVALS counts
+ * its evaluations), the third after NDEBUG was undefined and assert.h included a third time. */
+void kl_assert_on(int x, unsigned *line);
+void kl_assert_off(int x, int *evals);
+void kl_assert_again(int x, unsigned *line);
+/* Whether static_assert is defined as a macro by <assert.h> (C11). */
+extern const int kl_has_static_assert;
+
+#endif

@@ -1,0 +1,1126 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The kernel C library (hls/libc, headers in hls/libc/include) against glibc: the library is compiled natively under kl_
+ * names (kl_rename.h) and each function runs on the same inputs as glibc's, edge cases and many random ones;
+ * the headers' macros and layouts come from kiln_headers.c, compiled with Kiln's headers only. One check per
+ * function and kind of input; a failing check names its first differing input. */
+#include "test/harness.h"
+#include "test/libc/kl.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <float.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* A fixed pseudo-random sequence for inputs (xorshift64*), independent of the rand under test. */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t rnd(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545f4914f6cdd1dull;
+}
+static size_t rnd_below(size_t n)
+{
+	return n ? (size_t)(rnd() % n) : 0;
+}
+
+static int sign(long long v)
+{
+	return (v > 0) - (v < 0);
+}
+
+/* Where a failing check says what differed. */
+static char why[512];
+
+/* S with bytes outside printable ASCII as \xNN, so that a check's line stays one line (two calls may be in
+ * use at once). */
+static const char *esc(const char *s)
+{
+	static char bufs[2][400];
+	static int which;
+	char *o = bufs[which ^= 1];
+	size_t n = 0;
+	for (; *s && n + 5 < sizeof bufs[0]; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c >= ' ' && c < 0x7f && c != '\\')
+			o[n++] = (char)c;
+		else
+			n += (size_t)snprintf(o + n, 5, "\\x%02x", c);
+	}
+	o[n] = 0;
+	return o;
+}
+
+/* ---- headers: macros, layouts, math.h and assert.h ---- */
+
+#define KL_INT(m) {#m, (m)},
+#define KL_STR(m)
+#define KL_DBL(m)
+static const struct kl_int_macro glibc_int_macros[] = {
+#include "macros.def"
+};
+#undef KL_INT
+#undef KL_STR
+#define KL_INT(m)
+#define KL_STR(m) {#m, m},
+static const struct kl_str_macro glibc_str_macros[] = {
+#include "macros.def"
+};
+#undef KL_STR
+#undef KL_DBL
+#define KL_STR(m)
+#define KL_DBL(m) {#m, (m)},
+static const struct kl_dbl_macro glibc_dbl_macros[] = {
+#include "macros.def"
+};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static void test_macros(void)
+{
+	int bad = 0;
+	why[0] = 0;
+	for (size_t i = 0; i < kl_n_int_macros && i < COUNT(glibc_int_macros); i++)
+		if (kl_int_macros[i].value != glibc_int_macros[i].value && !bad++)
+			snprintf(why, sizeof why, "%s is %lld, glibc %lld", kl_int_macros[i].name,
+			         kl_int_macros[i].value, glibc_int_macros[i].value);
+	KT_CHECK(!bad && kl_n_int_macros == COUNT(glibc_int_macros),
+	         "errno.h, stdio.h, stdlib.h, math.h: integer macros equal glibc's", "%d differ (%s)", bad,
+	         why);
+	KT_CHECK(kl_n_int_macros > 140, "errno.h, stdio.h, stdlib.h, math.h: integer macros are listed",
+	         "%zu", kl_n_int_macros);
+
+	bad = 0;
+	for (size_t i = 0; i < kl_n_str_macros && i < COUNT(glibc_str_macros); i++)
+		if (strcmp(kl_str_macros[i].value, glibc_str_macros[i].value) && !bad++)
+			snprintf(why, sizeof why, "%s is \"%s\", glibc \"%s\"", kl_str_macros[i].name,
+			         kl_str_macros[i].value, glibc_str_macros[i].value);
+	KT_CHECK(!bad && kl_n_str_macros == 154 && COUNT(glibc_str_macros) == 154,
+	         "inttypes.h: all 154 PRI and SCN macros equal glibc's (x86-64)", "%d differ (%s)", bad, why);
+
+	bad = 0;
+	for (size_t i = 0; i < kl_n_dbl_macros && i < COUNT(glibc_dbl_macros); i++)
+		if (memcmp(&kl_dbl_macros[i].value, &glibc_dbl_macros[i].value, sizeof(double)) && !bad++)
+			snprintf(why, sizeof why, "%s is %.17g, glibc %.17g", kl_dbl_macros[i].name,
+			         kl_dbl_macros[i].value, glibc_dbl_macros[i].value);
+	KT_CHECK(!bad && kl_n_dbl_macros == COUNT(glibc_dbl_macros),
+	         "math.h: M_* constants, HUGE_VAL, HUGE_VALF, INFINITY equal glibc's", "%d differ (%s)", bad,
+	         why);
+
+#define LAYOUT(t) sizeof(t), offsetof(t, quot), offsetof(t, rem)
+	const size_t want[14] = {LAYOUT(div_t),     LAYOUT(ldiv_t),  LAYOUT(lldiv_t),
+	                         LAYOUT(imaxdiv_t), sizeof(float_t), sizeof(double_t)};
+	KT_CHECK(memcmp(want, kl_layout, sizeof want) == 0,
+	         "div_t, ldiv_t, lldiv_t, imaxdiv_t, float_t, double_t: layouts equal glibc's", "differ");
+}
+
+static void test_math_macros(void)
+{
+	const double values[] = {0.0,
+	                         -0.0,
+	                         1.0,
+	                         -1.5,
+	                         DBL_MIN,
+	                         DBL_MIN / 4,
+	                         -DBL_MIN / 4,
+	                         DBL_MAX,
+	                         -DBL_MAX,
+	                         (double)FLT_MAX * 2,
+	                         (double)FLT_MIN,
+	                         (double)FLT_MIN / 8,
+	                         1e-300,
+	                         HUGE_VAL,
+	                         -HUGE_VAL,
+	                         NAN,
+	                         -NAN,
+	                         M_PI};
+	int bad = 0;
+	for (size_t i = 0; i < COUNT(values); i++) {
+		double x = values[i];
+		float f = (float)x;
+		int r[12],
+		    g[12] = {fpclassify(x), !!isfinite(x), isinf(x), !!isnan(x), !!isnormal(x), !!signbit(x),
+		             fpclassify(f), !!isfinite(f), isinf(f), !!isnan(f), !!isnormal(f), !!signbit(f)};
+		kl_classify(x, r);
+		for (int k = 0; k < 12; k++)
+			if (r[k] != g[k] && !bad++)
+				snprintf(why, sizeof why, "value %g, macro #%d: %d, glibc %d", x, k, r[k],
+				         g[k]);
+	}
+	KT_CHECK(!bad,
+	         "math.h: fpclassify, isfinite, isinf (with its sign), isnan, isnormal, signbit as glibc",
+	         "%d differ (%s)", bad, why);
+
+	bad = 0;
+	const double pairs[] = {1.0, 2.0, -0.0, 0.0, NAN, HUGE_VAL, -HUGE_VAL};
+	for (size_t i = 0; i < COUNT(pairs); i++)
+		for (size_t j = 0; j < COUNT(pairs); j++) {
+			double x = pairs[i], y = pairs[j];
+			int r[6], g[6] = {!!isgreater(x, y),   !!isgreaterequal(x, y), !!isless(x, y),
+			                  !!islessequal(x, y), !!islessgreater(x, y),  !!isunordered(x, y)};
+			kl_compare(x, y, r);
+			if (memcmp(r, g, sizeof r) && !bad++)
+				snprintf(why, sizeof why, "%g, %g", x, y);
+		}
+	KT_CHECK(!bad, "math.h: isgreater ... isunordered as glibc", "%d differ (%s)", bad, why);
+	KT_CHECK(kl_nan_is_float_nan(), "math.h: NAN and INFINITY are float, isinf(-INFINITY) is -1", "no");
+}
+
+static jmp_buf assert_jmp;
+static struct {
+	int calls;
+	const char *expr, *file, *func;
+	unsigned line;
+} af;
+
+void kl___assert_fail(const char *expr, const char *file, unsigned int line, const char *func)
+{
+	af.calls++;
+	af.expr = expr;
+	af.file = file;
+	af.line = line;
+	af.func = func;
+	longjmp(assert_jmp, 1);
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), m = strlen(tail);
+	return n >= m && strcmp(s + n - m, tail) == 0;
+}
+
+/* Static, so that longjmp leaves its value alone. */
+static unsigned line;
+
+static void test_assert(void)
+{
+	af.calls = 0;
+	if (!setjmp(assert_jmp))
+		kl_assert_on(1, &line);
+	KT_CHECK(af.calls == 0, "assert.h: a true assertion does not call __assert_fail", "it did");
+	if (!setjmp(assert_jmp))
+		kl_assert_on(2, &line);
+	KT_CHECK(af.calls == 1 && strcmp(af.expr, "x == 1") == 0 && ends_with(af.file, "kiln_headers.c") &&
+	             af.line == line && strcmp(af.func, "kl_assert_on") == 0,
+	         "assert.h: a false assertion calls __assert_fail(expression, file, line, function)",
+	         "calls %d, \"%s\", \"%s\", %u (want %u), \"%s\"", af.calls, af.calls ? af.expr : "",
+	         af.calls ? af.file : "", af.line, line, af.calls ? af.func : "");
+
+	int evals = 0;
+	af.calls = 0;
+	if (!setjmp(assert_jmp))
+		kl_assert_off(2, &evals);
+	KT_CHECK(af.calls == 0 && evals == 0,
+	         "assert.h: after #define NDEBUG and including it again, assert neither evaluates nor fails",
+	         "calls %d, evaluations %d", af.calls, evals);
+
+	if (!setjmp(assert_jmp))
+		kl_assert_again(2, &line);
+	KT_CHECK(af.calls == 1 && af.line == line && strcmp(af.func, "kl_assert_again") == 0,
+	         "assert.h: after #undef NDEBUG and including it a third time, assert is back", "calls %d",
+	         af.calls);
+	KT_CHECK(kl_has_static_assert, "assert.h: static_assert is defined (C11)", "not defined");
+}
+
+/* ---- string.h ---- */
+
+#define BUF 128
+
+static void fill_random(unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = (unsigned char)rnd();
+}
+
+static void test_memcpy_memset(void)
+{
+	unsigned char src[BUF], a[BUF], b[BUF];
+	int bad = 0;
+	fill_random(src, BUF);
+	for (size_t n = 0; n <= 70; n++)
+		for (size_t so = 0; so < 8; so++)
+			for (size_t d = 0; d < 8; d++) {
+				fill_random(a, BUF);
+				memcpy(b, a, BUF);
+				void *r = kl_memcpy(a + d, src + so, n);
+				memcpy(b + d, src + so, n);
+				if ((r != a + d || memcmp(a, b, BUF)) && !bad++)
+					snprintf(why, sizeof why, "n %zu, src +%zu, dest +%zu", n, so, d);
+			}
+	KT_CHECK(!bad, "memcpy: lengths 0..70 at all alignments, nothing outside touched, returns dest",
+	         "%d differ (%s)", bad, why);
+
+	bad = 0;
+	const int values[] = {0, 1, 0x7f, 0x80, 0xff, -1, 0x1ab, -129, INT_MIN};
+	for (size_t n = 0; n <= 70; n++)
+		for (size_t d = 0; d < 8; d++)
+			for (size_t v = 0; v < COUNT(values); v++) {
+				fill_random(a, BUF);
+				memcpy(b, a, BUF);
+				void *r = kl_memset(a + d, values[v], n);
+				memset(b + d, values[v], n);
+				if ((r != a + d || memcmp(a, b, BUF)) && !bad++)
+					snprintf(why, sizeof why, "n %zu, dest +%zu, c %d", n, d, values[v]);
+			}
+	KT_CHECK(!bad, "memset: lengths 0..70, all alignments, c truncated to unsigned char",
+	         "%d differ (%s)", bad, why);
+}
+
+/* Every source and destination offset of a 64-byte window in one buffer, every length: DIR < 0 takes the
+ * pairs with the destination below the source, DIR > 0 above, 0 equal. */
+static int memmove_case(int dir, int use_bcopy)
+{
+	unsigned char a[BUF], b[BUF];
+	int bad = 0;
+	for (size_t n = 0; n <= 64; n++)
+		for (size_t s = 0; s < 32; s++)
+			for (size_t d = 0; d < 32; d++) {
+				if ((dir < 0 && d >= s) || (dir > 0 && d <= s) || (dir == 0 && d != s))
+					continue;
+				fill_random(a, BUF);
+				memcpy(b, a, BUF);
+				void *r = a + d;
+				if (use_bcopy)
+					kl_bcopy(a + s, a + d, n);
+				else
+					r = kl_memmove(a + d, a + s, n);
+				memmove(b + d, b + s, n);
+				if ((r != a + d || memcmp(a, b, BUF)) && !bad++)
+					snprintf(why, sizeof why, "n %zu, src +%zu, dest +%zu", n, s, d);
+			}
+	return bad;
+}
+
+static void test_memmove(void)
+{
+	int bad = memmove_case(-1, 0);
+	KT_CHECK(!bad, "memmove: overlapping, destination below the source (copies forwards)",
+	         "%d differ (%s)", bad, why);
+	bad = memmove_case(1, 0);
+	KT_CHECK(!bad, "memmove: overlapping, destination above the source (copies backwards)",
+	         "%d differ (%s)", bad, why);
+	bad = memmove_case(0, 0);
+	KT_CHECK(!bad, "memmove: destination equal to the source", "%d differ (%s)", bad, why);
+	unsigned char x[64], y[64], z[64];
+	fill_random(x, 64);
+	fill_random(y, 64);
+	memcpy(z, x, 64);
+	kl_memmove(y + 3, x + 5, 50);
+	memmove(z + 3, x + 5, 50);
+	KT_CHECK(memcmp(y + 3, z + 3, 50) == 0, "memmove: disjoint buffers", "differ");
+	bad = memmove_case(-1, 1) + memmove_case(1, 1) + memmove_case(0, 1);
+	KT_CHECK(!bad, "bcopy: overlapping in both directions", "%d differ (%s)", bad, why);
+}
+
+static void test_memcmp_memchr(void)
+{
+	unsigned char a[BUF], b[BUF];
+	int bad = 0, bad_bcmp = 0;
+	for (int t = 0; t < 20000; t++) {
+		size_t n = rnd_below(40);
+		fill_random(a, n + 1);
+		memcpy(b, a, n + 1);
+		if (n && rnd() % 4) {
+			size_t at = rnd_below(n);
+			b[at] = (unsigned char)rnd();
+		}
+		int r = kl_memcmp(a, b, n), g = memcmp(a, b, n);
+		if (sign(r) != sign(g) && !bad++)
+			snprintf(why, sizeof why, "n %zu: %d, glibc %d", n, r, g);
+		if (!kl_bcmp(a, b, n) != !bcmp(a, b, n))
+			bad_bcmp++;
+	}
+	KT_CHECK(!bad, "memcmp: sign on 20000 random pairs (bytes compared unsigned)", "%d differ (%s)", bad,
+	         why);
+	KT_CHECK(!bad_bcmp, "bcmp: zero exactly when equal", "%d differ", bad_bcmp);
+	a[0] = 0x80;
+	b[0] = 0x7f;
+	KT_CHECK(kl_memcmp(a, b, 1) > 0 && kl_memcmp(b, a, 1) < 0 && kl_memcmp(a, b, 0) == 0,
+	         "memcmp: 0x80 > 0x7f, zero length is equal", "wrong");
+
+	bad = 0;
+	for (int t = 0; t < 20000; t++) {
+		size_t n = rnd_below(40);
+		for (size_t i = 0; i < n; i++)
+			a[i] = (unsigned char)(rnd() % 8 + (rnd() % 2 ? 0xf8 : 0));
+		int c = (int)(rnd() % 8 + (rnd() % 2 ? 0xf8 : 0)) + (rnd() % 3 == 0 ? 0x300 : 0);
+		if (rnd() % 5 == 0)
+			c = (signed char)c;
+		void *r = kl_memchr(a, c, n), *g = memchr(a, c, n);
+		if (r != g && !bad++)
+			snprintf(why, sizeof why, "n %zu, c %d", n, c);
+	}
+	KT_CHECK(!bad, "memchr: 20000 random searches, c converted to unsigned char, not past n",
+	         "%d differ (%s)", bad, why);
+}
+
+/* A random string of length < MAXLEN over the first K letters of "abcAB\x80\xff-" into S. */
+static size_t random_string(char *s, size_t maxlen, size_t k)
+{
+	static const char alphabet[] = "abcAB\x80\xff- ";
+	size_t n = rnd_below(maxlen);
+	for (size_t i = 0; i < n; i++)
+		s[i] = alphabet[rnd_below(k)];
+	s[n] = 0;
+	return n;
+}
+
+static void test_strlen_strcpy(void)
+{
+	char s[BUF], a[BUF], b[BUF];
+	int bad_len = 0, bad_nlen = 0, bad_cpy = 0, bad_ncpy = 0, bad_cat = 0, bad_ncat = 0;
+	for (int t = 0; t < 5000; t++) {
+		size_t n = random_string(s, 40, 9);
+		size_t m = rnd_below(50);
+		if (kl_strlen(s) != n)
+			bad_len++;
+		if (kl_strnlen(s, m) != strnlen(s, m))
+			bad_nlen++;
+
+		fill_random((unsigned char *)a, BUF);
+		memcpy(b, a, BUF);
+		if (kl_strcpy(a + 1, s) != a + 1 || (strcpy(b + 1, s), memcmp(a, b, BUF)))
+			bad_cpy++;
+
+		fill_random((unsigned char *)a, BUF);
+		memcpy(b, a, BUF);
+		if (kl_strncpy(a + 2, s, m) != a + 2 || (strncpy(b + 2, s, m), memcmp(a, b, BUF)))
+			bad_ncpy++;
+
+		fill_random((unsigned char *)a, BUF);
+		random_string(a, 40, 9);
+		memcpy(b, a, BUF);
+		if (kl_strcat(a, s) != a || (strcat(b, s), memcmp(a, b, BUF)))
+			bad_cat++;
+
+		fill_random((unsigned char *)a, BUF);
+		random_string(a, 40, 9);
+		memcpy(b, a, BUF);
+		if (kl_strncat(a, s, m) != a || (strncat(b, s, m), memcmp(a, b, BUF)))
+			bad_ncat++;
+	}
+	KT_CHECK(!bad_len && kl_strlen("") == 0, "strlen: 5000 random strings and the empty one", "%d differ",
+	         bad_len);
+	KT_CHECK(!bad_nlen && kl_strnlen("abc", 0) == 0, "strnlen: limits below, at and above the length",
+	         "%d differ", bad_nlen);
+	KT_CHECK(!bad_cpy, "strcpy: copies through the terminator and nothing more", "%d differ", bad_cpy);
+	KT_CHECK(!bad_ncpy, "strncpy: pads with zeros to n, no terminator when the source is n or longer",
+	         "%d differ", bad_ncpy);
+	KT_CHECK(!bad_cat, "strcat: appends with terminator", "%d differ", bad_cat);
+	KT_CHECK(!bad_ncat, "strncat: appends at most n bytes, always terminates", "%d differ", bad_ncat);
+}
+
+static void test_strcmp(void)
+{
+	char a[BUF], b[BUF];
+	int bad = 0, bad_n = 0, bad_case = 0, bad_ncase = 0;
+	for (int t = 0; t < 20000; t++) {
+		random_string(a, 12, 9);
+		if (rnd() % 3) {
+			strcpy(b, a);
+			size_t n = strlen(b);
+			if (n && rnd() % 2)
+				b[rnd_below(n)] = "abcAB\x80\xff- "[rnd_below(9)];
+			if (rnd() % 3 == 0)
+				b[rnd_below(n + 1)] = 0;
+		} else {
+			random_string(b, 12, 9);
+		}
+		size_t n = rnd_below(14);
+		if (sign(kl_strcmp(a, b)) != sign(strcmp(a, b)) && !bad++)
+			snprintf(why, sizeof why, "\"%s\" \"%s\"", esc(a), esc(b));
+		if (sign(kl_strncmp(a, b, n)) != sign(strncmp(a, b, n)))
+			bad_n++;
+		if (sign(kl_strcasecmp(a, b)) != sign(strcasecmp(a, b)))
+			bad_case++;
+		if (sign(kl_strncasecmp(a, b, n)) != sign(strncasecmp(a, b, n)))
+			bad_ncase++;
+	}
+	KT_CHECK(!bad && kl_strcmp("\x80", "\x7f") > 0,
+	         "strcmp: sign on 20000 random pairs (prefixes, bytes >= 0x80)", "%d differ (%s)", bad, why);
+	KT_CHECK(!bad_n && kl_strncmp("abc", "abd", 2) == 0 && kl_strncmp("a", "b", 0) == 0,
+	         "strncmp: sign for n 0..13", "%d differ", bad_n);
+	KT_CHECK(!bad_case && kl_strcasecmp("HeLLo", "hEllO") == 0,
+	         "strcasecmp: sign on 20000 random pairs (C locale)", "%d differ", bad_case);
+	KT_CHECK(!bad_ncase, "strncasecmp: sign for n 0..13", "%d differ", bad_ncase);
+}
+
+static void test_strchr_strstr(void)
+{
+	char s[BUF], set[16];
+	int bad_chr = 0, bad_rchr = 0, bad_str = 0, bad_spn = 0, bad_cspn = 0, bad_pbrk = 0;
+	static const int chars[] = {'a', 'b', 'c', 'A', 'B', '-', ' ', 0, 0x80, 0xff, -1, -128, 0x161, 'z'};
+	for (int t = 0; t < 20000; t++) {
+		random_string(s, 30, rnd() % 2 ? 3 : 9);
+		int c = chars[rnd_below(COUNT(chars))];
+		if (kl_strchr(s, c) != strchr(s, c) && !bad_chr++)
+			snprintf(why, sizeof why, "strchr(\"%s\", %d)", esc(s), c);
+		if (kl_strrchr(s, c) != strrchr(s, c))
+			bad_rchr++;
+		random_string(set, 6, rnd() % 2 ? 3 : 9);
+		if (kl_strstr(s, set) != strstr(s, set))
+			bad_str++;
+		if (kl_strspn(s, set) != strspn(s, set))
+			bad_spn++;
+		if (kl_strcspn(s, set) != strcspn(s, set))
+			bad_cspn++;
+		if (kl_strpbrk(s, set) != strpbrk(s, set))
+			bad_pbrk++;
+	}
+	const char *h = "abc";
+	KT_CHECK(!bad_chr && kl_strchr(h, 0) == h + 3, "strchr: 20000 searches, the terminator is found",
+	         "%d differ (%s)", bad_chr, why);
+	KT_CHECK(!bad_rchr && kl_strrchr(h, 0) == h + 3, "strrchr: 20000 searches, the terminator is found",
+	         "%d differ", bad_rchr);
+	KT_CHECK(!bad_str && kl_strstr(h, "") == h && kl_strstr("", "") != NULL && kl_strstr("", "a") == NULL,
+	         "strstr: 20000 searches over small alphabets, empty needle", "%d differ", bad_str);
+	KT_CHECK(!bad_spn && kl_strspn("abc", "") == 0, "strspn: 20000 strings and sets", "%d differ",
+	         bad_spn);
+	KT_CHECK(!bad_cspn && kl_strcspn("abc", "") == 3, "strcspn: 20000 strings and sets", "%d differ",
+	         bad_cspn);
+	KT_CHECK(!bad_pbrk, "strpbrk: 20000 strings and sets", "%d differ", bad_pbrk);
+}
+
+/* Runs a strtok sequence on a copy of S with each implementation: the first call with the string, then NULL
+ * until the end; the delimiters change from call to call when DELIMS has several (separated by '|'). */
+static int strtok_same(const char *s, const char *const *delims, size_t ndelims)
+{
+	char a[BUF], b[BUF];
+	strcpy(a, s);
+	strcpy(b, s);
+	for (size_t k = 0; k < 40; k++) {
+		const char *d = delims[k % ndelims];
+		char *x = kl_strtok(k ? NULL : a, d);
+		char *y = strtok(k ? NULL : b, d);
+		if ((x ? x - a : -1) != (y ? y - b : -1))
+			return 0;
+		if (!x)
+			break;
+	}
+	return memcmp(a, b, strlen(s) + 1) == 0;
+}
+
+static void test_strtok(void)
+{
+	static const char *const one[] = {" ,"}, *const two[] = {" ", ","}, *const none[] = {""};
+	static const char *const cases[] = {"",       " ",          "a",       " a ", "a b c", "  a,,b , c  ",
+	                                    ",,,,",   "abc",        "a,b;c d", ", a", "a ,",   " ,a, ,b,, c,",
+	                                    "x y,z ", " , , , x , "};
+	int bad = 0;
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		if (!strtok_same(cases[i], one, 1) && !bad++)
+			snprintf(why, sizeof why, "\"%s\" with \" ,\"", esc(cases[i]));
+		if (!strtok_same(cases[i], two, 2) && !bad++)
+			snprintf(why, sizeof why, "\"%s\" with \" \" then \",\"", esc(cases[i]));
+		if (!strtok_same(cases[i], none, 1) && !bad++)
+			snprintf(why, sizeof why, "\"%s\" with no delimiter", esc(cases[i]));
+	}
+	char s[BUF];
+	for (int t = 0; t < 2000; t++) {
+		random_string(s, 40, 9);
+		if (!strtok_same(s, two, 2) && !bad++)
+			snprintf(why, sizeof why, "\"%s\"", esc(s));
+	}
+	KT_CHECK(!bad, "strtok: token sequences, changing delimiters, empty and all-delimiter strings",
+	         "%d differ (%s)", bad, why);
+
+	/* A new string in the middle of another's tokens starts over; a finished string stays finished. */
+	char a[] = "one two three", b[] = "x y";
+	char *t1 = kl_strtok(a, " ");
+	char *t2 = kl_strtok(b, " ");
+	char *t3 = kl_strtok(NULL, " ");
+	char *t4 = kl_strtok(NULL, " ");
+	char *t5 = kl_strtok(NULL, " ");
+	KT_CHECK(t1 == a && t2 == b && t3 == b + 2 && !t4 && !t5,
+	         "strtok: a new string restarts, NULL after the end", "wrong");
+}
+
+/* ---- strings.h odds ---- */
+
+static void test_strings_h(void)
+{
+	unsigned char a[BUF], b[BUF];
+	int bad = 0;
+	for (size_t n = 0; n < 70; n++)
+		for (size_t d = 0; d < 8; d++) {
+			fill_random(a, BUF);
+			memcpy(b, a, BUF);
+			kl_bzero(a + d, n);
+			memset(b + d, 0, n);
+			if (memcmp(a, b, BUF))
+				bad++;
+		}
+	KT_CHECK(!bad, "bzero: lengths 0..69 at all alignments", "%d differ", bad);
+
+	bad = 0;
+	const long long special[] = {0, 1, -1, 2, 0x80, INT_MIN, INT_MAX, LONG_MIN, LLONG_MAX, 1ll << 40};
+	for (int t = 0; t < 10000 + (int)COUNT(special); t++) {
+		long long v = t < (int)COUNT(special) ? special[t] : (long long)(rnd() >> rnd_below(64));
+		if (t >= (int)COUNT(special) && rnd() % 2)
+			v = -v;
+		if (kl_ffs((int)v) != ffs((int)v) || kl_ffsl((long)v) != ffsl((long)v) ||
+		    kl_ffsll(v) != ffsll(v))
+			if (!bad++)
+				snprintf(why, sizeof why, "%lld", v);
+	}
+	KT_CHECK(!bad, "ffs, ffsl, ffsll: 0, sign bits, 10000 random values", "%d differ (%s)", bad, why);
+}
+
+/* ---- ctype.h ---- */
+
+static void test_ctype(void)
+{
+	static const struct {
+		const char *name;
+		int (*kl)(int);
+		int (*glibc)(int);
+		int exact; /* compare values, not truth */
+	} fns[] = {
+	    {"isalnum", kl_isalnum, isalnum, 0}, {"isalpha", kl_isalpha, isalpha, 0},
+	    {"isblank", kl_isblank, isblank, 0}, {"iscntrl", kl_iscntrl, iscntrl, 0},
+	    {"isdigit", kl_isdigit, isdigit, 0}, {"isgraph", kl_isgraph, isgraph, 0},
+	    {"islower", kl_islower, islower, 0}, {"isprint", kl_isprint, isprint, 0},
+	    {"ispunct", kl_ispunct, ispunct, 0}, {"isspace", kl_isspace, isspace, 0},
+	    {"isupper", kl_isupper, isupper, 0}, {"isxdigit", kl_isxdigit, isxdigit, 0},
+	    {"tolower", kl_tolower, tolower, 1}, {"toupper", kl_toupper, toupper, 1},
+	    {"isascii", kl_isascii, isascii, 0}, {"toascii", kl_toascii, toascii, 1},
+	};
+	for (size_t f = 0; f < COUNT(fns); f++) {
+		int bad = 0, first = 0;
+		for (int c = EOF; c <= UCHAR_MAX; c++) {
+			int r = fns[f].kl(c), g = fns[f].glibc(c);
+			if (fns[f].exact ? r != g : !r != !g) {
+				if (!bad++)
+					first = c;
+			}
+		}
+		char name[96];
+		snprintf(name, sizeof name, "%s: all 257 inputs (EOF, 0..255) as glibc in the C locale",
+		         fns[f].name);
+		KT_CHECK(!bad, name, "%d differ, first %d", bad, first);
+	}
+}
+
+/* ---- stdlib.h: arithmetic ---- */
+
+static void test_abs_div(void)
+{
+	const long long vals[] = {0,
+	                          1,
+	                          -1,
+	                          2,
+	                          -2,
+	                          3,
+	                          -3,
+	                          5,
+	                          -5,
+	                          7,
+	                          -7,
+	                          100,
+	                          -100,
+	                          INT_MAX,
+	                          INT_MIN,
+	                          INT_MIN + 1,
+	                          LONG_MAX,
+	                          LONG_MIN,
+	                          LONG_MIN + 1,
+	                          1ll << 40,
+	                          -(1ll << 40),
+	                          12345678901ll};
+	int bad_abs = 0, bad_div = 0, bad_ldiv = 0, bad_lldiv = 0, bad_imax = 0;
+	for (size_t i = 0; i < COUNT(vals); i++) {
+		int xi = (int)vals[i];
+		long xl = (long)vals[i];
+		if (kl_abs(xi) != abs(xi) || kl_labs(xl) != labs(xl) || kl_llabs(vals[i]) != llabs(vals[i]) ||
+		    kl_imaxabs(vals[i]) != imaxabs(vals[i]))
+			if (!bad_abs++)
+				snprintf(why, sizeof why, "%lld", vals[i]);
+		for (size_t j = 0; j < COUNT(vals); j++) {
+			long long y = vals[j];
+			if (y == 0)
+				continue;
+			int yi = (int)y;
+			if (yi != 0 && !(xi == INT_MIN && yi == -1)) {
+				kl_div_t r = kl_div(xi, yi);
+				div_t g = div(xi, yi);
+				if (r.quot != g.quot || r.rem != g.rem)
+					bad_div++;
+			}
+			if (!(xl == LONG_MIN && y == -1)) {
+				kl_ldiv_t r = kl_ldiv(xl, (long)y);
+				ldiv_t g = ldiv(xl, (long)y);
+				if (r.quot != g.quot || r.rem != g.rem)
+					bad_ldiv++;
+				kl_lldiv_t rr = kl_lldiv(vals[i], y);
+				lldiv_t gg = lldiv(vals[i], y);
+				if (rr.quot != gg.quot || rr.rem != gg.rem)
+					bad_lldiv++;
+				kl_imaxdiv_t ri = kl_imaxdiv(vals[i], y);
+				imaxdiv_t gi = imaxdiv(vals[i], y);
+				if (ri.quot != gi.quot || ri.rem != gi.rem)
+					bad_imax++;
+			}
+		}
+	}
+	KT_CHECK(!bad_abs && kl_abs(INT_MIN) == INT_MIN,
+	         "abs, labs, llabs, imaxabs: signs and extremes (abs(INT_MIN) is INT_MIN as on x86-64)",
+	         "%d differ (%s)", bad_abs, why);
+	kl_div_t d = kl_div(-7, 2);
+	KT_CHECK(!bad_div && d.quot == -3 && d.rem == -1,
+	         "div: truncates towards zero, remainder has the numerator's sign (all sign pairs)",
+	         "%d differ", bad_div);
+	KT_CHECK(!bad_ldiv, "ldiv: all sign pairs and extremes", "%d differ", bad_ldiv);
+	KT_CHECK(!bad_lldiv, "lldiv: all sign pairs and extremes", "%d differ", bad_lldiv);
+	KT_CHECK(!bad_imax, "imaxdiv: all sign pairs and extremes", "%d differ", bad_imax);
+}
+
+/* ---- stdlib.h: number parsing ---- */
+
+static const char *const strto_corpus[] = {
+    "",
+    " ",
+    "0",
+    "-0",
+    "+0",
+    "1",
+    "-1",
+    "+1",
+    "  42",
+    "\t\n\v\f\r 42",
+    "42abc",
+    "abc",
+    "-",
+    "+",
+    "+-1",
+    "-+1",
+    " - 1",
+    "0x",
+    "0X",
+    "0x1g",
+    "0xg",
+    "-0x",
+    "-0xz",
+    "0x1A",
+    "0X1a",
+    "-0x1A",
+    "  +0xff",
+    "0xFFFFFFFFFFFFFFFF",
+    "0x10000000000000000",
+    "0x7fffffffffffffff",
+    "0x8000000000000000",
+    "-0x8000000000000000",
+    "   \n-0x8000000000000001",
+    "010",
+    "08",
+    "09",
+    "0b101",
+    "0b",
+    "0B1",
+    "z",
+    "Z",
+    "zz",
+    "ZZZZZZZZZZZZZZ",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775808",
+    "-9223372036854775809",
+    "18446744073709551615",
+    "18446744073709551616",
+    "-18446744073709551615",
+    "-18446744073709551616",
+    "99999999999999999999999999",
+    "-99999999999999999999999999",
+    "2147483647",
+    "2147483648",
+    "-2147483648",
+    "-2147483649",
+    "4294967295",
+    "4294967296",
+    "1111111111111111111111111111111111111111111111111111111111111111",
+    "10000000000000000000000000000000000000000000000000000000000000000",
+    "777777777777777777777",
+    "1000000000000000000000",
+    "1777777777777777777777",
+    "2000000000000000000000",
+    "3w5e11264sgsf",
+    "3w5e11264sgsg",
+    "-3w5e11264sgsg",
+    "3w5e11264sgsh",
+    "3w5e11264sgsgzzzz",
+    "12 34",
+    "1e5",
+    "0.5",
+    "1_000",
+    "\xd9\xa1\xd9\xa2",
+    "\xff"
+    "1",
+    "0x\xff",
+    "00x1",
+    "0x0x1",
+    " 0x 1",
+    "+0x-1",
+    "\v+7",
+    "0000000000000000000001",
+    "-000000000000000000000000000009223372036854775808",
+    "0x000000000000000000000000000000001",
+    "1\xc3\xa9",
+    "\x80"
+    "5",
+    " \x0e"
+    "5",
+    "[",
+    "@",
+    "`",
+    "{",
+    "/9",
+    ":9",
+    "9:",
+    "Zz",
+    "zZ"};
+
+struct strto_result {
+	unsigned long long v;
+	long end; /* offset of *endptr, or -1 when untouched */
+	int err;
+};
+
+enum { STRTOL, STRTOUL, STRTOLL, STRTOULL, STRTOIMAX, STRTOUMAX, ATOI, ATOL, ATOLL, NFN };
+static const char *const strto_names[NFN] = {"strtol",    "strtoul", "strtoll", "strtoull", "strtoimax",
+                                             "strtoumax", "atoi",    "atol",    "atoll"};
+
+/* Calls function FN of the library (KL) or glibc on S in BASE. */
+static struct strto_result strto_run(int kl, int fn, const char *s, int base)
+{
+	static char untouched;
+	char *end = &untouched;
+	struct strto_result r;
+	errno = kl_errno = 77;
+	switch (fn) {
+	case STRTOL:
+		r.v = (unsigned long long)(kl ? kl_strtol(s, &end, base) : strtol(s, &end, base));
+		break;
+	case STRTOUL:
+		r.v = kl ? kl_strtoul(s, &end, base) : strtoul(s, &end, base);
+		break;
+	case STRTOLL:
+		r.v = (unsigned long long)(kl ? kl_strtoll(s, &end, base) : strtoll(s, &end, base));
+		break;
+	case STRTOULL:
+		r.v = kl ? kl_strtoull(s, &end, base) : strtoull(s, &end, base);
+		break;
+	case STRTOIMAX:
+		r.v = (unsigned long long)(kl ? kl_strtoimax(s, &end, base) : strtoimax(s, &end, base));
+		break;
+	case STRTOUMAX:
+		r.v = kl ? kl_strtoumax(s, &end, base) : strtoumax(s, &end, base);
+		break;
+	case ATOI:
+		r.v = (unsigned long long)(kl ? kl_atoi(s) : atoi(s));
+		break;
+	case ATOL:
+		r.v = (unsigned long long)(kl ? kl_atol(s) : atol(s));
+		break;
+	default:
+		r.v = (unsigned long long)(kl ? kl_atoll(s) : atoll(s));
+		break;
+	}
+	r.end = end == &untouched ? -1 : (long)(end - s);
+	r.err = kl ? kl_errno : errno;
+	return r;
+}
+
+/* Compares FN on S in BASE; counts a difference in *BAD and describes the first. */
+static void strto_compare(int fn, const char *s, int base, int *bad)
+{
+	struct strto_result r = strto_run(1, fn, s, base), g;
+	if (fn < ATOI && (base < 0 || base == 1 || base > 36))
+		/* What glibc does (0, EINVAL, endptr left alone), written out: the sanitizers' interceptors
+		 * of strtol store an uninitialised endptr in this case. */
+		g = (struct strto_result){0, -1, EINVAL};
+	else
+		g = strto_run(0, fn, s, base);
+	if (r.v != g.v || r.end != g.end || r.err != g.err) {
+		if (!(*bad)++)
+			snprintf(why, sizeof why,
+			         "%s(\"%s\", %d): 0x%llx, end %ld, errno %d; glibc 0x%llx, end %ld, errno %d",
+			         strto_names[fn], esc(s), base, r.v, r.end, r.err, g.v, g.end, g.err);
+	}
+}
+
+/* A random number text: whitespace, sign, prefix, digits of BASE (of a random 64-bit value, sometimes with
+ * more digits than fit), junk. */
+static int random_number_text(char *s, size_t cap)
+{
+	static const char digs[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	static const int bases[] = {0, 2, 3, 7, 8, 10, 16, 32, 36};
+	int base = bases[rnd_below(COUNT(bases))];
+	if (rnd() % 4 == 0)
+		base = (int)rnd_below(37);
+	size_t n = 0;
+	for (size_t k = rnd_below(3); k > 0; k--)
+		s[n++] = " \t\n"[rnd_below(3)];
+	if (rnd() % 3 == 0)
+		s[n++] = rnd() % 2 ? '-' : '+';
+	int b = base < 2 ? 10 : base;
+	if ((base == 0 || base == 16) && rnd() % 2) {
+		s[n++] = '0';
+		s[n++] = rnd() % 2 ? 'x' : 'X';
+		b = 16;
+	} else if (base == 0 && rnd() % 3 == 0) {
+		s[n++] = '0';
+		b = 8;
+	}
+	uint64_t v = rnd() >> rnd_below(64);
+	char tmp[80];
+	size_t t = 0;
+	do {
+		int d = (int)(v % (unsigned)b);
+		tmp[t++] = d >= 10 && rnd() % 2 ? digs[d + 26] : digs[d];
+		v /= (unsigned)b;
+	} while (v);
+	for (size_t k = rnd() % 8 == 0 ? rnd_below(4) : 0; k > 0; k--)
+		tmp[t++] = digs[rnd_below((size_t)b)];
+	while (t > 0 && n + 4 < cap)
+		s[n++] = tmp[--t];
+	if (rnd() % 3 == 0)
+		s[n++] = "z!9 "[rnd_below(4)];
+	s[n] = 0;
+	return base;
+}
+
+static void test_strto(void)
+{
+	static const int bases[] = {0, 2, 3, 8, 10, 11, 16, 17, 35, 36, -1, 1, 37, INT_MIN, 100};
+	for (int fn = 0; fn < NFN; fn++) {
+		int bad = 0;
+		for (size_t i = 0; i < COUNT(strto_corpus); i++)
+			for (size_t b = 0; b < (fn >= ATOI ? 1 : COUNT(bases)); b++)
+				strto_compare(fn, strto_corpus[i], bases[b], &bad);
+		char name[160];
+		snprintf(name, sizeof name, "%s: %zu edge-case strings%s: value, endptr, errno as glibc",
+		         strto_names[fn], COUNT(strto_corpus),
+		         fn >= ATOI ? "" : " in bases 0, 2..36 and invalid ones");
+		KT_CHECK(!bad, name, "%d differ (%s)", bad, why);
+	}
+	for (int fn = 0; fn < NFN; fn++) {
+		int bad = 0;
+		char s[100];
+		for (int t = 0; t < 20000; t++) {
+			int base = random_number_text(s, sizeof s);
+			strto_compare(fn, s, fn >= ATOI ? 10 : base, &bad);
+		}
+		char name[128];
+		snprintf(name, sizeof name,
+		         "%s: 20000 random numbers (signs, prefixes, overflow, junk) as glibc",
+		         strto_names[fn]);
+		KT_CHECK(!bad, name, "%d differ (%s)", bad, why);
+	}
+	/* endptr may be NULL; errno is left alone on success and set to ERANGE on overflow. */
+	kl_errno = 5;
+	long v = kl_strtol("123", NULL, 10);
+	KT_CHECK(v == 123 && kl_errno == 5, "strtol: NULL endptr, errno untouched on success",
+	         "%ld, errno %d", v, kl_errno);
+	kl_errno = 0;
+	v = kl_strtol("-99999999999999999999", NULL, 0);
+	KT_CHECK(v == LONG_MIN && kl_errno == ERANGE, "strtol: overflow clamps to LONG_MIN with ERANGE",
+	         "%ld, errno %d", v, kl_errno);
+}
+
+/* ---- rand ---- */
+
+static void test_rand(void)
+{
+	/* First in the program: glibc's generator is still in its initial state. */
+	int bad = 0, at = -1;
+	for (int i = 0; i < 10000; i++) {
+		int r = kl_rand(), g = rand();
+		if (r != g && !bad++)
+			at = i;
+	}
+	KT_CHECK(!bad, "rand: without srand, 10000 values equal glibc's (as srand(1))",
+	         "%d differ, first at %d", bad, at);
+	static const unsigned seeds[] = {1, 0, 42, 12345, 2147483647u, 2147483648u, 4294967295u, 127773u};
+	for (size_t s = 0; s < COUNT(seeds); s++) {
+		kl_srand(seeds[s]);
+		srand(seeds[s]);
+		bad = 0;
+		int range = 1;
+		for (int i = 0; i < 10000; i++) {
+			int r = kl_rand(), g = rand();
+			if (r != g && !bad++)
+				at = i;
+			if (r < 0 || r > RAND_MAX)
+				range = 0;
+		}
+		char name[96];
+		snprintf(name, sizeof name, "rand: srand(%u), 10000 values equal glibc's", seeds[s]);
+		KT_CHECK(!bad && range, name, "%d differ, first at %d", bad, at);
+	}
+	kl_srand(42);
+	int first[5];
+	for (int i = 0; i < 5; i++)
+		first[i] = kl_rand();
+	kl_srand(7);
+	(void)kl_rand();
+	kl_srand(42);
+	bad = 0;
+	for (int i = 0; i < 5; i++)
+		bad += kl_rand() != first[i];
+	KT_CHECK(!bad, "rand: srand with the same seed restarts the sequence", "%d differ", bad);
+}
+
+/* ---- qsort, bsearch ---- */
+
+/* Compares the first cmp_keylen bytes of two elements as a little-endian unsigned number. */
+static size_t cmp_keylen;
+static unsigned long cmp_calls;
+static int cmp_key(const void *a, const void *b)
+{
+	const unsigned char *x = a, *y = b;
+	cmp_calls++;
+	for (size_t i = cmp_keylen; i-- > 0;)
+		if (x[i] != y[i])
+			return x[i] < y[i] ? -1 : 1;
+	return 0;
+}
+
+static int sorted_by_key(const unsigned char *p, size_t n, size_t size)
+{
+	for (size_t i = 1; i < n; i++)
+		if (cmp_key(p + (i - 1) * size, p + i * size) > 0)
+			return 0;
+	return 1;
+}
+
+/* Sorts N elements of SIZE bytes (key: the first KEYLEN bytes) at an address OFFSET bytes past an aligned
+ * one, from pattern PAT: 0 random, 1 few distinct keys, 2 sorted, 3 reversed, 4 all equal. Checks that the
+ * result is sorted and a permutation of the input, and bsearch on it; 0 when all holds. */
+static int sort_case(size_t n, size_t size, size_t keylen, size_t offset, int pat, unsigned long *calls)
+{
+	size_t bytes = n * size;
+	unsigned char *mem = malloc(bytes + 16), *in = malloc(bytes + 1), *ref = malloc(bytes + 1);
+	unsigned char *p = mem + offset;
+	int ok = 1;
+	fill_random(in, bytes);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char *e = in + i * size;
+		if (pat == 1)
+			for (size_t k = 0; k < keylen; k++)
+				e[k] = k == 0 ? (unsigned char)rnd_below(4) : 0;
+		if (pat >= 2)
+			for (size_t k = 0; k < keylen; k++)
+				e[k] = pat == 4 ? 7 : (unsigned char)((pat == 2 ? i : n - i) >> (8 * k));
+	}
+	memcpy(p, in, bytes);
+	cmp_keylen = keylen;
+	cmp_calls = 0;
+	kl_qsort(n ? p : NULL, n, size, cmp_key);
+	*calls = cmp_calls;
+	if (!sorted_by_key(p, n, size))
+		ok = 0;
+	/* Same multiset: both sorted by all their bytes are equal. */
+	cmp_keylen = size;
+	memcpy(ref, in, bytes);
+	qsort(ref, n, size, cmp_key);
+	qsort(in, n, size, cmp_key);
+	unsigned char *out = malloc(bytes + 1);
+	memcpy(out, p, bytes);
+	qsort(out, n, size, cmp_key);
+	if (memcmp(out, ref, bytes))
+		ok = 0;
+	/* When the whole element is the key, the result is exactly glibc's. */
+	cmp_keylen = keylen;
+	if (keylen == size) {
+		memcpy(ref, in, bytes);
+		qsort(ref, n, size, cmp_key);
+		if (memcmp(p, ref, bytes))
+			ok = 0;
+	}
+	/* bsearch: every element is found (an equal one), random keys found exactly when glibc finds them. */
+	for (size_t i = 0; ok && i < n; i++) {
+		const unsigned char *f = kl_bsearch(p + i * size, p, n, size, cmp_key);
+		if (!f || (size_t)(f - p) % size || cmp_key(f, p + i * size))
+			ok = 0;
+	}
+	unsigned char key[32] = {0};
+	for (int t = 0; ok && t < 50; t++) {
+		fill_random(key, keylen);
+		if (pat == 1) {
+			memset(key + 1, 0, keylen - 1);
+			key[0] = (unsigned char)rnd_below(6);
+		}
+		const unsigned char *f = kl_bsearch(key, p, n, size, cmp_key);
+		const unsigned char *g = bsearch(key, p, n, size, cmp_key);
+		if (!f != !g || (f && ((size_t)(f - p) % size || cmp_key(f, key))))
+			ok = 0;
+	}
+	free(out);
+	free(mem);
+	free(in);
+	free(ref);
+	return !ok;
+}
+
+static void test_qsort(void)
+{
+	static const struct {
+		size_t size, keylen;
+	} kinds[] = {{1, 1}, {2, 2}, {4, 4}, {8, 8}, {12, 4}, {3, 2}, {16, 2}, {24, 8}};
+	static const size_t ns[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 31, 64, 100, 257, 1000};
+	for (size_t k = 0; k < COUNT(kinds); k++) {
+		int bad = 0;
+		for (size_t ni = 0; ni < COUNT(ns); ni++)
+			for (int pat = 0; pat < 5; pat++)
+				for (size_t off = 0; off < 8; off += (off == 0 ? 1 : 3)) {
+					unsigned long calls;
+					if (sort_case(ns[ni], kinds[k].size, kinds[k].keylen, off, pat,
+					              &calls) &&
+					    !bad++)
+						snprintf(why, sizeof why, "n %zu, pattern %d, base +%zu",
+						         ns[ni], pat, off);
+				}
+		char name[160];
+		snprintf(
+		    name, sizeof name,
+		    "qsort, bsearch: %zu-byte elements (%zu-byte key), n 0..1000, random/duplicate/sorted/"
+		    "reversed/equal, aligned and not",
+		    kinds[k].size, kinds[k].keylen);
+		KT_CHECK(!bad, name, "%d cases wrong (%s)", bad, why);
+	}
+	unsigned long calls = 0;
+	int bad = sort_case(10000, 4, 4, 0, 0, &calls);
+	KT_CHECK(!bad && calls <= 3 * 10000 * 14, "qsort: 10000 ints, O(n log n) comparisons (heapsort)",
+	         "wrong: %d, %lu comparisons", bad, calls);
+	int one = 5;
+	cmp_keylen = 4;
+	KT_CHECK(kl_bsearch(&one, NULL, 0, 4, cmp_key) == NULL, "bsearch: empty array", "found something");
+}
+
+int main(void)
+{
+	test_rand(); /* first: it compares with glibc's unseeded state */
+	test_macros();
+	test_math_macros();
+	test_assert();
+	test_memcpy_memset();
+	test_memmove();
+	test_memcmp_memchr();
+	test_strlen_strcpy();
+	test_strcmp();
+	test_strchr_strstr();
+	test_strtok();
+	test_strings_h();
+	test_ctype();
+	test_abs_div();
+	test_strto();
+	test_qsort();
+	return KT_DONE();
+}

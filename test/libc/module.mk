@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: Apache-2.0
+# The kernel C library (hls/libc, its headers in hls/libc/include) natively against glibc: the library's sources and
+# kiln_headers.c are compiled by gcc with Kiln's headers and the compiler's own only (-nostdinc, freestanding
+# so that gcc's stdint.h needs no system header; _LIBC_LIMITS_H_ keeps gcc's limits.h from looking for one),
+# every library name renamed to kl_* (kl_rename.h), and without builtins or loop-to-libcall rewriting so that
+# the library's own loops run; libc_test.c sees glibc and compares. spir-test: the same sources compile
+# warning-free for the SPIR target as kiln-cc compiles kernels.
+LIBC_TEST_DIR := $(BUILD)/test/libc
+LIBC_NATIVE_DIR := $(BUILD)/obj/test/libc/native
+LIBC_NATIVE_SRCS := $(sort $(wildcard hls/libc/*.c)) test/libc/kiln_headers.c
+LIBC_NATIVE_OBJS := $(addprefix $(LIBC_NATIVE_DIR)/,$(notdir $(LIBC_NATIVE_SRCS:.c=.o)))
+LIBC_NATIVE_CFLAGS := -std=gnu11 -Wall -Wextra -Werror $(OPT) -g $(SAN) -ffile-prefix-map=$(SRC)=. \
+	-ffreestanding -nostdinc -D_LIBC_LIMITS_H_ -Ihls/libc/include -Ihls/include -include test/libc/kl_rename.h \
+	-fno-builtin -fno-tree-loop-distribute-patterns
+# The test program itself: glibc's headers without the C2x strtol (0b prefixes) that _GNU_SOURCE turns on in
+# newer glibc, and glibc's functions really called.
+EXTRA_CFLAGS_test/libc := -U_GNU_SOURCE -D_DEFAULT_SOURCE -fno-builtin
+TESTS += $(LIBC_TEST_DIR)/libc_test $(LIBC_TEST_DIR)/spir-test
+
+$(LIBC_NATIVE_DIR)/%.o: hls/libc/%.c test/libc/kl_rename.h | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(LIBC_NATIVE_CFLAGS) -isystem "$$($(CC) -print-file-name=include)" -MMD -MP -c $< -o $@
+
+$(LIBC_NATIVE_DIR)/kiln_headers.o: test/libc/kiln_headers.c test/libc/kl_rename.h | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(LIBC_NATIVE_CFLAGS) -isystem "$$($(CC) -print-file-name=include)" -MMD -MP -c $< -o $@
+
+$(LIBC_TEST_DIR)/libc_test: $(BUILD)/obj/test/libc/libc_test.o $(LIBC_NATIVE_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^
+
+$(LIBC_TEST_DIR)/spir-test: test/libc/spir-test.sh
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/libc/spir-test.sh" "%s"\n' '$(SRC)' '$(SRC)' >$@
+	chmod +x $@
