@@ -195,7 +195,7 @@ static int mem_for_global(builder *b, LLVMValueRef g)
 			return -1;
 		}
 		int constant = LLVMIsGlobalConstant(g);
-		if (!constant && used_by_other_kernel(g, b->fn, 0)) {
+		if (!constant && !ir_is_library_state(g) && used_by_other_kernel(g, b->fn, 0)) {
 			fail(b,
 			     "global variable '%s' is written and shared by several kernels; make it a "
 			     "device global "
@@ -290,7 +290,8 @@ static int mem_of(builder *b, LLVMValueRef v)
 		m = mem_for_global(b, v);
 		if (m < 0)
 			m = -2;
-	} else if (LLVMIsAArgument(v) || LLVMIsAIntToPtrInst(v)) {
+	} else if (LLVMIsAArgument(v) || LLVMIsAIntToPtrInst(v) ||
+	           (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMIntToPtr)) {
 		/* a number made a pointer is a device address: unify_pointers leaves no other kind */
 		m = mem_devmem(b);
 	} else if (LLVMIsAAllocaInst(v)) {
@@ -410,6 +411,9 @@ static kval val_of(builder *b, LLVMValueRef v)
 			return gep_offset(b, v);
 		if (op == LLVMBitCast || op == LLVMAddrSpaceCast)
 			return val_of(b, LLVMGetOperand(v, 0));
+		if (op == LLVMIntToPtr &&
+		    LLVMIsAConstantInt(LLVMGetOperand(v, 0))) /* a fixed device address */
+			return kconst(LLVMConstIntGetZExtValue(LLVMGetOperand(v, 0)) & 0xffffffffu, PTR_BITS);
 	}
 	if (vmap_get(&b->slot, v, &id))
 		return kop_val(b, id);
@@ -589,8 +593,11 @@ static int intrinsic_op(const char *n, kop *op)
 
 static int ignorable_call(const char *n)
 {
+	/* hints to the optimiser or to a cache hardware does not have */
 	return strncmp(n, "llvm.dbg.", 9) == 0 || strncmp(n, "llvm.lifetime.", 14) == 0 ||
-	       strncmp(n, "llvm.assume", 11) == 0 || strncmp(n, "llvm.experimental.noalias", 25) == 0;
+	       strncmp(n, "llvm.assume", 11) == 0 || strncmp(n, "llvm.experimental.noalias", 25) == 0 ||
+	       strncmp(n, "llvm.prefetch", 13) == 0 || strncmp(n, "llvm.sideeffect", 15) == 0 ||
+	       strncmp(n, "llvm.donothing", 14) == 0;
 }
 
 /* llvm.*.with.overflow.*: the operation giving the overflow bit. */

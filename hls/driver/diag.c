@@ -149,6 +149,25 @@ void diag_error_at(LLVMValueRef v, const char *fmt, ...)
 	va_end(ap);
 }
 
+int diag_location(LLVMValueRef v, char *file, size_t flen, unsigned *line)
+{
+	unsigned col = 0;
+	return location_of(v, file, flen, line, &col);
+}
+
+void diag_warning_at(LLVMValueRef v, const char *fmt, ...)
+{
+	char file[PATH_MAX];
+	unsigned line = 0, col = 0;
+	va_list ap;
+	va_start(ap, fmt);
+	if (location_of(v, file, sizeof file, &line, &col))
+		vreport(file, line, col, "warning", fmt, ap);
+	else
+		vreport(NULL, 0, 0, "warning", fmt, ap);
+	va_end(ap);
+}
+
 void diag_note(const char *fmt, ...)
 {
 	va_list ap;

@@ -2,6 +2,8 @@
 /* Compiler diagnostics in the form editors and CI parsers understand: "file:line:col: error: message". */
 #ifndef KILN_DIAG_H
 #define KILN_DIAG_H
+#include <stddef.h>
+
 #include <llvm-c/Core.h>
 
 /* Reports an error at FILE:LINE:COL (LINE 0: no position; FILE NULL: "kiln-cc"). */
@@ -9,6 +11,10 @@ void diag_error(const char *file, unsigned line, unsigned col, const char *fmt, 
     __attribute__((format(printf, 4, 5)));
 /* Reports an error at the debug location of instruction or function V (falls back to the function name). */
 void diag_error_at(LLVMValueRef v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Reports a warning (no error count) at the debug location of V, else without a position. */
+void diag_warning_at(LLVMValueRef v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The source file (as reported) and line of V's debug location: 1, or 0 when it has none. */
+int diag_location(LLVMValueRef v, char *file, size_t flen, unsigned *line);
 /* Records input file TYPED as the user gave it, so that locations in it are reported under that name. */
 void diag_input(const char *typed);
 /* Reports a note (no error count). */

@@ -20,6 +20,9 @@
 #include "../emit/emit_kernel.h"
 #include "../emit/rtl_wrap.h"
 #include "../ir/ir_util.h"
+#include "../lower/debug_channel.h"
+#include "../lower/split_aggregates.h"
+#include "../lower/unaligned.h"
 #include "../lower/unify_ptr.h"
 #include "../package/fusesoc.h"
 #include "../package/meminit.h"
@@ -123,7 +126,7 @@ static int stage_postlink(build *b, LLVMModuleRef mod)
 		LLVMDisposeMessage(msg);
 		return -1;
 	}
-	if (postlink_dg_propset(&b->desc, &b->props) != 0)
+	if (postlink_dg_propset(&b->desc, &b->props) != 0 || debug_propsets(mod, &b->props) != 0)
 		return -1;
 	b->prop_text = kiln_propsets_format(&b->props);
 	snprintf(path, sizeof path, "%s/image.prop", b->workdir);
@@ -133,8 +136,23 @@ static int stage_postlink(build *b, LLVMModuleRef mod)
 /* HLS: one scheduled kernel per kernel function. */
 static int stage_hls(build *b, LLVMModuleRef mod)
 {
+	debug_lower_stops(mod, kiln_board_has_debug_channel(b->o->board));
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+		if (ir_is_defined_kernel(fn)) {
+			split_aggregate_phis(fn);
+			split_unaligned_accesses(fn);
+		}
 	if (unify_pointers(mod) != 0)
 		return -1;
+	if (b->o->stop) { /* what HLS schedules, for looking into a stage's output */
+		char path[4200], *msg = NULL;
+		snprintf(path, sizeof path, "%s/hls.ll", b->workdir);
+		if (LLVMPrintModuleToFile(mod, path, &msg)) {
+			diag_error(path, 0, 0, "cannot write: %s", msg);
+			LLVMDisposeMessage(msg);
+			return -1;
+		}
+	}
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
 		b->nk += ir_is_kernel(fn) && LLVMCountBasicBlocks(fn) > 0;
 	b->ks = calloc((size_t)b->nk + 1, sizeof *b->ks);

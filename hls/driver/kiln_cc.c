@@ -22,6 +22,8 @@
 #include "../frontend/frontend.h"
 #include "../frontend/kernel_libc.h"
 #include "../ir/ir_util.h"
+#include "../lower/debug_channel.h"
+#include "../lower/indirect_calls.h"
 #include "../lower/lower.h"
 #include "../lower/spirv_import.h"
 #include "../lower/usm_class.h"
@@ -38,8 +40,10 @@ typedef struct cc_opts {
 	const char *inputs[MAX_INPUTS], *cflags[MAX_CFLAGS];
 	int ninputs, ncflags;
 	double clock;
-	int no_pipeline;
+	int no_pipeline, no_printf;
 	enum split_mode split;
+	int print;              /* printf reaches the host: the board has a debug channel, no --no-printf */
+	const char *print_note; /* why not, when that is worth a warning */
 } cc_opts;
 
 static void usage(FILE *o)
@@ -55,11 +59,13 @@ static void usage(FILE *o)
 	    "  --board NAME        target board, one of `kiln list` (default: sim)\n"
 	    "  --clock-period NS   target clock period in ns (default: the board's)\n"
 	    "  --no-pipeline       do not overlap loop iterations (every loop runs one iteration at a time)\n"
+	    "  --no-printf         kernels' printf, puts and putchar print nothing (they cost no hardware)\n"
 	    "  --split MODE        device images: off (one for all kernels, default), per_source,\n"
 	    "                      per_kernel; with more than one image they are OUT_0.kimg, OUT_1.kimg, "
 	    "...\n"
 	    "  --stop-after STAGE  stop after ir | postlink | schedule | rtl and keep what was produced in\n"
-	    "                      FILE.d/ (schedule: kir.txt, the kernel IR with every operation's step)\n"
+	    "                      FILE.d/ (schedule: hls.ll, the IR HLS schedules, and kir.txt, the\n"
+	    "                      kernel IR with every operation's step)\n"
 	    "  --profile FILE     simulation only: kernels append per-block execution counts and cycles to "
 	    "FILE\n"
 	    "                      after every run (for the benchmark's lower bounds; not synthesizable)\n"
@@ -121,6 +127,8 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			o->profile = argv[++i];
 		} else if (!strcmp(a, "--no-pipeline")) {
 			o->no_pipeline = 1;
+		} else if (!strcmp(a, "--no-printf")) {
+			o->no_printf = 1;
 		} else if (!strcmp(a, "-q")) {
 			diag_verbose = 0;
 		} else if ((!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
@@ -187,6 +195,12 @@ static int inline_all(LLVMModuleRef mod)
 	}
 	if (ir_run_passes(mod, "always-inline,default<O2>", "optimisation") != 0)
 		return -1;
+	/* What is still called through a pointer once everything is inlined (and constants propagated)
+	 * becomes a dispatch over direct calls, which are inlined in turn. */
+	int lowered = 0;
+	if (lower_indirect_calls(mod, &lowered) != 0 || (lowered && check_recursion(mod) != 0) ||
+	    (lowered && ir_run_passes(mod, "always-inline,default<O2>", "optimisation") != 0))
+		return -1;
 	char *verr = NULL;
 	if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &verr)) {
 		diag_error(NULL, 0, 0, "invalid IR after optimisation: %s", verr);
@@ -228,7 +242,8 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 			diag_error(o->inputs[i], 0, 0,
 			           "cannot link with the other inputs (conflicting definitions)");
 	}
-	if (mod && !diag_errors() && kernel_libc_link(mod) == 0 && inline_all(mod) == 0 &&
+	if (mod && !diag_errors() && debug_lower_calls(mod, o->print, o->print_note) == 0 &&
+	    kernel_libc_link(mod) == 0 && check_recursion(mod) == 0 && inline_all(mod) == 0 &&
 	    lower_usm_class_finish(mod) == 0)
 		return mod;
 	if (mod)
@@ -374,6 +389,13 @@ int main(int argc, char **argv)
 		diag_error(NULL, 0, 0, "%s", err);
 		return 1;
 	}
+	char note[300];
+	o.print = !o.no_printf && kiln_board_has_debug_channel(&board);
+	snprintf(note, sizeof note,
+	         "board '%s' has no debug channel: printf output is dropped (and exit, abort and assert "
+	         "end the kernel without a status)",
+	         board.name);
+	o.print_note = o.no_printf ? NULL : note;
 	if (staging_create(o.out, stage, sizeof stage) != 0) {
 		kiln_board_free(&board);
 		return 1;

@@ -9,6 +9,7 @@
 
 #include "../../host/common/paths.h"
 #include "../driver/diag.h"
+#include "../ir/ir_util.h"
 
 const char *kernel_libc_path(void)
 {
@@ -82,8 +83,11 @@ int kernel_libc_link(LLVMModuleRef mod)
 		}
 		rc = keep_name(&names, &nnames, &cap, name);
 	}
-	/* The library's state (errno, the rand and strtok states) becomes private to the kernels too. */
+	/* The library's state (errno, the rand and strtok states) becomes private to the kernels too, each
+	 * kernel with a copy of its own (ir_is_library_state). */
 	for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g && rc == 0; g = LLVMGetNextGlobal(g)) {
+		if (LLVMGetInitializer(g) && !LLVMIsGlobalConstant(g))
+			LLVMSetSection(g, IR_LIBRARY_STATE_SECTION);
 		if (!LLVMGetInitializer(g) || LLVMGetLinkage(g) != LLVMExternalLinkage)
 			continue;
 		rc = keep_name(&names, &nnames, &cap, LLVMGetValueName2(g, &(size_t){0}));

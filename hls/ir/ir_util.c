@@ -110,6 +110,12 @@ void ir_pin(LLVMModuleRef mod, LLVMValueRef g)
 	free(all);
 }
 
+int ir_is_library_state(LLVMValueRef g)
+{
+	const char *sec = LLVMGetSection(g);
+	return sec && !strcmp(sec, IR_LIBRARY_STATE_SECTION);
+}
+
 int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n)
 {
 	return ir_const_bytes_ptr(td, c, out, n, NULL, NULL);

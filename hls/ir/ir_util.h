@@ -22,6 +22,11 @@ int ir_is_usm_dg_class(LLVMValueRef g);
 void ir_unpin(LLVMModuleRef mod, int (*drop)(LLVMValueRef g, void *ctx), void *ctx);
 /* Appends global G to llvm.compiler.used (made when missing), so that optimisation keeps it. */
 void ir_pin(LLVMModuleRef mod, LLVMValueRef g);
+/* The section that marks the kernel C library's own state (errno, rand's): each kernel that uses it gets a
+ * copy, where a plain global written by several kernels is refused. */
+#define IR_LIBRARY_STATE_SECTION "kiln.libc.state"
+/* Whether global G is such state. */
+int ir_is_library_state(LLVMValueRef g);
 /* Writes constant C's bytes at OUT (N bytes available), little-endian, laid out as TD says; integers,
  * float/double, arrays, structs and zero/undef. 0, or -1 for a constant it cannot lay out. */
 int ir_const_bytes(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_t n);

@@ -21,8 +21,8 @@ _Static_assert((KILN_ONCHIP_MEM_MAX_BYTES & (KILN_ONCHIP_MEM_MAX_BYTES - 1)) == 
 #define MAX_TAGS ((unsigned)((0x100000000ull - KILN_ONCHIP_ADDR_BASE) >> OBJ_SHIFT))
 
 /* A points-to set: device memory, null, "anything whose address escaped" (a pointer loaded from memory or
- * made from an integer), then the kernel's on-chip objects. */
-enum { P_DEV, P_NULL, P_ANY, P_OBJ };
+ * made from an integer), code (a function's address), then the kernel's on-chip objects. */
+enum { P_DEV, P_NULL, P_ANY, P_FUNC, P_OBJ };
 
 typedef struct up {
 	LLVMModuleRef mod;
@@ -30,8 +30,9 @@ typedef struct up {
 	LLVMTargetDataRef td;
 	LLVMBuilderRef b;
 	LLVMTypeRef i8, i32, i64;
-	vmap tag;      /* object -> its index in the address space (module-wide) */
-	unsigned ntag; /* tags handed out */
+	vmap tag;       /* object -> its index in the address space (module-wide) */
+	unsigned ntag;  /* tags handed out */
+	unsigned nfunc; /* function numbers handed out (kept in TAG too) */
 	int errors;
 	/* per kernel */
 	LLVMValueRef fn;
@@ -148,10 +149,16 @@ static void base_set(up *p, LLVMValueRef v, uint64_t *s, int depth)
 		set_bit(s, P_OBJ + i);
 	} else if (LLVMIsAArgument(v)) {
 		set_bit(s, P_DEV);
+	} else if (LLVMIsAFunction(v)) {
+		set_bit(s, P_FUNC);
 	} else if (LLVMIsAConstantExpr(v) && depth < 64) {
 		LLVMOpcode op = LLVMGetConstOpcode(v);
+		LLVMValueRef x = LLVMGetOperand(v, 0);
 		if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
-			base_set(p, LLVMGetOperand(v, 0), s, depth + 1);
+			base_set(p, x, s, depth + 1);
+		else if (op == LLVMIntToPtr && LLVMIsAConstantInt(x) &&
+		         LLVMConstIntGetZExtValue(x) < KILN_ONCHIP_ADDR_BASE)
+			set_bit(s, P_DEV); /* a fixed device address (the debug channel's) */
 		else {
 			set_bit(s, P_ANY);
 			set_bit(s, P_DEV);
@@ -250,7 +257,7 @@ static int kind_of(up *p, LLVMValueRef v, int *obj)
 			nobj++;
 			last = i;
 		}
-	if (nobj == 0)
+	if (nobj == 0 && !has_bit(s, P_FUNC))
 		return K_DEV;
 	if (nobj == 1 && !has_bit(s, P_DEV) && !has_bit(s, P_NULL)) {
 		if (obj)
@@ -307,42 +314,120 @@ static LLVMValueRef gep_offset(up *p, LLVMValueRef g)
 	return off;
 }
 
-/* The address pointer constant C stands for in an initialiser: an object's base plus the constant offset
- * of the getelementptrs on the way. */
-static int const_addr(void *ctx, LLVMValueRef c, uint64_t *a)
+/* The value of constant C with addresses as this address space gives them: an object's base plus the
+ * offsets of the getelementptrs on the way, and the integer arithmetic, casts and comparisons constant
+ * expressions make of addresses (which LLVM cannot fold, not knowing them). 0, or -1 for a constant it
+ * cannot evaluate. */
+static int const_value(up *p, LLVMValueRef c, uint64_t *v, int depth)
 {
-	up *p = ctx;
-	uint64_t off = 0;
-	while (LLVMIsAConstantExpr(c)) {
-		LLVMOpcode op = LLVMGetConstOpcode(c);
-		if (op == LLVMGetElementPtr) {
-			ir_gep_iter it = ir_gep_begin(c);
-			LLVMValueRef idx;
-			uint64_t scale;
-			int r;
-			while ((r = ir_gep_next(p->td, &it, &idx, &scale)) > 0) {
-				if (idx && !LLVMIsAConstantInt(idx))
-					return -1;
-				off += idx ? (uint64_t)LLVMConstIntGetSExtValue(idx) * scale : scale;
-			}
-			if (r < 0)
-				return -1;
-		} else if (op == LLVMIntToPtr && LLVMIsAConstantInt(LLVMGetOperand(c, 0))) {
-			*a = LLVMConstIntGetZExtValue(LLVMGetOperand(c, 0)) + off;
-			return 0;
-		} else if (op != LLVMBitCast && op != LLVMAddrSpaceCast) {
-			return -1;
-		}
-		c = LLVMGetOperand(c, 0);
-	}
-	if (LLVMIsAConstantPointerNull(c)) {
-		*a = off;
+	LLVMTypeRef ty = LLVMTypeOf(c);
+	unsigned bits = LLVMGetTypeKind(ty) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(ty) : 64;
+	uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1, a = 0, b = 0;
+	if (depth > 64)
+		return -1;
+	if (LLVMIsAConstantInt(c)) {
+		*v = LLVMConstIntGetZExtValue(c);
 		return 0;
 	}
-	if (!LLVMIsAGlobalVariable(c))
+	if (LLVMIsAConstantPointerNull(c) || LLVMIsAUndefValue(c) || LLVMIsAPoisonValue(c)) {
+		*v = 0;
+		return 0;
+	}
+	if (LLVMIsAFunction(c)) { /* code: a number in the null page, for indirect calls to compare */
+		int t;
+		if (!vmap_get(&p->tag, c, &t)) {
+			t = (int)p->nfunc++;
+			vmap_put(&p->tag, c, t);
+		}
+		*v = KILN_FUNC_ADDR_BASE + 4u * (unsigned)t;
+		return *v < KILN_DEBUG_BASE ? 0 : -1;
+	}
+	if (LLVMIsAGlobalVariable(c)) {
+		*v = obj_base(p, c);
+		return 0;
+	}
+	if (!LLVMIsAConstantExpr(c))
 		return -1;
-	*a = (uint64_t)obj_base(p, c) + off;
-	return 0;
+	LLVMOpcode op = LLVMGetConstOpcode(c);
+	if (op == LLVMGetElementPtr) {
+		ir_gep_iter it = ir_gep_begin(c);
+		LLVMValueRef idx;
+		uint64_t scale;
+		int r;
+		if (const_value(p, LLVMGetOperand(c, 0), &a, depth + 1) != 0)
+			return -1;
+		while ((r = ir_gep_next(p->td, &it, &idx, &scale)) > 0) {
+			if (idx && !LLVMIsAConstantInt(idx))
+				return -1;
+			a += idx ? (uint64_t)LLVMConstIntGetSExtValue(idx) * scale : scale;
+		}
+		*v = a;
+		return r < 0 ? -1 : 0;
+	}
+	if (const_value(p, LLVMGetOperand(c, 0), &a, depth + 1) != 0)
+		return -1;
+	if (LLVMGetNumOperands(c) > 1 && op != LLVMICmp && LLVMIsAConstant(LLVMGetOperand(c, 1)) &&
+	    const_value(p, LLVMGetOperand(c, 1), &b, depth + 1) != 0)
+		return -1;
+	switch (op) {
+	case LLVMBitCast:
+	case LLVMAddrSpaceCast:
+	case LLVMPtrToInt:
+	case LLVMIntToPtr:
+	case LLVMZExt:
+	case LLVMTrunc:
+		*v = a & mask;
+		return 0;
+	case LLVMSExt: {
+		unsigned from = LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(c, 0)));
+		*v = (from < 64 && (a >> (from - 1)) & 1 ? a | ~0ull << from : a) & mask;
+		return 0;
+	}
+	case LLVMAdd:
+		*v = (a + b) & mask;
+		return 0;
+	case LLVMSub:
+		*v = (a - b) & mask;
+		return 0;
+	case LLVMMul:
+		*v = (a * b) & mask;
+		return 0;
+	case LLVMAnd:
+		*v = a & b;
+		return 0;
+	case LLVMOr:
+		*v = a | b;
+		return 0;
+	case LLVMXor:
+		*v = a ^ b;
+		return 0;
+	case LLVMShl:
+		*v = b < 64 ? (a << b) & mask : 0;
+		return 0;
+	case LLVMLShr:
+		*v = b < 64 ? a >> b : 0;
+		return 0;
+	case LLVMICmp: {
+		if (const_value(p, LLVMGetOperand(c, 1), &b, depth + 1) != 0)
+			return -1;
+		LLVMIntPredicate pr = LLVMGetICmpPredicate(c);
+		*v = pr == LLVMIntEQ                        ? a == b
+		     : pr == LLVMIntNE                      ? a != b
+		     : pr == LLVMIntULT || pr == LLVMIntSLT ? a < b
+		     : pr == LLVMIntULE || pr == LLVMIntSLE ? a <= b
+		     : pr == LLVMIntUGT || pr == LLVMIntSGT ? a > b
+		                                            : a >= b;
+		return 0;
+	}
+	default:
+		return -1;
+	}
+}
+
+/* The address pointer constant C stands for (an initialiser's pointer), for ir_const_bytes_ptr. */
+static int const_addr(void *ctx, LLVMValueRef c, uint64_t *a)
+{
+	return const_value(ctx, c, a, 0);
 }
 
 static LLVMValueRef u_of(up *p, LLVMValueRef v);
@@ -579,10 +664,10 @@ static int compare_needs_u(up *p, LLVMValueRef in)
 }
 
 /* The pointer instructions of the kernel, in order, and the list of instructions to rewrite. */
-static void analyse(up *p)
+/* The kernel's objects: its allocas, and the globals its code names (and theirs, through initialisers). */
+static void collect_objects(up *p)
 {
-	LLVMValueRef fn = p->fn;
-	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
 			if (LLVMIsAAllocaInst(in))
 				add_obj(p, in);
@@ -593,6 +678,11 @@ static void analyse(up *p)
 					collect_const(p, op, 0);
 			}
 		}
+}
+
+static void analyse(up *p)
+{
+	LLVMValueRef fn = p->fn;
 	p->words = (P_OBJ + p->nobj + 63) / 64;
 	uint64_t tmp[p->words];
 	int changed = 1;
@@ -696,25 +786,71 @@ static void sweep(up *p)
 	}
 }
 
-/* A constant ptrtoint operand (an object's address in arithmetic) becomes the address itself. */
-static void number_constant_operands(up *p)
+/* Whether constant C computes with an address (a global's or a function's) beyond plain pointer arithmetic
+ * on it (getelementptr and casts between pointers, which the analysis follows). */
+static int computes_address(LLVMValueRef c, int plain, int depth)
+{
+	if (depth > 64 || !LLVMIsAConstantExpr(c))
+		return !plain && (LLVMIsAGlobalVariable(c) || LLVMIsAFunction(c));
+	LLVMOpcode op = LLVMGetConstOpcode(c);
+	int still = plain && (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast);
+	for (int k = 0; k < LLVMGetNumOperands(c); k++)
+		if (computes_address(LLVMGetOperand(c, (unsigned)k), still, depth + 1))
+			return 1;
+	return 0;
+}
+
+/* The object of this kernel that address A lies in, or -1. */
+static int object_at(up *p, uint64_t a)
+{
+	int t; /* only objects with an address can be where an address computation lands */
+	for (int i = 0; i < p->nobj; i++) {
+		if (!vmap_get(&p->tag, p->objs[i], &t))
+			continue;
+		uint64_t base = obj_base(p, p->objs[i]);
+		if (a >= base && a - base < KILN_ONCHIP_MEM_MAX_BYTES)
+			return i;
+	}
+	return -1;
+}
+
+/* Constant expressions that compute with addresses become what they compute: an integer (a comparison of
+ * two functions the optimiser could not tell apart, an address in arithmetic), or for a pointer made from
+ * such arithmetic, a plain getelementptr into the object it lands in. */
+static void fold_constant_operands(up *p)
 {
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-			if (LLVMIsAPHINode(in) || LLVMIsACallInst(in))
+			if (LLVMIsACallInst(in) && !is_mem_intrinsic(in))
 				continue;
 			for (int k = 0; k < LLVMGetNumOperands(in); k++) {
 				LLVMValueRef op = LLVMGetOperand(in, (unsigned)k);
 				uint64_t a = 0;
-				if (!LLVMIsAConstantExpr(op) || LLVMGetConstOpcode(op) != LLVMPtrToInt)
+				if (!LLVMIsAConstantExpr(op) || !computes_address(op, 1, 0))
 					continue;
-				if (const_addr(p, LLVMGetOperand(op, 0), &a) != 0) {
-					fail_at(p, in,
-					        "this address (of a function, or made from an integer) "
-					        "cannot be a number in hardware");
+				if (const_value(p, op, &a, 0) != 0) {
+					fail_at(
+					    p, in,
+					    "this constant address arithmetic cannot be done in hardware");
 					continue;
 				}
-				LLVMSetOperand(in, (unsigned)k, LLVMConstInt(LLVMTypeOf(op), a, 0));
+				LLVMTypeRef ty = LLVMTypeOf(op);
+				if (LLVMGetTypeKind(ty) == LLVMIntegerTypeKind) {
+					LLVMSetOperand(in, (unsigned)k, LLVMConstInt(ty, a, 0));
+					continue;
+				}
+				int o = object_at(p, a);
+				if (o < 0) { /* device memory, or null */
+					LLVMSetOperand(in, (unsigned)k,
+					               LLVMConstIntToPtr(LLVMConstInt(p->i64, a, 0), ty));
+					continue;
+				}
+				LLVMValueRef obj = p->objs[o];
+				unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(obj));
+				LLVMValueRef off = LLVMConstInt(p->i64, a - obj_base(p, obj), 0);
+				LLVMValueRef at = LLVMConstGEP2(
+				    p->i8, LLVMConstPointerCast(obj, LLVMPointerType(p->i8, as)), &off, 1);
+				LLVMSetOperand(in, (unsigned)k, LLVMConstPointerCast(at, ty));
 			}
 		}
 }
@@ -723,6 +859,8 @@ static void unify_kernel(up *p, LLVMValueRef fn)
 {
 	p->fn = fn;
 	drop_lifetimes(fn);
+	collect_objects(p);
+	fold_constant_operands(p);
 	analyse(p);
 	/* What to rewrite, listed before anything changes. */
 	LLVMValueRef *todo = NULL;
@@ -788,7 +926,6 @@ static void unify_kernel(up *p, LLVMValueRef fn)
 		dispatch(p, in);
 	}
 	free(todo);
-	number_constant_operands(p);
 	sweep(p);
 	vmap_free(&p->obj);
 	vmap_free(&p->row);
@@ -852,6 +989,9 @@ static void number_initialisers(up *p)
 		LLVMSetAlignment(ng, LLVMGetAlignment(g) > 8 ? LLVMGetAlignment(g) : 8);
 		size_t n = 0;
 		char *name = strdup(LLVMGetValueName2(g, &n));
+		int t; /* the object keeps its number: other initialisers and the dispatches name it */
+		if (vmap_get(&p->tag, g, &t))
+			vmap_put(&p->tag, ng, t);
 		LLVMReplaceAllUsesWith(g, LLVMConstPointerCast(ng, LLVMTypeOf(g)));
 		LLVMDeleteGlobal(g);
 		if (name)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Board descriptions. The file name is the board's name, so NAME.json must say "name": "NAME". */
 #include "host/common/board.h"
+#include "host/common/contract.h"
 
 #include "host/common/fileio.h"
 #include "host/common/jsonutil.h"
@@ -195,4 +196,9 @@ void kiln_board_free(kiln_board_config *b)
 	free(b->backend);
 	free(b->path);
 	*b = (kiln_board_config){0};
+}
+
+int kiln_board_has_debug_channel(const kiln_board_config *b)
+{
+	return b->devmem_bytes >= KILN_DEBUG_MIN_DEVMEM;
 }

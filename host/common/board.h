@@ -30,5 +30,8 @@ int kiln_board_parse(const char *json, size_t len, const char *path, kiln_board_
 /* Lists board names (sorted, malloc'd array of malloc'd strings); returns the count, -1 on error. */
 int kiln_board_list(char ***names);
 void kiln_board_free(kiln_board_config *b);
+/* Whether board B has the debug channel (contract.h: printf and exit status), which needs its first
+ * KILN_DEVMEM_FIRST bytes of device memory. */
+int kiln_board_has_debug_channel(const kiln_board_config *b);
 
 #endif

@@ -67,6 +67,27 @@
  * KILN_ONCHIP_MEM_MAX_BYTES. Device memory never hands out address 0 (allocations start at
  * KILN_DEVMEM_FIRST), so that 0 is C's null pointer. */
 #define KILN_ONCHIP_ADDR_BASE 0x80000000u
-#define KILN_DEVMEM_FIRST 0x100u
+/* A function whose address is taken is the number KILN_FUNC_ADDR_BASE + 4 k, below KILN_DEBUG_BASE (never
+ * data): indirect calls compare it. */
+#define KILN_FUNC_ADDR_BASE 0x100u
+#define KILN_DEVMEM_FIRST (KILN_DEBUG_BASE + KILN_DEBUG_BYTES)
+
+/* The debug channel, in device memory below the first allocation: what kernels printf (records of a format
+ * id and its arguments, decoded by the runtime with the image's [Kiln/printf] table) and how a kernel
+ * stopped itself (exit, abort, a failed assert: a site of the image's [Kiln/stops] table). The runtime
+ * clears the header before each run and reads the channel after it (one kernel runs at a time). Boards
+ * whose memory is smaller than KILN_DEBUG_MIN_DEVMEM have no channel. */
+#define KILN_DEBUG_BASE 0x1000u
+#define KILN_DEBUG_BYTES 0x40000u
+#define KILN_DEBUG_MIN_DEVMEM 0x400000u
+#define KILN_DEBUG_USED 0x00u    /* bytes of records written */
+#define KILN_DEBUG_DROPPED 0x04u /* records that did not fit */
+#define KILN_DEBUG_STOP 0x08u    /* 0, or how the kernel stopped itself: the KILN_STOP_* below */
+#define KILN_DEBUG_CODE 0x0Cu    /* exit's status */
+#define KILN_DEBUG_SITE 0x10u    /* the stop's row of [Kiln/stops] */
+#define KILN_DEBUG_RECORDS 0x20u /* the first record */
+#define KILN_STOP_EXIT 1u
+#define KILN_STOP_ABORT 2u
+#define KILN_STOP_ASSERT 3u
 
 #endif

@@ -28,10 +28,20 @@ const char *kiln_last_error(void)
 
 const char *kiln_status_name(int status)
 {
-	static const char *const names[] = {
-	    "KILN_OK",        "KILN_ERR_INVALID",   "KILN_ERR_NOT_FOUND", "KILN_ERR_IO",     "KILN_ERR_IMAGE",
-	    "KILN_ERR_HW",    "KILN_ERR_BUS",       "KILN_ERR_TIMEOUT",   "KILN_ERR_ACCESS", "KILN_ERR_NOMEM",
-	    "KILN_ERR_STATE", "KILN_ERR_AMBIGUOUS", "KILN_ERR_MEM_ACCESS"};
+	static const char *const names[] = {"KILN_OK",
+	                                    "KILN_ERR_INVALID",
+	                                    "KILN_ERR_NOT_FOUND",
+	                                    "KILN_ERR_IO",
+	                                    "KILN_ERR_IMAGE",
+	                                    "KILN_ERR_HW",
+	                                    "KILN_ERR_BUS",
+	                                    "KILN_ERR_TIMEOUT",
+	                                    "KILN_ERR_ACCESS",
+	                                    "KILN_ERR_NOMEM",
+	                                    "KILN_ERR_STATE",
+	                                    "KILN_ERR_AMBIGUOUS",
+	                                    "KILN_ERR_MEM_ACCESS",
+	                                    "KILN_ERR_EXIT"};
 	if (status > 0 || -status >= (int)(sizeof names / sizeof names[0]))
 		return "KILN_ERR_UNKNOWN";
 	return names[-status];

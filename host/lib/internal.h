@@ -16,6 +16,7 @@
 #include "host/common/desc.h"
 #include "host/common/handles.h"
 #include "host/common/image.h"
+#include "host/common/propset.h"
 #include "host/common/regmap.h"
 #include "kiln/kiln.h"
 
@@ -81,9 +82,10 @@ struct kiln_context {
 struct kiln_kernel {
 	kiln_program *prog;
 	const kiln_kernel_desc *desc;
-	unsigned index; /* kernel number in the image (its IRQ bit) */
-	uint64_t *args; /* argument values (guarded by prog->args_lock) */
-	uint8_t *set;   /* which arguments were set */
+	unsigned index;  /* kernel number in the image (its IRQ bit) */
+	uint64_t *args;  /* argument values (guarded by prog->args_lock) */
+	uint8_t *set;    /* which arguments were set */
+	int exit_status; /* how the last run ended (kiln_kernel_exit_status) */
 };
 
 struct kiln_program {
@@ -95,10 +97,17 @@ struct kiln_program {
 	kiln_desc desc;
 	kiln_regmap regmap;
 	char *regmap_text;
+	kiln_propsets
+	    debug; /* the image's [Kiln/printf] and [Kiln/stops] tables (host/lib/debug_channel.c) */
 	kiln_kernel *kernels;
 	kiln_ctx_dg **usm; /* context entry of each usm global (index as desc.dgs), NULL otherwise */
 	pthread_mutex_t args_lock;
 };
+
+/* The debug channel (contract.h) around a run of K, with the device lock held: before clears its header,
+ * after prints what the kernel printed and reports how it stopped itself (KILN_ERR_EXIT). */
+int kiln__debug_before(kiln_kernel *k);
+int kiln__debug_after(kiln_kernel *k);
 
 /* Records MSG (printf-style) as this thread's last error and returns STATUS. */
 int kiln__fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -187,6 +187,8 @@ static int launch(kiln_kernel *k, const uint64_t *args, const kiln__ranges *r, u
 		    (st = kiln__img_write(d, kd->base + KILN_KERNEL_GOFF + 4 * dim, r->o[dim])))
 			return st;
 	uint32_t bit = 1u << k->index;
+	if ((st = kiln__debug_before(k)))
+		return st;
 	if ((st = kiln__img_write(d, KILN_IMG_IRQ_STATUS, bit)) ||
 	    (st = kiln__img_write(d, KILN_IMG_IRQ_ENABLE, bit)) ||
 	    (st = kiln__img_write(d, kd->base + KILN_KERNEL_CTRL, KILN_KERNEL_CTRL_START)))
@@ -220,7 +222,9 @@ static int launch(kiln_kernel *k, const uint64_t *args, const kiln__ranges *r, u
 		return st;
 	if (cycles)
 		*cycles = (uint64_t)hi << 32 | lo;
-	return check_mem_access(d, kd->name);
+	int said = kiln__debug_after(k); /* what it printed, and whether it stopped itself */
+	st = check_mem_access(d, kd->name);
+	return st ? st : said;
 }
 
 int kiln__kernel_exec(kiln_kernel *k, const uint64_t *args, const kiln__ranges *r, uint64_t *cycles,

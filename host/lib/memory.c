@@ -73,6 +73,7 @@ uint64_t kiln_device_mem_size(const kiln_device *d)
 
 uint64_t kiln_device_mem_base(const kiln_device *d)
 {
-	/* all of a toy memory is usable; a real one gives up its first bytes to the null pointer */
-	return d && d->cfg.devmem_bytes >= 4 * KILN_DEVMEM_FIRST ? KILN_DEVMEM_FIRST : 0;
+	/* all of a toy memory is usable; a real one gives up its first bytes to the null pointer and the
+	 * debug channel */
+	return d && kiln_board_has_debug_channel(&d->cfg) ? KILN_DEVMEM_FIRST : 0;
 }

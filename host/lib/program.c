@@ -21,6 +21,7 @@ static void program_free(kiln_program *p)
 	free(p->usm);
 	free(p->regmap_text);
 	kiln_regmap_free(&p->regmap);
+	kiln_propsets_free(&p->debug);
 	kiln_desc_free(&p->desc);
 	kiln_image_free(p->img);
 	pthread_mutex_destroy(&p->args_lock);
@@ -63,6 +64,12 @@ static int program_from_image(kiln_context *c, kiln_image *img, const char *path
 		program_free(p);
 		return st;
 	}
+	const char *props = kiln_image_section(p->img, KILN_SEC_PROPS, &len);
+	if (props && kiln_propsets_parse(props, len, &p->debug, err, sizeof err) != 0) {
+		int st = kiln__fail(KILN_ERR_IMAGE, "%s: property sets: %s", path, err);
+		program_free(p);
+		return st;
+	}
 	const char *rj = kiln_image_section(p->img, KILN_SEC_REGMAP, &len);
 	if (rj && kiln_regmap_from_json(rj, len, &p->regmap, err, sizeof err) == 0)
 		p->regmap_text = kiln_regmap_to_text(&p->regmap);
@@ -77,6 +84,7 @@ static int program_from_image(kiln_context *c, kiln_image *img, const char *path
 		k->prog = p;
 		k->desc = &p->desc.kernels[i];
 		k->index = (unsigned)i;
+		k->exit_status = -1;
 		k->args = calloc(k->desc->nargs + 1, sizeof *k->args);
 		k->set = calloc(k->desc->nargs + 1, 1);
 		if (!k->args || !k->set) {

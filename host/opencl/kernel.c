@@ -311,6 +311,8 @@ cl_int kcl_kernel_exec(kcl_cmd *c, uint64_t *dev_ns)
 		st = c->dims == 0 ? kiln_kernel_run(c->kk, &cycles)
 		                  : kiln_kernel_run_nd_offset(c->kk, c->offset, c->global, c->local, &cycles);
 	pthread_mutex_unlock(&p->exec);
+	if (st == KILN_ERR_EXIT)
+		return KILN_OCL_KERNEL_EXITED;
 	if (st != KILN_OK)
 		return CL_OUT_OF_RESOURCES;
 	*dev_ns = (uint64_t)((double)cycles * kiln_program_clock_period_ns(p->kp) + 0.5);

@@ -3,7 +3,8 @@
  * a pointer that may point into several memories, pointers stored in memory and in initialised globals,
  * null beside an on-chip object, comparisons and differences across objects, integer casts, walks that
  * start at a constant offset or cycle through nested loops, memcpy/memset of run-time length, memmove
- * onto itself in both directions, K&R definitions and unprototyped calls. Results never depend on where
+ * onto itself in both directions, tables of tables of addresses, calls through function pointers, K&R
+ * definitions and unprototyped calls. Results never depend on where
  * an object lies, only on what the C computes. */
 #include <kiln/device.h>
 #include <string.h>
@@ -134,14 +135,47 @@ KILN_SINGLE_TASK_KERNEL void cursor_walk(int *out)
 	out[2] = (int)(rp - stream);
 }
 
+/* Globals initialised with addresses of globals that hold addresses themselves (a table of tables of
+ * strings), read through a pointer chosen at run time, and a table of comparison functions. */
+struct op {
+	int code;
+	const char *mnem;
+};
+static const struct op by_code[4] = {{1, "nop"}, {4, "add"}, {9, "sub"}, {12, "mul"}};
+static const struct op by_name[4] = {{4, "add"}, {12, "mul"}, {1, "nop"}, {9, "sub"}};
+static const struct op *const tables[2] = {by_code, by_name};
+static const int keys[4] = {12, 5, 9, 1};
+static int cmp_code(const void *k, const void *e)
+{
+	int a = *(const int *)k, b = ((const struct op *)e)->code;
+	return (a > b) - (a < b);
+}
+static int cmp_first(const void *k, const void *e)
+{
+	return *(const char *)k - ((const struct op *)e)->mnem[0];
+}
+KILN_SINGLE_TASK_KERNEL void tables_of_tables(int *out, int sel)
+{
+	int (*cmps[2])(const void *, const void *) = {cmp_code, cmp_first};
+	for (int i = 0; i < 8; i++) {
+		int t = (i ^ sel) & 1;
+		const struct op *e = tables[t] + (i & 3);
+		const void *key = t ? (const void *)by_name[(i + 1) & 3].mnem : (const void *)&keys[i & 3];
+		out[i] = e->code * 256 + e->mnem[1];
+		out[8 + i] = cmps[t](key, e);
+	}
+}
+
 /* K&R definitions and a call without a prototype in scope. */
 int kr_scale();
-int kr_add(a, b) int a;
+int kr_add(a, b)
+int a;
 int b;
 {
 	return a + b;
 }
-int kr_scale(x) int x;
+int kr_scale(x)
+int x;
 {
 	return kr_add(x, x) * 3;
 }
@@ -195,6 +229,12 @@ KT_TEST(cursor_walk)
 {
 	int *o = KT_BUF(int, 3);
 	KT_RUN(cursor_walk, KT_P(o));
+}
+KT_TEST(tables_of_tables)
+{
+	int *o = KT_BUF(int, 16);
+	KT_RUN(tables_of_tables, KT_P(o), KT_V(int, 0));
+	KT_RUN(tables_of_tables, KT_P(o), KT_V(int, 1));
 }
 KT_TEST(knr)
 {

@@ -839,6 +839,46 @@ static void test_events(ocl_env *env)
 static const char *twice_src = "#include <kiln/device.h>\n"
                                "KILN_SINGLE_TASK_KERNEL void twice(int *p)\n{\n\t*p = *p * 2;\n}\n";
 
+/* A kernel that calls exit: its event ends with KILN_OCL_KERNEL_EXITED and the board runs the next
+ * command as usual. */
+static const char *stop_src = "#include <kiln/device.h>\n#include <stdlib.h>\n"
+                              "KILN_SINGLE_TASK_KERNEL void stop(int *p)\n{\n\tif (*p == 7)\n\t\texit(3);\n"
+                              "\t*p += 1;\n}\n";
+
+static void test_kernel_exit(ocl_env *env)
+{
+	cl_int err = 0, st = 0;
+	cl_program p = clCreateProgramWithSource(env->ctx, 1, &stop_src, NULL, &err);
+	if (!KT_CHECK(err == CL_SUCCESS &&
+	                  clBuildProgram(p, 1, &env->dev, "-x kiln-c", NULL, NULL) == CL_SUCCESS,
+	              "a kernel calling exit builds", "%d", err)) {
+		clReleaseProgram(p);
+		return;
+	}
+	cl_kernel k = clCreateKernel(p, "stop", &err);
+	for (int v = 7; v <= 8; v++) {
+		cl_int x = v, r = 0;
+		cl_event e = NULL;
+		cl_mem b = clCreateBuffer(env->ctx, CL_MEM_COPY_HOST_PTR, sizeof x, &x, &err);
+		clSetKernelArg(k, 0, sizeof b, &b);
+		clEnqueueTask(env->q, k, 0, NULL, &e);
+		clFinish(env->q);
+		clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+		clEnqueueReadBuffer(env->q, b, CL_TRUE, 0, sizeof r, &r, 0, NULL, NULL);
+		if (v == 7)
+			KT_CHECK(st == KILN_OCL_KERNEL_EXITED && r == 7,
+			         "exit(3) in a kernel: its event's status is KILN_OCL_KERNEL_EXITED",
+			         "%d, %d", st, r);
+		else
+			KT_CHECK(st == CL_COMPLETE && r == 9, "the next run completes as usual", "%d, %d", st,
+			         r);
+		clReleaseEvent(e);
+		clReleaseMemObject(b);
+	}
+	clReleaseKernel(k);
+	clReleaseProgram(p);
+}
+
 static void test_source_build(ocl_env *env)
 {
 	cl_int err = 0;
@@ -1154,6 +1194,7 @@ int main(int argc, char **argv)
 		test_events(&env);
 		test_lifetimes(&env);
 		test_source_build(&env);
+		test_kernel_exit(&env);
 		test_rect(&env);
 		test_offsets(&env);
 		test_build_inputs(&env);

@@ -137,7 +137,8 @@ int main(int argc, char **argv)
 	}
 	KT_CHECK(ok, "every thread's last device-global values are intact", "%s", kiln_last_error());
 	uint64_t all = 0;
-	KT_CHECK(kiln_mem_alloc(dev, kiln_device_mem_size(dev) - 64 * 64, &all) == KILN_OK &&
+	KT_CHECK(kiln_mem_alloc(dev, kiln_device_mem_size(dev) - kiln_device_mem_base(dev) - 64 * 64, &all) ==
+	                 KILN_OK &&
 	             kiln_mem_free(dev, all) == KILN_OK,
 	         "every thread's allocation was freed (memory coalesces back)", "%s", kiln_last_error());
 	kiln_program_release(prog);

@@ -15,6 +15,11 @@
  * option, building source returns CL_COMPILER_NOT_AVAILABLE, as the specification asks. */
 #define KILN_OCL_KILN_C_OPTION "-x kiln-c"
 
+/* The execution status (CL_EVENT_COMMAND_EXECUTION_STATUS, negative: abnormally terminated) of a kernel
+ * command whose kernel stopped itself with exit, abort or a failed assert; the platform's error callback
+ * says where and with which status. Other failures of a kernel command are CL_OUT_OF_RESOURCES. */
+#define KILN_OCL_KERNEL_EXITED (-9190)
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -1,0 +1,455 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "debug_channel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Target.h>
+
+#include "../../host/common/contract.h"
+#include "../../host/common/printf_fmt.h"
+#include "../driver/diag.h"
+#include "../ir/ir_util.h"
+
+#define PRINTF_TABLE "kiln.printf"
+#define STOP_TABLE "kiln.stops"
+
+/* The calls this pass knows: where the stream, the format and the first argument are (-1: none), and the
+ * format of the ones that have none. */
+static const struct out_call {
+	const char *name;
+	int stream, format, first;
+	const char *fixed;
+} out_calls[] = {
+    {"printf", -1, 0, 1, NULL}, {"fprintf", 0, 1, 2, NULL},   {"puts", -1, -1, 0, "%s\n"},
+    {"fputs", 1, -1, 0, "%s"},  {"putchar", -1, -1, 0, "%c"}, {"fputc", 1, -1, 0, "%c"},
+    {"putc", 1, -1, 0, "%c"},
+};
+static const char *const unsupported[] = {"sprintf",   "snprintf", "vprintf", "vfprintf", "vsprintf",
+                                          "vsnprintf", "malloc",   "calloc",  "realloc",  "free"};
+
+typedef struct lower {
+	LLVMModuleRef mod;
+	LLVMContextRef ctx;
+	LLVMBuilderRef b;
+	LLVMTypeRef i32, i64, i8p;
+	int errors, print, warned;
+	const char *note;
+} lower;
+
+/* The function a call reaches, through the casts an unprototyped call makes. */
+static LLVMValueRef callee_of(LLVMValueRef call)
+{
+	LLVMValueRef f = LLVMGetCalledValue(call);
+	while (f && LLVMIsAConstantExpr(f) && LLVMGetConstOpcode(f) == LLVMBitCast)
+		f = LLVMGetOperand(f, 0);
+	return f && LLVMIsAFunction(f) ? f : NULL;
+}
+
+static int named(LLVMValueRef f, const char *name)
+{
+	size_t n = 0;
+	const char *s = LLVMGetValueName2(f, &n);
+	return strlen(name) == n && !memcmp(s, name, n);
+}
+
+/* The bytes of the constant C string P points to (NUL-terminated in the initialiser), or NULL. */
+static const char *const_string(lower *l, LLVMValueRef p)
+{
+	uint64_t off = 0;
+	LLVMTargetDataRef td = LLVMGetModuleDataLayout(l->mod);
+	while (LLVMIsAConstantExpr(p)) {
+		LLVMOpcode op = LLVMGetConstOpcode(p);
+		if (op == LLVMGetElementPtr) {
+			ir_gep_iter it = ir_gep_begin(p);
+			LLVMValueRef idx;
+			uint64_t scale;
+			while (ir_gep_next(td, &it, &idx, &scale) > 0) {
+				if (idx && !LLVMIsAConstantInt(idx))
+					return NULL;
+				off += idx ? (uint64_t)LLVMConstIntGetSExtValue(idx) * scale : scale;
+			}
+		} else if (op != LLVMBitCast && op != LLVMAddrSpaceCast) {
+			return NULL;
+		}
+		p = LLVMGetOperand(p, 0);
+	}
+	LLVMValueRef init = LLVMIsAGlobalVariable(p) ? LLVMGetInitializer(p) : NULL;
+	if (!init || !LLVMIsGlobalConstant(p) || !LLVMIsConstantString(init))
+		return NULL;
+	size_t len = 0;
+	const char *s = LLVMGetAsString(init, &len);
+	return off < len && memchr(s + off, 0, len - off) ? s + off : NULL;
+}
+
+/* Row of TABLE holding TEXT, appended when new. */
+static unsigned table_row(lower *l, const char *table, const char *text)
+{
+	unsigned n = LLVMGetNamedMetadataNumOperands(l->mod, table);
+	LLVMValueRef *rows = calloc(n + 1, sizeof *rows);
+	LLVMGetNamedMetadataOperands(l->mod, table, rows);
+	for (unsigned i = 0; i < n; i++) {
+		unsigned len = 0;
+		const char *s = LLVMGetMDString(LLVMGetOperand(rows[i], 0), &len);
+		if (s && len == strlen(text) && !memcmp(s, text, len)) {
+			free(rows);
+			return i;
+		}
+	}
+	free(rows);
+	LLVMMetadataRef str = LLVMMDStringInContext2(l->ctx, text, strlen(text));
+	LLVMValueRef node = LLVMMetadataAsValue(l->ctx, LLVMMDNodeInContext2(l->ctx, &str, 1));
+	LLVMAddNamedMetadataOperand(l->mod, table, node);
+	return n;
+}
+
+/* The library function NAME of type RET(ARGS), declared when missing. */
+static LLVMValueRef helper(lower *l, const char *name, LLVMTypeRef ret, LLVMTypeRef *args, unsigned n)
+{
+	LLVMValueRef f = LLVMGetNamedFunction(l->mod, name);
+	LLVMTypeRef ty = LLVMFunctionType(ret, args, n, 0);
+	if (!f) {
+		f = LLVMAddFunction(l->mod, name, ty);
+		LLVMSetFunctionCallConv(f, LLVMSPIRFUNCCallConv);
+	}
+	return f;
+}
+
+static LLVMValueRef call(lower *l, const char *name, LLVMTypeRef ret, LLVMValueRef *args, unsigned n)
+{
+	LLVMTypeRef tys[4];
+	for (unsigned i = 0; i < n; i++)
+		tys[i] = LLVMTypeOf(args[i]);
+	LLVMValueRef f = helper(l, name, ret, tys, n);
+	LLVMValueRef c = LLVMBuildCall2(l->b, LLVMFunctionType(ret, tys, n, 0), f, args, n, "");
+	LLVMSetInstructionCallConv(c, LLVMSPIRFUNCCallConv);
+	return c;
+}
+
+static void fail(lower *l, LLVMValueRef at, const char *what, const char *why)
+{
+	diag_error_at(at, "%s: %s", what, why);
+	l->errors++;
+}
+
+/* Which stream argument S names: 'o' stdout, 'e' stderr, 0 neither. */
+static char stream_of(LLVMValueRef s)
+{
+	while (LLVMIsAConstantExpr(s))
+		s = LLVMGetOperand(s, 0);
+	if (LLVMIsAGlobalVariable(s) && named(s, "__kiln_stdout"))
+		return 'o';
+	if (LLVMIsAGlobalVariable(s) && named(s, "__kiln_stderr"))
+		return 'e';
+	return 0;
+}
+
+/* Whether formats A and B take the same arguments, sent the same way. */
+static int same_args(const char *a, const char *b)
+{
+	size_t pa = 0, pb = 0;
+	kiln_fmt_conv ca, cb;
+	char err[200];
+	for (;;) {
+		int ra = kiln_fmt_next(a, &pa, &ca, err, sizeof err),
+		    rb = kiln_fmt_next(b, &pb, &cb, err, sizeof err);
+		if (ra != rb || ra < 0)
+			return 0;
+		if (ra == 0)
+			return 1;
+		if (ca.star_width != cb.star_width || ca.star_prec != cb.star_prec || ca.value != cb.value)
+			return 0;
+	}
+}
+
+/* The row of format S on STREAM, as a constant; NULL when S takes other arguments than *FMT (set to S when
+ * NULL). */
+static LLVMValueRef fixed_row(lower *l, const char *s, char stream, const char **fmt)
+{
+	if (*fmt && !same_args(*fmt, s))
+		return NULL;
+	if (!*fmt)
+		*fmt = s;
+	char *row = malloc(strlen(s) + 2);
+	if (!row)
+		return NULL;
+	row[0] = stream;
+	strcpy(row + 1, s);
+	LLVMValueRef id = LLVMConstInt(l->i32, table_row(l, PRINTF_TABLE, row), 0);
+	free(row);
+	return id;
+}
+
+/* The row of the format V points to, as a value: a constant, or a select or phi of constant formats (the
+ * optimiser merges printf calls that differ only in their format) that all take the same arguments. *FMT
+ * receives the first, which decides how the arguments are sent; NULL when V is none of these. */
+static LLVMValueRef format_row(lower *l, LLVMValueRef v, char stream, const char **fmt, int depth)
+{
+	const char *s = const_string(l, v);
+	if (s)
+		return fixed_row(l, s, stream, fmt);
+	if (depth > 8)
+		return NULL;
+	if (LLVMIsASelectInst(v)) {
+		LLVMValueRef a = format_row(l, LLVMGetOperand(v, 1), stream, fmt, depth + 1);
+		LLVMValueRef b = a ? format_row(l, LLVMGetOperand(v, 2), stream, fmt, depth + 1) : NULL;
+		if (!b)
+			return NULL;
+		LLVMPositionBuilderBefore(l->b, v);
+		return LLVMBuildSelect(l->b, LLVMGetOperand(v, 0), a, b, "");
+	}
+	if (LLVMIsAPHINode(v)) {
+		unsigned n = LLVMCountIncoming(v);
+		LLVMValueRef ids[n];
+		LLVMBasicBlockRef from[n];
+		for (unsigned i = 0; i < n; i++) {
+			from[i] = LLVMGetIncomingBlock(v, i);
+			if (!(ids[i] = format_row(l, LLVMGetIncomingValue(v, i), stream, fmt, depth + 1)) ||
+			    !LLVMIsAConstant(ids[i]))
+				return NULL;
+		}
+		LLVMPositionBuilderBefore(l->b, v);
+		LLVMValueRef phi = LLVMBuildPhi(l->b, l->i32, "");
+		LLVMAddIncoming(phi, ids, from, n);
+		return phi;
+	}
+	return NULL;
+}
+
+/* Writes call IN's record: its format's row, then each argument as the format's conversions say. */
+static void lower_print(lower *l, LLVMValueRef in, const struct out_call *oc)
+{
+	const char *what = oc->name;
+	unsigned nargs = (unsigned)LLVMGetNumArgOperands(in);
+	char stream = oc->stream < 0 ? 'o' : stream_of(LLVMGetOperand(in, (unsigned)oc->stream));
+	const char *fmt = NULL;
+	if (!stream) {
+		fail(l, in, what, "only stdout and stderr exist in hardware");
+		return;
+	}
+	LLVMValueRef id = oc->fixed
+	                      ? fixed_row(l, oc->fixed, stream, &fmt)
+	                      : format_row(l, LLVMGetOperand(in, (unsigned)oc->format), stream, &fmt, 0);
+	if (!id) {
+		fail(l, in, what,
+		     "the format must be a string literal in hardware (its conversions decide what the "
+		     "kernel sends)");
+		return;
+	}
+	char err[200];
+	LLVMPositionBuilderBefore(l->b, in);
+	LLVMValueRef pos = call(l, "__kiln_print_open", l->i32, &id, 1);
+	unsigned a = (unsigned)oc->first;
+	size_t at = 0;
+	kiln_fmt_conv c;
+	int r;
+	while ((r = kiln_fmt_next(fmt, &at, &c, err, sizeof err)) > 0) {
+		int want[3] = {c.star_width ? KILN_FMT_INT : KILN_FMT_NONE,
+		               c.star_prec ? KILN_FMT_INT : KILN_FMT_NONE,
+		               c.value == KILN_FMT_DOUBLE ? KILN_FMT_INT : c.value};
+		for (int w = 0; w < 3; w++) {
+			if (want[w] == KILN_FMT_NONE)
+				continue;
+			if (a >= nargs) {
+				fail(l, in, what, "fewer arguments than the format's conversions");
+				return;
+			}
+			LLVMValueRef v = LLVMGetOperand(in, a++), args[2] = {pos, v};
+			LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(v));
+			if (want[w] == KILN_FMT_STR && k == LLVMPointerTypeKind) {
+				args[1] = LLVMBuildPointerCast(l->b, v, l->i8p, "");
+				pos = call(l, "__kiln_print_str", l->i32, args, 2);
+			} else if (want[w] == KILN_FMT_INT && k == LLVMDoubleTypeKind) { /* its bits */
+				args[1] = LLVMBuildBitCast(l->b, v, l->i64, "");
+				pos = call(l, "__kiln_print_int", l->i32, args, 2);
+			} else if (want[w] == KILN_FMT_INT &&
+			           (k == LLVMPointerTypeKind ||
+			            (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(v)) <= 64))) {
+				args[1] = k == LLVMPointerTypeKind ? LLVMBuildPtrToInt(l->b, v, l->i64, "")
+				                                   : LLVMBuildSExt(l->b, v, l->i64, "");
+				pos = call(l, "__kiln_print_int", l->i32, args, 2);
+			} else {
+				fail(l, in, what,
+				     "an argument does not fit its conversion (floating point or an "
+				     "aggregate?)");
+				return;
+			}
+		}
+	}
+	if (r < 0) {
+		fail(l, in, what, err);
+		return;
+	}
+	call(l, "__kiln_print_close", LLVMVoidTypeInContext(l->ctx), &pos, 1);
+}
+
+/* What the call returns in C: putchar and friends the character, the others a count we do not keep. */
+static LLVMValueRef print_result(lower *l, LLVMValueRef in, const struct out_call *oc)
+{
+	LLVMTypeRef ty = LLVMTypeOf(in);
+	if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind)
+		return NULL;
+	if (oc->fixed && !strcmp(oc->fixed, "%c")) {
+		LLVMPositionBuilderBefore(l->b, in);
+		LLVMValueRef c = LLVMBuildIntCast2(l->b, LLVMGetOperand(in, 0), ty, 0, "");
+		return LLVMBuildAnd(l->b, c, LLVMConstInt(ty, 0xff, 0), "");
+	}
+	return LLVMConstInt(ty, 0, 0);
+}
+
+/* exit, _Exit, abort and __assert_fail become __kiln_stop(kind, status, site). */
+static int lower_stop(lower *l, LLVMValueRef in, LLVMValueRef f)
+{
+	unsigned kind, line = 0;
+	char file[4096] = "", text[600] = "", row[5000];
+	LLVMValueRef code;
+	if (named(f, "exit") || named(f, "_Exit")) {
+		kind = KILN_STOP_EXIT;
+		code = LLVMGetOperand(in, 0);
+	} else if (named(f, "abort")) {
+		kind = KILN_STOP_ABORT;
+		code = LLVMConstInt(l->i32, 134, 0); /* as a shell reports SIGABRT */
+	} else if (named(f, "__assert_fail") && LLVMGetNumArgOperands(in) == 4) {
+		kind = KILN_STOP_ASSERT;
+		code = LLVMConstInt(l->i32, 134, 0);
+		const char *e = const_string(l, LLVMGetOperand(in, 0)),
+		           *fl = const_string(l, LLVMGetOperand(in, 1)),
+		           *fn = const_string(l, LLVMGetOperand(in, 3));
+		LLVMValueRef ln = LLVMGetOperand(in, 2);
+		snprintf(text, sizeof text, "%s\t%s", e ? e : "?", fn ? fn : "?");
+		if (fl && LLVMIsAConstantInt(ln)) {
+			snprintf(file, sizeof file, "%s", fl);
+			line = (unsigned)LLVMConstIntGetZExtValue(ln);
+		}
+	} else {
+		return 0;
+	}
+	if (!line)
+		diag_location(in, file, sizeof file, &line);
+	snprintf(row, sizeof row, "%u\t%s:%u\t%s", kind, file[0] ? file : "?", line, text);
+	LLVMPositionBuilderBefore(l->b, in);
+	LLVMValueRef args[3] = {LLVMConstInt(l->i32, kind, 0), LLVMBuildIntCast2(l->b, code, l->i32, 1, ""),
+	                        LLVMConstInt(l->i32, table_row(l, STOP_TABLE, row), 0)};
+	call(l, "__kiln_stop", LLVMVoidTypeInContext(l->ctx), args, 3);
+	LLVMValueRef stop = LLVMGetNamedFunction(l->mod, "__kiln_stop");
+	LLVMAddAttributeAtIndex(
+	    stop, LLVMAttributeFunctionIndex,
+	    LLVMCreateEnumAttribute(l->ctx, LLVMGetEnumAttributeKindForName("noreturn", 8), 0));
+	LLVMAddAttributeAtIndex(
+	    stop, LLVMAttributeFunctionIndex,
+	    LLVMCreateEnumAttribute(l->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+	return 1;
+}
+
+int debug_lower_calls(LLVMModuleRef mod, int print, const char *note)
+{
+	lower l = {.mod = mod, .ctx = LLVMGetModuleContext(mod), .print = print, .note = note};
+	l.b = LLVMCreateBuilderInContext(l.ctx);
+	l.i32 = LLVMInt32TypeInContext(l.ctx);
+	l.i64 = LLVMInt64TypeInContext(l.ctx);
+	l.i8p = LLVMPointerType(LLVMInt8TypeInContext(l.ctx), 0);
+	size_t n = 0, cap = 64;
+	LLVMValueRef *calls = malloc(cap * sizeof *calls);
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn && calls; fn = LLVMGetNextFunction(fn))
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+			     in = LLVMGetNextInstruction(in)) {
+				if (!LLVMIsACallInst(in) || !callee_of(in))
+					continue;
+				if (n == cap) {
+					LLVMValueRef *grown = realloc(calls, (cap *= 2) * sizeof *calls);
+					if (!grown)
+						break;
+					calls = grown;
+				}
+				calls[n++] = in;
+			}
+	for (size_t i = 0; i < n; i++) {
+		LLVMValueRef in = calls[i], f = callee_of(in);
+		if (LLVMCountBasicBlocks(f)) /* the sources' own function of that name */
+			continue;
+		for (size_t u = 0; u < sizeof unsupported / sizeof *unsupported; u++)
+			if (named(f, unsupported[u]))
+				fail(&l, in, unsupported[u],
+				     u < 6 ? "formatting into memory is not supported in hardware"
+				           : "there is no heap in hardware: use arrays of a fixed size");
+		if (lower_stop(&l, in, f)) {
+			LLVMInstructionEraseFromParent(in);
+			continue;
+		}
+		for (size_t k = 0; k < sizeof out_calls / sizeof *out_calls; k++) {
+			if (!named(f, out_calls[k].name))
+				continue;
+			if (print)
+				lower_print(&l, in, &out_calls[k]);
+			else if (note && !l.warned++)
+				diag_warning_at(in, "%s", note);
+			LLVMValueRef res = print_result(&l, in, &out_calls[k]);
+			if (res)
+				LLVMReplaceAllUsesWith(in, res);
+			LLVMInstructionEraseFromParent(in);
+			break;
+		}
+	}
+	free(calls);
+	LLVMDisposeBuilder(l.b);
+	return l.errors;
+}
+
+void debug_lower_stops(LLVMModuleRef mod, int channel)
+{
+	LLVMValueRef stop = LLVMGetNamedFunction(mod, "__kiln_stop");
+	if (!stop)
+		return;
+	LLVMContextRef ctx = LLVMGetModuleContext(mod);
+	LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+	LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
+	static const unsigned word[3] = {KILN_DEBUG_STOP, KILN_DEBUG_CODE, KILN_DEBUG_SITE};
+	for (LLVMUseRef u = LLVMGetFirstUse(stop); u;) {
+		LLVMValueRef in = LLVMGetUser(u);
+		u = LLVMGetNextUse(u);
+		if (!LLVMIsACallInst(in))
+			continue;
+		LLVMPositionBuilderBefore(b, in);
+		for (unsigned k = 0; k < 3 && channel; k++) {
+			LLVMValueRef at = LLVMConstIntToPtr(LLVMConstInt(i64, KILN_DEBUG_BASE + word[k], 0),
+			                                    LLVMPointerType(i32, 0));
+			LLVMBuildStore(b, LLVMGetOperand(in, k), at);
+		}
+		LLVMInstructionEraseFromParent(in);
+	}
+	LLVMDisposeBuilder(b);
+}
+
+/* One property set from TABLE: row i as property "i", its text as bytes. */
+static int table_set(LLVMModuleRef mod, const char *table, const char *set, kiln_propsets *ps)
+{
+	unsigned n = LLVMGetNamedMetadataNumOperands(mod, table);
+	if (!n)
+		return 0;
+	LLVMValueRef *rows = calloc(n, sizeof *rows);
+	kiln_propset *s = rows ? kiln_propsets_add_set(ps, set) : NULL;
+	if (!s) {
+		free(rows);
+		return -1;
+	}
+	LLVMGetNamedMetadataOperands(mod, table, rows);
+	int rc = 0;
+	for (unsigned i = 0; i < n && !rc; i++) {
+		unsigned len = 0;
+		const char *text = LLVMGetMDString(LLVMGetOperand(rows[i], 0), &len);
+		char name[16];
+		snprintf(name, sizeof name, "%u", i);
+		rc = kiln_propset_add_bytes(s, name, text ? text : "", text ? len : 0);
+	}
+	free(rows);
+	return rc;
+}
+
+int debug_propsets(LLVMModuleRef mod, kiln_propsets *ps)
+{
+	return table_set(mod, PRINTF_TABLE, "Kiln/printf", ps) || table_set(mod, STOP_TABLE, "Kiln/stops", ps)
+	           ? -1
+	           : 0;
+}

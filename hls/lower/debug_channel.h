@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+/* printf and exit in kernels, through the board's debug channel (host/common/contract.h). printf, puts,
+ * putchar and fprintf/fputs/fputc/putc to stdout or stderr become records the kernel C library writes
+ * (hls/libc/debug.c) and the runtime prints; exit, _Exit, abort and a failed assert end the kernel and tell
+ * the host how, where and with which status. The formats and stop sites are tables in the module's named
+ * metadata kiln.printf and kiln.stops, which become the image's [Kiln/printf] and [Kiln/stops] sets. */
+#ifndef KILN_DEBUG_CHANNEL_H
+#define KILN_DEBUG_CHANNEL_H
+#include <llvm-c/Core.h>
+
+#include "../../host/common/propset.h"
+
+/* Before the kernel C library is linked and calls are inlined: rewrites the calls above in every function
+ * of MOD. PRINT 0 (no channel on the board, or --no-printf) drops printf output instead; NOTE, when set,
+ * is said once as a warning if a print is dropped. Returns the number of diagnostics. */
+int debug_lower_calls(LLVMModuleRef mod, int print, const char *note);
+
+/* After inlining: each stop writes the channel's STOP, CODE and SITE words (with CHANNEL) and ends the
+ * kernel there (its block ends in unreachable, which hardware reads as the kernel's end). */
+void debug_lower_stops(LLVMModuleRef mod, int channel);
+
+/* Adds MOD's [Kiln/printf] and [Kiln/stops] sets to PS (none when the tables are empty); 0 or -1. */
+int debug_propsets(LLVMModuleRef mod, kiln_propsets *ps);
+
+#endif

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "indirect_calls.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/DebugInfo.h>
+
+#include "../driver/diag.h"
+#include "../ir/ir_cfg.h"
+#include "../ir/ir_util.h"
+#include "../ir/vmap.h"
+
+/* The function a call reaches directly, through the casts of an unprototyped call; NULL for an indirect
+ * call (or inline assembly). */
+static LLVMValueRef direct_callee(LLVMValueRef call)
+{
+	LLVMValueRef f = LLVMGetCalledValue(call);
+	while (f && LLVMIsAConstantExpr(f) && LLVMGetConstOpcode(f) == LLVMBitCast)
+		f = LLVMGetOperand(f, 0);
+	return f && LLVMIsAFunction(f) ? f : NULL;
+}
+
+/* The functions constant C names (through constant expressions and the initialisers of the globals it
+ * names), added to FNS (N of them) once each; SEEN marks what was walked. */
+static void reached(LLVMValueRef c, vmap *seen, LLVMValueRef **fns, int *n, int *cap, int depth)
+{
+	int x;
+	if (!c || depth > 64 || vmap_get(seen, c, &x))
+		return;
+	vmap_put(seen, c, 1);
+	if (LLVMIsAFunction(c)) {
+		if (!LLVMCountBasicBlocks(c))
+			return;
+		if (*n == *cap) {
+			LLVMValueRef *g = realloc(*fns, (size_t)(*cap = *cap ? 2 * *cap : 16) * sizeof **fns);
+			if (!g)
+				return;
+			*fns = g;
+		}
+		(*fns)[(*n)++] = c;
+		return;
+	}
+	if (LLVMIsAGlobalVariable(c)) {
+		reached(LLVMGetInitializer(c), seen, fns, n, cap, depth + 1);
+		return;
+	}
+	if (!LLVMIsAConstantExpr(c) && !LLVMIsAConstantStruct(c) && !LLVMIsAConstantArray(c) &&
+	    !LLVMIsAConstantVector(c))
+		return;
+	for (int k = 0; k < LLVMGetNumOperands(c); k++)
+		reached(LLVMGetOperand(c, (unsigned)k), seen, fns, n, cap, depth + 1);
+}
+
+static char *name_of(LLVMValueRef v)
+{
+	size_t n = 0;
+	const char *s = LLVMGetValueName2(v, &n);
+	char *d = malloc(n + 1);
+	if (d) {
+		memcpy(d, s, n);
+		d[n] = '\0';
+	}
+	return d;
+}
+
+/* Call IN through a pointer becomes a chain of comparisons with the NT functions of TARGETS, each arm a
+ * direct call; the last is the chain's end (a pointer that is none of them is undefined behaviour). */
+static void dispatch(LLVMValueRef in, LLVMValueRef *targets, int nt)
+{
+	LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(in));
+	LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+	/* The arms' calls are inlined later, which wants them placed in the source like the call they
+	 * replace. */
+	LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(in));
+	LLVMValueRef fp = LLVMGetCalledValue(in);
+	LLVMTypeRef fty = LLVMGetCalledFunctionType(in);
+	unsigned nargs = (unsigned)LLVMGetNumArgOperands(in);
+	LLVMValueRef args[nargs + 1], vals[nt];
+	LLVMBasicBlockRef arms[nt];
+	for (unsigned i = 0; i < nargs; i++)
+		args[i] = LLVMGetOperand(in, i);
+	LLVMBasicBlockRef head = LLVMGetInstructionParent(in);
+	LLVMBasicBlockRef tail = ir_split_block_before(in);
+	LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
+	LLVMBasicBlockRef test = head;
+	for (int t = 0; t < nt; t++)
+		arms[t] = LLVMInsertBasicBlockInContext(ctx, tail, "callee");
+	for (int t = 0; t < nt; t++) {
+		LLVMPositionBuilderAtEnd(b, test);
+		if (t < nt - 1) {
+			LLVMBasicBlockRef next = LLVMInsertBasicBlockInContext(ctx, arms[t + 1], "call.next");
+			LLVMValueRef is = LLVMBuildICmp(b, LLVMIntEQ, fp,
+			                                LLVMConstPointerCast(targets[t], LLVMTypeOf(fp)), "");
+			LLVMBuildCondBr(b, is, arms[t], next);
+			test = next;
+		} else {
+			LLVMBuildBr(b, arms[t]);
+		}
+		LLVMPositionBuilderAtEnd(b, arms[t]);
+		vals[t] = LLVMBuildCall2(b, fty, targets[t], args, nargs, "");
+		LLVMSetInstructionCallConv(vals[t], LLVMGetFunctionCallConv(targets[t]));
+		LLVMBuildBr(b, tail);
+	}
+	if (LLVMGetTypeKind(LLVMGetReturnType(fty)) != LLVMVoidTypeKind) {
+		LLVMPositionBuilderBefore(b, in);
+		LLVMValueRef phi = LLVMBuildPhi(b, LLVMGetReturnType(fty), "");
+		LLVMAddIncoming(phi, vals, arms, (unsigned)nt);
+		LLVMReplaceAllUsesWith(in, phi);
+	}
+	LLVMInstructionEraseFromParent(in);
+	LLVMDisposeBuilder(b);
+}
+
+/* The indirect calls of kernel FN, and the functions whose address it can reach: those its code or the
+ * globals it uses name other than as a direct call's callee. */
+static int lower_kernel(LLVMValueRef fn)
+{
+	int errors = 0, ntaken = 0, tcap = 0, ncalls = 0, ccap = 0;
+	LLVMValueRef *taken = NULL, *calls = NULL;
+	vmap seen = {0};
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			int call = LLVMIsACallInst(in) != NULL;
+			unsigned nops =
+			    (unsigned)LLVMGetNumOperands(in) - (call ? 1 : 0); /* not the callee */
+			for (unsigned k = 0; k < nops; k++) {
+				LLVMValueRef op = LLVMGetOperand(in, k);
+				if (LLVMIsAConstant(op))
+					reached(op, &seen, &taken, &ntaken, &tcap, 0);
+			}
+			if (!call || direct_callee(in) || LLVMIsAInlineAsm(LLVMGetCalledValue(in)))
+				continue;
+			if (ncalls == ccap) {
+				LLVMValueRef *g =
+				    realloc(calls, (size_t)(ccap = ccap ? 2 * ccap : 16) * sizeof *calls);
+				if (!g)
+					break;
+				calls = g;
+			}
+			calls[ncalls++] = in;
+		}
+	for (int c = 0; c < ncalls; c++) {
+		LLVMTypeRef fty = LLVMGetCalledFunctionType(calls[c]);
+		LLVMValueRef fit[INDIRECT_CALL_MAX_TARGETS];
+		int nfit = 0, over = 0;
+		for (int t = 0; t < ntaken; t++) {
+			if (LLVMGlobalGetValueType(taken[t]) != fty)
+				continue;
+			if (nfit == INDIRECT_CALL_MAX_TARGETS)
+				over = 1;
+			else
+				fit[nfit++] = taken[t];
+		}
+		if (nfit == 0 || over) {
+			if (over)
+				diag_error_at(
+				    calls[c],
+				    "indirect call: more than %d functions of its type have their address "
+				    "taken, too many to dispatch over in hardware",
+				    INDIRECT_CALL_MAX_TARGETS);
+			else
+				diag_error_at(calls[c],
+				              "indirect call: no function of its type has its address "
+				              "taken in the kernel sources, so hardware has nothing to call");
+			errors++;
+			continue;
+		}
+		dispatch(calls[c], fit, nfit);
+	}
+	vmap_free(&seen);
+	free(taken);
+	free(calls);
+	return errors;
+}
+
+int lower_indirect_calls(LLVMModuleRef mod, int *lowered)
+{
+	int errors = 0;
+	*lowered = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (!ir_is_defined_kernel(fn))
+			continue;
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !*lowered;
+		     bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+			     in = LLVMGetNextInstruction(in))
+				if (LLVMIsACallInst(in) && !direct_callee(in) &&
+				    !LLVMIsAInlineAsm(LLVMGetCalledValue(in)))
+					*lowered = 1;
+		errors += lower_kernel(fn);
+	}
+	return errors;
+}
+
+/* Depth-first search of the direct call graph: colours 0 new, 1 on the path, 2 done. */
+typedef struct walk {
+	vmap index; /* function -> its number */
+	LLVMValueRef *fns, *path_call;
+	int *colour, *reported, depth, cycles; /* reported: a cycle through this function was */
+} walk;
+
+static void report_cycle(walk *w, int from)
+{
+	char msg[4096];
+	size_t n = 0;
+	n += (size_t)snprintf(msg, sizeof msg,
+	                      "recursion is not supported in hardware (there is no call stack): ");
+	for (int d = from; d < w->depth && n < sizeof msg - 200; d++) {
+		LLVMValueRef call = w->path_call[d];
+		LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+		char *a = name_of(caller), *b = name_of(direct_callee(call)), file[1024];
+		unsigned line = 0;
+		int at = diag_location(call, file, sizeof file, &line);
+		n += (size_t)snprintf(msg + n, sizeof msg - n, "%s'%s' calls '%s'", d > from ? ", " : "",
+		                      a ? a : "?", b ? b : "?");
+		if (at)
+			n += (size_t)snprintf(msg + n, sizeof msg - n, " at %s:%u", file, line);
+		free(a);
+		free(b);
+	}
+	diag_error_at(w->path_call[from], "%s", msg);
+	w->cycles++;
+}
+
+static void visit(walk *w, LLVMValueRef fn, int i)
+{
+	w->colour[i] = 1;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			LLVMValueRef callee = LLVMIsACallInst(in) ? direct_callee(in) : NULL;
+			int j;
+			if (!callee || !vmap_get(&w->index, callee, &j) || w->colour[j] == 2)
+				continue;
+			w->path_call[w->depth++] = in;
+			if (w->colour[j] == 1) { /* back to a function on the path: a cycle */
+				int from = w->depth - 1;
+				while (from > 0 && LLVMGetBasicBlockParent(LLVMGetInstructionParent(
+				                       w->path_call[from])) != callee)
+					from--;
+				if (!w->reported[j]++)
+					report_cycle(w, from);
+			} else {
+				visit(w, callee, j);
+			}
+			w->depth--;
+		}
+	w->colour[i] = 2;
+}
+
+int check_recursion(LLVMModuleRef mod)
+{
+	walk w;
+	memset(&w, 0, sizeof w);
+	int n = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+		if (LLVMCountBasicBlocks(fn))
+			vmap_put(&w.index, fn, n++);
+	w.fns = calloc((size_t)n + 1, sizeof *w.fns);
+	w.path_call = calloc((size_t)n + 1, sizeof *w.path_call);
+	w.colour = calloc((size_t)n + 1, sizeof *w.colour);
+	w.reported = calloc((size_t)n + 1, sizeof *w.reported);
+	int i = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn && w.colour && w.reported && w.path_call;
+	     fn = LLVMGetNextFunction(fn))
+		if (LLVMCountBasicBlocks(fn) && w.colour[i++] == 0)
+			visit(&w, fn, i - 1);
+	vmap_free(&w.index);
+	free(w.fns);
+	free(w.path_call);
+	free(w.colour);
+	free(w.reported);
+	return w.cycles;
+}

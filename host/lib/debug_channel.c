@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The host side of the debug channel (host/common/contract.h): what a kernel printf'd, formatted by this
+ * process's C library exactly as the kernel's format says, and how the kernel stopped itself. The channel
+ * is read from device memory after each run; its contents come from hardware and the image, so every
+ * record is checked against the image's format table and the bytes the kernel reported written. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "host/common/printf_fmt.h"
+#include "internal.h"
+
+/* Whether K's program uses the channel on this board. */
+static int uses_channel(const kiln_kernel *k)
+{
+	const kiln_program *p = k->prog;
+	return kiln_board_has_debug_channel(&p->dev->cfg) &&
+	       (kiln_propsets_find(&p->debug, "Kiln/printf") || kiln_propsets_find(&p->debug, "Kiln/stops"));
+}
+
+/* Row ID of SET as a NUL-terminated string (malloc'd), or NULL. */
+static char *row(const kiln_program *p, const char *set, uint32_t id)
+{
+	const kiln_propset *s = kiln_propsets_find(&p->debug, set);
+	char name[16];
+	snprintf(name, sizeof name, "%u", id);
+	const kiln_prop *pr = s ? kiln_propset_find(s, name) : NULL;
+	char *text = pr && pr->type == KILN_PROP_BYTES ? malloc(pr->nbytes + 1) : NULL;
+	if (text) {
+		memcpy(text, pr->bytes, pr->nbytes);
+		text[pr->nbytes] = '\0';
+	}
+	return text;
+}
+
+int kiln__debug_before(kiln_kernel *k)
+{
+	k->exit_status = -1;
+	if (!uses_channel(k))
+		return KILN_OK;
+	kiln_device *d = k->prog->dev;
+	uint8_t zero[KILN_DEBUG_RECORDS] = {0};
+	int st = d->ops->mem_write(d->be, KILN_DEBUG_BASE, zero, sizeof zero);
+	return st ? kiln__fail(st, "kernel '%s': clearing the debug channel failed", k->desc->name) : KILN_OK;
+}
+
+/* A record's words, read in order; 0 once they run out. */
+typedef struct reader {
+	const uint8_t *buf;
+	size_t at, end;
+} reader;
+
+static int word(reader *r, uint32_t *w)
+{
+	if (r->end - r->at < 4)
+		return 0;
+	memcpy(w, r->buf + r->at, 4);
+	r->at += 4;
+	return 1;
+}
+
+static int int64(reader *r, long long *v)
+{
+	uint32_t lo, hi;
+	if (!word(r, &lo) || !word(r, &hi))
+		return 0;
+	*v = (long long)((uint64_t)hi << 32 | lo);
+	return 1;
+}
+
+/* Prints one conversion C of FMT with the value(s) the record holds (to OUT; NULL: only reads them); 0
+ * when the record is short. */
+static int conversion(FILE *out, const char *fmt, const kiln_fmt_conv *c, reader *r)
+{
+	char spec[64];
+	long long w = 0, pr = 0, v = 0;
+	char *str = NULL;
+	if (c->len >= sizeof spec || (c->star_width && !int64(r, &w)) || (c->star_prec && !int64(r, &pr)))
+		return 0;
+	memcpy(spec, fmt + c->start, c->len);
+	spec[c->len] = '\0';
+	if ((c->value == KILN_FMT_INT || c->value == KILN_FMT_DOUBLE) && !int64(r, &v))
+		return 0;
+	if (c->value == KILN_FMT_STR) {
+		uint32_t n;
+		if (!word(r, &n))
+			return 0;
+		if (n != 0xffffffffu) {
+			if (n > r->end - r->at || !(str = malloc((size_t)n + 1)))
+				return 0;
+			memcpy(str, r->buf + r->at, n);
+			str[n] = '\0';
+			r->at += ((size_t)n + 3) & ~(size_t)3;
+		}
+	}
+	int iw = (int)w, ip = (int)pr;
+	/* The spec is one validated conversion (kiln_fmt_next), so the arguments below are what it reads. */
+#define EMIT(val)                                                                                            \
+	(!out                            ? 0                                                                 \
+	 : c->star_width && c->star_prec ? fprintf(out, spec, iw, ip, val)                                   \
+	 : c->star_width                 ? fprintf(out, spec, iw, val)                                       \
+	 : c->star_prec                  ? fprintf(out, spec, ip, val)                                       \
+	                                 : fprintf(out, spec, val))
+	int sgn = c->conv == 'd' || c->conv == 'i';
+	double dv;
+	memcpy(&dv, &v, sizeof dv);
+	switch (c->value == KILN_FMT_STR      ? 's'
+	        : c->value == KILN_FMT_DOUBLE ? 'f'
+	        : c->conv == 'c'              ? 'c'
+	        : c->conv == 'p'              ? 'p'
+	                                      : c->size) {
+	case 's':
+		EMIT(str ? str : "(null)");
+		break;
+	case 'f':
+		EMIT(dv);
+		break;
+	case 'c':
+		EMIT((int)v);
+		break;
+	case 'p':
+		EMIT((void *)(uintptr_t)v);
+		break;
+	case 'H':
+		sgn ? EMIT((int)(signed char)v) : EMIT((unsigned)(unsigned char)v);
+		break;
+	case 'h':
+		sgn ? EMIT((int)(short)v) : EMIT((unsigned)(unsigned short)v);
+		break;
+	case 'l':
+	case 'j':
+	case 'z':
+	case 't':
+		sgn ? EMIT((long)v) : EMIT((unsigned long)v);
+		break;
+	case 'L':
+	case 'D':
+		sgn ? EMIT(v) : EMIT((unsigned long long)v);
+		break;
+	default:
+		sgn ? EMIT((int)v) : EMIT((unsigned)v);
+		break;
+	}
+#undef EMIT
+	free(str);
+	return 1;
+}
+
+/* Prints the records of BUF (USED bytes); -1 at a record the image does not explain. */
+static int print_records(const kiln_kernel *k, const uint8_t *buf, size_t used)
+{
+	reader r = {buf, 0, used};
+	uint32_t id;
+	int quiet = getenv("KILN_PRINTF") && !strcmp(getenv("KILN_PRINTF"), "off");
+	while (word(&r, &id)) {
+		char *text = row(k->prog, "Kiln/printf", id);
+		if (!text || !text[0])
+			return free(text), -1;
+		FILE *out = quiet ? NULL : text[0] == 'e' ? stderr : stdout;
+		const char *fmt = text + 1;
+		size_t at = 0, lit = 0;
+		kiln_fmt_conv c;
+		char err[200];
+		int got;
+		while ((got = kiln_fmt_next(fmt, &at, &c, err, sizeof err)) > 0) {
+			if (out)
+				fwrite(fmt + lit, 1, c.start - lit, out);
+			if (c.conv == '%' && c.value == KILN_FMT_NONE) {
+				if (out)
+					fputc('%', out);
+			} else if (!conversion(out, fmt, &c, &r)) {
+				free(text);
+				return -1;
+			}
+			lit = at;
+		}
+		if (out)
+			fputs(fmt + lit, out);
+		free(text);
+		if (got < 0)
+			return -1;
+	}
+	if (!quiet)
+		fflush(stdout);
+	return 0;
+}
+
+int kiln__debug_after(kiln_kernel *k)
+{
+	if (!uses_channel(k))
+		return KILN_OK;
+	kiln_device *d = k->prog->dev;
+	const char *name = k->desc->name;
+	uint32_t h[KILN_DEBUG_RECORDS / 4];
+	int st = d->ops->mem_read(d->be, KILN_DEBUG_BASE, h, sizeof h);
+	if (st)
+		return kiln__fail(st, "kernel '%s': reading the debug channel failed", name);
+	uint32_t used = h[KILN_DEBUG_USED / 4];
+	if (used > KILN_DEBUG_BYTES - KILN_DEBUG_RECORDS || used % 4)
+		return kiln__fail(KILN_ERR_HW, "kernel '%s': the debug channel reports %u bytes of records",
+		                  name, used);
+	uint8_t *buf = used ? malloc(used) : NULL;
+	if (used && !buf)
+		return kiln__fail(KILN_ERR_NOMEM, "out of memory");
+	if (used && (st = d->ops->mem_read(d->be, KILN_DEBUG_BASE + KILN_DEBUG_RECORDS, buf, used))) {
+		free(buf);
+		return kiln__fail(st, "kernel '%s': reading the debug channel failed", name);
+	}
+	int bad = used ? print_records(k, buf, used) : 0;
+	free(buf);
+	if (bad)
+		return kiln__fail(KILN_ERR_IMAGE,
+		                  "kernel '%s': a printf record does not match the image's formats", name);
+	if (h[KILN_DEBUG_DROPPED / 4])
+		fprintf(stderr,
+		        "kiln: kernel '%s': %u printf records did not fit the debug channel (%u bytes)\n",
+		        name, h[KILN_DEBUG_DROPPED / 4], KILN_DEBUG_BYTES - KILN_DEBUG_RECORDS);
+	uint32_t kind = h[KILN_DEBUG_STOP / 4];
+	if (!kind)
+		return KILN_OK;
+	int code = (int)h[KILN_DEBUG_CODE / 4];
+	char *site = row(k->prog, "Kiln/stops", h[KILN_DEBUG_SITE / 4]);
+	/* "kind\tfile:line\texpr\tfunction" */
+	char *where = site ? strchr(site, '\t') : NULL, *text = where ? strchr(where + 1, '\t') : NULL;
+	if (where)
+		*where++ = '\0';
+	if (text)
+		*text++ = '\0';
+	char *func = text ? strchr(text, '\t') : NULL;
+	if (func)
+		*func++ = '\0';
+	k->exit_status = kind == KILN_STOP_EXIT ? code & 0xff : 134;
+	if (kind == KILN_STOP_ASSERT)
+		fprintf(stderr, "kiln: kernel '%s': %s: %s: Assertion `%s' failed.\n", name,
+		        where ? where : "?", func ? func : "?", text ? text : "?");
+	st = kind == KILN_STOP_EXIT ? kiln__fail(KILN_ERR_EXIT, "kernel '%s' called exit(%d) at %s", name,
+	                                         code, where ? where : "an unknown place")
+	     : kind == KILN_STOP_ABORT
+	         ? kiln__fail(KILN_ERR_EXIT, "kernel '%s' called abort() at %s", name,
+	                      where ? where : "an unknown place")
+	         : kiln__fail(KILN_ERR_EXIT, "kernel '%s': assertion `%s' failed at %s", name,
+	                      text ? text : "?", where ? where : "an unknown place");
+	free(site);
+	return st;
+}
+
+int kiln_kernel_exit_status(const kiln_kernel *k)
+{
+	return k ? k->exit_status : -1;
+}
