@@ -33,6 +33,7 @@ typedef struct up {
 	vmap tag;       /* object -> its index in the address space (module-wide) */
 	unsigned ntag;  /* tags handed out */
 	unsigned nfunc; /* function numbers handed out (kept in TAG too) */
+	int tags_full;  /* the address space ran out (said once) */
 	int errors;
 	/* per kernel */
 	LLVMValueRef fn;
@@ -273,8 +274,10 @@ static unsigned tag_of(up *p, LLVMValueRef o)
 	if (vmap_get(&p->tag, o, &t))
 		return (unsigned)t;
 	if (p->ntag == MAX_TAGS) {
-		fail_at(p, LLVMIsAInstruction(o) ? o : p->fn,
-		        "more on-chip objects have their address taken than the address space holds");
+		if (!p->tags_full++)
+			fail_at(p, LLVMIsAInstruction(o) ? o : p->fn,
+			        "more on-chip objects have their address taken than the address space holds "
+			        "(2048)");
 		return 0;
 	}
 	vmap_put(&p->tag, o, (int)p->ntag);

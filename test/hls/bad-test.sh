@@ -73,3 +73,32 @@ if [ $rc -eq 0 ] && [ "$(grep -c 'warning: board .fake. has no debug channel' "$
 else
 	echo "not ok - printf without a debug channel: status $rc, stderr: $(head -c 600 "$tmp/err")"
 fi
+
+# The bounds of dispatch: an indirect call over more than 64 functions of its type, and more on-chip objects
+# with their address taken than the address space has room for (2048), are refused once, where they happen.
+python3 - "$tmp" <<'EOF'
+import sys
+n = 65
+src = ["#include <kiln/device.h>", "typedef int (*fn)(int);"]
+src += ["static int f%d(int x) { return x * %d + %d; }" % (i, i + 1, i) for i in range(n)]
+src.append("static fn const table[%d] = {%s};" % (n, ", ".join("f%d" % i for i in range(n))))
+src.append("KILN_SINGLE_TASK_KERNEL void k(int *v, int i) { v[0] = table[i %% %d](v[1]); }" % n)
+open(sys.argv[1] + "/targets.c", "w").write("\n".join(src) + "\n")
+n = 2050
+src = ["#include <kiln/device.h>"] + ["static int a%d[2] = {%d, 1};" % (i, i) for i in range(n)]
+src.append("static int *const table[%d] = {%s};" % (n, ", ".join("a%d" % i for i in range(n))))
+src.append("KILN_SINGLE_TASK_KERNEL void k(int *v, int i) { v[0] = table[i %% %d][v[1] & 1]; }" % n)
+open(sys.argv[1] + "/objects.c", "w").write("\n".join(src) + "\n")
+EOF
+for case in "targets|targets.c:[0-9]+:[0-9]+: error: indirect call: more than 64 functions" \
+	"objects|objects.c:[0-9]+: error: more on-chip objects have their address taken"; do
+	f=${case%%|*} want=${case#*|}
+	"$cc" -q -o "$tmp/$f.kimg" "$tmp/$f.c" 2>"$tmp/err"
+	rc=$?
+	if [ $rc -eq 1 ] && grep -Eq "$want" "$tmp/err" && [ "$(grep -c error "$tmp/err")" = 1 ] &&
+		[ ! -e "$tmp/$f.kimg" ]; then
+		echo "ok - dispatch bound refused once, where it happens: $f"
+	else
+		echo "not ok - dispatch bound $f: status $rc, stderr: $(head -c 600 "$tmp/err")"
+	fi
+done
