@@ -26,8 +26,15 @@ static const struct out_call {
     {"fputs", 1, -1, 0, "%s"},  {"putchar", -1, -1, 0, "%c"}, {"fputc", 1, -1, 0, "%c"},
     {"putc", 1, -1, 0, "%c"},
 };
-static const char *const unsupported[] = {"sprintf",   "snprintf", "vprintf", "vfprintf", "vsprintf",
-                                          "vsnprintf", "malloc",   "calloc",  "realloc",  "free"};
+#define NO_FORMATTING "formatting into memory is not supported in hardware"
+#define NO_HEAP "there is no heap in hardware: use arrays of a fixed size"
+static const struct {
+	const char *name, *why;
+} unsupported[] = {{"sprintf", NO_FORMATTING},  {"snprintf", NO_FORMATTING},
+                   {"vprintf", NO_FORMATTING},  {"vfprintf", NO_FORMATTING},
+                   {"vsprintf", NO_FORMATTING}, {"vsnprintf", NO_FORMATTING},
+                   {"malloc", NO_HEAP},         {"calloc", NO_HEAP},
+                   {"realloc", NO_HEAP},        {"free", NO_HEAP}};
 
 typedef struct lower {
 	LLVMModuleRef mod;
@@ -370,10 +377,8 @@ int debug_lower_calls(LLVMModuleRef mod, int print, const char *note)
 		if (LLVMCountBasicBlocks(f)) /* the sources' own function of that name */
 			continue;
 		for (size_t u = 0; u < sizeof unsupported / sizeof *unsupported; u++)
-			if (named(f, unsupported[u]))
-				fail(&l, in, unsupported[u],
-				     u < 6 ? "formatting into memory is not supported in hardware"
-				           : "there is no heap in hardware: use arrays of a fixed size");
+			if (named(f, unsupported[u].name))
+				fail(&l, in, unsupported[u].name, unsupported[u].why);
 		if (lower_stop(&l, in, f)) {
 			LLVMInstructionEraseFromParent(in);
 			continue;

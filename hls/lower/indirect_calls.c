@@ -197,7 +197,7 @@ int lower_indirect_calls(LLVMModuleRef mod, int *lowered)
 /* Depth-first search of the direct call graph: colours 0 new, 1 on the path, 2 done. */
 typedef struct walk {
 	vmap index; /* function -> its number */
-	LLVMValueRef *fns, *path_call;
+	LLVMValueRef *path_call;
 	int *colour, *reported, depth, cycles; /* reported: a cycle through this function was */
 } walk;
 
@@ -257,7 +257,6 @@ int check_recursion(LLVMModuleRef mod)
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
 		if (LLVMCountBasicBlocks(fn))
 			vmap_put(&w.index, fn, n++);
-	w.fns = calloc((size_t)n + 1, sizeof *w.fns);
 	w.path_call = calloc((size_t)n + 1, sizeof *w.path_call);
 	w.colour = calloc((size_t)n + 1, sizeof *w.colour);
 	w.reported = calloc((size_t)n + 1, sizeof *w.reported);
@@ -267,7 +266,6 @@ int check_recursion(LLVMModuleRef mod)
 		if (LLVMCountBasicBlocks(fn) && w.colour[i++] == 0)
 			visit(&w, fn, i - 1);
 	vmap_free(&w.index);
-	free(w.fns);
 	free(w.path_call);
 	free(w.colour);
 	free(w.reported);
