@@ -26,7 +26,7 @@ KERNEL_LIBC_SRCS := $(sort $(wildcard hls/libc/*.c))
 KERNEL_LIBC_HDRS := $(wildcard hls/libc/include/*.h)
 KERNEL_LIBC_BC := $(BUILD)/share/kiln/libc/kiln-libc.bc
 KERNEL_LIBC_FLAGS := -target spir64-unknown-unknown -nostdlibinc -Ihls/libc/include -Ihls/include -std=gnu11 -O2 -g \
-	-fno-vectorize -fno-slp-vectorize -fno-unroll-loops -Wall -Wextra -Werror -D__KILN__=1 -D__KILN_LIBC__=1
+	-fno-vectorize -fno-slp-vectorize -fno-unroll-loops -fno-math-errno -Wall -Wextra -Werror -D__KILN__=1 -D__KILN_LIBC__=1
 $(BUILD)/obj/hls/libc/%.bc: hls/libc/%.c $(KERNEL_LIBC_HDRS)
 	@mkdir -p $(@D)
 	clang-15 $(KERNEL_LIBC_FLAGS) -ffile-prefix-map=$(SRC)=. -emit-llvm -c -o $@ $<

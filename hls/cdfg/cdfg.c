@@ -132,6 +132,10 @@ static int type_bits(LLVMTypeRef t)
 		return (int)LLVMGetIntTypeWidth(t);
 	case LLVMPointerTypeKind:
 		return PTR_BITS;
+	case LLVMFloatTypeKind: /* floating-point values are their IEEE-754 bits */
+		return 32;
+	case LLVMDoubleTypeKind:
+		return 64;
 	default:
 		return 0;
 	}
@@ -392,6 +396,8 @@ static kval val_of(builder *b, LLVMValueRef v)
 		int w = type_bits(LLVMTypeOf(v));
 		return kconst(LLVMConstIntGetZExtValue(v), w);
 	}
+	if (LLVMIsAConstantFP(v) && type_bits(LLVMTypeOf(v)))
+		return kconst(ir_fp_const_bits(v), type_bits(LLVMTypeOf(v)));
 	if (LLVMIsAUndefValue(v) || LLVMIsAConstantPointerNull(v) || LLVMIsAConstantAggregateZero(v))
 		return kconst(0, type_bits(LLVMTypeOf(v)) ? type_bits(LLVMTypeOf(v)) : 1);
 	if (LLVMIsAArgument(v)) {
@@ -417,8 +423,7 @@ static kval val_of(builder *b, LLVMValueRef v)
 	}
 	if (vmap_get(&b->slot, v, &id))
 		return kop_val(b, id);
-	fail(b, "%s: unsupported operand (floating point, vector or aggregate values are not supported)",
-	     "value");
+	fail(b, "%s: unsupported operand (vector or aggregate values are not supported)", "value");
 	return kconst(0, 1);
 }
 
@@ -490,7 +495,10 @@ static void translate_load(builder *b, LLVMValueRef in, int id)
 	kval addr = val_of(b, ptr);
 	int bits = type_bits(LLVMTypeOf(in));
 	if (!bits) {
-		fail(b, "%s: loads of floating point, vector or aggregate values are not supported", "load");
+		fail(b,
+		     "%s: loads of vector or aggregate values (or of this floating-point type) are not "
+		     "supported",
+		     "load");
 		return;
 	}
 	if (m < 0) {
@@ -541,7 +549,9 @@ static void translate_store(builder *b, LLVMValueRef in)
 	kval addr = val_of(b, ptr);
 	int bits = type_bits(LLVMTypeOf(val));
 	if (!bits || is_ptr(val)) {
-		fail(b, "%s: storing floating point, vector, aggregate or pointer values is not supported",
+		fail(b,
+		     "%s: storing vector, aggregate or pointer values (or this floating-point type) is not "
+		     "supported",
 		     "store");
 		return;
 	}
@@ -582,7 +592,11 @@ static int intrinsic_op(const char *n, kop *op)
 	    {"llvm.ctlz.", K_CTLZ},         {"llvm.cttz.", K_CTTZ},        {"llvm.bswap.", K_BSWAP},
 	    {"llvm.bitreverse.", K_BITREV}, {"llvm.fshl.", K_FSHL},        {"llvm.fshr.", K_FSHR},
 	    {"llvm.uadd.sat.", K_UADDSAT},  {"llvm.sadd.sat.", K_SADDSAT}, {"llvm.usub.sat.", K_USUBSAT},
-	    {"llvm.ssub.sat.", K_SSUBSAT}};
+	    {"llvm.ssub.sat.", K_SSUBSAT},  {"llvm.fabs.", K_FABS},        {"llvm.copysign.", K_FCOPYSIGN},
+	    {"llvm.sqrt.", K_FSQRT},        {"llvm.fma.", K_FMA},          {"llvm.floor.", K_FFLOOR},
+	    {"llvm.ceil.", K_FCEIL},        {"llvm.trunc.", K_FTRUNC},     {"llvm.round.", K_FROUND},
+	    {"llvm.rint.", K_FRINT},        {"llvm.nearbyint.", K_FRINT},  {"llvm.roundeven.", K_FRINT},
+	    {"llvm.minnum.", K_FMIN},       {"llvm.maxnum.", K_FMAX},      {"llvm.canonicalize.", K_COPY}};
 	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
 		if (strncmp(n, tab[i].prefix, strlen(tab[i].prefix)) == 0) {
 			*op = tab[i].op;
@@ -734,9 +748,25 @@ static void translate_call(builder *b, LLVMValueRef in, int id)
 		/* abs/ctlz/cttz carry an "is poison" flag as a second operand that hardware ignores. */
 		if (op != K_ABS && op != K_CTLZ && op != K_CTTZ && nargs > 1)
 			y = val_of(b, LLVMGetOperand(in, 1));
-		if ((op == K_FSHL || op == K_FSHR) && nargs > 2)
+		if ((op == K_FSHL || op == K_FSHR || op == K_FMA) && nargs > 2)
 			z = val_of(b, LLVMGetOperand(in, 2));
 		fill(b, id, op, x, y, z);
+		return;
+	}
+	if (!strncmp(name, "llvm.fmuladd.", 13)) {
+		/* "Fused or not": not, which is what the same C gives on x86-64 (SSE) and keeps results equal
+		 * to the host's; fma() asks for fusion. */
+		kval p = emit(b, K_FMUL, b->f->insts[id].width, val_of(b, LLVMGetOperand(in, 0)),
+		              val_of(b, LLVMGetOperand(in, 1)));
+		fill(b, id, K_FADD, p, val_of(b, LLVMGetOperand(in, 2)), NONE);
+		return;
+	}
+	if (!strncmp(name, "llvm.lrint.", 11) || !strncmp(name, "llvm.llrint.", 12) ||
+	    !strncmp(name, "llvm.lround.", 12) || !strncmp(name, "llvm.llround.", 13)) {
+		/* the integral value in floating point, then converted (exact) */
+		kval x = val_of(b, LLVMGetOperand(in, 0));
+		kval r = emit(b, strstr(name, "round") ? K_FROUND : K_FRINT, x.width, x, NONE);
+		fill(b, id, K_FPTOSI, r, NONE, NONE);
 		return;
 	}
 	if (strncmp(name, "llvm.", 5) == 0) {
@@ -899,16 +929,43 @@ static void translate(builder *b, LLVMValueRef in)
 	case LLVMFSub:
 	case LLVMFMul:
 	case LLVMFDiv:
-	case LLVMFRem:
-	case LLVMFCmp:
 	case LLVMFPToSI:
 	case LLVMFPToUI:
 	case LLVMSIToFP:
 	case LLVMUIToFP:
 	case LLVMFPTrunc:
 	case LLVMFPExt:
-	case LLVMFNeg:
-		fail(b, "%s: floating point is not supported in hardware yet", "operation");
+	case LLVMFNeg: {
+		static const struct {
+			LLVMOpcode llvm;
+			kop k;
+		} fops[] = {{LLVMFAdd, K_FADD},     {LLVMFSub, K_FSUB},     {LLVMFMul, K_FMUL},
+		            {LLVMFDiv, K_FDIV},     {LLVMFPToSI, K_FPTOSI}, {LLVMFPToUI, K_FPTOUI},
+		            {LLVMSIToFP, K_SITOFP}, {LLVMUIToFP, K_UITOFP}, {LLVMFPTrunc, K_FPTRUNC},
+		            {LLVMFPExt, K_FPEXT},   {LLVMFNeg, K_FNEG}};
+		if (!type_bits(LLVMTypeOf(in)) || !type_bits(LLVMTypeOf(LLVMGetOperand(in, 0)))) {
+			fail(b, "%s: only float and double (and integers) are supported in hardware",
+			     "floating point");
+			return;
+		}
+		for (size_t i = 0; i < sizeof fops / sizeof fops[0]; i++)
+			if (fops[i].llvm == op) {
+				int two =
+				    op == LLVMFAdd || op == LLVMFSub || op == LLVMFMul || op == LLVMFDiv;
+				fill(b, id, fops[i].k, val_of(b, LLVMGetOperand(in, 0)),
+				     two ? val_of(b, LLVMGetOperand(in, 1)) : NONE, NONE);
+			}
+		return;
+	}
+	case LLVMFCmp:
+		b->f->insts[id].pred = (int)LLVMGetFCmpPredicate(in);
+		fill(b, id, K_FCMP, val_of(b, LLVMGetOperand(in, 0)), val_of(b, LLVMGetOperand(in, 1)), NONE);
+		return;
+	case LLVMFRem:
+		fail(b,
+		     "%s: the remainder of floating-point values is not supported in hardware (fmod from "
+		     "<math.h> is)",
+		     "frem");
 		return;
 	default:
 		fail(b, "%s: this instruction is not supported in hardware", "operation");

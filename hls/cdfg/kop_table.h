@@ -35,6 +35,7 @@ typedef enum kdelay {
 	KD_COUNT,   /* a population or leading/trailing-zero count tree */
 	KD_MUL,     /* a multiplier */
 	KD_DIVIDER, /* steering operands into and results out of the multi-cycle divider */
+	KD_FPU,     /* steering operands into a pipelined floating-point unit (its levels are cycles) */
 	KD_MEMORY,  /* address decode and byte-lane steering of a memory access */
 	KD_CONTROL, /* next-state logic of a branch */
 	KD_N
@@ -50,6 +51,7 @@ typedef enum kunit {
 	KU_DIVIDER,    /* the multi-cycle divider, one per width, shared */
 	KU_PORT,       /* a memory port: one access per step (per II column when pipelined) */
 	KU_COPY,       /* the copy engine: a memcpy/memset loop over the ports, in a step of its own */
+	KU_FPU,        /* a pipelined floating-point unit (schedule/fp_units.h): result after its levels */
 	KU_CONTROL     /* the FSM: branches and return, the last operation of a block */
 } kunit;
 
@@ -96,6 +98,32 @@ typedef enum kunit {
 	X(K_SSUBO,   "ssub.ov",    KD_CARRY,   KW_RESULT,  KU_LOGIC,      NULL) \
 	X(K_UMULO,   "umul.ov",    KD_MUL,     KW_RESULT,  KU_MULTIPLIER, NULL) \
 	X(K_SMULO,   "smul.ov",    KD_MUL,     KW_RESULT,  KU_MULTIPLIER, NULL) \
+	/* floating point: operands and results are the IEEE-754 bits (32 or 64); the units and their \
+	 * latencies are in schedule/fp_units.c */ \
+	X(K_FADD,    "fadd",       KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FSUB,    "fsub",       KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FMUL,    "fmul",       KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FDIV,    "fdiv",       KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FSQRT,   "fsqrt",      KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FMA,     "fma",        KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_SITOFP,  "sitofp",     KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_UITOFP,  "uitofp",     KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FPTOSI,  "fptosi",     KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FPTOUI,  "fptoui",     KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FPEXT,   "fpext",      KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FPTRUNC, "fptrunc",    KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FTRUNC,  "ftrunc",     KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FFLOOR,  "ffloor",     KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FCEIL,   "fceil",      KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FROUND,  "fround",     KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FRINT,   "frint",      KD_FPU,     KW_RESULT,  KU_FPU,        NULL) \
+	X(K_FNEG,    "fneg",       KD_WIRE,    KW_RESULT,  KU_LOGIC,      NULL) \
+	X(K_FABS,    "fabs",       KD_WIRE,    KW_RESULT,  KU_LOGIC,      NULL) \
+	X(K_FCOPYSIGN, "copysign", KD_WIRE,    KW_RESULT,  KU_LOGIC,      NULL) \
+	/* pred: LLVMRealPredicate numbering */ \
+	X(K_FCMP,    "fcmp",       KD_CARRY,   KW_OPERAND, KU_LOGIC,      NULL) \
+	X(K_FMIN,    "fmin",       KD_CARRY,   KW_RESULT,  KU_LOGIC,      NULL) \
+	X(K_FMAX,    "fmax",       KD_CARRY,   KW_RESULT,  KU_LOGIC,      NULL) \
 	/* work-item query: a[0] = which (0 global id, 1 local id, 2 group id, 3 global range, 4 local \
 	 * range), a[1] = dimension */ \
 	X(K_WIID,    "wiid",       KD_WIRE,    KW_RESULT,  KU_LOGIC,      NULL) \

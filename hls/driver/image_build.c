@@ -36,11 +36,17 @@
 
 #define MAX_RTL 256
 
-/* The hand-written cells (rtl/) every image carries beside its generated modules. */
-static const char *const lib_cells[] = {"kiln_dg_store", "kiln_dg_ram",  "kiln_ram",  "kiln_div",
-                                        "kiln_bitop",    "kiln_funnel",  "kiln_fifo", "kiln_copy",
-                                        "kiln_mem_arb",  "kiln_port_arb"};
+/* The hand-written cells (rtl/) an image carries beside its generated modules: the first N_BASE_CELLS in
+ * every image, the floating-point units and their parts in images whose kernels compute in floating
+ * point. */
+static const char *const lib_cells[] = {
+    "kiln_dg_store",  "kiln_dg_ram",    "kiln_ram",       "kiln_div",         "kiln_bitop",
+    "kiln_funnel",    "kiln_fifo",      "kiln_copy",      "kiln_mem_arb",     "kiln_port_arb",
+    "kiln_fadd",      "kiln_fmul",      "kiln_fma",       "kiln_fdiv",        "kiln_fsqrt",
+    "kiln_fp_rint",   "kiln_fp_resize", "kiln_fp_to_int", "kiln_fp_from_int", "kiln_fp_unpack",
+    "kiln_fp_lshift", "kiln_fp_norm",   "kiln_fp_round"};
 #define N_LIB_CELLS (sizeof lib_cells / sizeof lib_cells[0])
+#define N_BASE_CELLS 10
 
 /* Everything one image build owns, released in one place whatever stage stopped it. */
 typedef struct build {
@@ -62,8 +68,9 @@ typedef struct build {
 	meminit *inits; /* initial contents of the on-chip memories (files in rtl/, a C file for the model) */
 	int ninits;
 	char init_c[4200];
-	char *memh; /* the MEMH section: every init file, concatenated */
-	char **lib; /* the library cells' texts, LIB_CELLS order */
+	char *memh;  /* the MEMH section: every init file, concatenated */
+	char **lib;  /* the library cells' texts, lib_cells order */
+	size_t nlib; /* how many of lib_cells the image carries */
 } build;
 
 static void build_free(build *b)
@@ -298,7 +305,12 @@ static int read_lib_cells(build *b)
 {
 	if (!(b->lib = calloc(N_LIB_CELLS, sizeof *b->lib)))
 		return -1;
-	for (size_t i = 0; i < N_LIB_CELLS; i++) {
+	b->nlib = N_BASE_CELLS;
+	for (int k = 0; k < b->nk; k++)
+		for (int i = 0; i < b->ks[k].ninsts; i++)
+			if (b->ks[k].insts[i].block >= 0 && kop_unit(b->ks[k].insts[i].op) == KU_FPU)
+				b->nlib = N_LIB_CELLS;
+	for (size_t i = 0; i < b->nlib; i++) {
 		char lp[4096];
 		size_t tl = 0;
 		snprintf(lp, sizeof lp, "%s/rtl/%s.v", kiln_data_dir(), lib_cells[i]);
@@ -344,7 +356,7 @@ static int stage_system(build *b)
 		uint64_t h = kiln_fnv64(KILN_FNV64_INIT, top, n);
 		for (int i = 0; i < b->nk; i++)
 			h = kiln_fnv64(h, kern[i], klen[i]);
-		for (size_t i = 0; i < N_LIB_CELLS; i++)
+		for (size_t i = 0; i < b->nlib; i++)
 			h = kiln_fnv64(h, b->lib[i], strlen(b->lib[i]));
 		h = kiln_fnv64(kiln_fnv64(h, b->memh, strlen(b->memh)), json, strlen(json));
 		b->desc.image_hash = h;
@@ -382,7 +394,7 @@ static int stage_system(build *b)
 	}
 	free(kern);
 	free(klen);
-	for (size_t i = 0; i < N_LIB_CELLS && rc == 0; i++)
+	for (size_t i = 0; i < b->nlib && rc == 0; i++)
 		rc = add_module(b, full, lib_cells[i], b->lib[i], strlen(b->lib[i]));
 	if (full)
 		fclose(full);

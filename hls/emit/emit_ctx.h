@@ -17,6 +17,7 @@ typedef struct ectx {
 	rtlb *rb;
 	FILE *decl; /* rb_out(rb, RB_DECL) */
 	FILE *body; /* rb_out(rb, RB_BODY) */
+	int *fpu;   /* [operation] its floating-point unit group (fp_unit_groups), -1 for other operations */
 } ectx;
 
 /* The controller's two processes print the same decisions: the next state (combinational) or the register
@@ -51,9 +52,20 @@ void emit_unit_decls(ectx *e);
 void emit_copy_engine(ectx *e);
 void emit_dividers(ectx *e);
 
+/* Floating-point units (emit_fpu.c): the shared units of the sequential code, one per operation of a
+ * pipelined loop. */
+void emit_fpu_decls(ectx *e);
+void emit_fpus(ectx *e);
+/* The unit output operation I's result is read from (a floating-point unit operation). */
+const char *emit_fpu_out(ectx *e, int i);
+/* F's sequential code has floating-point unit operations (and so the controller drives fsm_adv). */
+int emit_fpu_shared(const kfunc *f);
+
 /* Controller (emit_fsm.c): state encoding, the next-state process and the clocked updates. */
 void emit_fsm_decls(ectx *e);
 void emit_fsm(ectx *e);
+/* fsm_adv: the controller leaves its state this cycle (the steps' guards). */
+void emit_fsm_advance(ectx *e);
 /* Phi updates and the next state on the edge from block FROM (leaving its last step) into block TO, at
  * indentation IND. */
 void emit_edge(ectx *e, ctl_mode mode, int from, int to, const char *ind);

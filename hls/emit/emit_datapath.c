@@ -79,9 +79,39 @@ static const char *pred_op(int p, int *is_signed)
 	}
 }
 
+/* The floating-point comparison of WIDTH-bit operands: f_fcmp_<w>(a, b, p) is LLVM's fcmp with predicate p
+ * (LLVMRealPredicate: bit 0 equal, bit 1 greater, bit 2 less, bit 3 unordered), the IEEE-754 order on
+ * sign and magnitude with -0 equal to +0. */
+static void fcmp_helper(ectx *e, int w)
+{
+	int m = w == 32 ? 23 : 52;
+	fprintf(
+	    e->decl,
+	    "  // floating-point compare: p is LLVM's predicate (1 eq, 2 gt, 4 lt, 8 unordered)\n"
+	    "  function automatic f_fcmp_%d(input [%d:0] a, input [%d:0] b, input [3:0] p);\n"
+	    "    reg uno, eq, lt;\n"
+	    "    begin\n"
+	    "      uno = (&a[%d:%d] && |a[%d:0]) || (&b[%d:%d] && |b[%d:0]);\n"
+	    "      eq = a == b || (a[%d:0] == %d'd0 && b[%d:0] == %d'd0);\n"
+	    "      lt = !eq && (a[%d] != b[%d] ? a[%d] : (a[%d] ? a[%d:0] > b[%d:0] : a[%d:0] < b[%d:0]));\n"
+	    "      f_fcmp_%d = uno ? p[3] : (p[0] && eq) || (p[1] && !eq && !lt) || (p[2] && lt);\n"
+	    "    end\n"
+	    "  endfunction\n\n",
+	    w, w - 1, w - 1, w - 2, m, m - 1, w - 2, m, m - 1, w - 2, w - 1, w - 2, w - 1, w - 1, w - 1,
+	    w - 1, w - 1, w - 2, w - 2, w - 2, w - 2, w);
+}
+
 void emit_helpers(ectx *e)
 {
 	const kfunc *f = e->f;
+	char have_fcmp[65] = {0};
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		int aw = k->a[0].width;
+		if (k->block >= 0 && (k->op == K_FCMP || k->op == K_FMIN || k->op == K_FMAX) &&
+		    (aw == 32 || aw == 64) && !have_fcmp[aw]++)
+			fcmp_helper(e, aw);
+	}
 	char have[65] = {0}; /* per operand width */
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
@@ -166,7 +196,31 @@ static void expr(ectx *e, const kinst *k, FILE *o)
 		print_form(o, form, x, y, z);
 		return;
 	}
+	if (kop_unit(k->op) == KU_FPU) {
+		fprintf(o, "%s", emit_fpu_out(e, (int)(k - f->insts)));
+		return;
+	}
+	uint64_t sign = aw >= 1 && aw <= 64 ? (uint64_t)1 << (aw - 1) : 0;
 	switch (k->op) {
+	case K_FNEG:
+		fprintf(o, "%s ^ %d'h%" PRIx64, x, w, sign);
+		break;
+	case K_FABS:
+		fprintf(o, "%s & %d'h%" PRIx64, x, w, sign - 1);
+		break;
+	case K_FCOPYSIGN:
+		fprintf(o, "(%s & %d'h%" PRIx64 ") | (%s & %d'h%" PRIx64 ")", x, w, sign - 1, y, w, sign);
+		break;
+	case K_FCMP:
+		fprintf(o, "f_fcmp_%d(%s, %s, 4'd%d)", aw, x, y, k->pred);
+		break;
+	case K_FMIN:
+	case K_FMAX: /* a NaN gives the other operand; equal ones (+0 and -0) the second, as C's fmin does */
+		fprintf(o,
+		        "f_fcmp_%d(%s, %s, 4'd8) ? %s : f_fcmp_%d(%s, %s, 4'd8) ? %s : f_fcmp_%d(%s, %s, "
+		        "4'd%d) ? %s : %s",
+		        aw, x, x, y, aw, y, y, x, aw, x, y, k->op == K_FMIN ? 4 : 2, x, y);
+		break;
 	case K_UDIV:
 	case K_SDIV:
 		fprintf(o, "dv%d_quo[%d:0]", sched_div_width(w), w - 1);

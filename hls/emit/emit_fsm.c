@@ -268,6 +268,21 @@ static const char *step_kind_name(kstep_kind k)
 	return names[k];
 }
 
+void emit_fsm_advance(ectx *e)
+{
+	const kfunc *f = e->f;
+	FILE *o = e->body;
+	fprintf(e->decl, "  reg         fsm_adv;  // the controller leaves its state this cycle\n\n");
+	fprintf(o, "  // the shared floating-point units advance with the controller's steps\n"
+	           "  always @(*) begin\n    fsm_adv = 1'b1;\n    case (state_q)\n");
+	for (int s = 0; s < f->nsteps; s++) {
+		const char *g = f->blocks[f->steps[s].block].pipelined ? "" : step_guard(e, s);
+		if (*g)
+			fprintf(o, "      S%d: fsm_adv = %s;\n", s, g);
+	}
+	fprintf(o, "      default: ;\n    endcase\n  end\n\n");
+}
+
 void emit_fsm_decls(ectx *e)
 {
 	const kfunc *f = e->f;

@@ -9,6 +9,8 @@
 #include "emit_pipeline.h"
 #include "rtl_prune.h"
 
+#include "../schedule/fp_units.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +102,10 @@ static char *fixed_unused(ectx *e)
 		if (bd->div[w]) /* narrower divisions read the low bits only, and a kernel may take one result
 		                 */
 			fprintf(l, ", dv%d_quo, dv%d_rem", w, w);
+	for (int i = 0; i < f->ninsts; i++) /* a unit's result may be dead (rtl_prune removes its value) */
+		if (e->fpu[i] >= 0)
+			fprintf(l, f->blocks[f->insts[i].block].pipelined ? ", fp%d_y" : ", fu%d_y",
+			        f->blocks[f->insts[i].block].pipelined ? i : e->fpu[i]);
 	if (bd->copy && !bd->memcpy) /* memsets only: the engine's read side stays idle */
 		fprintf(l, ", cp_rd_valid, cp_rd_addr");
 	if (fclose(l) != 0) {
@@ -116,6 +122,7 @@ static void emit_module(ectx *e)
 	emit_helpers(e);
 	emit_fsm_decls(e);
 	emit_unit_decls(e);
+	emit_fpu_decls(e);
 	emit_pipe_decls(e);
 	emit_internal_mems(e);
 	emit_values(e);
@@ -125,6 +132,7 @@ static void emit_module(ectx *e)
 	emit_pipe_fifos(e);
 	emit_port_muxes(e);
 	emit_dividers(e);
+	emit_fpus(e);
 	emit_value_regs(e);
 	emit_fsm(e);
 }
@@ -134,12 +142,12 @@ int emit_kernel(const kfunc *f, FILE *o)
 	kbind bd;
 	if (bind_kernel(f, &bd) != 0)
 		return -1;
-	ectx e = {f, &bd, rb_new(), NULL, NULL};
+	ectx e = {f, &bd, rb_new(), NULL, NULL, malloc(((size_t)f->ninsts + 1) * sizeof(int))};
 	int rc = -1;
 	char *text = NULL, *fixed = NULL, *all = NULL;
 	size_t len = 0;
 	kiln_strbuf un = {0};
-	if (!e.rb)
+	if (!e.rb || !e.fpu || fp_unit_groups(f, f->clock_ns, e.fpu) < 0)
 		goto out;
 	e.decl = rb_out(e.rb, RB_DECL);
 	e.body = rb_out(e.rb, RB_BODY);
@@ -161,6 +169,7 @@ out:
 	free(all);
 	kiln_sb_free(&un);
 	rb_free(e.rb);
+	free(e.fpu);
 	bind_free(&bd);
 	return rc;
 }

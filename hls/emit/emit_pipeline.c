@@ -37,7 +37,7 @@ typedef struct pval {
 /* Slot at which operand A of operation U (of a pipelined block) is read. */
 static int use_slot(const kfunc *f, const kinst *u)
 {
-	if (u->op == K_LOAD || u->op == K_STORE)
+	if (u->op == K_LOAD || u->op == K_STORE || kop_unit(u->op) == KU_FPU)
 		return u->pissue;
 	if (u->op == K_CONDBR)
 		return f->blocks[u->block].ii - 1;

@@ -118,7 +118,9 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	 * of the system's, and plain C calling conventions so that K&R definitions and unprototyped calls
 	 * compile as they do for x86-64 (clang refuses them under SPIR's spir_func; lower_spir_calls puts
 	 * the SPIR conventions back). Loops the source writes stay loops (they pipeline, and keep wide
-	 * memories wide); memcpy and memset calls become the copy engine. */
+	 * memories wide); memcpy and memset calls become the copy engine. Math functions set no errno in
+	 * hardware, so sqrt, fabs, floor, fmin, fma... are the operations they name (floating-point units).
+	 */
 	const char *fixed[] = {"clang-15",
 	                       "-target",
 	                       "spir64-unknown-unknown",
@@ -137,6 +139,7 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	                       "-mllvm",
 	                       "-disable-loop-idiom-memset",
 	                       "-fno-discard-value-names",
+	                       "-fno-math-errno",
 	                       "-Wall",
 	                       inc,
 	                       libc,

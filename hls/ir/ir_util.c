@@ -145,15 +145,13 @@ int ir_const_bytes_ptr(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_
 		return 0;
 	}
 	if (LLVMIsAConstantFP(c) && (kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind)) {
-		/* Storage of floating-point data is just its bits; only arithmetic on it is refused
-		 * elsewhere. */
-		LLVMBool lossy;
-		double v = LLVMConstRealGetDouble(c, &lossy);
-		float f = (float)v;
+		/* Storage of floating-point data is just its bits. */
 		size_t sz = kind == LLVMFloatTypeKind ? 4 : 8;
+		uint64_t v = ir_fp_const_bits(c);
 		if (sz > n)
 			return -1;
-		memcpy(out, kind == LLVMFloatTypeKind ? (void *)&f : (void *)&v, sz);
+		for (size_t k = 0; k < sz; k++)
+			out[k] = (uint8_t)(v >> (8 * k));
 		return 0;
 	}
 	if (kind == LLVMArrayTypeKind) {
@@ -238,4 +236,19 @@ int ir_run_passes(LLVMModuleRef mod, const char *passes, const char *what)
 	diag_error(NULL, 0, 0, "%s failed: %s", what, msg);
 	LLVMDisposeErrorMessage(msg);
 	return -1;
+}
+
+uint64_t ir_fp_const_bits(LLVMValueRef c)
+{
+	LLVMBool lossy;
+	double d = LLVMConstRealGetDouble(c, &lossy);
+	if (LLVMGetTypeKind(LLVMTypeOf(c)) == LLVMFloatTypeKind) {
+		float f = (float)d; /* exact: the constant is a float */
+		uint32_t u;
+		memcpy(&u, &f, 4);
+		return u;
+	}
+	uint64_t u;
+	memcpy(&u, &d, 8);
+	return u;
 }

@@ -56,4 +56,7 @@ int ir_run_passes(LLVMModuleRef mod, const char *passes, const char *what);
  * the default address space treated as generic so that address-space inference can work on SPIR IR. */
 void ir_llvm_init(void);
 
+/* The IEEE-754 bits of floating-point constant C (a float's in the low 32 bits). */
+uint64_t ir_fp_const_bits(LLVMValueRef c);
+
 #endif

@@ -165,11 +165,12 @@ static int check_kernel(LLVMValueRef fn, const char *file, unsigned line)
 		int is_byval = LLVMGetEnumAttributeAtIndex(fn, i + 1, byval) != NULL;
 		size_t pl = 0;
 		const char *pn = LLVMGetValueName2(prm, &pl);
-		if (is_byval || (k != LLVMIntegerTypeKind && k != LLVMPointerTypeKind)) {
+		if (is_byval || (k != LLVMIntegerTypeKind && k != LLVMPointerTypeKind &&
+		                 k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind)) {
 			diag_error(
 			    file, line, 0,
-			    "kernel '%.*s' parameter %u ('%.*s'): only integer and pointer parameters are "
-			    "allowed kernel parameter types here",
+			    "kernel '%.*s' parameter %u ('%.*s'): only integer, float, double and pointer "
+			    "parameters are allowed kernel parameter types here",
 			    (int)len, name, i, (int)pl, pn);
 			bad++;
 		} else if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(prm)) > 64) {

@@ -50,6 +50,11 @@ static void chain(const sched_problem *p, const kinst *k, int i, int *s, double 
 		++*s;
 		*t = 0;
 	}
+	if (kop_unit(k->op) == KU_FPU) {
+		*s += p->fp_latency[i];
+		*t = 0; /* the unit's output register */
+		return;
+	}
 	if (k->op == K_LOAD) {
 		*s += p->latency[k->mem];
 		*t = 0.5; /* byte-lane alignment of the read data, as the scheduler plans it */

@@ -132,6 +132,13 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 				s++;
 				t = 0;
 			}
+			if (kop_unit(k->op) == KU_FPU) {
+				/* its own unit, advancing with the pipeline: the result LAT cycles on */
+				ms->issue[j] = s;
+				ms->slot[j] = s + p->fp_latency[bl->insts[j]];
+				ms->tend[j] = 0;
+				continue;
+			}
 			if (kop_is_access(k->op)) {
 				int m = k->mem, mod = m < f->nmems;
 				if (s <= last[m]) {
@@ -253,7 +260,7 @@ int pipeline_block(const sched_problem *p, kfunc *f, int b)
 			k->pissue = ms.issue[j];
 			k->t_end = ms.tend[j];
 			k->step = bl->first_step;
-			k->issue = kop_is_access(k->op) ? bl->first_step : -1;
+			k->issue = kop_is_access(k->op) || kop_unit(k->op) == KU_FPU ? bl->first_step : -1;
 			if (ms.slot[j] > top)
 				top = ms.slot[j];
 		}

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "fp_units.h"
 #include "mii.h"
 #include "schedule.h"
 
@@ -19,17 +20,21 @@ int sched_self_loop(const kfunc *f, int b)
 int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 {
 	int nall = f->nmems + f->nimems;
-	*p = (sched_problem){f, clock_ns, NULL, NULL, NULL, NULL};
+	*p = (sched_problem){f, clock_ns, NULL, NULL, NULL, NULL, NULL};
 	p->delay = malloc(((size_t)f->ninsts + 1) * sizeof *p->delay);
+	p->fp_latency = calloc((size_t)f->ninsts + 1, sizeof *p->fp_latency);
 	p->latency = malloc(((size_t)nall + 1) * sizeof *p->latency);
 	p->res_mii = calloc((size_t)f->nblocks + 1, sizeof *p->res_mii);
 	p->rec_mii = calloc((size_t)f->nblocks + 1, sizeof *p->rec_mii);
-	if (!p->delay || !p->latency || !p->res_mii || !p->rec_mii) {
+	if (!p->delay || !p->fp_latency || !p->latency || !p->res_mii || !p->rec_mii) {
 		sched_problem_free(p);
 		return -1;
 	}
-	for (int i = 0; i < f->ninsts; i++)
+	for (int i = 0; i < f->ninsts; i++) {
 		p->delay[i] = sched_delay(f, &f->insts[i]);
+		if (kop_unit(f->insts[i].op) == KU_FPU)
+			p->fp_latency[i] = fp_unit_latency(&f->insts[i], clock_ns);
+	}
 	for (int m = 0; m < nall; m++)
 		p->latency[m] = m < f->nmems ? sched_read_latency(f, m) : 1; /* on-chip: the next cycle */
 	for (int b = 0; b < f->nblocks; b++)
@@ -43,6 +48,7 @@ int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 void sched_problem_free(sched_problem *p)
 {
 	free(p->delay);
+	free(p->fp_latency);
 	free(p->latency);
 	free(p->res_mii);
 	free(p->rec_mii);

@@ -23,6 +23,8 @@ typedef struct sched_problem {
 	double clock_ns; /* target period: the chained delay one step may hold */
 	double *delay;   /* [operation] combinational delay in ns (sched_delay) */
 	int *latency;    /* [memory] planned cycles from an accepted read request to its data */
+	int *fp_latency; /* [operation] floating-point unit operations: cycles from operands to result
+	                    (fp_unit_latency), else 0 */
 	int *res_mii; /* [block] single-block loops: the resource bound on the II (sched_res_mii), else 0 */
 	int *rec_mii; /* [block] single-block loops: the recurrence bound on the II (sched_rec_mii), else 0 */
 } sched_problem;

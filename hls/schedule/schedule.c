@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "schedule.h"
 
+#include "fp_units.h"
 #include "pipeline.h"
 #include "problem.h"
 
@@ -28,6 +29,7 @@ static const struct delay_model {
     [KD_SHIFT] = {0.5, 0.4, GROW_LOG2, 1, 0.0},    [KD_FUNNEL] = {1.0, 0.8, GROW_LOG2, 2, 0.3},
     [KD_COUNT] = {1.0, 0.5, GROW_LOG2, 0, 0},      [KD_MUL] = {1.0, 0.12, GROW_LINEAR, 0, 0},
     [KD_DIVIDER] = {0.5, 0.05, GROW_LINEAR, 0, 0}, /* operand steering / result sign fix */
+    [KD_FPU] = {0.5, 0, GROW_NONE, 0, 0},          /* operand steering into the unit's input register */
     [KD_MEMORY] = {0.5, 0, GROW_NONE, 0, 0},       [KD_CONTROL] = {0.3, 0, GROW_NONE, 0, 0},
 };
 
@@ -241,6 +243,11 @@ static void solve(const sched_problem *p, kfunc *f, const int *overlap)
 	 * of its requests have completed (a copy loop needs the port to itself). */
 	int *port_last = calloc((size_t)bs.nall + 1, sizeof *port_last);
 	int *port_done = calloc((size_t)bs.nall + 1, sizeof *port_done);
+	/* The shared floating-point units: the operation each takes operands from, per step. */
+	int *fpu = malloc(((size_t)f->ninsts + 1) * sizeof *fpu);
+	int nfpu = fpu ? fp_unit_groups(f, clock_ns, fpu) : -1;
+	unsigned char *fpu_at = NULL; /* [step * nfpu + group] */
+	int fpu_cap = 0;
 	for (int bi = 0; bi < f->nblocks; bi++) {
 		kblock *bl = &f->blocks[bi];
 		bl->res_mii = p->res_mii[bi];
@@ -342,6 +349,39 @@ static void solve(const sched_problem *p, kfunc *f, const int *overlap)
 				div_last[dw] = bl->insts[j];
 				k->t_end = d;
 				continue;
+			} else if (kop_unit(k->op) == KU_FPU && nfpu > 0) {
+				/* Operands into the unit's input register, its result LAT steps later from
+				 * its output register, inside the block (the unit advances with the
+				 * controller's steps); one operation per unit and step. */
+				int g = fpu[bl->insts[j]], lat = p->fp_latency[bl->insts[j]];
+				if (t + d > clock_ns && t > 0) {
+					s++;
+					t = 0.0;
+				}
+				for (;; s++) {
+					if (s >= fpu_cap) {
+						int nc = fpu_cap ? fpu_cap : 64;
+						while (nc <= s)
+							nc *= 2;
+						unsigned char *na =
+						    realloc(fpu_at, (size_t)nc * (size_t)nfpu);
+						if (!na)
+							break;
+						memset(na + (size_t)fpu_cap * (size_t)nfpu, 0,
+						       (size_t)(nc - fpu_cap) * (size_t)nfpu);
+						fpu_at = na;
+						fpu_cap = nc;
+					}
+					if (!fpu_at[(size_t)s * (size_t)nfpu + (size_t)g])
+						break;
+				}
+				if (s < fpu_cap)
+					fpu_at[(size_t)s * (size_t)nfpu + (size_t)g] = 1;
+				ensure_step(f, bi, s + lat);
+				k->issue = s;
+				k->step = s + lat;
+				k->t_end = 0.0;
+				continue;
 			} else if (kop_is_access(k->op)) {
 				int mem_int = is_internal(f, k->mem);
 				if (s <= port_last[k->mem]) {
@@ -403,6 +443,8 @@ static void solve(const sched_problem *p, kfunc *f, const int *overlap)
 	free(port_last);
 	free(port_done);
 	free(bs.use);
+	free(fpu);
+	free(fpu_at);
 	/* A value needs a register when some use sits in another step than its definition, or when it is a
 	 * phi or a loaded word (both captured at a step boundary). In a pipelined loop the stages keep values
 	 * of their own, so there the register is the value of the last iteration, for uses after the loop. */

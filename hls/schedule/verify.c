@@ -10,14 +10,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "fp_units.h"
 #include "memdep.h"
 #include "problem.h"
 #include "schedule.h"
 
-/* The step in which operation K needs its operands: memory requests go out at their issue step. */
+/* Operation K takes its operands when it issues, before its result: a memory request, a floating-point
+ * unit's operation. */
+static int issues_early(const kinst *k)
+{
+	return kop_is_access(k->op) || kop_unit(k->op) == KU_FPU;
+}
+
+/* The step in which operation K needs its operands. */
 static int use_step(const kinst *k)
 {
-	return kop_is_access(k->op) ? k->issue : k->step;
+	return issues_early(k) ? k->issue : k->step;
 }
 
 static int is_internal(const kfunc *f, int m)
@@ -80,6 +88,16 @@ static int chaining(const sched_problem *p, int i, const kinst *k, int at, doubl
 static int late_data(const sched_problem *p, const kinst *k, int issue, int use, const char *unit, char *err,
                      size_t errlen)
 {
+	if (kop_unit(k->op) == KU_FPU) {
+		/* the unit's output holds the result for one step (or slot) only */
+		int lat = p->fp_latency[k - p->f->insts];
+		if (use == issue + lat)
+			return 0;
+		snprintf(err, errlen,
+		         "%s (line %u): result taken in %s %d, operands in %d; the unit takes %d",
+		         kop_name(k->op), k->line, unit, use, issue, lat);
+		return -1;
+	}
 	if (k->op != K_LOAD || use >= issue + p->latency[k->mem])
 		return 0;
 	snprintf(err, errlen,
@@ -142,7 +160,7 @@ static int verify_pipelined(const sched_problem *p, int b, char *err, size_t err
 	for (int j = 0; j < bl->ninsts; j++) {
 		const kinst *k = &f->insts[bl->insts[j]];
 		int mem = kop_is_access(k->op);
-		int at = mem ? k->pissue : k->pslot;
+		int at = issues_early(k) ? k->pissue : k->pslot;
 		if (k->op == K_PHI) {
 			int v = kir_back_value(f, b, k);
 			if (v >= 0 && f->insts[v].pslot > k->pslot + ii - 1) {
@@ -297,11 +315,36 @@ static int one_access_per_step(const kfunc *f, char *err, size_t errlen)
 	return rc;
 }
 
+/* A shared floating-point unit takes one operation's operands per step. */
+static int one_issue_per_unit(const kfunc *f, char *err, size_t errlen)
+{
+	int *g = malloc(((size_t)f->ninsts + 1) * sizeof *g);
+	int n = g ? fp_unit_groups(f, f->clock_ns, g) : -1, rc = 0;
+	if (n < 0) {
+		free(g);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < f->ninsts && !rc; i++)
+		for (int j = i + 1; j < f->ninsts && g[i] >= 0 && !rc; j++)
+			if (g[j] == g[i] && f->insts[i].issue == f->insts[j].issue &&
+			    !f->blocks[f->insts[i].block].pipelined &&
+			    !f->blocks[f->insts[j].block].pipelined) {
+				snprintf(err, errlen,
+				         "%s (line %u) and %s (line %u): one unit, both in step %d",
+				         kop_name(f->insts[i].op), f->insts[i].line, kop_name(f->insts[j].op),
+				         f->insts[j].line, f->insts[i].issue);
+				rc = -1;
+			}
+	free(g);
+	return rc;
+}
+
 static int verify_solution(const sched_problem *p, const int *div_issue, char *err, size_t errlen)
 {
 	const kfunc *f = p->f;
 	int prev_last = -1;
-	if (one_access_per_step(f, err, errlen))
+	if (one_access_per_step(f, err, errlen) || one_issue_per_unit(f, err, errlen))
 		return -1;
 	for (int b = 0; b < f->nblocks; b++) {
 		const kblock *bl = &f->blocks[b];

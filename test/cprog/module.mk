@@ -41,7 +41,7 @@ $(CPROG_DIR)/wrap/$(call cprog_name,$(1)).c: $(1) test/cprog/module.mk
 	printf '#include <kiln/device.h>\n#define main c_$(call cprog_name,$(1))_main\n#include "%s"\n#undef main\nKILN_SINGLE_TASK_KERNEL void c_$(call cprog_name,$(1))(int *result)\n{\n\t*result = c_$(call cprog_name,$(1))_main();\n}\n' '$(abspath $(1))' >$$@
 $(CPROG_DIR)/native/$(call cprog_name,$(1)): $(1)
 	@mkdir -p $$(@D)
-	$$(CC) -std=gnu11 -O1 -w -o $$@ $$<
+	$$(CC) -std=gnu11 -O1 -w -ffp-contract=off -o $$@ $$< -lm
 endef
 $(foreach p,$(CPROG_HAND) $(CPROG_GEN),$(eval $(call CPROG_RULES,$(p))))
 

@@ -59,7 +59,7 @@ done <<'TABLE'
 returns_int.c|must return void
 variadic.c|must not be variadic
 both_properties.c|both single_task_kernel and nd_range_kernel|both nd_range_kernel and single_task_kernel
-struct_param.c|only integer and pointer parameters
+struct_param.c|only integer, float, double and pointer parameters
 float_op.c|floating point
 recursion.c|recursion is not supported
 conflicting_property.c|host_access is given twice
