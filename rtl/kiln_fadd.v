@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Pipelined floating-point adder (IEEE-754, round to nearest even, subnormals, infinities; any NaN
-// gives the quiet NaN). A subtraction is an addition of the negated operand, which the kernel feeds.
-// Four register levels: the operands, the aligned significands, the normalised sum, the result; `en`
-// moves everything one level on, so the result is there after four enabled cycles.
+// gives the quiet NaN). A subtraction is an addition of the negated operand, which the kernel
+// feeds. Four register levels: the operands, the aligned significands, the normalised sum, the
+// result; `en` moves everything one level on, so the result is there after four enabled cycles.
 module kiln_fadd #(
   parameter integer E = 8,
   parameter integer M = 23

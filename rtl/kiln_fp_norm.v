@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Normalisation of an exact floating-point intermediate (combinational), shared by the floating-point
-// units: the value x * 2^(e_in - bias) / 2^P becomes sig * 2^(e_out - bias) / 2^(M+2), with sig's bit
-// M+2 set (unless x is zero), bits M+1..2 the fraction, bit 1 the guard bit and bit 0 the OR of
-// everything below (sticky). The left shift is exact; only the final fold loses bits, into sticky.
+// Normalisation of an exact floating-point intermediate (combinational), shared by the
+// floating-point units: the value x * 2^(e_in - bias) / 2^P becomes sig * 2^(e_out - bias) /
+// 2^(M+2), with sig's bit M+2 set (unless x is zero), bits M+1..2 the fraction, bit 1 the guard bit
+// and bit 0 the OR of everything below (sticky). The left shift is exact; only the final fold loses
+// bits, into sticky.
 module kiln_fp_norm #(
   parameter integer N  = 32,  // width of x (at least M + 3)
   parameter integer M  = 23,  // fraction bits of the format

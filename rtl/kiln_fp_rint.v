@@ -18,7 +18,8 @@ module kiln_fp_rint #(
   localparam integer FW = $clog2(M + 1);
   localparam [E-1:0] BIAS = (1 << (E - 1)) - 1;
   localparam [31:0] INTEGRAL32 = (1 << (E - 1)) - 1 + M;
-  localparam [E-1:0] INTEGRAL = INTEGRAL32[E-1:0];  // from this exponent on, no fraction bits are left
+  // from this exponent on, no fraction bits are left
+  localparam [E-1:0] INTEGRAL = INTEGRAL32[E-1:0];
   localparam [E+M-1:0] ONE = {BIAS, {M{1'b0}}};
 
   reg [E+M:0] a_q;
@@ -31,7 +32,8 @@ module kiln_fp_rint #(
   wire         whole = e >= INTEGRAL;  // infinities included
   wire         lt_one = e < BIAS;       // |a| < 1
   wire         nz = |a_q[E+M-1:0];
-  wire [E-1:0] fbe = INTEGRAL - e;     // fraction bits to clear, 1..M when neither whole nor below one
+  // fraction bits to clear, 1..M when neither whole nor below one
+  wire [E-1:0] fbe = INTEGRAL - e;
   wire [FW-1:0] fb = fbe[FW-1:0];
   wire         unused_fbe = |fbe[E-1:FW];
   wire [M:0]   unit = {{M{1'b0}}, 1'b1} << fb;

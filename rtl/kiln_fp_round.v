@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Rounding (to nearest, ties to even) and packing of a finite nonzero floating-point result
-// (combinational), shared by the floating-point units. The input is normalised (kiln_fp_norm): sig's
-// bit M+2 is set and the value is sig * 2^(e - bias) / 2^(M+2), e unbounded. Below the smallest
-// normal the significand is shifted right into the subnormal position first, so that it is rounded
-// once; a carry out of the fraction moves into the exponent field, which makes the largest
+// (combinational), shared by the floating-point units. The input is normalised (kiln_fp_norm):
+// sig's bit M+2 is set and the value is sig * 2^(e - bias) / 2^(M+2), e unbounded. Below the
+// smallest normal the significand is shifted right into the subnormal position first, so that it is
+// rounded once; a carry out of the fraction moves into the exponent field, which makes the largest
 // subnormal round up to the smallest normal and the largest finite value round up to infinity.
 module kiln_fp_round #(
   parameter integer E  = 8,

@@ -21,6 +21,8 @@
 #include "../emit/rtl_wrap.h"
 #include "../ir/ir_util.h"
 #include "../lower/debug_channel.h"
+#include "../lower/fp_aspects.h"
+#include "../lower/reassoc.h"
 #include "../lower/split_aggregates.h"
 #include "../lower/unaligned.h"
 #include "../lower/unify_ptr.h"
@@ -143,9 +145,16 @@ static int stage_postlink(build *b, LLVMModuleRef mod)
 /* HLS: one scheduled kernel per kernel function. */
 static int stage_hls(build *b, LLVMModuleRef mod)
 {
+	int bad = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+		if (ir_is_defined_kernel(fn))
+			bad += check_fp_aspects(fn, b->o->board);
+	if (bad)
+		return -1;
 	debug_lower_stops(mod, kiln_board_has_debug_channel(b->o->board));
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
 		if (ir_is_defined_kernel(fn)) {
+			reassoc_reductions(fn, reassoc_ways(b->o->clock_ns));
 			split_aggregate_phis(fn);
 			split_unaligned_accesses(fn);
 		}

@@ -71,6 +71,10 @@ static void usage(FILE *o)
 	    "                      after every run (for the benchmark's lower bounds; not synthesizable)\n"
 	    "  -I DIR, -D NAME[=V], -U NAME, -include FILE, -isystem DIR, -std=STD, -W..., -w\n"
 	    "                      passed to the C front end (clang-15)\n"
+	    "  -ffast-math, -fassociative-math, -ffp-contract=MODE, and their -fno- forms\n"
+	    "                      passed to clang: with reassociation allowed, a float sum or product\n"
+	    "                      carried around a loop is split into partial results, so that the loop\n"
+	    "                      need not wait for the adder every iteration\n"
 	    "  --depfile FILE      write every file the inputs depend on (headers included) to FILE, in\n"
 	    "                      make syntax\n"
 	    "  -q                  no progress lines\n"
@@ -84,6 +88,18 @@ static void usage(FILE *o)
 }
 
 /* 0: go on, 1: stop with status 0 (help), -1: stop with status 1. */
+/* The floating-point model options clang takes from the user (reassociation, contraction). */
+static int fp_model_flag(const char *a)
+{
+	static const char *const flags[] = {
+	    "-ffast-math",        "-fno-fast-math",   "-fassociative-math", "-fno-associative-math",
+	    "-ffp-contract=fast", "-ffp-contract=on", "-ffp-contract=off"};
+	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+		if (!strcmp(a, flags[i]))
+			return 1;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, cc_opts *o)
 {
 	memset(o, 0, sizeof *o);
@@ -138,7 +154,7 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			o->cflags[o->ncflags++] = argv[++i];
 		} else if ((!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) ||
 		            !strncmp(a, "-std=", 5) || (!strncmp(a, "-W", 2) && strncmp(a, "-Wl,", 4)) ||
-		            !strcmp(a, "-w")) &&
+		            !strcmp(a, "-w") || fp_model_flag(a)) &&
 		           o->ncflags < MAX_CFLAGS) {
 			o->cflags[o->ncflags++] = a;
 		} else if (a[0] == '-') {

@@ -11,6 +11,8 @@ extern "C" {
 /* Splits INST's block before INST: INST and what follows it move to a new block (returned) that the old
  * block now ends by branching to; the successors' phis name the new block. */
 LLVMBasicBlockRef ir_split_block_before(LLVMValueRef inst);
+/* Puts a new block on the edge FROM -> TO (returned): FROM branches to it, it to TO, TO's phis name it. */
+LLVMBasicBlockRef ir_split_edge(LLVMBasicBlockRef from, LLVMBasicBlockRef to);
 
 #ifdef __cplusplus
 }

@@ -63,6 +63,36 @@ static void chain(const sched_problem *p, const kinst *k, int i, int *s, double 
 	*t += d;
 }
 
+/* The phi of loop B whose next value is phi Q (directly, or the copy pipeline_prepare gave it), or -1. */
+static int rotates_from(const kfunc *f, int b, int q)
+{
+	const kblock *bl = &f->blocks[b];
+	for (int j = 0; j < bl->ninsts; j++) {
+		const kinst *r = &f->insts[bl->insts[j]];
+		int v = r->op == K_PHI ? kir_back_value(f, b, r) : -1;
+		if (v >= 0 && (v == q || (f->insts[v].op == K_COPY && f->insts[v].a[0].kind == KV_OP &&
+		                          f->insts[v].a[0].id == q)))
+			return bl->insts[j];
+	}
+	return -1;
+}
+
+/* A value V computed SLOT cycles into an iteration from phi PI that reaches PI again only through a rotation
+ * of phis (each taking the one after it, as lower/reassoc.c builds partial sums): V becomes phi Q's next
+ * value, Q's the next phi's, ..., back to PI, K phis in all. Each phi holds its value a cycle after its
+ * source has it, and the value comes round once every K iterations: the II is at least (SLOT + 1 + K - 1) /
+ * K. 0 when V does not come round. */
+static int rotation_bound(const kfunc *f, int b, int pi, int q, int slot)
+{
+	int k = 1;
+	for (int r = q; r != pi; k++) {
+		r = rotates_from(f, b, r);
+		if (r < 0 || k > f->blocks[b].ninsts)
+			return 0;
+	}
+	return (slot + 1 + k - 1 + k - 1) / k;
+}
+
 int sched_rec_mii(const sched_problem *p, int b)
 {
 	const kfunc *f = p->f;
@@ -111,6 +141,16 @@ int sched_rec_mii(const sched_problem *p, int b)
 			if (phi->phi_block[q] == b && v.kind == KV_OP && f->insts[v.id].block == b &&
 			    slot[v.id] >= 0 && slot[v.id] + 1 > mii)
 				mii = slot[v.id] + 1;
+		}
+		/* values that come back to this phi through a rotation of other phis */
+		for (int j = 0; j < bl->ninsts; j++) {
+			const kinst *q = &f->insts[bl->insts[j]];
+			int v = q->op == K_PHI && bl->insts[j] != pi ? kir_back_value(f, b, q) : -1;
+			if (v >= 0 && slot[v] >= 0) {
+				int r = rotation_bound(f, b, pi, bl->insts[j], slot[v]);
+				if (r > mii)
+					mii = r;
+			}
 		}
 	}
 	free(slot);

@@ -20,6 +20,14 @@ double kiln_device_clock_period_ns(const kiln_device *d)
 	return d ? d->cfg.clock_period_ns : 0.0;
 }
 
+int kiln_device_has_aspect(const kiln_device *d, const char *aspect)
+{
+	for (size_t i = 0; d && aspect && i < d->cfg.naspects; i++)
+		if (strcmp(d->cfg.aspects[i], aspect) == 0)
+			return 1;
+	return 0;
+}
+
 double kiln_program_clock_period_ns(const kiln_program *p)
 {
 	if (!p)

@@ -8,9 +8,10 @@
 
 #define KCL_MAX_WG 1024
 
-/* The device's extensions; CL_DEVICE_EXTENSIONS is built from this table. The 32-bit atomics are Kiln C's
- * atomic_* functions (kiln/device.h); byte-addressable stores are stores of any width with byte strobes. */
-static const cl_name_version device_exts[] = {
+/* The device's extensions; CL_DEVICE_EXTENSIONS is built from this table, and cl_khr_fp64 when the board has
+ * double units (its fp64 aspect). The 32-bit atomics are Kiln C's atomic_* functions (kiln/device.h);
+ * byte-addressable stores are stores of any width with byte strobes. */
+static const cl_name_version base_exts[] = {
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_byte_addressable_store"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_global_int32_base_atomics"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_khr_global_int32_extended_atomics"},
@@ -19,19 +20,31 @@ static const cl_name_version device_exts[] = {
     {CL_MAKE_VERSION(1, 0, 0), "cl_intel_global_variable_access"},
     {CL_MAKE_VERSION(1, 0, 0), "cl_intel_unified_shared_memory"},
 };
-static char ext_string[sizeof device_exts / sizeof device_exts[0] * CL_NAME_VERSION_MAX_NAME_SIZE];
+#define N_BASE_EXTS (sizeof base_exts / sizeof base_exts[0])
+static cl_name_version device_exts[N_BASE_EXTS + 1];
+static size_t ndevice_exts;
+static char ext_string[(N_BASE_EXTS + 1) * CL_NAME_VERSION_MAX_NAME_SIZE];
 static pthread_once_t ext_once = PTHREAD_ONCE_INIT;
 
-static void make_ext_string(void)
+static void make_exts(void)
 {
-	kcl_join_names(device_exts, sizeof device_exts / sizeof device_exts[0], ext_string);
+	memcpy(device_exts, base_exts, sizeof base_exts);
+	ndevice_exts = N_BASE_EXTS;
+	cl_device_id d = kcl_device();
+	if (d && d->fp64)
+		device_exts[ndevice_exts++] = (cl_name_version){CL_MAKE_VERSION(1, 0, 0), "cl_khr_fp64"};
+	kcl_join_names(device_exts, ndevice_exts, ext_string);
 }
 
 const cl_name_version *kcl_device_exts(size_t *n)
 {
-	*n = sizeof device_exts / sizeof device_exts[0];
+	pthread_once(&ext_once, make_exts);
+	*n = ndevice_exts;
 	return device_exts;
 }
+
+/* The OpenCL C feature a device with cl_khr_fp64 reports with it. */
+static const cl_name_version fp64_feature[] = {{CL_MAKE_VERSION(3, 0, 0), "__opencl_c_fp64"}};
 
 static const cl_name_version c_versions[] = {
     {CL_MAKE_VERSION(1, 0, 0), "OpenCL C"},
@@ -117,12 +130,14 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info param_name, si
 	case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
 		KCL_INFO(cl_uint, 1);
 	case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT:
-	case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
-	case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
 	case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
+		KCL_INFO(cl_uint, d->fp32 ? 1 : 0); /* scalar units */
+	case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
 	case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
+		KCL_INFO(cl_uint, d->fp64 ? 1 : 0);
+	case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
 	case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
-		KCL_INFO(cl_uint, 0); /* kernels are integer-only */
+		KCL_INFO(cl_uint, 0); /* no half */
 	case CL_DEVICE_MAX_CLOCK_FREQUENCY:
 		KCL_INFO(cl_uint, (cl_uint)(1000.0 / d->clock_ns + 0.5));
 	case CL_DEVICE_ADDRESS_BITS:
@@ -198,8 +213,15 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info param_name, si
 	case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
 		KCL_INFO(cl_uint, 128);
 	case CL_DEVICE_SINGLE_FP_CONFIG:
+		/* rtl/kiln_f*.v: IEEE-754 round to nearest even, subnormals, infinities and NaNs, a fused
+		 * multiply-add, division and square root correctly rounded */
+		KCL_INFO(cl_device_fp_config, d->fp32
+		                                  ? CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST |
+		                                        CL_FP_FMA | CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT
+		                                  : 0);
 	case CL_DEVICE_DOUBLE_FP_CONFIG:
-		KCL_INFO(cl_device_fp_config, 0);
+		KCL_INFO(cl_device_fp_config,
+		         d->fp64 ? CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_FMA : 0);
 	case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
 		KCL_INFO(cl_device_mem_cache_type, CL_NONE);
 	case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE:
@@ -227,7 +249,7 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info param_name, si
 	case CL_DEVICE_OPENCL_C_VERSION:
 		STR("OpenCL C 1.2 Kiln");
 	case CL_DEVICE_EXTENSIONS:
-		pthread_once(&ext_once, make_ext_string);
+		pthread_once(&ext_once, make_exts);
 		STR(ext_string);
 	case CL_DEVICE_BUILT_IN_KERNELS:
 	case CL_DEVICE_IL_VERSION:
@@ -253,11 +275,17 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info param_name, si
 		KCL_INFO(cl_device_svm_capabilities, 0);
 	case CL_DEVICE_NUMERIC_VERSION:
 		KCL_INFO(cl_version, CL_MAKE_VERSION(3, 0, 0));
-	case CL_DEVICE_EXTENSIONS_WITH_VERSION:
-		ARR(device_exts);
+	case CL_DEVICE_EXTENSIONS_WITH_VERSION: {
+		size_t n;
+		const cl_name_version *v = kcl_device_exts(&n);
+		return kcl_info(param_value_size, param_value, param_value_size_ret, v, n * sizeof *v);
+	}
+	case CL_DEVICE_OPENCL_C_FEATURES:
+		if (d->fp64)
+			ARR(fp64_feature);
+		NONE();
 	case CL_DEVICE_ILS_WITH_VERSION:
 	case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
-	case CL_DEVICE_OPENCL_C_FEATURES:
 		NONE();
 	case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
 		ARR(c_versions);

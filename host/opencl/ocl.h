@@ -54,8 +54,9 @@ struct _cl_device_id {
 	kiln_device *dev; /* opened once, for the life of the process */
 	char name[128];
 	double clock_ns; /* board clock period */
+	int fp32, fp64;  /* the board has float (double) units: its fp32 (fp64) aspect */
 	uint64_t mem_size;
-	uint64_t alloc_max;  /* the largest allocation: the memory without that reserved block */
+	uint64_t alloc_max; /* the largest allocation: the memory without that reserved block */
 };
 
 /* A device (USM) allocation made by clDeviceMemAllocINTEL; listed per context. */

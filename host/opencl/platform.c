@@ -18,6 +18,8 @@ static void open_device(void)
 		return;
 	snprintf(device.name, sizeof device.name, "Kiln %s board", kiln_device_board_name(device.dev));
 	device.clock_ns = kiln_device_clock_period_ns(device.dev);
+	device.fp32 = kiln_device_has_aspect(device.dev, "fp32");
+	device.fp64 = kiln_device_has_aspect(device.dev, "fp64");
 	if (device.clock_ns <= 0)
 		device.clock_ns = 10.0;
 	device.mem_size = kiln_device_mem_size(device.dev);

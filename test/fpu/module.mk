@@ -27,3 +27,20 @@ $(FPU_TEST_DIR)/fpu_test: $(FPU_TEST_DIR)/fpu_test.o $(FPU_TEST_DIR)/fp_units.o 
 		$(FPU_TEST_DIR)/gen/fpu_tb.v $(FPU_RTL) $(abspath test/fpu/fpu_model.cpp) \
 		$(abspath $(FPU_TEST_DIR)/fpu_test.o $(FPU_TEST_DIR)/fp_units.o) -LDFLAGS -lm -o fpu_test >$(FPU_TEST_DIR)/build.log
 	cp $(FPU_TEST_DIR)/obj/fpu_test $@
+
+# make bench: each unit's latency and yosys cells, and the II of float loops (scripts/bench-fpu).
+$(BUILD)/bench/fpu_table: test/fpu/fpu_table.c hls/schedule/fp_units.c hls/schedule/fp_units.h hls/cdfg/kir.c \
+		hls/cdfg/kop_table.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -o $@ test/fpu/fpu_table.c hls/schedule/fp_units.c hls/cdfg/kir.c
+$(BUILD)/bench/bench-fpu: scripts/bench-fpu $(KILN_CC) $(BUILD)/bench/fpu_table test/fpu/bench_kernels.c
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec python3 "%s/scripts/bench-fpu" "%s" "%s"\n' '$(SRC)' '$(abspath $(BUILD))' '$(SRC)' >$@
+	chmod +x $@
+BENCH_PROGS += $(BUILD)/bench/bench-fpu
+
+TESTS += $(FPU_TEST_DIR)/fpu-synth
+$(FPU_TEST_DIR)/fpu-synth: test/fpu/fpu-synth.sh $(BUILD)/bench/fpu_table
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/fpu/fpu-synth.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD)/bench/fpu_table)' >$@
+	chmod +x $@

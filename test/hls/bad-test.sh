@@ -101,3 +101,28 @@ for case in "targets|targets.c:[0-9]+:[0-9]+: error: indirect call: more than 64
 		echo "not ok - dispatch bound $f: status $rc, stderr: $(head -c 600 "$tmp/err")"
 	fi
 done
+
+# Boards declare their floating point (aspects fp32 and fp64): double on a board without fp64, or float on one
+# without fp32, is an error at the first line that uses it, and no image is written; printf of a float still
+# compiles there (C widens it to double, whose bits the debug channel takes: no double unit).
+mkdir -p "$tmp/boards"
+sed -e 's/"name": "sim"/"name": "nofp64"/' -e 's/, "fp64"//' "$src/configs/boards/sim.json" >"$tmp/boards/nofp64.json"
+sed -e 's/"name": "sim"/"name": "nofp"/' -e 's/, "fp32", "fp64"//' "$src/configs/boards/sim.json" >"$tmp/boards/nofp.json"
+printf '#include <kiln/device.h>\n#include <stdio.h>\nKILN_SINGLE_TASK_KERNEL void k(float *v, double *d)\n{\n\tv[0] = v[1] * 2.0f;\n\tprintf("%%f\\n", v[0]);\n#ifdef DBL\n\td[0] = d[1] + 1.0;\n#endif\n}\n' >"$tmp/fpb.c"
+for case in "nofp64|-DDBL|1|fpb.c:8:[0-9]+: error: kernel 'k' uses double, and board 'nofp64' has no double units \(it lacks the fp64 aspect\)" \
+	"nofp|-DDBL|1|fpb.c:5:[0-9]+: error: kernel 'k' uses float, and board 'nofp' has no float units" \
+	"nofp64||0|" "sim|-DDBL|0|"; do
+	board=${case%%|*} rest=${case#*|} def=${rest%%|*} rest=${rest#*|} want_rc=${rest%%|*} want=${rest#*|}
+	rm -rf "$tmp/fpb.kimg" "$tmp/fpb.kimg.d"
+	dir="$tmp/boards"
+	[ "$board" = sim ] && dir="$src/configs/boards"
+	KILN_CONFIG_DIR="$dir" "$cc" -q --board "$board" $def --stop-after schedule -o "$tmp/fpb.kimg" "$tmp/fpb.c" \
+		2>"$tmp/err"
+	rc=$?
+	if [ "$rc" = "$want_rc" ] && { [ -z "$want" ] || grep -Eq "$want" "$tmp/err"; } &&
+		{ [ "$rc" = 0 ] || [ ! -e "$tmp/fpb.kimg.d/schedule.txt" ]; }; then
+		echo "ok - floating point on board $board${def:+ ($def)}: status $rc${want:+, error at its line}"
+	else
+		echo "not ok - floating point on board $board${def:+ ($def)}: status $rc, stderr: $(head -c 600 "$tmp/err")"
+	fi
+done

@@ -42,8 +42,8 @@ $$(HLS_TEST_DIR)/img-seq/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h 
 
 $$(HLS_TEST_DIR)/bin/%: $(1)/%.c test/hls/difftest.c test/hls/difftest.h $$(LIBKILN)
 	@mkdir -p $$(@D)
-	$$(CC) $$(SAN) -std=gnu11 -O1 -g -w -fwrapv -Ihost/include -Ihls/include -I. -DKILN_HARNESS '-DKT_FILE="$$*"' \
-		-include test/hls/difftest.h -o $$@ $$< test/hls/difftest.c $$(LIBKILN_LINK)
+	$$(CC) $$(SAN) -std=gnu11 -O1 -g -w -fwrapv -ffp-contract=off -Ihost/include -Ihls/include -I. -DKILN_HARNESS \
+		'-DKT_FILE="$$*"' -include test/hls/difftest.h -o $$@ $$< test/hls/difftest.c $$(LIBKILN_LINK) -lm
 endef
 $(foreach d,test/kernels $(HLS_GEN_DIR),$(eval $(call CORPUS_RULES,$(d))))
 

@@ -49,6 +49,9 @@ want = {
     "pipe_alias": [None],    # dst and src may overlap
     "pipe_if_alias": [None], # if-converted, but dst and src may overlap
     "pipe_fib": [None],
+    "pipe_fscale": [1, 1, 1],      # float units, on-chip arrays, no recurrence
+    "pipe_fsum": [5],              # the sum waits for kiln_fadd's 4 levels and the phi
+    "pipe_fsum_reassoc": [2],      # partial sums in a rotation of phis, each holding its value a cycle
 }
 for k, iis in want.items():
     got = [b["ii"] if b["pipelined"] else None for b in pipe.get(k, [])]

@@ -202,6 +202,45 @@ KILN_ND_RANGE_KERNEL(1) void pipe_nd_rows(int *restrict out, const short *restri
 	out[r] = s;
 }
 
+/* Floating point (issue 14). A float loop over on-chip arrays without a recurrence starts an iteration every
+ * cycle; a float sum waits for the adder (its levels and the phi) every iteration; with reassociation allowed
+ * (clang's pragma, what -ffast-math gives) the sum splits into partial sums and only the port bounds it. The
+ * values are small integers, so every order of the additions gives the same bits. */
+KILN_SINGLE_TASK_KERNEL void pipe_fscale(float *v, float k)
+{
+	float a[32], b[32];
+	for (int i = 0; i < 32; i++)
+		a[i] = (float)((int)v[i] & 1023);
+	for (int i = 0; i < 32; i++)
+		b[i] = a[i] * k + 1.0f;
+	for (int i = 0; i < 32; i++)
+		v[i] = b[i];
+}
+
+KILN_SINGLE_TASK_KERNEL void pipe_fsum(const int *v, float *out, int n)
+{
+	float s = 0;
+	for (int i = 0; i < n; i++)
+		s += (float)(v[i] & 255);
+	*out = s;
+}
+
+KILN_SINGLE_TASK_KERNEL void pipe_fsum_reassoc(const int *v, float *out, double *dout, int n)
+{
+#pragma clang fp reassociate(on)
+	float s = 0, q = 0;
+	double p = 1, d = 100;
+	for (int i = 0; i < n; i++) {
+		s += (float)(v[i] & 255);
+		q += (float)(v[i] & 7) * 3.0f; /* a multiply-add */
+		d -= (double)(v[i] & 15);
+		p *= (v[i] & 16) ? 2.0 : 0.5;
+	}
+	out[0] = s + q;
+	dout[0] = p;
+	dout[1] = d;
+}
+
 #ifdef KILN_HARNESS
 KT_TEST(pipe_vadd)
 {
@@ -332,5 +371,29 @@ KT_TEST(pipe_nd_rows)
 	int *o = KT_BUF(int, 12);
 	short *in = KT_BUF(short, 12 * 10);
 	KT_RUN_ND(pipe_nd_rows, 1, KT_DIMS(12, 1, 1), KT_DIMS(4, 1, 1), KT_P(o), KT_P(in), KT_V(int, 10));
+}
+KT_TEST(pipe_fscale)
+{
+	float *v = KT_BUF(float, 32);
+	for (int i = 0; i < 32; i++)
+		v[i] = (float)(i * 7);
+	KT_RUN(pipe_fscale, KT_P(v), KT_V(float, 0.375f));
+}
+KT_TEST(pipe_fsum)
+{
+	int *v = KT_BUF(int, 50);
+	float *out = KT_BUF(float, 1);
+	KT_RUN(pipe_fsum, KT_P(v), KT_P(out), KT_V(int, 50));
+	KT_RUN(pipe_fsum, KT_P(v), KT_P(out), KT_V(int, 0));
+}
+KT_TEST(pipe_fsum_reassoc)
+{
+	int *v = KT_BUF(int, 50);
+	float *out = KT_BUF(float, 1);
+	double *dout = KT_BUF(double, 2);
+	/* fewer iterations than partial sums, exactly as many, and more, in whole turns and not */
+	static const int ns[] = {0, 1, 3, 5, 7, 10, 50};
+	for (int i = 0; i < 7; i++)
+		KT_RUN(pipe_fsum_reassoc, KT_P(v), KT_P(out), KT_P(dout), KT_V(int, ns[i]));
 }
 #endif

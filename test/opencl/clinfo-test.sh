@@ -34,3 +34,33 @@ if [ -z "${KILN_SAN:-}" ]; then
 	clinfo --raw >"$tmp/raw" 2>&1 && ! grep -q 'error' "$tmp/raw" && echo "ok - clinfo --raw without errors" ||
 		echo "not ok - clinfo --raw: $(grep error "$tmp/raw" | head -3)"
 fi
+
+# Floating point as the board declares it (aspects fp32, fp64; issue 14): the sim board has float and double
+# units; a board without fp64 reports no double and no cl_khr_fp64, one without either no float either.
+if [ -z "${KILN_SAN:-}" ]; then
+	mkdir -p "$tmp/boards"
+	boards=$(cd "$(dirname "$0")/../../configs/boards" && pwd)
+	sed -e 's/"name": "sim"/"name": "nofp64"/' -e 's/, "fp64"//' "$boards/sim.json" >"$tmp/boards/nofp64.json"
+	sed -e 's/"name": "sim"/"name": "nofp"/' -e 's/, "fp32", "fp64"//' "$boards/sim.json" >"$tmp/boards/nofp.json"
+	cp "$boards/sim.json" "$tmp/boards/"
+	full='CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_FMA'
+	# clinfo prints a configuration of no flags as nothing
+	for case in "sim;$full | CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT;$full;1;1" \
+		"nofp64;$full | CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT;;1;0" "nofp;;;0;0"; do
+		IFS=';' read -r board single double fw dw <<EOC
+$case
+EOC
+		KILN_CONFIG_DIR="$tmp/boards" KILN_BOARD=$board clinfo --raw >"$tmp/fp" 2>&1
+		val() { sed -n "s/^.*  $1  *//p" "$tmp/fp" | head -n 1; }
+		has64=0
+		grep -q 'CL_DEVICE_EXTENSIONS .*cl_khr_fp64' "$tmp/fp" && grep -q '__opencl_c_fp64' "$tmp/fp" && has64=1
+		if [ "$(val CL_DEVICE_SINGLE_FP_CONFIG)" = "$single" ] && [ "$(val CL_DEVICE_DOUBLE_FP_CONFIG)" = "$double" ] &&
+			[ "$(val CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT)" = "$fw" ] &&
+			[ "$(val CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE)" = "$dw" ] && [ "$has64" = "$dw" ]; then
+			echo "ok - clinfo on board $board reports its floating point as declared"
+		else
+			echo "not ok - clinfo on board $board: single '$(val CL_DEVICE_SINGLE_FP_CONFIG)'," \
+				"double '$(val CL_DEVICE_DOUBLE_FP_CONFIG)', cl_khr_fp64 $has64"
+		fi
+	done
+fi

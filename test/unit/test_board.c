@@ -30,8 +30,9 @@ static void test_sim(void)
 	KT_EQ_U64(b.devmem_bytes, 33554432, "sim device memory");
 	KT_EQ_U64(b.devmem_latency, 4, "sim memory latency");
 	KT_EQ_U64(b.watchdog_cycles, 100000000, "sim watchdog");
-	KT_CHECK(b.naspects == 2 && strcmp(b.aspects[0], "fpga") == 0 &&
-	             strcmp(b.aspects[1], "usm_device_allocations") == 0,
+	KT_CHECK(b.naspects == 4 && strcmp(b.aspects[0], "fpga") == 0 &&
+	             strcmp(b.aspects[1], "usm_device_allocations") == 0 && strcmp(b.aspects[2], "fp32") == 0 &&
+	             strcmp(b.aspects[3], "fp64") == 0,
 	         "sim aspects", "%zu aspects", b.naspects);
 	KT_CHECK(b.path && strstr(b.path, "share/kiln/boards/sim.json"), "path recorded", "%s",
 	         b.path ? b.path : "(null)");

@@ -131,6 +131,8 @@ const char *kiln_device_description(const kiln_device *dev);
 /* The board's default clock period in ns, and the one PROG's image was built for (the board's when unset). */
 double kiln_device_clock_period_ns(const kiln_device *dev);
 double kiln_program_clock_period_ns(const kiln_program *prog);
+/* 1 when DEV's board declares ASPECT ("fp32", "fp64", ...: configs/boards/<board>.json), else 0. */
+int kiln_device_has_aspect(const kiln_device *dev, const char *aspect);
 /* The image hash of PROG (0 for NULL). */
 uint64_t kiln_program_image_hash(const kiln_program *prog);
 /* C name of kernel K (NULL for NULL). */

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "fp_aspects.h"
+
+#include <string.h>
+
+#include "../driver/diag.h"
+
+static int has_aspect(const kiln_board_config *b, const char *a)
+{
+	for (size_t i = 0; i < b->naspects; i++)
+		if (strcmp(b->aspects[i], a) == 0)
+			return 1;
+	return 0;
+}
+
+static int is_kind(LLVMTypeRef t, LLVMTypeKind k)
+{
+	return LLVMGetTypeKind(t) == k;
+}
+
+/* printf of a float: C passes it as a double, whose bits go to the debug channel (debug_channel.c); the
+ * widening is exact and needs no double unit, so it is not a use of double. */
+static int printf_widening(LLVMValueRef in)
+{
+	if (LLVMGetInstructionOpcode(in) != LLVMFPExt)
+		return 0;
+	for (LLVMUseRef u = LLVMGetFirstUse(in); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		if (!LLVMIsABitCastInst(user) || !is_kind(LLVMTypeOf(user), LLVMIntegerTypeKind))
+			return 0;
+	}
+	return 1;
+}
+
+/* IN's value or one of its operands is of kind K. */
+static int touches(LLVMValueRef in, LLVMTypeKind k)
+{
+	if (is_kind(LLVMTypeOf(in), k))
+		return 1;
+	int n = LLVMGetNumOperands(in);
+	for (int i = 0; i < n; i++)
+		if (is_kind(LLVMTypeOf(LLVMGetOperand(in, (unsigned)i)), k))
+			return 1;
+	return 0;
+}
+
+int check_fp_aspects(LLVMValueRef fn, const kiln_board_config *board)
+{
+	static const struct {
+		const char *aspect, *type;
+		LLVMTypeKind kind;
+	} need[] = {{"fp64", "double", LLVMDoubleTypeKind}, {"fp32", "float", LLVMFloatTypeKind}};
+	size_t nl = 0;
+	const char *name = LLVMGetValueName2(fn, &nl);
+	if (nl > 14 && strncmp(name, "__sycl_kernel_", 14) == 0)
+		name += 14, nl -= 14;
+	int errors = 0;
+	for (size_t a = 0; a < sizeof need / sizeof need[0]; a++) {
+		if (has_aspect(board, need[a].aspect))
+			continue;
+		int found = 0;
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !found;
+		     bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !found;
+			     in = LLVMGetNextInstruction(in)) {
+				if (LLVMIsADbgInfoIntrinsic(in) || !touches(in, need[a].kind))
+					continue;
+				if (need[a].kind == LLVMDoubleTypeKind &&
+				    (printf_widening(in) ||
+				     (LLVMIsABitCastInst(in) && printf_widening(LLVMGetOperand(in, 0)))))
+					continue;
+				diag_error_at(
+				    in,
+				    "kernel '%.*s' uses %s, and board '%s' has no %s units (it lacks "
+				    "the %s aspect)",
+				    (int)nl, name, need[a].type, board->name, need[a].type, need[a].aspect);
+				found = 1;
+				errors++;
+			}
+	}
+	return errors;
+}
