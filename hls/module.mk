@@ -23,7 +23,7 @@ BIN += $(KILN_CC) $(KILN_POST_LINK)
 # The kernel C library (hls/libc/): compiled like kernels (SPIR, the kernel headers, no system headers) into
 # one bitcode file that kiln-cc links into every device module that calls it.
 KERNEL_LIBC_SRCS := $(sort $(wildcard hls/libc/*.c))
-KERNEL_LIBC_HDRS := $(wildcard hls/libc/include/*.h)
+KERNEL_LIBC_HDRS := $(wildcard hls/libc/include/*.h hls/libc/*.h)
 KERNEL_LIBC_BC := $(BUILD)/share/kiln/libc/kiln-libc.bc
 KERNEL_LIBC_FLAGS := -target spir64-unknown-unknown -nostdlibinc -Ihls/libc/include -Ihls/include -std=gnu11 -O2 -g \
 	-fno-vectorize -fno-slp-vectorize -fno-unroll-loops -fno-math-errno -Wall -Wextra -Werror -D__KILN__=1 -D__KILN_LIBC__=1

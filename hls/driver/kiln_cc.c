@@ -25,6 +25,7 @@
 #include "../lower/debug_channel.h"
 #include "../lower/indirect_calls.h"
 #include "../lower/lower.h"
+#include "../lower/math_calls.h"
 #include "../lower/spirv_import.h"
 #include "../lower/usm_class.h"
 #include "../postlink/postlink.h"
@@ -258,9 +259,11 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 			diag_error(o->inputs[i], 0, 0,
 			           "cannot link with the other inputs (conflicting definitions)");
 	}
+	/* The math operations no unit runs become library calls, before the library is linked (so that it is
+	 * when the kernel needs it) and after (the library's own functions call each other that way too). */
 	if (mod && !diag_errors() && debug_lower_calls(mod, o->print, o->print_note) == 0 &&
-	    kernel_libc_link(mod) == 0 && check_recursion(mod) == 0 && inline_all(mod) == 0 &&
-	    lower_usm_class_finish(mod) == 0)
+	    lower_math_calls(mod) == 0 && kernel_libc_link(mod) == 0 && lower_math_calls(mod) == 0 &&
+	    check_recursion(mod) == 0 && inline_all(mod) == 0 && lower_usm_class_finish(mod) == 0)
 		return mod;
 	if (mod)
 		LLVMDisposeModule(mod);

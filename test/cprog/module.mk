@@ -34,14 +34,23 @@ $(CPROG_GEN_DIR)/.stamp: scripts/gen-cprog test/cprog/module.mk
 	touch $@
 $(CPROG_GEN): $(CPROG_GEN_DIR)/.stamp
 
+# Group libm tests the kernel math library on the board: its native builds run the same library (hls/libc/math_*.c,
+# compiled natively with Kiln's headers and no builtins; glibc's libm only for fma, sqrt, rint and trunc, which
+# are correctly rounded like the units), so that the board must match them bit for bit; test/libc measures the
+# library against the exact values.
+cprog_group = $(notdir $(patsubst %/,%,$(dir $(1))))
+CPROG_LIBM := $(sort $(wildcard hls/libc/math_*.c))
+CPROG_LIBM_FLAGS := -std=gnu11 -O1 -w -ffp-contract=off -fno-builtin -ffreestanding -nostdinc -D_LIBC_LIMITS_H_ \
+	-Ihls/libc/include -Ihls/include -isystem "$$($(CC) -print-file-name=include)"
+
 # Per program: the wrapper that makes its main kernel c_NAME, and its native build.
 define CPROG_RULES
 $(CPROG_DIR)/wrap/$(call cprog_name,$(1)).c: $(1) test/cprog/module.mk
 	@mkdir -p $$(@D)
 	printf '#include <kiln/device.h>\n#define main c_$(call cprog_name,$(1))_main\n#include "%s"\n#undef main\nKILN_SINGLE_TASK_KERNEL void c_$(call cprog_name,$(1))(int *result)\n{\n\t*result = c_$(call cprog_name,$(1))_main();\n}\n' '$(abspath $(1))' >$$@
-$(CPROG_DIR)/native/$(call cprog_name,$(1)): $(1)
+$(CPROG_DIR)/native/$(call cprog_name,$(1)): $(1) $(if $(filter libm,$(call cprog_group,$(1))),$(CPROG_LIBM))
 	@mkdir -p $$(@D)
-	$$(CC) -std=gnu11 -O1 -w -ffp-contract=off -o $$@ $$< -lm
+	$(if $(filter libm,$(call cprog_group,$(1))),$$(CC) $$(CPROG_LIBM_FLAGS) -o $$@ $$< $$(CPROG_LIBM) -lm,$$(CC) -std=gnu11 -O1 -w -ffp-contract=off -o $$@ $$< -lm)
 endef
 $(foreach p,$(CPROG_HAND) $(CPROG_GEN),$(eval $(call CPROG_RULES,$(p))))
 

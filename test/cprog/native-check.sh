@@ -21,7 +21,7 @@ TMO=${CPROG_TIMEOUT:-20}
 # Contraction off, as kiln-cc evaluates llvm.fmuladd (x86-64 has no fused multiply-add without -mfma anyway).
 FLAGS="-std=gnu11 -Wall -Wno-deprecated-non-prototype -Wno-old-style-definition -ffp-contract=off"
 HEADERS=" stdio.h stdlib.h string.h strings.h ctype.h stdint.h inttypes.h limits.h stdbool.h stddef.h assert.h errno.h "
-# Group fp (floating point, issue 14) may also use these, and float, double and their conversions.
+# Groups fp and libm (floating point, issue 14) may also use these, and float, double and their conversions.
 FP_HEADERS=" math.h float.h "
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cprog.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -36,6 +36,7 @@ lint()
 {
 	f=$1
 	fp=$(basename "$(dirname "$f")")
+	[ "$fp" = libm ] && fp=fp
 	headers=$HEADERS
 	[ "$fp" = fp ] && headers="$HEADERS$FP_HEADERS"
 

@@ -156,4 +156,46 @@ void kl_assert_again(int x, unsigned *line);
 /* Whether static_assert is defined as a macro by <assert.h> (C11). */
 extern const int kl_has_static_assert;
 
+/* math.h's functions (math_*.c). */
+double kl_exp(double x);
+double kl_exp2(double x);
+double kl_expm1(double x);
+double kl_log(double x);
+double kl_log2(double x);
+double kl_log10(double x);
+double kl_log1p(double x);
+double kl_pow(double x, double y);
+double kl_fmod(double x, double y);
+double kl_frexp(double x, int *e);
+double kl_ldexp(double x, int e);
+double kl_scalbn(double x, int e);
+double kl_scalbln(double x, long e);
+double kl_modf(double x, double *ip);
+int kl_ilogb(double x);
+double kl_logb(double x);
+double kl_nextafter(double x, double y);
+double kl_fdim(double x, double y);
+double kl_hypot(double x, double y);
+double kl_cbrt(double x);
+float kl_expf(float x);
+float kl_exp2f(float x);
+float kl_expm1f(float x);
+float kl_logf(float x);
+float kl_log2f(float x);
+float kl_log10f(float x);
+float kl_log1pf(float x);
+float kl_powf(float x, float y);
+float kl_fmodf(float x, float y);
+float kl_frexpf(float x, int *e);
+float kl_ldexpf(float x, int e);
+float kl_scalbnf(float x, int e);
+float kl_scalblnf(float x, long e);
+float kl_modff(float x, float *ip);
+int kl_ilogbf(float x);
+float kl_logbf(float x);
+float kl_nextafterf(float x, float y);
+float kl_fdimf(float x, float y);
+float kl_hypotf(float x, float y);
+float kl_cbrtf(float x);
+
 #endif

@@ -74,4 +74,48 @@
 #define errno kl_errno
 #define __assert_fail kl___assert_fail
 
+/* the math library (math_*.c) */
+#define exp kl_exp
+#define exp2 kl_exp2
+#define expm1 kl_expm1
+#define expf kl_expf
+#define exp2f kl_exp2f
+#define expm1f kl_expm1f
+#define log kl_log
+#define log2 kl_log2
+#define log10 kl_log10
+#define log1p kl_log1p
+#define logf kl_logf
+#define log2f kl_log2f
+#define log10f kl_log10f
+#define log1pf kl_log1pf
+#define pow kl_pow
+#define powf kl_powf
+#define fmod kl_fmod
+#define fmodf kl_fmodf
+#define frexp kl_frexp
+#define ldexp kl_ldexp
+#define scalbn kl_scalbn
+#define scalbln kl_scalbln
+#define modf kl_modf
+#define ilogb kl_ilogb
+#define logb kl_logb
+#define nextafter kl_nextafter
+#define fdim kl_fdim
+#define frexpf kl_frexpf
+#define ldexpf kl_ldexpf
+#define scalbnf kl_scalbnf
+#define scalblnf kl_scalblnf
+#define modff kl_modff
+#define ilogbf kl_ilogbf
+#define logbf kl_logbf
+#define nextafterf kl_nextafterf
+#define fdimf kl_fdimf
+#define hypot kl_hypot
+#define cbrt kl_cbrt
+#define hypotf kl_hypotf
+#define cbrtf kl_cbrtf
+#define kiln_exp_dd kl_kiln_exp_dd
+#define kiln_log_dd kl_kiln_log_dd
+
 #endif

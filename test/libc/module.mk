@@ -11,11 +11,12 @@ LIBC_NATIVE_SRCS := $(sort $(wildcard hls/libc/*.c)) test/libc/kiln_headers.c
 LIBC_NATIVE_OBJS := $(addprefix $(LIBC_NATIVE_DIR)/,$(notdir $(LIBC_NATIVE_SRCS:.c=.o)))
 LIBC_NATIVE_CFLAGS := -std=gnu11 -Wall -Wextra -Werror $(OPT) -g $(SAN) -ffile-prefix-map=$(SRC)=. \
 	-ffreestanding -nostdinc -D_LIBC_LIMITS_H_ -Ihls/libc/include -Ihls/include -include test/libc/kl_rename.h \
+	-ffp-contract=off \
 	-fno-builtin -fno-tree-loop-distribute-patterns
 # The test program itself: glibc's headers without the C2x strtol (0b prefixes) that _GNU_SOURCE turns on in
 # newer glibc, and glibc's functions really called.
 EXTRA_CFLAGS_test/libc := -U_GNU_SOURCE -D_DEFAULT_SOURCE -fno-builtin
-TESTS += $(LIBC_TEST_DIR)/libc_test $(LIBC_TEST_DIR)/spir-test
+TESTS += $(LIBC_TEST_DIR)/libc_test $(LIBC_TEST_DIR)/spir-test $(LIBC_TEST_DIR)/math_test $(LIBC_TEST_DIR)/tables-test
 
 $(LIBC_NATIVE_DIR)/%.o: hls/libc/%.c test/libc/kl_rename.h | $(DEPS_STAMP)
 	@mkdir -p $(@D)
@@ -27,9 +28,21 @@ $(LIBC_NATIVE_DIR)/kiln_headers.o: test/libc/kiln_headers.c test/libc/kl_rename.
 
 $(LIBC_TEST_DIR)/libc_test: $(BUILD)/obj/test/libc/libc_test.o $(LIBC_NATIVE_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
 
 $(LIBC_TEST_DIR)/spir-test: test/libc/spir-test.sh
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/libc/spir-test.sh" "%s"\n' '$(SRC)' '$(SRC)' >$@
+	chmod +x $@
+
+# The math library against the exact values (math_test.c: x87 long double references), and its tables
+# against the script that computes them.
+EXTRA_CFLAGS_test/libc += -ffp-contract=off
+$(LIBC_TEST_DIR)/math_test: $(BUILD)/obj/test/libc/math_test.o $(filter $(LIBC_NATIVE_DIR)/math_%.o,$(LIBC_NATIVE_OBJS))
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+
+$(LIBC_TEST_DIR)/tables-test: scripts/gen-libm-tables hls/libc/math_tables.c
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nif python3 "%s/scripts/gen-libm-tables" | cmp -s - "%s/hls/libc/math_tables.c"; then echo "ok - hls/libc/math_tables.c is what scripts/gen-libm-tables computes"; else echo "not ok - hls/libc/math_tables.c differs from scripts/gen-libm-tables"; fi\n' '$(SRC)' '$(SRC)' >$@
 	chmod +x $@

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The kernel math library's own helpers (not a public header): bit access, double-double arithmetic on the
+ * fused multiply-add, and the tables libm_tables.c holds. Every function here is static inline, so that a
+ * kernel's copy of a math function is straight-line code for the floating-point units. */
+#ifndef KILN_LIBM_H
+#define KILN_LIBM_H
+#include <stdint.h>
+
+extern const double kiln_exp2_table[32][2];
+extern const double kiln_log_table[64][3];
+extern const double kiln_ln2_32[2], kiln_ln2[2], kiln_invln2[2], kiln_invln10[2], kiln_ln2_dd[2];
+extern const double kiln_inv_fact[25], kiln_inv_int[25]; /* 1/n!, 1/n */
+
+static inline uint64_t libm_bits(double x)
+{
+	uint64_t u;
+	__builtin_memcpy(&u, &x, 8);
+	return u;
+}
+
+static inline double libm_double(uint64_t u)
+{
+	double x;
+	__builtin_memcpy(&x, &u, 8);
+	return x;
+}
+
+/* 2^e for e in [-1022, 1023], exactly. */
+static inline double libm_pow2(int e)
+{
+	return libm_double((uint64_t)(e + 1023) << 52);
+}
+
+/* x * 2^e for any e, rounded once unless the result is subnormal (then twice). */
+static inline double libm_scale(double x, int e)
+{
+	if (e > 1023) {
+		x *= 0x1p1023;
+		e -= 1023;
+		if (e > 1023) {
+			x *= 0x1p1023;
+			e -= 1023;
+			if (e > 1023)
+				e = 1023;
+		}
+	} else if (e < -1022) {
+		x *= 0x1p-969; /* -1022 + 53: stay normal while it can */
+		e += 969;
+		if (e < -1022) {
+			x *= 0x1p-969;
+			e += 969;
+			if (e < -1022)
+				e = -1022;
+		}
+	}
+	return x * libm_pow2(e);
+}
+
+/* s + e = a + b exactly (any order of magnitude). */
+static inline double libm_two_sum(double a, double b, double *e)
+{
+	double s = a + b, bb = s - a;
+	*e = (a - (s - bb)) + (b - bb);
+	return s;
+}
+
+/* s + e = a + b exactly, when |a| >= |b| or a is 0. */
+static inline double libm_fast_two_sum(double a, double b, double *e)
+{
+	double s = a + b;
+	*e = b - (s - a);
+	return s;
+}
+
+/* p + e = a * b exactly (barring overflow and underflow). */
+static inline double libm_two_prod(double a, double b, double *e)
+{
+	double p = a * b;
+	*e = __builtin_fma(a, b, -p);
+	return p;
+}
+
+/* (hi, lo) * (bh, bl) as a double-double (about 2^-104 relative). */
+static inline double libm_dd_mul(double hi, double lo, double bh, double bl, double *rlo)
+{
+	double e, p = libm_two_prod(hi, bh, &e);
+	e += hi * bl + lo * bh;
+	return libm_fast_two_sum(p, e, rlo);
+}
+
+/* exp(hi + lo) for |lo| <= 2^-40 |hi| or so, rounded once (the result's scale aside): the shared core of
+ * exp and pow. */
+double kiln_exp_dd(double hi, double lo);
+/* log(x) as a double-double for x positive, finite and normal: hi + lo within about 2^-66 relative. */
+double kiln_log_dd(double x, double *lo);
+
+#endif

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The kernel math library (hls/libc/math_*.c, compiled natively under kl_ names) against the exact values:
+ * each function over a sweep of inputs (random bit patterns, uniform ranges, magnitudes across the exponent
+ * range) and edge values, its error measured in ulps of the result's format against the x87 long double
+ * function (11 more bits than double), which must stay within 1 ulp; glibc's own error on the same inputs is
+ * reported beside it. Special values (C99 Annex F: zeros, infinities, NaNs) must give glibc's results, and
+ * the exact functions (fmod, frexp, ldexp, modf, ilogb, logb, nextafter, fdim) glibc's bits everywhere. */
+#include "test/harness.h"
+#include "test/libc/kl.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint64_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static double bits_d(uint64_t u)
+{
+	double d;
+	memcpy(&d, &u, 8);
+	return d;
+}
+
+static float bits_f(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static double uniform(double lo, double hi)
+{
+	return lo + (hi - lo) * (double)(rnd() >> 11) * 0x1p-53;
+}
+
+/* Error of GOT against the exact REF in ulps of the double (MANT 53) or float (24) format: 0 when both are
+ * NaN or the same infinity, 1e9 for any other NaN or infinity mismatch. REF is first rounded to the format's
+ * range (past the largest finite value it is an infinity). */
+static double ulps(long double got, long double ref, int mant, int emin, long double max)
+{
+	if (fabsl(ref) > max * (1 + ldexpl(1, -mant - 1)))
+		ref = copysignl(INFINITY, ref);
+	if (isnan(got) || isnan(ref))
+		return isnan(got) && isnan(ref) ? 0 : 1e9;
+	if (isinf(got) || isinf(ref))
+		return got == ref ? 0 : 1e9;
+	int e;
+	frexpl(ref, &e);
+	long double u = ldexpl(1, e - mant < emin ? emin : e - mant);
+	return (double)(fabsl(got - ref) / u);
+}
+#define ULPS_D(g, r) ulps((g), (r), 53, -1074, DBL_MAX)
+#define ULPS_F(g, r) ulps((g), (r), 24, -149, FLT_MAX)
+
+/* Inputs for a one-argument function with its interesting range [LO, HI]: by thirds random bit patterns,
+ * that range, and magnitudes from 2^-1000 to 2^1000 of either sign. */
+static double input(long i, double lo, double hi)
+{
+	switch (i % 3) {
+	case 0:
+		return bits_d(rnd());
+	case 1:
+		return uniform(lo, hi);
+	default:
+		return copysign(ldexp(1.0 + uniform(0, 1), (int)(rnd() % 2000) - 1000),
+		                (rnd() & 1) ? 1.0 : -1.0);
+	}
+}
+
+static const double specials[] = {0.0,       -0.0,    INFINITY, -INFINITY, NAN, 1.0, -1.0,
+                                  0x1p-1074, DBL_MAX, -DBL_MAX, 0x1p-1022, 0.5, 2.0};
+#define NSPECIAL (sizeof specials / sizeof specials[0])
+
+static int same(double a, double b)
+{
+	return (isnan(a) && isnan(b)) || (a == b && signbit(a) == signbit(b));
+}
+
+#define N 200000
+
+/* One-argument function: double and float forms against F##l and glibc's. */
+#define CHECK1(fn, lo, hi)                                                                                   \
+	do {                                                                                                 \
+		double worst = 0, glibc = 0, wx = 0, fworst = 0, fglibc = 0, fwx = 0;                        \
+		for (long i = 0; i < N; i++) {                                                               \
+			double x = input(i, lo, hi);                                                         \
+			long double r = fn##l(x);                                                            \
+			double e = ULPS_D(kl_##fn(x), r), g = ULPS_D(fn(x), r);                              \
+			if (e > worst)                                                                       \
+				worst = e, wx = x;                                                           \
+			glibc = g > glibc ? g : glibc;                                                       \
+			float fx = (i & 1) ? (float)x : bits_f((uint32_t)rnd());                             \
+			r = fn##l(fx);                                                                       \
+			e = ULPS_F(kl_##fn##f(fx), r), g = ULPS_F(fn##f(fx), r);                             \
+			if (e > fworst)                                                                      \
+				fworst = e, fwx = fx;                                                        \
+			fglibc = g > fglibc ? g : fglibc;                                                    \
+		}                                                                                            \
+		KT_CHECK(worst <= 1.0,                                                                       \
+		         #fn " within 1 ulp of the exact value (glibc's worst on the same inputs shown)",    \
+		         "%.3f ulp at %a (glibc %.3f)", worst, wx, glibc);                                   \
+		printf("# " #fn ": worst %.3f ulp, glibc's %.3f\n", worst, glibc);                           \
+		KT_CHECK(fworst <= 1.0, #fn "f within 1 ulp of the exact value",                             \
+		         "%.3f ulp at %a (glibc %.3f)", fworst, fwx, fglibc);                                \
+		printf("# " #fn "f: worst %.3f ulp, glibc's %.3f\n", fworst, fglibc);                        \
+		int bad = 0;                                                                                 \
+		for (size_t s = 0; s < 5; s++) /* zeros, infinities, NaN */                                  \
+			bad += !same(kl_##fn(specials[s]), fn(specials[s])) ||                               \
+			       !same(kl_##fn##f((float)specials[s]), fn##f((float)specials[s]));             \
+		KT_CHECK(!bad, #fn " special values as glibc", "%d differ", bad);                            \
+	} while (0)
+
+static void test_pow(void)
+{
+	double worst = 0, glibc = 0, wx = 0, wy = 0, fworst = 0;
+	for (long i = 0; i < N; i++) {
+		double x, y;
+		switch (i % 4) {
+		case 0:
+			x = bits_d(rnd()), y = bits_d(rnd());
+			break;
+		case 1:
+			x = uniform(0, 4), y = uniform(-300, 300);
+			break;
+		case 2:
+			x = ldexp(1.0 + uniform(0, 1), (int)(rnd() % 2000) - 1000), y = uniform(-1, 1);
+			break;
+		default: /* near 1 to large powers: where log's accuracy matters most */
+			x = 1 + uniform(-1e-3, 1e-3), y = uniform(-1e5, 1e5);
+		}
+		if (rnd() & 1)
+			x = -x, y = trunc(y);
+		long double r = powl(x, y);
+		double e = ULPS_D(kl_pow(x, y), r), g = ULPS_D(pow(x, y), r);
+		if (e > worst)
+			worst = e, wx = x, wy = y;
+		if (g < 1e9 && g > glibc)
+			glibc = g;
+		float fx = (float)uniform(0, 8), fy = (float)uniform(-40, 40);
+		e = ULPS_F(kl_powf(fx, fy), powl(fx, fy));
+		fworst = e > fworst ? e : fworst;
+	}
+	KT_CHECK(worst <= 1.0, "pow within 1 ulp of the exact value", "%.3f ulp at pow(%a, %a) (glibc %.3f)",
+	         worst, wx, wy, glibc);
+	printf("# pow: worst %.3f ulp, glibc's %.3f\n", worst, glibc);
+	KT_CHECK(fworst <= 1.0, "powf within 1 ulp of the exact value", "%.3f ulp", fworst);
+	int bad = 0;
+	for (size_t i = 0; i < NSPECIAL; i++)
+		for (size_t j = 0; j < NSPECIAL; j++)
+			bad += !same(kl_pow(specials[i], specials[j]), pow(specials[i], specials[j]));
+	static const double ints[] = {3.0, -3.0, 2.0, -2.0, 0.5};
+	for (size_t i = 0; i < NSPECIAL; i++)
+		for (size_t j = 0; j < 5; j++)
+			bad += !same(kl_pow(specials[i], ints[j]), pow(specials[i], ints[j])) ||
+			       !same(kl_pow(-specials[i], ints[j]), pow(-specials[i], ints[j]));
+	KT_CHECK(!bad, "pow special values as glibc (C99 F.9.4.4)", "%d differ", bad);
+}
+
+static void test_two(void)
+{
+	double hw = 0, cw = 0;
+	long bad[8] = {0};
+	for (long i = 0; i < 4 * N; i++) {
+		double x = bits_d(rnd()), y = bits_d(rnd());
+		if (i % 3 == 1) /* close exponents: the long fmod loops and hypot's cancellation-free range */
+			y = x * uniform(0.001, 1000);
+		int k = (int)(rnd() % 4400) - 2200, e1, e2;
+		double p1, p2;
+		bad[0] += !same(kl_fmod(x, y), fmod(x, y)) ||
+		          !same(kl_fmodf((float)x, (float)y), fmodf((float)x, (float)y));
+		double a = kl_frexp(x, &e1), b = frexp(x, &e2);
+		bad[1] += !same(a, b) || e1 != e2;
+		bad[2] += !same(kl_ldexp(x, k), ldexp(x, k)) ||
+		          !same(kl_ldexpf((float)x, k / 8), ldexpf((float)x, k / 8));
+		a = kl_modf(x, &p1), b = modf(x, &p2);
+		bad[3] += !same(a, b) || !same(p1, p2);
+		bad[4] += kl_ilogb(x) != ilogb(x) || !same(kl_logb(x), logb(x));
+		bad[5] += !same(kl_nextafter(x, y), nextafter(x, y)) ||
+		          !same(kl_nextafterf((float)x, (float)y), nextafterf((float)x, (float)y));
+		bad[6] += !same(kl_fdim(x, y), fdim(x, y));
+		double h = ULPS_D(kl_hypot(x, y), hypotl(x, y)), c = ULPS_D(kl_cbrt(x), cbrtl(x));
+		hw = h > hw ? h : hw;
+		cw = c > cw ? c : cw;
+		bad[7] += ULPS_F(kl_hypotf((float)x, (float)y), hypotl((float)x, (float)y)) > 1.0 ||
+		          ULPS_F(kl_cbrtf((float)x), cbrtl((float)x)) > 1.0;
+	}
+	static const char *const names[] = {"fmod, fmodf", "frexp",     "ldexp, ldexpf", "modf",
+	                                    "ilogb, logb", "nextafter", "fdim",          "hypotf, cbrtf"};
+	for (int i = 0; i < 8; i++) {
+		char name[96];
+		snprintf(name, sizeof name, "%s %s", names[i], i == 7 ? "within 1 ulp" : "exactly as glibc");
+		KT_CHECK(!bad[i], name, "%ld inputs differ", bad[i]);
+	}
+	KT_CHECK(hw <= 1.0, "hypot within 1 ulp of the exact value", "%.3f ulp", hw);
+	KT_CHECK(cw <= 1.0, "cbrt within 1 ulp of the exact value", "%.3f ulp", cw);
+	printf("# hypot: worst %.3f ulp; cbrt: worst %.3f ulp\n", hw, cw);
+}
+
+int main(void)
+{
+	CHECK1(exp, -745, 710);
+	CHECK1(exp2, -1075, 1024);
+	CHECK1(expm1, -40, 710);
+	CHECK1(log, 0, 4);
+	CHECK1(log2, 0, 4);
+	CHECK1(log10, 0, 4);
+	CHECK1(log1p, -1, 4);
+	test_pow();
+	test_two();
+	return kt_failures != 0;
+}
