@@ -10,6 +10,10 @@ extern const double kiln_exp2_table[32][2];
 extern const double kiln_log_table[64][3];
 extern const double kiln_ln2_32[2], kiln_ln2[2], kiln_invln2[2], kiln_invln10[2], kiln_ln2_dd[2];
 extern const double kiln_inv_fact[25], kiln_inv_int[25]; /* 1/n!, 1/n */
+extern const double kiln_inv_fact_lo[25];                  /* 1/n! - kiln_inv_fact[n] */
+extern const uint32_t kiln_two_over_pi[40];
+extern const double kiln_pio2_parts[4], kiln_pio2_dd[2], kiln_pi_dd[2], kiln_2_pi_dd[2];
+extern const double kiln_atan_table[9][2];
 
 static inline uint64_t libm_bits(double x)
 {

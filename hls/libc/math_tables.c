@@ -145,6 +145,34 @@ const double kiln_inv_fact[25] = {
     0x1.761b41316381ap-75,
     0x1.f2cf01972f578p-80,
 };
+/* what 1/n! less its nearest double leaves */
+const double kiln_inv_fact_lo[25] = {
+    0x0.0p+0,
+    0x0.0p+0,
+    0x0.0p+0,
+    0x1.5555555555555p-57,
+    0x1.5555555555555p-59,
+    0x1.1111111111111p-63,
+    -0x1.f49f49f49f49fp-65,
+    0x1.a01a01a01a01ap-73,
+    0x1.a01a01a01a01ap-76,
+    -0x1.c154f8ddc6c00p-73,
+    0x1.cbbc05b4fa99ap-76,
+    -0x1.c062e06d1f209p-80,
+    -0x1.2aec959e14c06p-83,
+    0x1.f28e0cc748ebep-87,
+    0x1.05d6f8a2efd1fp-92,
+    0x1.1d8656b0ee8cbp-97,
+    0x1.1d8656b0ee8cbp-101,
+    0x1.ac981465ddc6cp-103,
+    0x1.eec01221a8b0bp-107,
+    0x1.2650f61dbdcb4p-112,
+    0x1.ea72b4afe3c2fp-120,
+    -0x1.d043ae40c4647p-120,
+    -0x1.aebcdbd20331cp-124,
+    -0x1.3423c7d91404fp-130,
+    -0x1.9ada5fcc1ab14p-135,
+};
 const double kiln_inv_int[25] = {
     0.0,
     0x1.0000000000000p+0,
@@ -171,5 +199,37 @@ const double kiln_inv_int[25] = {
     0x1.745d1745d1746p-5,
     0x1.642c8590b2164p-5,
     0x1.5555555555555p-5,
+};
+
+/* 2/pi in binary: bits 32k+1 .. 32k+32 after the point in word k (word 0 starts right after it). */
+const uint32_t kiln_two_over_pi[40] = {
+    0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0,
+    0xdb629599, 0x3c439041, 0xfe5163ab, 0xdebbc561,
+    0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c,
+    0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484,
+    0xe99c7026, 0xb45f7e41, 0x3991d639, 0x835339f4,
+    0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+    0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7,
+    0x4f463f66, 0x9e5fea2d, 0x7527bac7, 0xebe5f17b,
+    0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08,
+    0x56033046, 0xfc7b6bab, 0xf0cfbc20, 0x9af4361d,
+};
+/* pi/2 in three 33-bit parts and the rest (n * part is exact for n < 2^20) */
+const double kiln_pio2_parts[4] = {0x1.921fb54400000p+0, 0x1.0b4611a600000p-34, 0x1.3198a2e000000p-69, 0x1.b839a252049c1p-104};
+/* pi/2, pi, 2/pi: the nearest double and the rest */
+const double kiln_pio2_dd[2] = {0x1.921fb54442d18p+0, 0x1.1a62633145c07p-54};
+const double kiln_pi_dd[2] = {0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53};
+const double kiln_2_pi_dd[2] = {0x1.45f306dc9c883p-1, -0x1.6b01ec5417056p-55};
+/* atan(k/8), k = 0..8: the nearest double and the rest */
+const double kiln_atan_table[9][2] = {
+    {0x0.0p+0, 0x0.0p+0},
+    {0x1.fd5ba9aac2f6ep-4, -0x1.cd37686760c17p-59},
+    {0x1.f5b75f92c80ddp-3, 0x1.8ab6e3cf7afbdp-57},
+    {0x1.6f61941e4def1p-2, -0x1.c63aae6f6e918p-56},
+    {0x1.dac670561bb4fp-2, 0x1.a2b7f222f65e2p-56},
+    {0x1.1e00babdefeb4p-1, -0x1.928df287a668fp-58},
+    {0x1.4978fa3269ee1p-1, 0x1.2419a87f2a458p-56},
+    {0x1.700a7c5784634p-1, -0x1.8c34d25aadef6p-56},
+    {0x1.921fb54442d18p-1, 0x1.1a62633145c07p-55},
 };
 // clang-format on

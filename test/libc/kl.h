@@ -177,6 +177,13 @@ double kl_nextafter(double x, double y);
 double kl_fdim(double x, double y);
 double kl_hypot(double x, double y);
 double kl_cbrt(double x);
+double kl_sin(double x);
+double kl_cos(double x);
+double kl_tan(double x);
+double kl_atan(double x);
+double kl_atan2(double y, double x);
+double kl_asin(double x);
+double kl_acos(double x);
 float kl_expf(float x);
 float kl_exp2f(float x);
 float kl_expm1f(float x);
@@ -197,5 +204,12 @@ float kl_nextafterf(float x, float y);
 float kl_fdimf(float x, float y);
 float kl_hypotf(float x, float y);
 float kl_cbrtf(float x);
+float kl_sinf(float x);
+float kl_cosf(float x);
+float kl_tanf(float x);
+float kl_atanf(float x);
+float kl_atan2f(float y, float x);
+float kl_asinf(float x);
+float kl_acosf(float x);
 
 #endif

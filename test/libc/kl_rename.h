@@ -115,6 +115,20 @@
 #define cbrt kl_cbrt
 #define hypotf kl_hypotf
 #define cbrtf kl_cbrtf
+#define sin kl_sin
+#define cos kl_cos
+#define tan kl_tan
+#define atan kl_atan
+#define atan2 kl_atan2
+#define asin kl_asin
+#define acos kl_acos
+#define sinf kl_sinf
+#define cosf kl_cosf
+#define tanf kl_tanf
+#define atanf kl_atanf
+#define atan2f kl_atan2f
+#define asinf kl_asinf
+#define acosf kl_acosf
 #define kiln_exp_dd kl_kiln_exp_dd
 #define kiln_log_dd kl_kiln_log_dd
 

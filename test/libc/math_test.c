@@ -203,6 +203,32 @@ static void test_two(void)
 	printf("# hypot: worst %.3f ulp; cbrt: worst %.3f ulp\n", hw, cw);
 }
 
+static void test_atan2(void)
+{
+	double worst = 0, glibc = 0, wy = 0, wx = 0, fworst = 0;
+	for (long i = 0; i < N; i++) {
+		double y = (i & 1) ? bits_d(rnd()) : uniform(-5, 5),
+		       x = (i & 1) ? bits_d(rnd()) : uniform(-5, 5);
+		long double r = atan2l(y, x);
+		double e = ULPS_D(kl_atan2(y, x), r), g = ULPS_D(atan2(y, x), r);
+		if (e > worst)
+			worst = e, wy = y, wx = x;
+		glibc = g > glibc ? g : glibc;
+		e = ULPS_F(kl_atan2f((float)y, (float)x), atan2l((float)y, (float)x));
+		fworst = e > fworst ? e : fworst;
+	}
+	KT_CHECK(worst <= 1.0, "atan2 within 1 ulp of the exact value",
+	         "%.3f ulp at atan2(%a, %a) (glibc %.3f)", worst, wy, wx, glibc);
+	printf("# atan2: worst %.3f ulp, glibc's %.3f\n", worst, glibc);
+	KT_CHECK(fworst <= 1.0, "atan2f within 1 ulp of the exact value", "%.3f ulp", fworst);
+	int bad = 0;
+	for (size_t i = 0; i < 5; i++)
+		for (size_t j = 0; j < NSPECIAL; j++)
+			bad += !same(kl_atan2(specials[i], specials[j]), atan2(specials[i], specials[j])) ||
+			       !same(kl_atan2(specials[j], specials[i]), atan2(specials[j], specials[i]));
+	KT_CHECK(!bad, "atan2 special values as glibc (C99 F.9.1.4)", "%d differ", bad);
+}
+
 int main(void)
 {
 	CHECK1(exp, -745, 710);
@@ -212,6 +238,13 @@ int main(void)
 	CHECK1(log2, 0, 4);
 	CHECK1(log10, 0, 4);
 	CHECK1(log1p, -1, 4);
+	CHECK1(sin, -10, 10);
+	CHECK1(cos, -10, 10);
+	CHECK1(tan, -10, 10);
+	CHECK1(atan, -4, 4);
+	CHECK1(asin, -1, 1);
+	CHECK1(acos, -1, 1);
+	test_atan2();
 	test_pow();
 	test_two();
 	return kt_failures != 0;
