@@ -95,6 +95,8 @@ static inline double libm_dd_mul(double hi, double lo, double bh, double bl, dou
 /* exp(hi + lo) for |lo| <= 2^-40 |hi| or so, rounded once (the result's scale aside): the shared core of
  * exp and pow. */
 double kiln_exp_dd(double hi, double lo);
+/* The same as a double-double (about 2^-60 relative), for |hi| < 700 or so (no subnormal parts). */
+double kiln_exp_dd2(double hi, double lo, double *rlo);
 /* log(x) as a double-double for x positive, finite and normal: hi + lo within about 2^-66 relative. */
 double kiln_log_dd(double x, double *lo);
 

@@ -40,7 +40,8 @@ static double expm1_small(double r)
 	return r + taylor_tail6(r);
 }
 
-double kiln_exp_dd(double hi, double lo)
+/* e^(hi + lo) = 2^m (*t + *tail): the table entry and the rest, unscaled. */
+static int exp_parts(double hi, double lo, double *t0, double *tail)
 {
 	double kd = __builtin_rint(hi * 0x1.71547652b82fep+5); /* 32 / ln2 */
 	int k = (int)kd;
@@ -48,8 +49,25 @@ double kiln_exp_dd(double hi, double lo)
 	double q = expm1_small(r);
 	int j = k & 31, m = (k - j) / 32;
 	const double *t = kiln_exp2_table[j];
-	double y = t[0] + (t[0] * q + t[1] * (1.0 + q));
-	return libm_scale(y, m);
+	*t0 = t[0];
+	*tail = t[0] * q + t[1] * (1.0 + q);
+	return m;
+}
+
+double kiln_exp_dd(double hi, double lo)
+{
+	double t0, tail;
+	int m = exp_parts(hi, lo, &t0, &tail);
+	return libm_scale(t0 + tail, m);
+}
+
+double kiln_exp_dd2(double hi, double lo, double *rlo)
+{
+	double t0, tail, l;
+	int m = exp_parts(hi, lo, &t0, &tail);
+	double h = libm_fast_two_sum(t0, tail, &l);
+	*rlo = libm_scale(l, m);
+	return libm_scale(h, m);
 }
 
 static double exp_d(double x)

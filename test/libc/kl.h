@@ -184,6 +184,12 @@ double kl_atan(double x);
 double kl_atan2(double y, double x);
 double kl_asin(double x);
 double kl_acos(double x);
+double kl_sinh(double x);
+double kl_cosh(double x);
+double kl_tanh(double x);
+double kl_asinh(double x);
+double kl_acosh(double x);
+double kl_atanh(double x);
 float kl_expf(float x);
 float kl_exp2f(float x);
 float kl_expm1f(float x);
@@ -211,5 +217,11 @@ float kl_atanf(float x);
 float kl_atan2f(float y, float x);
 float kl_asinf(float x);
 float kl_acosf(float x);
+float kl_sinhf(float x);
+float kl_coshf(float x);
+float kl_tanhf(float x);
+float kl_asinhf(float x);
+float kl_acoshf(float x);
+float kl_atanhf(float x);
 
 #endif

@@ -129,6 +129,19 @@
 #define atan2f kl_atan2f
 #define asinf kl_asinf
 #define acosf kl_acosf
+#define sinh kl_sinh
+#define cosh kl_cosh
+#define tanh kl_tanh
+#define asinh kl_asinh
+#define acosh kl_acosh
+#define atanh kl_atanh
+#define sinhf kl_sinhf
+#define coshf kl_coshf
+#define tanhf kl_tanhf
+#define asinhf kl_asinhf
+#define acoshf kl_acoshf
+#define atanhf kl_atanhf
+#define kiln_exp_dd2 kl_kiln_exp_dd2
 #define kiln_exp_dd kl_kiln_exp_dd
 #define kiln_log_dd kl_kiln_log_dd
 

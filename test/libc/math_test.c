@@ -244,6 +244,12 @@ int main(void)
 	CHECK1(atan, -4, 4);
 	CHECK1(asin, -1, 1);
 	CHECK1(acos, -1, 1);
+	CHECK1(sinh, -30, 30);
+	CHECK1(cosh, -30, 30);
+	CHECK1(tanh, -3, 3);
+	CHECK1(asinh, -30, 30);
+	CHECK1(acosh, 1, 30);
+	CHECK1(atanh, -1, 1);
 	test_atan2();
 	test_pow();
 	test_two();
