@@ -13,7 +13,7 @@ module kiln_fdiv #(
   input  wire         en,
   input  wire [E+M:0] a,
   input  wire [E+M:0] b,
-  output reg  [E+M:0] y
+  output wire [E+M:0] y
 );
 
   localparam integer EW = E + 3;
@@ -85,14 +85,10 @@ module kiln_fdiv #(
   kiln_fp_norm #(.N(NQ + 1), .M(M), .EW(EW), .P(M + 3)) u_norm (
     .x({sl[NQ-1:0], |sl[NQ +: RW]}), .e_in(el), .e_out(e2), .sig(sig2), .zero(z2)
   );
-  wire [E+M:0] r;
-  kiln_fp_round #(.E(E), .M(M), .EW(EW)) u_round (.sign(s_l), .e(e2), .sig(sig2), .y(r));
-  always @(posedge clk) if (en) begin
-    if (nan_l) y <= {1'b0, {E{1'b1}}, 1'b1, {(M-1){1'b0}}};
-    else if (inf_l) y <= {s_l, {E{1'b1}}, {M{1'b0}}};
-    else if (z_l) y <= {s_l, {(E+M){1'b0}}};
-    else y <= r;
-  end
+  kiln_fp_result #(.E(E), .M(M), .EW(EW)) u_result (
+    .clk(clk), .en(en), .sign(s_l), .nan(nan_l), .inf(inf_l), .zero(z_l),
+    .e(e2), .sig(sig2), .y(y)
+  );
 
   wire unused_l = z2 | (|sl[RW+NQ +: M+1]);
 

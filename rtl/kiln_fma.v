@@ -13,7 +13,7 @@ module kiln_fma #(
   input  wire [E+M:0] a,
   input  wire [E+M:0] b,
   input  wire [E+M:0] c,
-  output reg  [E+M:0] y
+  output wire [E+M:0] y
 );
 
   localparam integer EW = E + 3;
@@ -113,14 +113,10 @@ module kiln_fma #(
   end
 
   // Level 4: rounded and packed, or the special value.
-  wire [E+M:0] r;
-  kiln_fp_round #(.E(E), .M(M), .EW(EW)) u_round (.sign(s_3), .e(e_3), .sig(sig_3), .y(r));
-  always @(posedge clk) if (en) begin
-    if (nan_3) y <= {1'b0, {E{1'b1}}, 1'b1, {(M-1){1'b0}}};
-    else if (inf_3) y <= {s_3, {E{1'b1}}, {M{1'b0}}};
-    else if (z_3) y <= {s_3, {(E+M){1'b0}}};
-    else y <= r;
-  end
+  kiln_fp_result #(.E(E), .M(M), .EW(EW)) u_result (
+    .clk(clk), .en(en), .sign(s_3), .nan(nan_3), .inf(inf_3), .zero(z_3),
+    .e(e_3), .sig(sig_3), .y(y)
+  );
 
   wire unused_z = zc;
 

@@ -10,7 +10,7 @@ module kiln_fmul #(
   input  wire         en,
   input  wire [E+M:0] a,
   input  wire [E+M:0] b,
-  output reg  [E+M:0] y
+  output wire [E+M:0] y
 );
 
   localparam integer EW = E + 3;
@@ -63,13 +63,9 @@ module kiln_fmul #(
   end
 
   // Level 3: rounded and packed, or the special value.
-  wire [E+M:0] r;
-  kiln_fp_round #(.E(E), .M(M), .EW(EW)) u_round (.sign(s_2), .e(e_2), .sig(sig_2), .y(r));
-  always @(posedge clk) if (en) begin
-    if (nan_2) y <= {1'b0, {E{1'b1}}, 1'b1, {(M-1){1'b0}}};
-    else if (inf_2) y <= {s_2, {E{1'b1}}, {M{1'b0}}};
-    else if (z_2) y <= {s_2, {(E+M){1'b0}}};
-    else y <= r;
-  end
+  kiln_fp_result #(.E(E), .M(M), .EW(EW)) u_result (
+    .clk(clk), .en(en), .sign(s_2), .nan(nan_2), .inf(inf_2), .zero(z_2),
+    .e(e_2), .sig(sig_2), .y(y)
+  );
 
 endmodule

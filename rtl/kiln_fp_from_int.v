@@ -11,7 +11,7 @@ module kiln_fp_from_int #(
   input  wire          clk,
   input  wire          en,
   input  wire [IW-1:0] a,
-  output reg  [E+M:0]  y
+  output wire [E+M:0]  y
 );
 
   localparam integer EW = (E + 3 > $clog2(IW + M + 4) + 2) ? E + 3 : $clog2(IW + M + 4) + 2;
@@ -40,9 +40,10 @@ module kiln_fp_from_int #(
     sig_1 <= sig1;
   end
 
-  // Level 2: rounded and packed.
-  wire [E+M:0] r;
-  kiln_fp_round #(.E(E), .M(M), .EW(EW)) u_round (.sign(s_1), .e(e_1), .sig(sig_1), .y(r));
-  always @(posedge clk) if (en) y <= z_1 ? {(E+M+1){1'b0}} : r;
+  // Level 2: rounded and packed (zero for zero).
+  kiln_fp_result #(.E(E), .M(M), .EW(EW)) u_result (
+    .clk(clk), .en(en), .sign(s_1), .nan(1'b0), .inf(1'b0), .zero(z_1),
+    .e(e_1), .sig(sig_1), .y(y)
+  );
 
 endmodule

@@ -11,7 +11,7 @@ module kiln_fp_resize #(
   input  wire           clk,
   input  wire           en,
   input  wire [E1+M1:0] a,
-  output reg  [E2+M2:0] y
+  output wire [E2+M2:0] y
 );
 
   localparam integer EW = (E1 > E2 ? E1 : E2) + 3;
@@ -47,14 +47,10 @@ module kiln_fp_resize #(
   end
 
   // Level 2: rounded and packed, or the special value.
-  wire [E2+M2:0] r;
-  kiln_fp_round #(.E(E2), .M(M2), .EW(EW)) u_round (.sign(s_1), .e(e_1), .sig(sig_1), .y(r));
-  always @(posedge clk) if (en) begin
-    if (nan_1) y <= {1'b0, {E2{1'b1}}, 1'b1, {(M2-1){1'b0}}};
-    else if (inf_1) y <= {s_1, {E2{1'b1}}, {M2{1'b0}}};
-    else if (z_1) y <= {s_1, {(E2+M2){1'b0}}};
-    else y <= r;
-  end
+  kiln_fp_result #(.E(E2), .M(M2), .EW(EW)) u_result (
+    .clk(clk), .en(en), .sign(s_1), .nan(nan_1), .inf(inf_1), .zero(z_1),
+    .e(e_1), .sig(sig_1), .y(y)
+  );
 
   wire unused = za;
 

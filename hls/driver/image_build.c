@@ -46,7 +46,7 @@ static const char *const lib_cells[] = {
     "kiln_funnel",    "kiln_fifo",      "kiln_copy",      "kiln_mem_arb",     "kiln_port_arb",
     "kiln_fadd",      "kiln_fmul",      "kiln_fma",       "kiln_fdiv",        "kiln_fsqrt",
     "kiln_fp_rint",   "kiln_fp_resize", "kiln_fp_to_int", "kiln_fp_from_int", "kiln_fp_unpack",
-    "kiln_fp_lshift", "kiln_fp_norm",   "kiln_fp_round"};
+    "kiln_fp_lshift", "kiln_fp_norm",   "kiln_fp_round",  "kiln_fp_result"};
 #define N_LIB_CELLS (sizeof lib_cells / sizeof lib_cells[0])
 #define N_BASE_CELLS 10
 
