@@ -142,6 +142,12 @@
 #define acoshf kl_acoshf
 #define atanhf kl_atanhf
 #define kiln_exp_dd2 kl_kiln_exp_dd2
+#define remainder kl_remainder
+#define remquo kl_remquo
+#define nan kl_nan
+#define remainderf kl_remainderf
+#define remquof kl_remquof
+#define nanf kl_nanf
 #define kiln_exp_dd kl_kiln_exp_dd
 #define kiln_log_dd kl_kiln_log_dd
 

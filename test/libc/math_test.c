@@ -166,7 +166,7 @@ static void test_pow(void)
 static void test_two(void)
 {
 	double hw = 0, cw = 0;
-	long bad[8] = {0};
+	long bad[9] = {0};
 	for (long i = 0; i < 4 * N; i++) {
 		double x = bits_d(rnd()), y = bits_d(rnd());
 		if (i % 3 == 1) /* close exponents: the long fmod loops and hypot's cancellation-free range */
@@ -185,6 +185,11 @@ static void test_two(void)
 		bad[5] += !same(kl_nextafter(x, y), nextafter(x, y)) ||
 		          !same(kl_nextafterf((float)x, (float)y), nextafterf((float)x, (float)y));
 		bad[6] += !same(kl_fdim(x, y), fdim(x, y));
+		int q1, q2;
+		double m1 = kl_remquo(x, y, &q1), m2 = remquo(x, y, &q2);
+		bad[8] += !same(m1, m2) || (!isnan(m1) && ((q1 & 7) != (q2 & 7) || (q1 < 0) != (q2 < 0))) ||
+		          !same(kl_remainder(x, y), remainder(x, y)) ||
+		          !same(kl_remainderf((float)x, (float)y), remainderf((float)x, (float)y));
 		double h = ULPS_D(kl_hypot(x, y), hypotl(x, y)), c = ULPS_D(kl_cbrt(x), cbrtl(x));
 		hw = h > hw ? h : hw;
 		cw = c > cw ? c : cw;
@@ -198,6 +203,7 @@ static void test_two(void)
 		snprintf(name, sizeof name, "%s %s", names[i], i == 7 ? "within 1 ulp" : "exactly as glibc");
 		KT_CHECK(!bad[i], name, "%ld inputs differ", bad[i]);
 	}
+	KT_CHECK(isnan(kl_nan("")) && isnan(kl_nanf("7")), "nan and nanf give NaNs", "not NaN");
 	KT_CHECK(hw <= 1.0, "hypot within 1 ulp of the exact value", "%.3f ulp", hw);
 	KT_CHECK(cw <= 1.0, "cbrt within 1 ulp of the exact value", "%.3f ulp", cw);
 	printf("# hypot: worst %.3f ulp; cbrt: worst %.3f ulp\n", hw, cw);

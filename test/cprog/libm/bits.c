@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// fmod, frexp, ldexp, modf, ilogb, logb, nextafter, fdim, hypot and cbrt in both widths, hashed bit for bit
+// fmod, remainder, remquo, frexp, ldexp, modf, ilogb, logb, nextafter, fdim, hypot, cbrt: both widths
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,6 +45,9 @@ int main(void)
 			double y = v[j];
 			mixd(fmod(x, y)), mixd(nextafter(x, y)), mixd(fdim(x, y)), mixd(hypot(x, y));
 			mixf(fmodf(fx, (float)y)), mixf(nextafterf(fx, (float)y)), mixf(hypotf(fx, (float)y));
+			int q;
+			mixd(remquo(x, y, &q)), mix((uint64_t)(q & 7)), mixd(remainder(x, y));
+			mixf(remainderf(fx, (float)y));
 		}
 	}
 	printf("hash %016llx\n", (unsigned long long)hash);
