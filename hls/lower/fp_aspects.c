@@ -5,14 +5,6 @@
 
 #include "../driver/diag.h"
 
-static int has_aspect(const kiln_board_config *b, const char *a)
-{
-	for (size_t i = 0; i < b->naspects; i++)
-		if (strcmp(b->aspects[i], a) == 0)
-			return 1;
-	return 0;
-}
-
 static int is_kind(LLVMTypeRef t, LLVMTypeKind k)
 {
 	return LLVMGetTypeKind(t) == k;
@@ -56,7 +48,7 @@ int check_fp_aspects(LLVMValueRef fn, const kiln_board_config *board)
 		name += 14, nl -= 14;
 	int errors = 0;
 	for (size_t a = 0; a < sizeof need / sizeof need[0]; a++) {
-		if (has_aspect(board, need[a].aspect))
+		if (kiln_board_has_aspect(board, need[a].aspect))
 			continue;
 		int found = 0;
 		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !found;

@@ -72,15 +72,13 @@ typedef struct red {
 	LLVMOpcode op; /* LLVMFAdd (sums and differences) or LLVMFMul */
 } red;
 
-/* Turns reduction R of loop BB into WAYS partial results that take turns. */
-static int rotate(LLVMBuilderRef b, LLVMBasicBlockRef bb, red *r, int ways)
+/* Turns reduction R of loop BB into WAYS partial results that take turns (R->a has room for them). */
+static void rotate(LLVMBuilderRef b, LLVMBasicBlockRef bb, red *r, int ways)
 {
 	LLVMTypeRef t = LLVMTypeOf(r->p);
 	LLVMValueRef id =
 	    LLVMGetInstructionOpcode(r->v) == LLVMFMul ? LLVMConstReal(t, 1.0) : LLVMConstReal(t, -0.0);
-	LLVMValueRef *a = r->a = calloc((size_t)ways, sizeof *a);
-	if (!a)
-		return -1;
+	LLVMValueRef *a = r->a;
 	a[0] = r->p;
 	LLVMPositionBuilderBefore(b, r->p);
 	for (int j = 1; j < ways; j++)
@@ -104,7 +102,6 @@ static int rotate(LLVMBuilderRef b, LLVMBasicBlockRef bb, red *r, int ways)
 	for (unsigned i = 0; i < n; i++)
 		if (LLVMGetIncomingBlock(r->p, i) == bb)
 			LLVMSetOperand(r->p, i, a[1]);
-	return 0;
 }
 
 /* The partials added up where the loop BB exits, in a block of its own on the exit edge: the last value
@@ -120,23 +117,21 @@ static void totals(LLVMBuilderRef b, LLVMBasicBlockRef bb, red *rs, int nr, int 
 		for (int j = ways - 1; j >= 1; j--)
 			total = rs[k].op == LLVMFMul ? LLVMBuildFMul(b, total, rs[k].a[j], "total")
 			                             : LLVMBuildFAdd(b, total, rs[k].a[j], "total");
-		/* the users first: replacing operands changes the use list */
-		int nu = 0;
-		for (LLVMUseRef u = LLVMGetFirstUse(rs[k].v); u; u = LLVMGetNextUse(u))
-			nu++;
-		LLVMValueRef *users = malloc(((size_t)nu + 1) * sizeof *users);
-		nu = 0;
-		for (LLVMUseRef u = LLVMGetFirstUse(rs[k].v); u && users; u = LLVMGetNextUse(u))
-			users[nu++] = LLVMGetUser(u);
-		for (int q = 0; q < nu; q++) {
-			LLVMBasicBlockRef ub = LLVMGetInstructionParent(users[q]);
-			if (ub == bb || (ub == x && !LLVMIsAPHINode(users[q])))
-				continue;
-			for (int i = 0; i < LLVMGetNumOperands(users[q]); i++)
-				if (LLVMGetOperand(users[q], (unsigned)i) == rs[k].v)
-					LLVMSetOperand(users[q], (unsigned)i, total);
+		/* one user at a time: replacing its operands changes the use list (and needs no memory) */
+		for (;;) {
+			LLVMValueRef user = NULL;
+			for (LLVMUseRef u = LLVMGetFirstUse(rs[k].v); u && !user; u = LLVMGetNextUse(u)) {
+				LLVMValueRef c = LLVMGetUser(u);
+				LLVMBasicBlockRef ub = LLVMGetInstructionParent(c);
+				if (ub != bb && !(ub == x && !LLVMIsAPHINode(c)))
+					user = c;
+			}
+			if (!user)
+				break;
+			for (int i = 0; i < LLVMGetNumOperands(user); i++)
+				if (LLVMGetOperand(user, (unsigned)i) == rs[k].v)
+					LLVMSetOperand(user, (unsigned)i, total);
 		}
-		free(users);
 	}
 }
 
@@ -167,12 +162,15 @@ int reassoc_reductions(LLVMValueRef fn, int ways)
 				rs[nr++] = (red){p, v, NULL, op};
 			}
 		}
+		/* all the memory first, so that the loop is changed completely or not at all */
 		int ok = 1;
+		for (int k = 0; k < nr; k++)
+			ok &= (rs[k].a = calloc((size_t)ways, sizeof *rs[k].a)) != NULL;
 		for (int k = 0; k < nr && ok; k++)
-			ok = rotate(b, bb, &rs[k], ways) == 0;
+			rotate(b, bb, &rs[k], ways);
 		if (ok && nr)
 			totals(b, bb, rs, nr, ways);
-		int any = nr > 0;
+		int any = ok && nr > 0;
 		for (int k = 0; k < nr; k++)
 			free(rs[k].a);
 		free(rs);

@@ -202,3 +202,11 @@ int kiln_board_has_debug_channel(const kiln_board_config *b)
 {
 	return b->devmem_bytes >= KILN_DEBUG_MIN_DEVMEM;
 }
+
+int kiln_board_has_aspect(const kiln_board_config *b, const char *aspect)
+{
+	for (size_t i = 0; b && aspect && i < b->naspects; i++)
+		if (strcmp(b->aspects[i], aspect) == 0)
+			return 1;
+	return 0;
+}

@@ -33,5 +33,7 @@ void kiln_board_free(kiln_board_config *b);
 /* Whether board B has the debug channel (contract.h: printf and exit status), which needs its first
  * KILN_DEVMEM_FIRST bytes of device memory. */
 int kiln_board_has_debug_channel(const kiln_board_config *b);
+/* Whether board B declares ASPECT ("fp32", "fp64", ...) in its configuration. */
+int kiln_board_has_aspect(const kiln_board_config *b, const char *aspect);
 
 #endif

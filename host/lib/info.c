@@ -22,10 +22,7 @@ double kiln_device_clock_period_ns(const kiln_device *d)
 
 int kiln_device_has_aspect(const kiln_device *d, const char *aspect)
 {
-	for (size_t i = 0; d && aspect && i < d->cfg.naspects; i++)
-		if (strcmp(d->cfg.aspects[i], aspect) == 0)
-			return 1;
-	return 0;
+	return d && kiln_board_has_aspect(&d->cfg, aspect);
 }
 
 double kiln_program_clock_period_ns(const kiln_program *p)
