@@ -30,6 +30,7 @@
 #include "../lower/usm_class.h"
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
+#include "../single/single_source.h"
 #include "diag.h"
 #include "image_build.h"
 
@@ -42,6 +43,7 @@ typedef struct cc_opts {
 	int ninputs, ncflags;
 	double clock;
 	int no_pipeline, no_printf;
+	int single_source; /* --single-source: OUT is a host executable, its image OUT.kimg */
 	enum split_mode split;
 	int print;              /* printf reaches the host: the board has a debug channel, no --no-printf */
 	const char *print_note; /* why not, when that is worth a warning */
@@ -52,11 +54,16 @@ static void usage(FILE *o)
 	fprintf(
 	    o,
 	    "usage: kiln-cc -o OUT.kimg [options] FILE.c|FILE.ll|FILE.bc ...\n"
+	    "       kiln-cc --single-source -o PROGRAM [options] FILE.c\n"
 	    "\n"
 	    "Compiles C kernels (see kiln/device.h) into a Kiln device image for a board.\n"
 	    "\n"
 	    "options:\n"
 	    "  -o FILE             the image to write (required)\n"
+	    "  --single-source     FILE.c holds host code, kernels and device globals: build the\n"
+	    "                      executable PROGRAM (device image embedded; also PROGRAM.kimg, and\n"
+	    "                      PROGRAM.kimg.d/ with host.ll, footer.c, device-split.ll). See\n"
+	    "                      docs/single-source.md\n"
 	    "  --board NAME        target board, one of `kiln list` (default: sim)\n"
 	    "  --clock-period NS   target clock period in ns (default: the board's)\n"
 	    "  --no-pipeline       do not overlap loop iterations (every loop runs one iteration at a time)\n"
@@ -144,6 +151,8 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			o->profile = argv[++i];
 		} else if (!strcmp(a, "--no-pipeline")) {
 			o->no_pipeline = 1;
+		} else if (!strcmp(a, "--single-source")) {
+			o->single_source = 1;
 		} else if (!strcmp(a, "--no-printf")) {
 			o->no_printf = 1;
 		} else if (!strcmp(a, "-q")) {
@@ -191,6 +200,16 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 		diag_error(NULL, 0, 0, "no input files: give kernel sources (.c) or device IR (.ll, .bc)");
 		return -1;
 	}
+	if (o->single_source && (o->ninputs != 1 || frontend_is_ir(o->inputs[0]))) {
+		diag_error(NULL, 0, 0,
+		           "--single-source takes one C file (host code, kernels and device globals)");
+		return -1;
+	}
+	if (o->single_source && o->split != SPLIT_OFF) {
+		diag_error(NULL, 0, 0,
+		           "--single-source embeds one device image: --split cannot be used with it");
+		return -1;
+	}
 	return 0;
 }
 
@@ -228,10 +247,32 @@ static int inline_all(LLVMModuleRef mod)
 	return 0;
 }
 
-/* Front end and lowering per translation unit, then one linked, inlined device module (NULL on errors). */
-static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *workdir)
+/* The device flow from one lowered, linked device module to the inlined module post-link splits (NULL on
+ * errors; MOD is consumed then). */
+static LLVMModuleRef front_finish(LLVMModuleRef mod, const cc_opts *o)
 {
-	frontend_opts fo = {o->cflags, o->ncflags, workdir, NULL, o->depfile, o->out};
+	/* The math operations no unit runs become library calls, before the library is linked (so that it is
+	 * when the kernel needs it) and after (the library's own functions call each other that way too). */
+	if (mod && !diag_errors() && debug_lower_calls(mod, o->print, o->print_note) == 0 &&
+	    lower_math_calls(mod) == 0 && kernel_libc_link(mod) == 0 && lower_math_calls(mod) == 0 &&
+	    check_recursion(mod) == 0 && inline_all(mod) == 0 && lower_usm_class_finish(mod) == 0)
+		return mod;
+	if (mod)
+		LLVMDisposeModule(mod);
+	return NULL;
+}
+
+/* Front end and lowering per translation unit, then one linked, inlined device module (NULL on errors). With
+ * --single-source, the device half of the split; the host half goes to *HOST. */
+static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *workdir, LLVMModuleRef *host,
+                           single_host *info)
+{
+	frontend_opts fo = {o->cflags, o->ncflags, workdir, NULL, o->depfile, o->out, 0, NULL};
+	if (o->single_source) {
+		diag_input(o->inputs[0]);
+		diag_progress("compiling %s (single source)", o->inputs[0]);
+		return front_finish(single_front(ctx, o->inputs[0], &fo, host, info), o);
+	}
 	if (o->depfile) {
 		FILE *d = fopen(o->depfile, "w");
 		if (!d || fclose(d) != 0) {
@@ -259,15 +300,7 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 			diag_error(o->inputs[i], 0, 0,
 			           "cannot link with the other inputs (conflicting definitions)");
 	}
-	/* The math operations no unit runs become library calls, before the library is linked (so that it is
-	 * when the kernel needs it) and after (the library's own functions call each other that way too). */
-	if (mod && !diag_errors() && debug_lower_calls(mod, o->print, o->print_note) == 0 &&
-	    lower_math_calls(mod) == 0 && kernel_libc_link(mod) == 0 && lower_math_calls(mod) == 0 &&
-	    check_recursion(mod) == 0 && inline_all(mod) == 0 && lower_usm_class_finish(mod) == 0)
-		return mod;
-	if (mod)
-		LLVMDisposeModule(mod);
-	return NULL;
+	return front_finish(mod, o);
 }
 
 /* Every output is built in a staging folder beside OUT (same file system, so renames are atomic) and moved
@@ -402,6 +435,15 @@ int main(int argc, char **argv)
 	int p = parse_args(argc, argv, &o);
 	if (p)
 		return p > 0 ? 0 : 1;
+	/* A single-source program's image is PROGRAM.kimg; from here on OUT names it, as in a device compile.
+	 */
+	char img_out[4200];
+	const char *exe = NULL;
+	if (o.single_source) {
+		snprintf(img_out, sizeof img_out, "%s.kimg", o.out);
+		exe = o.out;
+		o.out = img_out;
+	}
 	kiln_board_config board;
 	char err[512], stage[4200], front_out[4300], workdir[4400];
 	if (kiln_board_load(o.board ? o.board : "sim", &board, err, sizeof err) != 0) {
@@ -436,7 +478,9 @@ int main(int argc, char **argv)
 		snprintf(dep_tmp, sizeof dep_tmp, "%s.kiln-tmp.%d", o.depfile, (int)getpid());
 		o.depfile = dep_tmp;
 	}
-	LLVMModuleRef mod = rc ? NULL : front(ctx, &o, workdir);
+	LLVMModuleRef host = NULL;
+	single_host sinfo = {0};
+	LLVMModuleRef mod = rc ? NULL : front(ctx, &o, workdir, &host, &sinfo);
 	rc = mod ? 0 : 1;
 	LLVMModuleRef *imgs = NULL;
 	int n = 0;
@@ -452,6 +496,15 @@ int main(int argc, char **argv)
 		rc = staged_path(stage, path, staged, sizeof staged) ||
 		     image_build(imgs[i], staged, path, &bo);
 	}
+	/* The host program is linked with the staged image, which it embeds; it moves into place last. */
+	char staged_exe[4400] = "";
+	if (!rc && exe) {
+		char staged_img[4400];
+		rc = staged_path(stage, o.out, staged_img, sizeof staged_img) ||
+		     staged_path(stage, exe, staged_exe, sizeof staged_exe) ||
+		     single_link(host, &sinfo, workdir, o.stop ? o.out : staged_img,
+		                 o.stop ? NULL : staged_exe, o.inputs[0]);
+	}
 	enum publish_kind kind = o.stop ? PUBLISH_NO_IMAGE : PUBLISH_IMAGE;
 	if (!rc && n > 1)
 		rc = publish(stage, front_out, o.out, PUBLISH_FOLDER, n) ? 1 : 0;
@@ -459,6 +512,10 @@ int main(int argc, char **argv)
 		char path[4200], staged[4400];
 		image_path(o.out, i, n, path, sizeof path);
 		rc = staged_path(stage, path, staged, sizeof staged) || publish(stage, staged, path, kind, i);
+	}
+	if (exe && !o.stop && !rc && rename(staged_exe, exe) != 0) {
+		diag_error(exe, 0, 0, "cannot write: %s", strerror(errno));
+		rc = 1;
 	}
 	if (o.depfile && !rc && rename(o.depfile, dep_final) != 0) {
 		diag_error(dep_final, 0, 0, "cannot write: %s", strerror(errno));
@@ -474,6 +531,9 @@ int main(int argc, char **argv)
 	free(imgs);
 	if (mod)
 		LLVMDisposeModule(mod);
+	if (host)
+		LLVMDisposeModule(host);
+	single_host_free(&sinfo);
 	LLVMContextDispose(ctx);
 	kiln_board_free(&board);
 	return rc;

@@ -68,8 +68,7 @@ static int append_file(const char *to, const char *from)
 	return rc;
 }
 
-/* Runs argv, returning its exit status (127 when it cannot start). */
-static int run(char *const argv[])
+int frontend_run(char *const argv[])
 {
 	pid_t pid = fork();
 	int st = 0;
@@ -83,6 +82,18 @@ static int run(char *const argv[])
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* The fixed flags a single-source compile leaves out: target, library headers and calling convention are the
+ * device's only. */
+static int device_only_flag(const char *f)
+{
+	static const char *const dev[] = {"-target", "spir64-unknown-unknown", "-nostdlibinc", "-Xclang",
+	                                  "-fdefault-calling-conv=cdecl"};
+	for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++)
+		if (!strcmp(f, dev[i]))
+			return 1;
+	return 0;
 }
 
 LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend_opts *o)
@@ -145,13 +156,32 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	                       libc,
 	                       "-D__KILN__=1"};
 	size_t nfixed = sizeof fixed / sizeof fixed[0];
-	size_t n = nfixed + (size_t)o->ncflags + 11;
+	/* Single source (docs/single-source.md): the host's target and C library, since the same IR is also
+	 * the host program; the device module is retargeted to spir64 after the split (both are LP64 and
+	 * little-endian). No pass runs before the split, so that nothing decides an if_device branch or
+	 * learns from a kernel's body what its host launch stub will not do; glibc's extern inlines stay out
+	 * so that kernels call printf and putchar, not glibc internals. */
+	char hostinc[4096];
+	snprintf(hostinc, sizeof hostinc, "-I%s", o->host_include_dir ? o->host_include_dir : ".");
+	const char *single[] = {"-Xclang", "-disable-llvm-passes", "-D__KILN_SINGLE_SOURCE__=1",
+	                        "-D__NO_INLINE__", hostinc};
+	size_t n = nfixed + (size_t)o->ncflags + 18;
 	char **argv = calloc(n, sizeof *argv);
 	if (!argv)
 		return NULL;
 	size_t k = 0;
-	for (size_t i = 0; i < nfixed; i++)
-		argv[k++] = (char *)fixed[i];
+	for (size_t i = 0; i < nfixed; i++) {
+		const char *f = fixed[i];
+		if (o->single_source && (f == libc || device_only_flag(f)))
+			continue;
+		argv[k++] = (char *)f;
+	}
+	if (o->single_source)
+		for (size_t i = 0; i < sizeof single / sizeof single[0]; i++)
+			argv[k++] = (char *)single[i];
+	else
+		argv[k++] =
+		    "-D__KILN_DEVICE_ONLY__=1"; /* the device side of a multi-pass build (if_device) */
 	for (int i = 0; i < o->ncflags; i++)
 		argv[k++] = (char *)o->cflags[i];
 	if (o->depfile) {
@@ -167,7 +197,7 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	argv[k++] = "-o";
 	argv[k++] = out;
 	argv[k] = NULL;
-	int st = run(argv);
+	int st = frontend_run(argv);
 	free(argv);
 	if (st == 0 && o->depfile && append_file(o->depfile, dep) != 0) {
 		diag_error(o->depfile, 0, 0, "cannot write the dependency list: %s", strerror(errno));

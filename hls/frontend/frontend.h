@@ -12,6 +12,11 @@ typedef struct frontend_opts {
 	const char *include_dir; /* directory holding kiln/device.h */
 	const char *depfile;     /* when set, each input's dependencies (make syntax) are appended to it */
 	const char *dep_target;  /* the make target they are listed for (the image) */
+	/* kiln-cc --single-source: one module for host and device, compiled for the host with the system's
+	 * headers and no LLVM pass run (hls/single/ splits it, then each side is optimised on its own). */
+	int single_source;
+	const char
+	    *host_include_dir; /* with single_source: the folder holding kiln/kiln.h and kiln/single.h */
 } frontend_opts;
 
 /* Directory of kiln/device.h: $KILN_INCLUDE_DIR, else the source tree's hls/include. */
@@ -20,5 +25,7 @@ const char *frontend_include_dir(void);
 int frontend_is_ir(const char *path);
 /* Compiles or reads PATH into a module in CTX; clang's own diagnostics go to stderr. NULL on error. */
 LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend_opts *o);
+/* Runs the program ARGV (found in PATH) and returns its exit status (127 when it cannot start). */
+int frontend_run(char *const argv[]);
 
 #endif

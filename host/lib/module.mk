@@ -9,10 +9,11 @@ LIBKILN_MAP := $(BUILD)/lib/libkiln.map
 
 # Only the API of kiln.h is exported: the version script lists every kiln_* function the header declares,
 # and the static parts (host/common, the backends) stay inside (--exclude-libs).
-$(LIBKILN_MAP): host/include/kiln/kiln.h
+# kiln/single.h adds the runtime of single-source programs (kiln-cc --single-source).
+$(LIBKILN_MAP): host/include/kiln/kiln.h host/include/kiln/single.h
 	@mkdir -p $(@D)
 	{ echo 'KILN_$(SOVERSION) {'; echo '  global:'; \
-	  sed -n 's/.*\<\(kiln_[a-z0-9_]*\)(.*/    \1;/p' $< | sort -u; echo '  local: *;'; echo '};'; } >$@
+	  sed -n 's/.*\<\(kiln_[a-z0-9_]*\)(.*/    \1;/p' $^ | sort -u; echo '  local: *;'; echo '};'; } >$@
 
 $(LIBKILN_REAL): $(LIBKILN_OBJS) $(COMMON_LIB) $(LIBKILN_MAP)
 	@mkdir -p $(@D)

@@ -114,4 +114,55 @@ static inline unsigned kiln__atomic_cmpxchg_u(unsigned *p, unsigned cmp, unsigne
 #define atomic_or(p, v) KILN__ATOMIC_SEL(or, p)(p, v)
 #define atomic_xor(p, v) KILN__ATOMIC_SEL(xor, p)(p, v)
 
+/* ---- if_device / if_host (seed 000) ----
+ * Code reachable from both host and device picks its side with
+ *
+ *   KILN_IF_DEVICE { on the device } KILN_OTHERWISE { on the host }
+ *   KILN_IF_HOST { on the host } KILN_OTHERWISE { on the device }          (KILN_OTHERWISE is optional)
+ *
+ * Both bodies are always compiled on both sides, as the seed's template compiles the lambda it never calls,
+ * so both must be valid C everywhere; only the side they run on differs. C has no lambdas, so the branch is
+ * an `if` and KILN_OTHERWISE its `else`.
+ *
+ * Multi-pass mode (kiln-cc's device compile, or a native/host compile of the same file): kiln-cc defines
+ * __KILN_DEVICE_ONLY__ for the device side (the seed's __SYCL_DEVICE_ONLY__) and the condition is a constant,
+ * so the other side's body is dead code that the optimiser removes before any device diagnostic looks at it.
+ *
+ * Single-pass mode (kiln-cc --single-source, __KILN_SINGLE_SOURCE__): one clang run serves both sides, so the
+ * condition is a call to a marker, the C spelling of the seed's call_if_on_device(fn) / call_if_on_host(fn):
+ * returning true is calling FN, and a deleted body is `return false`. The markers are noinline so that no
+ * branch is decided before the split, and weak so that nothing (IPSCCP) folds their `return 1` either. C has
+ * no way to put a string attribute on a function, so each carries an annotate() with the seed's attribute
+ * name, which kiln-cc's split (hls/single/) turns into the IR attribute "sycl-call-if-on-device"="true"
+ * (resp. "sycl-call-if-on-host") before anything else reads the module; it then gives each side's markers
+ * their constant bodies, drops their noinline and folds the dead branches (docs/single-source.md). */
+#ifdef __KILN_SINGLE_SOURCE__
+__attribute__((noinline, weak, annotate("sycl-call-if-on-device"))) _Bool __kiln_call_if_on_device(void)
+{
+	return 1;
+}
+__attribute__((noinline, weak, annotate("sycl-call-if-on-host"))) _Bool __kiln_call_if_on_host(void)
+{
+	return 1;
+}
+#define KILN_IF_DEVICE if (__kiln_call_if_on_device())
+#define KILN_IF_HOST if (__kiln_call_if_on_host())
+#else
+#ifdef __KILN_DEVICE_ONLY__
+#define KILN__ON_DEVICE 1
+#else
+#define KILN__ON_DEVICE 0
+#endif
+#define KILN_IF_DEVICE if (KILN__ON_DEVICE)
+#define KILN_IF_HOST if (!KILN__ON_DEVICE)
+#endif
+#define KILN_OTHERWISE else
+
+/* A single-source program's host code launches kernels, allocates shared memory and copies device globals
+ * with the calls of kiln/single.h (docs/single-source.md). */
+#ifdef __KILN_SINGLE_SOURCE__
+#include <kiln/single.h>
+#endif
+/* ---- end of if_device / if_host ---- */
+
 #endif
