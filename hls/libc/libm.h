@@ -15,6 +15,14 @@ extern const uint32_t kiln_two_over_pi[40];
 extern const double kiln_pio2_parts[4], kiln_pio2_dd[2], kiln_pi_dd[2], kiln_2_pi_dd[2];
 extern const double kiln_atan_table[9][2];
 
+/* erf and erfc (math_erf.c): erf(x)/x near 0; e^(x^2) erfc(x) over [1/2, 32) */
+extern const double kiln_erf_small[15], kiln_erfcx_table[48][15];
+/* tgamma and lgamma (math_gamma.c): lgamma over [31/32, 2 - 1/32], Stirling's series, lgamma about its
+ * zeros in (-16.5, -2), sin(pi a) and cos(pi a) by Taylor */
+extern const double kiln_lgamma_table[16][14], kiln_lgamma_stirling[9], kiln_lgamma_zeros[28][15];
+extern const double kiln_ln_sqrt_2pi_dd[2], kiln_euler, kiln_lgamma_max;
+extern const double kiln_sinpi[10][2], kiln_cospi[11][2];
+
 static inline uint64_t libm_bits(double x)
 {
 	uint64_t u;
@@ -90,6 +98,19 @@ static inline double libm_dd_mul(double hi, double lo, double bh, double bl, dou
 	double e, p = libm_two_prod(hi, bh, &e);
 	e += hi * bl + lo * bh;
 	return libm_fast_two_sum(p, e, rlo);
+}
+
+/* (hi + lo) 2^-e for 0 < e <= 1000 and hi + lo (|lo| <= ulp(hi)) well inside the range of doubles, rounded
+ * once even when the result is subnormal: there, in the scaled range, 2^(-1022 + e) is added so that the
+ * sum's last place is the subnormal one, the sum rounded there (lo folded in) and 2^(-1022 + e) taken away
+ * again exactly, which leaves a multiple of 2^(-1074 + e) that the scaling keeps exactly. */
+static inline double libm_round_scaled(double hi, double lo, int e)
+{
+	double k = __builtin_copysign(libm_pow2(-1022 + e), hi);
+	if (__builtin_fabs(hi) >= __builtin_fabs(k))
+		return (hi + lo) * libm_pow2(-e); /* normal: the scaling is exact */
+	double err, s = libm_two_sum(k, hi, &err);
+	return ((s + (err + lo)) - k) * libm_pow2(-e);
 }
 
 /* exp(hi + lo) for |lo| <= 2^-40 |hi| or so, rounded once (the result's scale aside): the shared core of

@@ -193,6 +193,10 @@ double kl_tanh(double x);
 double kl_asinh(double x);
 double kl_acosh(double x);
 double kl_atanh(double x);
+double kl_erf(double x);
+double kl_erfc(double x);
+double kl_tgamma(double x);
+double kl_lgamma(double x);
 float kl_expf(float x);
 float kl_exp2f(float x);
 float kl_expm1f(float x);
@@ -229,5 +233,9 @@ float kl_tanhf(float x);
 float kl_asinhf(float x);
 float kl_acoshf(float x);
 float kl_atanhf(float x);
+float kl_erff(float x);
+float kl_erfcf(float x);
+float kl_tgammaf(float x);
+float kl_lgammaf(float x);
 
 #endif

@@ -141,6 +141,14 @@
 #define asinhf kl_asinhf
 #define acoshf kl_acoshf
 #define atanhf kl_atanhf
+#define erf kl_erf
+#define erfc kl_erfc
+#define tgamma kl_tgamma
+#define lgamma kl_lgamma
+#define erff kl_erff
+#define erfcf kl_erfcf
+#define tgammaf kl_tgammaf
+#define lgammaf kl_lgammaf
 #define kiln_exp_dd2 kl_kiln_exp_dd2
 #define remainder kl_remainder
 #define remquo kl_remquo

@@ -235,6 +235,100 @@ static void test_atan2(void)
 	KT_CHECK(!bad, "atan2 special values as glibc (C99 F.9.1.4)", "%d differ", bad);
 }
 
+/* Inputs for the sweeps where erfc, tgamma and lgamma are hardest. */
+enum hard { ERFC_TAIL, NEAR_POLES, NEAR_ONE_TWO, NEGATIVE, NEAR_ZEROS };
+static long double lgamma_zeros[28];
+
+/* lgamma's zeros in (-16, -2), two between each pair of integers, by bisection on lgammal: they are where
+ * the reflection formula's terms cancel. */
+static void find_lgamma_zeros(void)
+{
+	for (int i = 0; i < 28; i++) {
+		int n = 2 + i / 2;
+		/* the zero in the upper half of (-n-1, -n), then the lower: lgammal is negative at -n-1/2 */
+		long double lo = -n - 0.5L, hi = i % 2 ? -n - 1 + 1e-18L : -n - 1e-18L;
+		for (int k = 0; k < 100; k++) {
+			long double mid = (lo + hi) / 2;
+			if (lgammal(mid) < 0)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		lgamma_zeros[i] = lo;
+	}
+}
+
+static double hard_input(enum hard h)
+{
+	switch (h) {
+	case ERFC_TAIL:
+		return uniform(1, 27.3);
+	case NEAR_POLES: /* -n + d, d from 2^-50 to 1/2 of either sign */
+		return -(double)(1 + rnd() % 184) + ldexp(uniform(-1, 1), -(int)(rnd() % 50));
+	case NEAR_ONE_TWO:
+		return (rnd() & 1 ? 1.0 : 2.0) + ldexp(uniform(-1, 1), -(int)(rnd() % 52));
+	case NEGATIVE:
+		return uniform(-10, 0);
+	default: { /* within 2^-60 .. 2^-5 of a zero, or a few ulps */
+		long double z = lgamma_zeros[rnd() % 28];
+		if (rnd() & 1)
+			return (double)z + ldexp(fabs((double)z), -52) * (double)((int)(rnd() % 41) - 20);
+		return (double)(z + ldexpl(uniform(-1, 1), -5 - (int)(rnd() % 55)));
+	}
+	}
+}
+
+/* F and F##f over the inputs H, against F##l, within BOUND ulps; glibc's worst on the same inputs shown. */
+#define CHECK_HARD(fn, h, what, bound)                                                                       \
+	do {                                                                                                 \
+		double worst = 0, glibc = 0, wx = 0, fworst = 0, fglibc = 0;                                 \
+		for (long i = 0; i < N / 2; i++) {                                                           \
+			double x = hard_input(h);                                                            \
+			long double r = fn##l(x);                                                            \
+			double e = ULPS_D(kl_##fn(x), r), g = ULPS_D(fn(x), r);                              \
+			if (e > worst)                                                                       \
+				worst = e, wx = x;                                                           \
+			glibc = g > glibc ? g : glibc;                                                       \
+			float fx = (float)x;                                                                 \
+			r = fn##l(fx);                                                                       \
+			e = ULPS_F(kl_##fn##f(fx), r), g = ULPS_F(fn##f(fx), r);                             \
+			fworst = e > fworst ? e : fworst;                                                    \
+			fglibc = g > fglibc ? g : fglibc;                                                    \
+		}                                                                                            \
+		KT_CHECK(worst <= (bound) && fworst <= (bound),                                              \
+		         #fn " and " #fn "f within " #bound " ulp " what, "%.3f ulp at %a (glibc %.3f)",     \
+		         worst, wx, glibc);                                                                  \
+		printf("# " #fn " " what ": worst %.3f ulp, glibc's %.3f; " #fn "f %.3f, glibc's %.3f\n",    \
+		       worst, glibc, fworst, fglibc);                                                        \
+	} while (0)
+
+/* erf, erfc, tgamma and lgamma where the result is exact, infinite or zero (poles, overflow, underflow, C99
+ * F.9.5): glibc's, sign included, in both widths. */
+#define SAME_AT(fn, list)                                                                                    \
+	for (size_t i = 0; i < sizeof list / sizeof list[0]; i++)                                            \
+	bad +=                                                                                               \
+	    !same(kl_##fn(list[i]), fn(list[i])) || !same(kl_##fn##f((float)list[i]), fn##f((float)list[i]))
+static void test_special_edges(void)
+{
+	static const double erfs[] = {0.0, -0.0, INFINITY, -INFINITY, NAN,
+	                              6.0, -6.0, 1e300,    -1e300,    0x1p-1074};
+	static const double erfcs[] = {0.0,  -0.0, INFINITY, -INFINITY, NAN,
+	                               -6.0, 28.0, 1e300,    -1e300,    DBL_MAX};
+	static const double lgammas[] = {0.0,  -0.0, INFINITY, -INFINITY, NAN,     1.0,     2.0,
+	                                 -1.0, -2.0, -171.0,   -1e300,    DBL_MAX, 2.6e305, -0x1p52};
+	static const double tgammas[] = {0.0,       -0.0,       INFINITY,  -INFINITY,  NAN,     1.0,
+	                                 2.0,       -1.0,       -2.0,      -171.0,     -1e300,  1e300,
+	                                 DBL_MAX,   -DBL_MAX,   171.7,     172.0,      -190.5,  -191.5,
+	                                 0x1p-1074, -0x1p-1074, 0x1p-1030, -0x1p-1030, -0x1p52, 0x1p53};
+	int bad = 0;
+	SAME_AT(erf, erfs);
+	SAME_AT(erfc, erfcs);
+	SAME_AT(lgamma, lgammas);
+	SAME_AT(tgamma, tgammas);
+	KT_CHECK(!bad, "erf, erfc, lgamma, tgamma at poles, overflow, underflow and exact values as glibc",
+	         "%d differ", bad);
+}
+
 int main(void)
 {
 	CHECK1(exp, -745, 710);
@@ -256,6 +350,18 @@ int main(void)
 	CHECK1(asinh, -30, 30);
 	CHECK1(acosh, 1, 30);
 	CHECK1(atanh, -1, 1);
+	CHECK1(erf, -6, 6);
+	CHECK1(erfc, -6, 28);
+	CHECK1(tgamma, -180, 172);
+	CHECK1(lgamma, -50, 1e6);
+	find_lgamma_zeros();
+	CHECK_HARD(erfc, ERFC_TAIL, "over erfc's tail 1 .. 27.3", 1.0);
+	CHECK_HARD(tgamma, NEAR_POLES, "next to the poles -1 .. -184", 1.0);
+	CHECK_HARD(lgamma, NEAR_ONE_TWO, "next to the zeros 1 and 2", 1.0);
+	CHECK_HARD(lgamma, NEGATIVE, "over -10 .. 0", 1.0);
+	CHECK_HARD(lgamma, NEAR_ZEROS, "next to the negative zeros -2.46 .. -15.99", 1.0);
+	CHECK_HARD(tgamma, NEGATIVE, "over -10 .. 0", 1.0);
+	test_special_edges();
 	test_atan2();
 	test_pow();
 	test_two();
