@@ -68,6 +68,18 @@ int kir_back_value(const kfunc *f, int b, const kinst *phi)
 	return -1;
 }
 
+int kir_back_gap(const kfunc *f, int v)
+{
+	const kinst *k = &f->insts[v];
+	if (kop_unit(k->op) == KU_FPU)
+		return 0;
+	/* a copy of a phi's register, or of a value the loop does not change */
+	if (k->op == K_COPY && (k->a[0].kind != KV_OP || f->insts[k->a[0].id].block != k->block ||
+	                        f->insts[k->a[0].id].op == K_PHI))
+		return 0;
+	return 1;
+}
+
 static const kop_row kop_rows[K_NOPS] = {
 #define KOP_ROW(e, name, delay, dwidth, unit, rtl) [e] = {name, delay, dwidth, unit, rtl},
     KOP_TABLE(KOP_ROW)

@@ -151,6 +151,11 @@ void kfunc_free(kfunc *f);
 int kir_new_inst(kfunc *f, kop op, int width, int block);
 /* The value phi PHI of single-block loop B takes on B's back edge when it is an operation of B, else -1. */
 int kir_back_value(const kfunc *f, int b, const kinst *phi);
+/* Cycles between the slot in which back-edge value V is computed and the first slot in which the next
+ * iteration's phi can hold it: 0 when V is there from the start of its slot (an FP unit's registered result;
+ * a copy of another phi's register or of a value the loop does not change), so that the phi passes it on
+ * directly, else 1 (the phi's register). */
+int kir_back_gap(const kfunc *f, int v);
 /* One row of the operation table (kop_table.h). */
 typedef struct kop_row {
 	const char *name;

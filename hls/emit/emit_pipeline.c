@@ -63,7 +63,7 @@ static pval value_of(const kfunc *f, int b, int i)
 			if (u->a[a].kind != KV_OP || u->a[a].id != i)
 				continue;
 			int t = use_slot(f, u);
-			if (t > p.def && t / ii > p.kmax)
+			if ((t > p.def || (phi && t == p.def)) && t / ii > p.kmax)
 				p.kmax = t / ii;
 			/* a narrow load shifts its data by the address' byte lane */
 			if (u->op == K_LOAD && a == 0 && u->bytes < kmem_word_bytes(f, u->mem) &&
@@ -92,6 +92,20 @@ const char *emit_pipe_ref(ectx *e, int v, int ctx)
 		return e->bd->reg[v];
 	if (d->op != K_PHI && d->pslot == slot)
 		return rb_str(e->rb, "v%d", v);
+	if (d->op == K_PHI) {
+		/* read in the slot its value is computed (kir_back_gap 0): straight from the iteration
+		 * before, one stage on, or the value it entered with when there is none. The back value is
+		 * named by what it is made of (the unit's output, the copy's source), declared before any
+		 * wire that reads it. */
+		pval p = value_of(f, b, v);
+		if (p.back >= 0 && slot == p.def) {
+			const kinst *bk = &f->insts[p.back];
+			const char *src = kop_unit(bk->op) == KU_FPU
+			                      ? emit_fpu_out(e, p.back)
+			                      : emit_ref(e, bk->a[0], emit_pipe_ctx(f, b, bk->pslot));
+			return rb_str(e->rb, "(pl%d_v[%d] ? %s : p%d_%d)", b, p.sd + 1, src, v, p.sd);
+		}
+	}
 	return rb_str(e->rb, "p%d_%d", v, slot / f->blocks[b].ii);
 }
 

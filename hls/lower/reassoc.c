@@ -12,7 +12,7 @@ int reassoc_ways(double clock_ns)
 {
 	int m = fp_fraction_bits(64), bps = fp_unit_bits_per_level(clock_ns, m);
 	int add = fp_unit_levels(K_FADD, m, bps), mul = fp_unit_levels(K_FMUL, m, bps);
-	return (add > mul ? add : mul) + 1;
+	return add > mul ? add : mul;
 }
 
 static int self_loop(LLVMBasicBlockRef bb)

@@ -10,7 +10,8 @@
  * of WAYS iterations before, and the loop's exits add the partials up. The loop then waits for the adder
  * once every WAYS iterations instead of every iteration. The number of loops changed. */
 int reassoc_reductions(LLVMValueRef fn, int ways);
-/* The ways that hide the adder's (and multiplier's) latency at CLOCK_NS: its cycles and the phi's. */
+/* The ways that hide the adder's (and multiplier's) latency at CLOCK_NS: its cycles (the phis take the unit's
+ * output directly, kir_back_gap). */
 int reassoc_ways(double clock_ns);
 
 #endif

@@ -79,18 +79,19 @@ static int rotates_from(const kfunc *f, int b, int q)
 
 /* A value V computed SLOT cycles into an iteration from phi PI that reaches PI again only through a rotation
  * of phis (each taking the one after it, as lower/reassoc.c builds partial sums): V becomes phi Q's next
- * value, Q's the next phi's, ..., back to PI, K phis in all. Each phi holds its value a cycle after its
- * source has it, and the value comes round once every K iterations: the II is at least (SLOT + 1 + K - 1) /
- * K. 0 when V does not come round. */
-static int rotation_bound(const kfunc *f, int b, int pi, int q, int slot)
+ * value, Q's the next phi's, ..., back to PI, K phis in all. Each hop takes its back value's kir_back_gap
+ * cycles (V's to Q, then each copy's), and the value comes round once every K iterations: the II is at least
+ * (SLOT + the gaps) / K, rounded up. 0 when V does not come round. */
+static int rotation_bound(const kfunc *f, int b, int pi, int q, int slot, int v)
 {
-	int k = 1;
+	int k = 1, late = slot + kir_back_gap(f, v);
 	for (int r = q; r != pi; k++) {
 		r = rotates_from(f, b, r);
 		if (r < 0 || k > f->blocks[b].ninsts)
 			return 0;
+		late += kir_back_gap(f, kir_back_value(f, b, &f->insts[r]));
 	}
-	return (slot + 1 + k - 1 + k - 1) / k;
+	return (late + k - 1) / k;
 }
 
 int sched_rec_mii(const sched_problem *p, int b)
@@ -139,15 +140,15 @@ int sched_rec_mii(const sched_problem *p, int b)
 		for (int q = 0; q < phi->nphi; q++) {
 			kval v = phi->phi_val[q];
 			if (phi->phi_block[q] == b && v.kind == KV_OP && f->insts[v.id].block == b &&
-			    slot[v.id] >= 0 && slot[v.id] + 1 > mii)
-				mii = slot[v.id] + 1;
+			    slot[v.id] >= 0 && slot[v.id] + kir_back_gap(f, v.id) > mii)
+				mii = slot[v.id] + kir_back_gap(f, v.id);
 		}
 		/* values that come back to this phi through a rotation of other phis */
 		for (int j = 0; j < bl->ninsts; j++) {
 			const kinst *q = &f->insts[bl->insts[j]];
 			int v = q->op == K_PHI && bl->insts[j] != pi ? kir_back_value(f, b, q) : -1;
 			if (v >= 0 && slot[v] >= 0) {
-				int r = rotation_bound(f, b, pi, bl->insts[j], slot[v]);
+				int r = rotation_bound(f, b, pi, bl->insts[j], slot[v], v);
 				if (r > mii)
 					mii = r;
 			}

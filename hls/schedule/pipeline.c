@@ -196,7 +196,7 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 			int v = k->op == K_PHI ? kir_back_value(f, b, k) : -1;
 			if (v < 0)
 				continue;
-			int need = ms->slot[ms->pos[v]] - ii + 1;
+			int need = ms->slot[ms->pos[v]] - ii + kir_back_gap(f, v);
 			if (need > ms->ready[j]) {
 				ms->ready[j] = need;
 				changed = 1;

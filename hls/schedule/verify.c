@@ -163,7 +163,7 @@ static int verify_pipelined(const sched_problem *p, int b, char *err, size_t err
 		int at = issues_early(k) ? k->pissue : k->pslot;
 		if (k->op == K_PHI) {
 			int v = kir_back_value(f, b, k);
-			if (v >= 0 && f->insts[v].pslot > k->pslot + ii - 1) {
+			if (v >= 0 && f->insts[v].pslot > k->pslot + ii - kir_back_gap(f, v)) {
 				snprintf(
 				    err, errlen,
 				    "pipelined loop, II %d: the phi (line %u) read in slot %d takes a value "

@@ -50,8 +50,8 @@ want = {
     "pipe_if_alias": [None], # if-converted, but dst and src may overlap
     "pipe_fib": [None],
     "pipe_fscale": [1, 1, 1],      # float units, on-chip arrays, no recurrence
-    "pipe_fsum": [5],              # the sum waits for kiln_fadd's 4 levels and the phi
-    "pipe_fsum_reassoc": [2],      # partial sums in a rotation of phis, each holding its value a cycle
+    "pipe_fsum": [4],              # the sum waits for kiln_fadd's 4 levels, the phi takes its output directly
+    "pipe_fsum_reassoc": [1],      # partial sums in a rotation of phis: the port's bound
 }
 for k, iis in want.items():
     got = [b["ii"] if b["pipelined"] else None for b in pipe.get(k, [])]

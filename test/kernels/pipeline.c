@@ -392,8 +392,8 @@ KT_TEST(pipe_fsum_reassoc)
 	float *out = KT_BUF(float, 1);
 	double *dout = KT_BUF(double, 2);
 	/* fewer iterations than partial sums, exactly as many, and more, in whole turns and not */
-	static const int ns[] = {0, 1, 3, 5, 7, 10, 50};
-	for (int i = 0; i < 7; i++)
+	static const int ns[] = {0, 1, 3, 4, 5, 7, 10, 50};
+	for (int i = 0; i < 8; i++)
 		KT_RUN(pipe_fsum_reassoc, KT_P(v), KT_P(out), KT_P(dout), KT_V(int, ns[i]));
 }
 #endif

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The pipeliner on hand-built loops (no Verilator, no LLVM): II = max(ResMII, RecMII) for simple loops, a
- * recurrence through a multiply sets the II, and a store that a later iteration's load reads keeps the loop
- * from overlapping. Every schedule also passes sched_verify. */
+ * recurrence through a multiply sets the II, a float accumulation's II is the adder's latency, and a store
+ * that a later iteration's load reads keeps the loop from overlapping. Every schedule also passes
+ * sched_verify. */
+#include "hls/schedule/fp_units.h"
 #include "hls/schedule/schedule.h"
 #include "hls/schedule/verify.h"
 #include "test/harness.h"
@@ -72,6 +74,32 @@ int main(void)
 		KT_CHECK(l->pipelined && l->ii == 2, "multiply recurrence: pipelined at II 2",
 		         "pipelined %d, II %d (%s)", l->pipelined, l->ii, l->nopipe);
 		verified(&f, "multiply recurrence: verifies");
+		kfunc_free(&f);
+	}
+
+	/* acc = acc + a[i] in float: the phi takes the adder's registered output in the slot it appears
+	 * (kir_back_gap 0), so the recurrence costs the adder's levels and no more. */
+	{
+		int i;
+		int m = kb_devmem_loop(&f, 0, 1, &i);
+		int acc = kb_phi(&f, 1, 32);
+		kb_incoming(&f, acc, kb_c(0, 32), 0);
+		int x = kb_load(&f, 1, m, kb_v(&f, kb_index(&f, 1, kb_arg(0), kb_v(&f, i))));
+		int add = kb_op(&f, 1, K_FADD, 32, kb_v(&f, acc), kb_v(&f, x), KB_NONE);
+		kb_incoming(&f, acc, kb_v(&f, add), 1);
+		kb_loop_close(&f, i, 2);
+		sched_run(&f, 10.0, 1);
+		l = &f.blocks[1];
+		int lat = fp_unit_latency(&f.insts[add], 10.0);
+		KT_CHECK(l->rec_mii == lat && l->pipelined && l->ii == lat,
+		         "float accumulation: RecMII and II are the adder's latency",
+		         "latency %d, RecMII %d, pipelined %d, II %d (%s)", lat, l->rec_mii, l->pipelined,
+		         l->ii, l->nopipe);
+		verified(&f, "float accumulation: verifies");
+		char err[512] = "";
+		f.insts[acc].pslot = f.insts[add].pslot - l->ii - 1; /* a cycle before the adder has it */
+		KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "there only in slot"),
+		         "float accumulation: a phi read before the adder's output is caught", "\"%s\"", err);
 		kfunc_free(&f);
 	}
 
