@@ -1032,6 +1032,11 @@ static int build_once(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f, const char *
 	const char *name = vname(fn, &n);
 	f->native_name = dupn(name, n);
 	f->name = strncmp(name, "__sycl_kernel_", 14) == 0 ? dupn(name + 14, n - 14) : dupn(name, n);
+	unsigned al = 0;
+	const char *av = ir_fn_attr(fn, "kiln-missing-sets", &al);
+	f->missing_sets = av ? dupn(av, al) : NULL;
+	av = ir_fn_attr(fn, "kiln-dispatch", &al);
+	f->dispatch = av ? dupn(av, al) : NULL;
 	unsigned vl = 0;
 	const char *nd =
 	    LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20)

@@ -31,6 +31,8 @@ void kfunc_free(kfunc *f)
 	free(f->steps);
 	free(f->name);
 	free(f->native_name);
+	free(f->missing_sets);
+	free(f->dispatch);
 	free(f->file);
 }
 

@@ -126,7 +126,9 @@ typedef struct kstep {
 typedef struct kfunc {
 	char *name; /* C name (without __sycl_kernel_) */
 	char *native_name;
-	int dims; /* 0 single task */
+	char *missing_sets; /* virtual-function sets it calls that the image lacks ("a,b"), or NULL */
+	char *dispatch;     /* its calls through pointers: "line L: f, g; ..." (indirect_calls.c), or NULL */
+	int dims;           /* 0 single task */
 	char *file;
 	unsigned line;
 	karg *args;

@@ -11,6 +11,27 @@
 #include "../driver/diag.h"
 #include "global_attrs.h"
 
+const char *ir_fn_attr(LLVMValueRef fn, const char *key, unsigned *len)
+{
+	LLVMAttributeRef a =
+	    LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, key, (unsigned)strlen(key));
+	*len = 0;
+	return a ? LLVMGetStringAttributeValue(a, len) : NULL;
+}
+
+int ir_list_has(const char *list, unsigned len, const char *name, unsigned nlen)
+{
+	for (unsigned i = 0; list && i <= len;) {
+		unsigned j = i;
+		while (j < len && list[j] != ',')
+			j++;
+		if (j - i == nlen && memcmp(list + i, name, nlen) == 0)
+			return 1;
+		i = j + 1;
+	}
+	return 0;
+}
+
 int ir_is_kernel(LLVMValueRef fn)
 {
 	/* DPC++ marks an ordinary SYCL kernel by its calling convention alone (spir_kernel, or ptx_kernel and

@@ -12,6 +12,10 @@
 int ir_is_kernel(LLVMValueRef fn);
 /* Whether FN is a kernel with a body in this module. */
 int ir_is_defined_kernel(LLVMValueRef fn);
+/* The value of FN's string attribute KEY (*LEN bytes, not terminated), or NULL when FN has none. */
+const char *ir_fn_attr(LLVMValueRef fn, const char *key, unsigned *len);
+/* Whether the comma-separated LIST (LEN bytes) holds the item NAME (NLEN bytes). */
+int ir_list_has(const char *list, unsigned len, const char *name, unsigned nlen);
 /* Whether global G is DPC++'s device_global<T> without device_image_scope (seed 002's USM-backed form): a
  * class whose first member is `usmptr`, the pointer to the T the runtime allocates, optionally followed by
  * `init_val`, T's initial value (current DPC++ headers): { T addrspace(N)* [, T] }, while

@@ -113,8 +113,107 @@ static void dispatch(LLVMValueRef in, LLVMValueRef *targets, int nt)
 	LLVMDisposeBuilder(b);
 }
 
+static int in_set(LLVMValueRef f)
+{
+	unsigned n;
+	return ir_fn_attr(f, "indirectly-callable", &n) != NULL;
+}
+
+static void add_fn(LLVMValueRef f, LLVMValueRef **fns, int *n, int *cap)
+{
+	for (int i = 0; i < *n; i++)
+		if ((*fns)[i] == f)
+			return;
+	if (*n == *cap) {
+		LLVMValueRef *g = realloc(*fns, (size_t)(*cap = *cap ? 2 * *cap : 16) * sizeof **fns);
+		if (!g)
+			return;
+		*fns = g;
+	}
+	(*fns)[(*n)++] = f;
+}
+
+static void append_attr(LLVMValueRef fn, const char *key, const char *sep, const char *text)
+{
+	unsigned ol = 0;
+	const char *old = ir_fn_attr(fn, key, &ol);
+	size_t n = (old ? ol + strlen(sep) : 0) + strlen(text) + 1;
+	char *v = malloc(n);
+	if (!v)
+		return;
+	snprintf(v, n, "%.*s%s%s", (int)ol, old ? old : "", old ? sep : "", text);
+	LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
+	LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, key, (unsigned)strlen(key));
+	LLVMAddAttributeAtIndex(
+	    fn, LLVMAttributeFunctionIndex,
+	    LLVMCreateStringAttribute(ctx, key, (unsigned)strlen(key), v, (unsigned)strlen(v)));
+	free(v);
+}
+
+/* The functions of the virtual-function sets kernel FN calls through (its calls-indirectly list), added to
+ * FNS. A set no function of the module belongs to is an error, unless kiln-cc --board dropped it for the
+ * board's aspects (the kernel's "kiln-missing-sets" names it; the runtime then refuses the kernel). Returns
+ * the number of diagnostics. */
+static int set_targets(LLVMValueRef fn, LLVMValueRef **fns, int *n, int *cap)
+{
+	unsigned sl = 0, ml = 0;
+	const char *sets = ir_fn_attr(fn, "calls-indirectly", &sl);
+	const char *missing = ir_fn_attr(fn, "kiln-missing-sets", &ml);
+	int errors = 0;
+	if (!sets)
+		return 0;
+	LLVMModuleRef mod = LLVMGetGlobalParent(fn);
+	for (unsigned i = 0; i <= sl;) {
+		unsigned j = i, found = 0;
+		while (j < sl && sets[j] != ',')
+			j++;
+		for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+			unsigned fl = 0;
+			const char *fs = ir_fn_attr(f, "indirectly-callable", &fl);
+			if (fs && LLVMCountBasicBlocks(f) && fl == j - i && memcmp(fs, sets + i, fl) == 0) {
+				add_fn(f, fns, n, cap);
+				found = 1;
+			}
+		}
+		if (!found && !ir_list_has(missing, ml, sets + i, j - i)) {
+			size_t kl = 0;
+			const char *kn = LLVMGetValueName2(fn, &kl);
+			if (kl > 14 && strncmp(kn, "__sycl_kernel_", 14) == 0)
+				kn += 14, kl -= 14;
+			diag_error_at(fn,
+			              "kernel '%.*s' calls through virtual-function set '%.*s', which no "
+			              "KILN_INDIRECTLY_CALLABLE function belongs to",
+			              (int)kl, kn, (int)(j - i), sets + i);
+			errors++;
+		}
+		i = j + 1;
+	}
+	return errors;
+}
+
+/* Records the dispatch of CALL over its NT TARGETS in the kernel's "kiln-dispatch" attribute, for the
+ * schedule report: "line L: f, g, h", dispatches separated by "; ". */
+static void note_dispatch(LLVMValueRef fn, LLVMValueRef call, LLVMValueRef *targets, int nt)
+{
+	char text[2048], file[1024];
+	unsigned line = 0;
+	size_t o = 0;
+	if (diag_location(call, file, sizeof file, &line))
+		o += (size_t)snprintf(text, sizeof text, "line %u: ", line);
+	else
+		o += (size_t)snprintf(text, sizeof text, "an indirect call: ");
+	for (int t = 0; t < nt && o < sizeof text - 2; t++) {
+		size_t l = 0;
+		const char *nm = LLVMGetValueName2(targets[t], &l);
+		o += (size_t)snprintf(text + o, sizeof text - o, "%s%.*s", t ? ", " : "", (int)l, nm);
+	}
+	append_attr(fn, "kiln-dispatch", "; ", text);
+}
+
 /* The indirect calls of kernel FN, and the functions whose address it can reach: those its code or the
- * globals it uses name other than as a direct call's callee. */
+ * globals it uses name other than as a direct call's callee, less the functions of virtual-function sets,
+ * which only a kernel calling through their set reaches (seed 001: building an object whose table names
+ * them is not using them), plus those of the sets FN calls through. */
 static int lower_kernel(LLVMValueRef fn)
 {
 	int errors = 0, ntaken = 0, tcap = 0, ncalls = 0, ccap = 0;
@@ -141,6 +240,12 @@ static int lower_kernel(LLVMValueRef fn)
 			}
 			calls[ncalls++] = in;
 		}
+	int keep = 0;
+	for (int t = 0; t < ntaken; t++)
+		if (!in_set(taken[t]))
+			taken[keep++] = taken[t];
+	ntaken = keep;
+	errors += set_targets(fn, &taken, &ntaken, &tcap);
 	for (int c = 0; c < ncalls; c++) {
 		LLVMTypeRef fty = LLVMGetCalledFunctionType(calls[c]);
 		LLVMValueRef fit[INDIRECT_CALL_MAX_TARGETS];
@@ -161,12 +266,16 @@ static int lower_kernel(LLVMValueRef fn)
 				    "taken, too many to dispatch over in hardware",
 				    INDIRECT_CALL_MAX_TARGETS);
 			else
-				diag_error_at(calls[c],
-				              "indirect call: no function of its type has its address "
-				              "taken in the kernel sources, so hardware has nothing to call");
+				diag_error_at(
+				    calls[c],
+				    "indirect call: no function of its type has its address "
+				    "taken in the kernel sources or is in a virtual-function set the "
+				    "kernel calls (KILN_CALLS_INDIRECTLY), so hardware has nothing to "
+				    "call");
 			errors++;
 			continue;
 		}
+		note_dispatch(fn, calls[c], fit, nfit);
 		dispatch(calls[c], fit, nfit);
 	}
 	vmap_free(&seen);

@@ -11,6 +11,7 @@
 #include "../../host/common/image.h"
 #include "../driver/diag.h"
 #include "../ir/global_attrs.h"
+#include "vfunc_attrs.h"
 
 #define KERNEL_PREFIX "__sycl_kernel_"
 
@@ -223,6 +224,8 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 		if (alen >= 18 && strncmp(a, "kiln.device_global", 18) == 0 &&
 		    LLVMIsAGlobalVariable(target)) {
 			lower_device_global(mod, target, a + 18, alen - 18, file, line, source_path);
+		} else if (LLVMIsAFunction(target) && vfunc_lower_annotation(target, a, alen, file, line)) {
+			continue;
 		} else if (alen >= 12 && strncmp(a, "kiln.kernel.", 12) == 0 && LLVMIsAFunction(target)) {
 			int dims = 0;
 			if (alen > 21 && strncmp(a + 12, "nd_range=", 9) == 0) {
@@ -272,6 +275,7 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 		snprintf(native, sizeof native, KERNEL_PREFIX "%.*s", (int)len, name);
 		LLVMSetValueName2(fn, native, strlen(native));
 	}
+	vfunc_check_kernels(mod);
 	/* The annotations have served their purpose; the IR now reads like DPC++ device IR. */
 	LLVMDeleteGlobal(ann);
 	free(marks);

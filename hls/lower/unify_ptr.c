@@ -666,10 +666,45 @@ static int compare_needs_u(up *p, LLVMValueRef in)
 	return !(kx == K_OBJ && ky == K_OBJ && ox == oy);
 }
 
+/* Whether constant C names a function of a virtual-function set in the list SETS (SL bytes). */
+static int names_set_fn(LLVMValueRef c, const char *sets, unsigned sl, int depth)
+{
+	if (!c || depth > 64)
+		return 0;
+	if (LLVMIsAFunction(c)) {
+		unsigned fl = 0;
+		const char *fs = ir_fn_attr(c, "indirectly-callable", &fl);
+		return fs && ir_list_has(sets, sl, fs, fl);
+	}
+	if (!LLVMIsAConstantExpr(c) && !LLVMIsAConstantStruct(c) && !LLVMIsAConstantArray(c) &&
+	    !LLVMIsAConstantVector(c))
+		return 0;
+	int n = LLVMGetNumOperands(c);
+	for (int k = 0; k < n; k++)
+		if (names_set_fn(LLVMGetOperand(c, (unsigned)k), sets, sl, depth + 1))
+			return 1;
+	return 0;
+}
+
+/* Whether G is a table of kernel P->fn's virtual-function sets: a constant global naming a function of a
+ * set the kernel calls through (its calls-indirectly list). Another kernel may have stored the table's
+ * address in an object, so the kernel reaches the table through any pointer it loads. */
+static int is_set_table(up *p, LLVMValueRef g)
+{
+	unsigned sl = 0;
+	const char *sets = ir_fn_attr(p->fn, "calls-indirectly", &sl);
+	return sets && LLVMIsAGlobalVariable(g) && LLVMIsGlobalConstant(g) && LLVMGetInitializer(g) &&
+	       names_set_fn(LLVMGetInitializer(g), sets, sl, 0);
+}
+
 /* The pointer instructions of the kernel, in order, and the list of instructions to rewrite. */
-/* The kernel's objects: its allocas, and the globals its code names (and theirs, through initialisers). */
+/* The kernel's objects: its allocas, the globals its code names (and theirs, through initialisers), and
+ * the tables of the virtual-function sets it calls through. */
 static void collect_objects(up *p)
 {
+	for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g))
+		if (is_set_table(p, g))
+			collect_const(p, g, 0);
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
 			if (LLVMIsAAllocaInst(in))
@@ -698,9 +733,12 @@ static void analyse(up *p)
 					changed |= step(p, in, tmp);
 	}
 	p->esc = calloc((size_t)p->words, sizeof *p->esc);
-	for (int i = 0; i < p->nobj; i++)
+	for (int i = 0; i < p->nobj; i++) {
 		if (LLVMIsAGlobalVariable(p->objs[i]))
 			escape_init(p, LLVMGetInitializer(p->objs[i]), 0);
+		if (is_set_table(p, p->objs[i]))
+			set_bit(p->esc, P_OBJ + i);
+	}
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
 			if (LLVMIsAStoreInst(in) && is_ptr(LLVMGetOperand(in, 0)))

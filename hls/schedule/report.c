@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "problem.h"
 #include "schedule.h"
@@ -211,6 +212,18 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 		fprintf(
 		    o, "kernel %s: %d states, clock target %.2f ns, %d memory port(s), %d internal memor%s\n",
 		    f->name, f->nsteps, f->clock_ns, f->nmems, f->nimems, f->nimems == 1 ? "y" : "ies");
+		/* calls through pointers, each a dispatch over the function ids it may hold */
+		for (const char *d = f->dispatch; d && *d;) {
+			const char *e = strstr(d, "; ");
+			int n = e ? (int)(e - d) : (int)strlen(d);
+			fprintf(o, "  dispatch %.*s\n", n, d);
+			d = e ? e + 2 : d + n;
+		}
+		if (f->missing_sets)
+			fprintf(o,
+			        "  not launchable here: calls virtual-function set(s) %s, which the image "
+			        "lacks\n",
+			        f->missing_sets);
 		for (int b = 0; b < f->nblocks; b++) {
 			fprintf(o,
 			        "  %-6s states %d..%d, per execution: dependence bound %d, resource bound %d",

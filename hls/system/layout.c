@@ -160,6 +160,7 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 		kiln_kernel_desc *kd = &d->kernels[k];
 		kd->name = strdup(f->name);
 		kd->native_name = strdup(f->native_name);
+		kd->missing_sets = strdup(f->missing_sets ? f->missing_sets : "");
 		kd->kind = f->dims ? KILN_KERNEL_ND_RANGE : KILN_KERNEL_SINGLE_TASK;
 		kd->dims = (uint32_t)f->dims;
 		kd->base = at;

@@ -55,10 +55,17 @@ static json_t *kernel_to_json(const kiln_kernel_desc *k)
 		json_decref(args);
 		return NULL;
 	}
-	return json_pack("{s:s, s:s, s:s, s:I, s:I, s:o}", "name", k->name ? k->name : "", "native_name",
-	                 k->native_name ? k->native_name : "", "kind",
-	                 name_of(kind_names, N(kind_names), (int)k->kind), "dims", (json_int_t)k->dims,
-	                 "base", (json_int_t)k->base, "args", args);
+	json_t *o = json_pack("{s:s, s:s, s:s, s:I, s:I, s:o}", "name", k->name ? k->name : "", "native_name",
+	                      k->native_name ? k->native_name : "", "kind",
+	                      name_of(kind_names, N(kind_names), (int)k->kind), "dims", (json_int_t)k->dims,
+	                      "base", (json_int_t)k->base, "args", args);
+	/* only when there are some, so that images without virtual-function sets keep their bytes */
+	if (o && k->missing_sets && *k->missing_sets &&
+	    json_object_set_new(o, "missing_sets", json_string(k->missing_sets)) != 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
 }
 
 static json_t *dg_to_json(const kiln_dg_desc *g)
@@ -171,7 +178,8 @@ static int parse_arg(const json_t *o, const char *path, kiln_arg_desc *a, char *
 
 static int parse_kernel(const json_t *o, const char *path, kiln_kernel_desc *k, char *err, size_t errlen)
 {
-	static const char *const keys[] = {"name", "native_name", "kind", "dims", "base", "args", NULL};
+	static const char *const keys[] = {"name", "native_name", "kind",         "dims",
+	                                   "base", "args",        "missing_sets", NULL};
 	int kind;
 	json_t *args;
 	if (kiln_json_only_keys(o, path, keys, err, errlen) ||
@@ -180,7 +188,8 @@ static int parse_kernel(const json_t *o, const char *path, kiln_kernel_desc *k, 
 	    kiln_json_enum(o, path, "kind", kind_names, N(kind_names), &kind, err, errlen) ||
 	    kiln_json_u32(o, path, "dims", 0, 3, &k->dims, err, errlen) ||
 	    kiln_json_u32(o, path, "base", 0, UINT32_MAX, &k->base, err, errlen) ||
-	    kiln_json_array(o, path, "args", &args, err, errlen))
+	    kiln_json_array(o, path, "args", &args, err, errlen) ||
+	    kiln_json_str_opt(o, path, "missing_sets", "", &k->missing_sets, err, errlen))
 		return -1;
 	k->kind = (enum kiln_kernel_kind)kind;
 	if ((k->kind == KILN_KERNEL_SINGLE_TASK) != (k->dims == 0)) {
@@ -416,6 +425,7 @@ void kiln_desc_free(kiln_desc *d)
 		free(k->args);
 		free(k->name);
 		free(k->native_name);
+		free(k->missing_sets);
 	}
 	for (size_t i = 0; i < d->ndgs; i++) {
 		free(d->dgs[i].unique_id);

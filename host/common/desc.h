@@ -32,6 +32,8 @@ typedef struct kiln_kernel_desc {
 	uint32_t base; /* image-space offset of the kernel's CTRL register */
 	kiln_arg_desc *args;
 	size_t nargs;
+	char *missing_sets; /* virtual-function sets the kernel calls through that the image lacks ("a,b"; ""
+	                       when none): such a kernel is never launched */
 } kiln_kernel_desc;
 
 typedef struct kiln_dg_desc {

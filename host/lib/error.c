@@ -41,7 +41,7 @@ const char *kiln_status_name(int status)
 	                                    "KILN_ERR_STATE",
 	                                    "KILN_ERR_AMBIGUOUS",
 	                                    "KILN_ERR_MEM_ACCESS",
-	                                    "KILN_ERR_EXIT"};
+	                                    "KILN_ERR_EXIT", "KILN_ERR_UNSUPPORTED"};
 	if (status > 0 || -status >= (int)(sizeof names / sizeof names[0]))
 		return "KILN_ERR_UNKNOWN";
 	return names[-status];

@@ -171,6 +171,13 @@ static int launch(kiln_kernel *k, const uint64_t *args, const kiln__ranges *r, u
 	int st;
 	if (!p->ctx)
 		return kiln__fail(KILN_ERR_STATE, "kernel '%s': its program was released", kd->name);
+	if (kd->missing_sets && *kd->missing_sets)
+		return kiln__fail(
+		    KILN_ERR_UNSUPPORTED,
+		    "kernel '%s' is not supported on board '%s': it calls through virtual-function "
+		    "set(s) %s, which this image does not contain (kiln-cc drops a set that uses an "
+		    "aspect the board lacks)",
+		    kd->name, p->desc.board, kd->missing_sets);
 	kiln__board_wait_idle(d);
 	if ((st = kiln__board_acquire(p, 0)) != KILN_OK)
 		return st;

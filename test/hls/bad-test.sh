@@ -36,6 +36,11 @@ printf_percent_n.c|%n is not supported
 sprintf.c|formatting into memory is not supported
 malloc.c|there is no heap in hardware
 mutual_recursion.c|recursion is not supported in hardware .*'pong' calls 'ping' at .*mutual_recursion.c:[0-9]+, 'ping' calls 'pong' at
+vf_calls_not_kernel.c|KILN_CALLS_INDIRECTLY is a kernel property, and 'helper' is not a kernel
+vf_two_sets.c|'twice' is in virtual-function set '[ab]' and '[ab]'; a function belongs to one set
+vf_no_such_set.c|kernel 'use' calls through virtual-function set 'shapez', which no KILN_INDIRECTLY_CALLABLE function belongs to
+vf_bad_set_name.c|virtual-function set names are C identifiers: '2d'
+vf_not_in_set.c|no function of its type has its address taken in the kernel sources or is in a virtual-function set
 TABLE
 # Every file in bad/ is in the table.
 have=$(ls "$src/test/hls/bad/"*.c | wc -l)

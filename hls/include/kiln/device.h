@@ -41,6 +41,17 @@
 #define KILN_SINGLE_TASK_KERNEL __attribute__((annotate("kiln.kernel.single_task"), used, noinline))
 #define KILN_ND_RANGE_KERNEL(dims) __attribute__((annotate("kiln.kernel.nd_range=" #dims), used, noinline))
 
+/* Virtual-function sets (seed 001) in C: an object whose first field points at a table of function pointers
+ * is C's virtual call. A function that such a table names is marked KILN_INDIRECTLY_CALLABLE(set) (the set's
+ * name as a token; KILN_INDIRECTLY_CALLABLE() is the default set), and a kernel that calls through tables
+ * names the sets it calls with KILN_CALLS_INDIRECTLY(set, ...) (none: the default set). They become DPC++'s
+ * attributes "indirectly-callable"="set" and "calls-indirectly"="a,b"; the default set is DPC++'s too
+ * ("_ZTSv", the name of void). A call through a table is then a dispatch over exactly those sets' functions
+ * of the call's type. */
+#define KILN_INDIRECTLY_CALLABLE(...)                                                                        \
+	__attribute__((annotate("kiln.indirectly_callable=" #__VA_ARGS__), used))
+#define KILN_CALLS_INDIRECTLY(...) __attribute__((annotate("kiln.calls_indirectly=" #__VA_ARGS__)))
+
 /* Work-item position inside an nd-range kernel; DIM is a constant 0, 1 or 2. */
 __attribute__((const)) size_t kiln_global_id(int dim);
 __attribute__((const)) size_t kiln_local_id(int dim);
@@ -54,6 +65,8 @@ __attribute__((const)) size_t kiln_local_range(int dim);
 #define KILN_DEVICE_GLOBAL(type, declarator, ...) type declarator
 #define KILN_SINGLE_TASK_KERNEL __attribute__((noinline))
 #define KILN_ND_RANGE_KERNEL(dims) __attribute__((noinline))
+#define KILN_INDIRECTLY_CALLABLE(...)
+#define KILN_CALLS_INDIRECTLY(...)
 size_t kiln_global_id(int dim);
 size_t kiln_local_id(int dim);
 size_t kiln_group_id(int dim);

@@ -26,8 +26,11 @@ typedef enum kiln_status {
 	KILN_ERR_MEM_ACCESS = -12, /* a kernel accessed device memory outside the board's memory (the access
 	                              was dropped; the message names the kernel and the address) */
 	KILN_ERR_EXIT =
-	    -13 /* the kernel stopped itself: exit, abort or a failed assert (the message says
-	           which and where; kiln_kernel_exit_status gives the status); the board is fine */
+	    -13, /* the kernel stopped itself: exit, abort or a failed assert (the message says
+	            which and where; kiln_kernel_exit_status gives the status); the board is fine */
+	KILN_ERR_UNSUPPORTED = -14 /* the kernel needs what its image lacks: a virtual-function set that
+	                              kiln-cc --board dropped for an aspect the board does not have (seed 001;
+	                              SYCL's errc::kernel_not_supported) */
 } kiln_status;
 
 typedef struct kiln_device kiln_device;
