@@ -38,6 +38,8 @@ $(KILN_PC): host/lib/kiln.pc.in VERSION
 	sed 's/@VERSION@/$(VERSION)/' $< >$@
 
 $(KILN_CC) $(KILN_POST_LINK) $(KILN_TOOL): | $(KILN_DATA_FILES)
+# kiln-cc --single-source compiles host code against the staged host headers (kiln/kiln.h, kiln/single.h).
+$(KILN_CC): | $(KILN_STAGED_HEADERS)
 BIN += $(KILN_DATA_FILES) $(KILN_STAGED_HEADERS) $(KILN_PC)
 
 # make install [PREFIX=/usr/local] [DESTDIR=] [ICD_VENDORS_DIR=/etc/OpenCL/vendors]; make uninstall undoes it.

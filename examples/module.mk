@@ -23,3 +23,18 @@ SAXPY_IMG := $(EXAMPLE_DIR)/saxpy.kimg
 $(SAXPY_IMG): examples/saxpy.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
 	@mkdir -p $(@D)
 	$(KILN_CC) -q -o $@ examples/saxpy.c
+
+# The counter as one single-source program (kiln-cc --single-source, docs/single-source.md): kernel, device
+# global and host in examples/counter_single.c, one executable with the image embedded; `make run-single` runs it
+# and prints what `make run` prints.
+COUNTER_SINGLE := $(EXAMPLE_DIR)/counter_single
+$(COUNTER_SINGLE): examples/counter_single.c $(KILN_CC) $(LIBKILN) hls/include/kiln/device.h \
+		$(BUILD)/include/kiln/single.h $(BUILD)/include/kiln/kiln.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -q --single-source -o $@ examples/counter_single.c
+
+.PHONY: run-single
+run-single: all $(COUNTER_SINGLE)
+	$(COUNTER_SINGLE)
+
+BIN += $(COUNTER_SINGLE)

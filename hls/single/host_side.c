@@ -193,6 +193,7 @@ int single_host_rewrite(LLVMModuleRef all, single_host *out)
 {
 	memset(out, 0, sizeof *out);
 	single_markers_resolve(all, 0);
+	single_markers_internalize(all);
 	if (ir_run_passes(all, "function(simplifycfg)", "removing if_device code") != 0)
 		return -1;
 	/* What kernels reach is the device's; of it, the host keeps what its own code still uses. */

@@ -86,8 +86,6 @@ void single_markers_resolve(LLVMModuleRef mod, int on_device)
 		LLVMValueRef value = LLVMConstInt(rt, (unsigned long long)taken, 0);
 		constant_body(fn, value);
 		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, noinline);
-		LLVMSetLinkage(fn, LLVMInternalLinkage);
-		LLVMSetVisibility(fn, LLVMDefaultVisibility);
 		/* The calls (all direct: the macros call the markers by name) become the constant. */
 		LLVMUseRef u = LLVMGetFirstUse(fn), next;
 		for (; u; u = next) {
@@ -99,4 +97,13 @@ void single_markers_resolve(LLVMModuleRef mod, int on_device)
 			}
 		}
 	}
+}
+
+void single_markers_internalize(LLVMModuleRef mod)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+		if (single_marker_kind(fn) && LLVMCountBasicBlocks(fn)) {
+			LLVMSetLinkage(fn, LLVMInternalLinkage);
+			LLVMSetVisibility(fn, LLVMDefaultVisibility);
+		}
 }

@@ -15,9 +15,12 @@ int single_markers_lower(LLVMModuleRef mod);
 /* 1 for an if_device marker, 2 for an if_host marker, else 0. */
 int single_marker_kind(LLVMValueRef fn);
 /* Decides the markers of MOD for one side (ON_DEVICE: the device module): the marker of the other side gets
- * its body deleted (`ret i1 false`), this side's `ret i1 true`; both lose noinline and become internal, and
- * every call is replaced by that constant, which is what inlining the one-instruction body does. Running
- * simplifycfg afterwards removes the dead branches. */
+ * its body deleted (`ret i1 false`), this side's `ret i1 true`; both lose noinline, and every call is
+ * replaced by that constant, which is what inlining the one-instruction body does. Running simplifycfg
+ * afterwards removes the dead branches. The markers stay weak, so that a dead-global sweep keeps them. */
 void single_markers_resolve(LLVMModuleRef mod, int on_device);
+/* Gives MOD's markers internal linkage: nothing outside the module may replace a decided marker, and the
+ * optimiser may drop them once unused. */
+void single_markers_internalize(LLVMModuleRef mod);
 
 #endif

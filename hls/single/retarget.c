@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "../driver/diag.h"
-#include "../ir/ir_util.h"
 
 /* What clang-15 -target spir64-unknown-unknown gives: LP64 and little-endian like x86-64, with the same
  * sizes and alignments for every scalar C type but long double, so the host's layout of the module's types
@@ -75,5 +74,5 @@ int single_retarget(LLVMModuleRef dev)
 		return -1;
 	LLVMSetTarget(dev, SPIR64_TRIPLE);
 	LLVMSetDataLayout(dev, SPIR64_LAYOUT);
-	return ir_run_passes(dev, "default<O2>", "optimising the device module");
+	return 0;
 }

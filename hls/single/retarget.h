@@ -7,8 +7,7 @@
 
 /* Gives DEV spir64's triple and data layout and drops the host CPU's function attributes, after refusing
  * (with their lines) the constructs whose meaning differs between x86-64 and spir64: long double (x86's
- * 80-bit type), inline assembly and x86 intrinsics. Then optimises DEV as clang -O2 would have. 0, or -1
- * after diagnostics. */
+ * 80-bit type), inline assembly and x86 intrinsics. 0, or -1 after diagnostics. */
 int single_retarget(LLVMModuleRef dev);
 
 #endif

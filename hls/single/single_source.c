@@ -10,6 +10,7 @@
 
 #include "../../host/common/paths.h"
 #include "../driver/diag.h"
+#include "../ir/ir_util.h"
 #include "../lower/lower.h"
 #include "footer.h"
 #include "markers.h"
@@ -74,6 +75,14 @@ LLVMModuleRef single_front(LLVMContextRef ctx, const char *input, const frontend
 	if (!dev) {
 		single_host_free(info);
 		LLVMDisposeModule(all);
+		return NULL;
+	}
+	/* The one clang run optimised nothing (frontend.c): the device module now gets what clang -O2 gives a
+	 * kernel file, the host module its optimisation when it is compiled (single_link). */
+	if (ir_run_passes(dev, "default<O2>", "optimising the device module") != 0) {
+		single_host_free(info);
+		LLVMDisposeModule(all);
+		LLVMDisposeModule(dev);
 		return NULL;
 	}
 	lower_spir_calls(dev);

@@ -32,6 +32,11 @@ LLVMModuleRef single_split_device(LLVMModuleRef all)
 			rc = single_set_add(&keep, fn);
 	if (!rc)
 		rc = single_reach(&keep);
+	/* The markers stay, the if_host one's body deleted, as the seed leaves them; optimisation drops them.
+	 */
+	for (LLVMValueRef fn = LLVMGetFirstFunction(dev); fn && !rc; fn = LLVMGetNextFunction(fn))
+		if (single_marker_kind(fn))
+			rc = single_set_add(&keep, fn);
 	if (rc) {
 		diag_error(NULL, 0, 0, "out of memory splitting the single-source module");
 		single_set_free(&keep);
@@ -60,6 +65,13 @@ LLVMModuleRef single_split_device(LLVMModuleRef all)
 	}
 	single_drop_unused(dev, &keep);
 	single_set_free(&keep);
+	/* Constants that named the dropped values (an old llvm.used array) still use them; globaldce sweeps
+	 * them with the declarations they kept. */
+	if (ir_run_passes(dev, "globaldce", "splitting the device module") != 0) {
+		LLVMDisposeModule(dev);
+		return NULL;
+	}
+	single_markers_internalize(dev);
 	if (single_retarget(dev) != 0) {
 		LLVMDisposeModule(dev);
 		return NULL;

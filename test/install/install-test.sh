@@ -57,8 +57,10 @@ grep -qx "$p/lib/libkiln-ocl.so.${version%%.*}" "$p/etc/OpenCL/vendors/kiln.icd"
 	ok "the installed .icd names the installed library" || notok "kiln.icd" "$(cat "$p/etc/OpenCL/vendors/kiln.icd")"
 grep -q "Apache License" "$p/share/doc/kiln/LICENSE" && ok "LICENSE is the Apache-2.0 text" || notok "LICENSE" "no text"
 
-# libkiln's dynamic symbols are exactly the functions kiln.h declares.
-sed -n 's/.*\<\(kiln_[a-z0-9_]*\)(.*/\1/p' "$p/include/kiln/kiln.h" | sort -u >"$tmp/api"
+# libkiln's dynamic symbols are exactly the functions kiln.h declares, and those of kiln/single.h (the runtime of
+# single-source programs; its comment lines show calls of macros, not functions).
+{ sed -n 's/.*\<\(kiln_[a-z0-9_]*\)(.*/\1/p' "$p/include/kiln/kiln.h"
+  grep -v '^ \*' "$p/include/kiln/single.h" | sed -n 's/.*\<\(kiln_[a-z0-9_]*\)(.*/\1/p'; } | sort -u >"$tmp/api"
 nm -D --defined-only "$p/lib/libkiln.so" | awk '$2 == "T" || $2 == "D" || $2 == "B" {sub(/@.*/, "", $3); print $3}' |
 	sort -u >"$tmp/exported"
 if cmp -s "$tmp/api" "$tmp/exported"; then
