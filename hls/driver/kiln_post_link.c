@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* kiln-post-link: Kiln's post-link stage on its own, a stand-in for DPC++'s sycl-post-link on device IR:
- * device code split, !spirv.Decorations for device globals, [SYCL/device globals] property sets, symbol
- * files and the [Code|Properties|Symbols] file table. */
+ * device code split, !spirv.Decorations for device globals, [SYCL/device globals] property sets, virtual-
+ * function sets outlined into images of their own with dummy twins and [SYCL/virtual functions], aspects in
+ * [SYCL/device requirements], symbol files and the [Code|Properties|Symbols] file table. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
 
 #include "../../host/common/desc.h"
 #include "../../host/common/propset.h"
@@ -18,8 +20,10 @@
 #include "../frontend/frontend.h"
 #include "../ir/ir_util.h"
 #include "../lower/spirv_import.h"
+#include "../postlink/aspects.h"
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
+#include "../postlink/vfuncs.h"
 #include "diag.h"
 
 typedef struct pl_opts {
@@ -206,17 +210,28 @@ static int write_module(LLVMModuleRef m, const char *path, int text)
 	return bad;
 }
 
-/* The property sets sycl-post-link writes for image M, in its order: the two it always writes, then the ones
- * options ask for. */
-static int image_propsets(LLVMModuleRef m, const pl_opts *o, const kiln_desc *d, kiln_propsets *ps)
+/* The property sets sycl-post-link writes for image M (a DUMMY one or not), in its order: the two it always
+ * writes, then the ones options ask for. */
+static int image_propsets(LLVMModuleRef m, const pl_opts *o, const kiln_desc *d, int dummy, kiln_propsets *ps)
 {
-	/* Kiln kernels call none of DPC++'s device libraries and use no optional aspect. (A set pointer lasts
-	 * only until the next set is added.) */
+	/* Kiln kernels call none of DPC++'s device libraries. (A set pointer lasts only until the next set is
+	 * added.) */
 	kiln_propset *s = kiln_propsets_add_set(ps, "SYCL/devicelib req mask");
 	if (!s || kiln_propset_add_u32(s, "DeviceLibReqMask", 0))
 		return -1;
+	/* The aspects: an array of uint32, little-endian (the bit count says how many). */
+	uint32_t *asp = NULL;
+	int na = postlink_image_aspects(m, &asp);
+	uint8_t *bytes = na > 0 ? malloc(4 * (size_t)na) : NULL;
+	for (int i = 0; bytes && i < na; i++)
+		for (int b = 0; b < 4; b++)
+			bytes[4 * i + b] = (uint8_t)(asp[i] >> (8 * b));
+	free(asp);
 	s = kiln_propsets_add_set(ps, "SYCL/device requirements");
-	if (!s || kiln_propset_add_bytes(s, "aspects", "", 0))
+	int bad =
+	    na < 0 || (na > 0 && !bytes) || !s || kiln_propset_add_bytes(s, "aspects", bytes, 4 * (size_t)na);
+	free(bytes);
+	if (bad)
 		return -1;
 	if (o->param_info) {
 		kiln_propset *s = kiln_propsets_add_set(ps, "SYCL/kernel param opt");
@@ -242,6 +257,8 @@ static int image_propsets(LLVMModuleRef m, const pl_opts *o, const kiln_desc *d,
 	}
 	if (o->device_globals && postlink_dg_propset(d, ps) != 0)
 		return -1;
+	if (vf_propset(m, dummy, ps) != 0)
+		return -1;
 	if (o->kernel_names) {
 		kiln_propset *s = kiln_propsets_add_set(ps, "SYCL/kernel names");
 		for (LLVMValueRef fn = LLVMGetFirstFunction(m); s && fn; fn = LLVMGetNextFunction(fn))
@@ -251,7 +268,8 @@ static int image_propsets(LLVMModuleRef m, const pl_opts *o, const kiln_desc *d,
 	return 0;
 }
 
-static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int i, FILE *table, outputs *outs)
+static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int i, int dummy, FILE *table,
+                       outputs *outs)
 {
 	char code[4200], prop[4200], sym[4200];
 	snprintf(code, sizeof code, "%s_%d.%s", stem, i, o->text ? "ll" : "bc");
@@ -270,7 +288,7 @@ static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int 
 		char *text = NULL;
 		const char *tp = out_file(outs, prop);
 		FILE *f = tp ? fopen(tp, "w") : NULL;
-		if (image_propsets(m, o, &d, &ps) != 0)
+		if (image_propsets(m, o, &d, dummy, &ps) != 0)
 			rc = 1;
 		text = kiln_propsets_format(&ps);
 		if (!f || !text || fputs(text, f) < 0) {
@@ -308,6 +326,95 @@ static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int 
 	return rc;
 }
 
+/* The sed command that rewrites newer IR's "getelementptr inrange(LO, HI) (...)" for LLVM 15. */
+#define INRANGE_REWRITE "sed -E 's/ inrange\\([^)]*\\)//g'"
+
+/* Reads PATH (standard input for -, named <stdin> as LLVM names it) and parses it as text IR or bitcode;
+ * NULL after reporting why. The text is kept until the parse is done so that a failure can be explained. */
+static LLVMModuleRef load_input(LLVMContextRef ctx, const char *path)
+{
+	int in = !strcmp(path, "-");
+	FILE *f = in ? stdin : fopen(path, "rb");
+	int err = f ? 0 : errno, oom = 0;
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	while (f && !oom) {
+		if (n == cap) {
+			char *nb = realloc(buf, cap = cap ? 2 * cap : 1 << 16);
+			oom = !nb;
+			buf = nb ? nb : buf;
+			if (oom)
+				break;
+		}
+		size_t got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (!got)
+			break;
+	}
+	if (f && ferror(f))
+		err = errno ? errno : EIO;
+	if (f && !in)
+		fclose(f);
+	if (!f || err || oom) {
+		diag_error(path, 0, 0, "cannot read: %s", oom ? "out of memory" : strerror(err));
+		free(buf);
+		return NULL;
+	}
+	LLVMMemoryBufferRef mb =
+	    LLVMCreateMemoryBufferWithMemoryRangeCopy(buf ? buf : "", n, in ? "<stdin>" : path);
+	LLVMModuleRef mod = NULL;
+	char *msg = NULL;
+	/* The IR reader takes ownership of MB and accepts both text and bitcode. */
+	if (LLVMParseIRInContext(ctx, mb, &mod, &msg)) {
+		diag_error(path, 0, 0, "invalid LLVM IR: %s", msg);
+		/* DPC++ built on LLVM 19 writes vtable references as "getelementptr inrange(-16, 8) (...)";
+		 * LLVM 15 knows only the older "inrange i32 N" index. inrange merely bounds what the pointer
+		 * may reach, so dropping it keeps the program's meaning. */
+		if (memmem(buf, n, "inrange(", 8))
+			diag_note(
+			    "the input uses LLVM 19's 'getelementptr inrange(LO, HI)', which LLVM 15 cannot "
+			    "read; inrange only bounds what a vtable pointer may reach, so removing it keeps "
+			    "the "
+			    "meaning: " INRANGE_REWRITE " IN.ll >OUT.ll");
+		LLVMDisposeMessage(msg);
+		mod = NULL;
+	}
+	free(buf);
+	return mod;
+}
+
+/* The images of the split with, right after each that defines a virtual-function set using an optional
+ * feature, its dummy twin (seed 001: linked instead where the device lacks the feature). *IMGS and *N are
+ * replaced; *DUMMY (malloc'd) flags the twins. 0, or -1 when out of memory. */
+static int add_dummies(LLVMModuleRef **imgs, int *n, int **dummy)
+{
+	LLVMModuleRef *out = calloc(2 * (size_t)*n + 1, sizeof *out);
+	int *flag = calloc(2 * (size_t)*n + 1, sizeof *flag), k = 0;
+	for (int i = 0; out && flag && i < *n; i++) {
+		out[k++] = (*imgs)[i];
+		if (!vf_needs_dummy((*imgs)[i]))
+			continue;
+		flag[k] = 1;
+		if (!(out[k++] = vf_make_dummy((*imgs)[i]))) {
+			for (int j = 0; j < k; j++)
+				if (flag[j] && out[j])
+					LLVMDisposeModule(out[j]);
+			free(out);
+			out = NULL;
+		}
+	}
+	if (!out || !flag) {
+		free(out);
+		free(flag);
+		return -1;
+	}
+	free(*imgs);
+	*imgs = out;
+	*n = k;
+	*dummy = flag;
+	return 0;
+}
+
 /* -ir-output-only: the one module, to -o or (for -) standard output. */
 static int write_ir_only(LLVMModuleRef m, const pl_opts *o, outputs *outs)
 {
@@ -335,17 +442,21 @@ int main(int argc, char **argv)
 	if (p)
 		return p > 0 ? 0 : 1;
 	LLVMContextRef ctx = LLVMContextCreate();
-	frontend_opts fo = {0};
-	LLVMModuleRef mod = frontend_load(ctx, o.in, &fo);
+	LLVMModuleRef mod = load_input(ctx, o.in);
 	if (mod)
 		lower_spirv_import(mod);
 	LLVMModuleRef *imgs = NULL;
-	int n = 0, rc = 1;
+	int n = 0, rc = 1, *dummy = NULL;
 	outputs outs = {0};
-	if (mod) {
+	/* Aspects are propagated before the split, so that a kernel calling through a set asks for the set's
+	 * aspects wherever it lands, and the per-source split separates what they separate. */
+	if (mod && !vf_check(mod) && !postlink_propagate_aspects(mod)) {
 		n = postlink_split(mod, o.split, o.only_kernels ? SPLIT_AS_DPCPP_KERNELS : SPLIT_AS_DPCPP,
 		                   &imgs);
-		rc = n < 1 || (o.device_globals && postlink_check_image_scope(imgs, n)) ? 1 : 0;
+		rc = n < 1 || (o.device_globals && postlink_check_image_scope(imgs, n)) ||
+		             add_dummies(&imgs, &n, &dummy)
+		         ? 1
+		         : 0;
 	}
 	if (!rc && o.ir_only) {
 		if (n != 1) {
@@ -369,7 +480,7 @@ int main(int argc, char **argv)
 			fprintf(table, "[Code%s%s]\n", o.properties ? "|Properties" : "",
 			        o.symbols ? "|Symbols" : "");
 			for (int i = 0; i < n; i++)
-				rc |= write_image(imgs[i], &o, stem, i, table, &outs);
+				rc |= write_image(imgs[i], &o, stem, i, dummy[i], table, &outs);
 			if (fclose(table) != 0)
 				rc = 1;
 		}
@@ -380,6 +491,7 @@ int main(int argc, char **argv)
 		if (imgs[i] != mod)
 			LLVMDisposeModule(imgs[i]);
 	free(imgs);
+	free(dummy);
 	if (mod)
 		LLVMDisposeModule(mod);
 	LLVMContextDispose(ctx);

@@ -5,9 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../host/common/strbuf.h"
 #include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
+#include "aspects.h"
+#include "vfuncs.h"
 
 int postlink_split_mode(const char *s, enum split_mode *m)
 {
@@ -24,31 +27,118 @@ int postlink_split_mode(const char *s, enum split_mode *m)
 
 /* An entry point of an image: a kernel, and with SPLIT_AS_DPCPP a SYCL_EXTERNAL function too (a defined
  * function DPC++ marked with its translation unit's sycl-module-id), as sycl-post-link takes them unless
- * -emit-only-kernels-as-entry-points. */
+ * -emit-only-kernels-as-entry-points. For sycl-post-link a defined function of a virtual-function set is an
+ * entry in either case: it is outlined into an image of its own and linked in later (seed 001).
+ * (sycl-post-link also wants a sycl-module-id on it without -emit-only-kernels-as-entry-points, which DPC++
+ * always writes; a set's function without one would be defined in no image at all.) The hardware flow keeps
+ * set functions only where a table names them. */
 int postlink_is_entry(LLVMValueRef fn, enum split_keep keep)
 {
 	return ir_is_defined_kernel(fn) ||
 	       (keep == SPLIT_AS_DPCPP && LLVMCountBasicBlocks(fn) &&
-	        LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-module-id", 14));
+	        LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-module-id", 14)) ||
+	       (keep != SPLIT_FOR_HLS && vf_is_defined_member(fn));
 }
 
-/* The group a kernel belongs to: its name, its source ("sycl-module-id", as DPC++ marks kernels), or one. */
-static const char *group_of(LLVMValueRef fn, enum split_mode m, size_t *len)
+static void add_attr(kiln_strbuf *b, LLVMValueRef fn, const char *k)
 {
-	if (m == SPLIT_PER_KERNEL)
-		return LLVMGetValueName2(fn, len);
-	if (m == SPLIT_PER_SOURCE) {
+	LLVMAttributeRef a =
+	    LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, k, (unsigned)strlen(k));
+	unsigned l = 0;
+	const char *v = a ? LLVMGetStringAttributeValue(a, &l) : NULL;
+	kiln_sb_addn(b, v ? v : "", l);
+	kiln_sb_addc(b, '-');
+}
+
+/* FN's metadata node of kind NAME (as a value), or NULL. */
+static LLVMValueRef fn_md(LLVMValueRef fn, const char *name)
+{
+	LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
+	unsigned kind = LLVMGetMDKindIDInContext(ctx, name, (unsigned)strlen(name));
+	size_t n = 0;
+	LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
+	LLVMValueRef node = NULL;
+	for (size_t e = 0; e < n && !node; e++)
+		if (LLVMValueMetadataEntriesGetKind(md, (unsigned)e) == kind)
+			node = LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)e));
+	if (md)
+		LLVMDisposeValueMetadataEntries(md);
+	return node;
+}
+
+/* Each operand of FN's metadata NAME as "-<integer>" (unsigned) or "-<string>", then "-". */
+static void add_md(kiln_strbuf *b, LLVMValueRef fn, const char *name)
+{
+	LLVMValueRef node = fn_md(fn, name), ops[16];
+	unsigned k = node ? LLVMGetMDNodeNumOperands(node) : 0;
+	if (k > 16)
+		k = 16;
+	if (k)
+		LLVMGetMDNodeOperands(node, ops);
+	for (unsigned i = 0; i < k; i++) {
+		unsigned l = 0;
+		const char *str = ops[i] && LLVMIsAMDString(ops[i]) ? LLVMGetMDString(ops[i], &l) : NULL;
+		if (str)
+			kiln_sb_printf(b, "-%.*s", (int)l, str);
+		else if (ops[i] && LLVMIsAConstantInt(ops[i]))
+			kiln_sb_printf(b, "-%llu", LLVMConstIntGetZExtValue(ops[i]));
+	}
+	kiln_sb_addc(b, '-');
+}
+
+/* sycl-post-link's per-source category: the source, the virtual-function set (so sets never share an image
+ * with kernels or with each other), then the optional features that also separate images, in its order so
+ * that images are numbered alike. */
+static void per_source_category(kiln_strbuf *b, LLVMValueRef fn)
+{
+	add_attr(b, fn, "sycl-module-id");
+	add_attr(b, fn, VF_ATTR_SET);
+	add_attr(b, fn, "sycl-register-alloc-mode");
+	add_attr(b, fn, "sycl-grf-size");
+	int32_t *a = NULL;
+	int na = postlink_fn_aspects(fn, &a);
+	/* Sorted as the unsigned 64-bit values sycl-post-link reads (a negative aspect sorts last). */
+	for (int i = 1; i < na; i++)
+		for (int j = i; j > 0 && (uint32_t)a[j - 1] > (uint32_t)a[j]; j--) {
+			int32_t t = a[j];
+			a[j] = a[j - 1];
+			a[j - 1] = t;
+		}
+	for (int i = 0; i < na; i++)
+		kiln_sb_printf(b, "-%u", (unsigned)a[i]);
+	free(a);
+	kiln_sb_addc(b, '-');
+	add_md(b, fn, "reqd_work_group_size");
+	add_md(b, fn, "work_group_num_dim");
+	add_md(b, fn, "intel_reqd_sub_group_size");
+	add_attr(b, fn, "sycl-optlevel");
+	add_md(b, fn, "sycl_joint_matrix");
+	add_md(b, fn, "sycl_joint_matrix_mad");
+}
+
+/* The group entry FN belongs to (malloc'd; NULL when out of memory): its name; its source ("sycl-module-id",
+ * as DPC++ marks kernels) or, for sycl-post-link, its whole per-source category; or one group, where a
+ * virtual-function set still gets an image of its own (seed 001: "regardless of device code split mode"). */
+static char *group_of(LLVMValueRef fn, enum split_mode m, enum split_keep keep)
+{
+	kiln_strbuf b = {0};
+	size_t l = 0;
+	unsigned ul = 0;
+	const char *set = vf_set_of(fn, &ul);
+	if (m == SPLIT_PER_KERNEL) {
+		const char *name = LLVMGetValueName2(fn, &l);
+		kiln_sb_addn(&b, name, l);
+	} else if (m == SPLIT_PER_SOURCE && keep != SPLIT_FOR_HLS) {
+		per_source_category(&b, fn);
+	} else if (m == SPLIT_PER_SOURCE) {
 		LLVMAttributeRef a =
 		    LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-module-id", 14);
-		if (a) {
-			unsigned l = 0;
-			const char *v = LLVMGetStringAttributeValue(a, &l);
-			*len = l;
-			return v;
-		}
+		const char *v = a ? LLVMGetStringAttributeValue(a, &ul) : NULL;
+		kiln_sb_addn(&b, v ? v : "", v ? ul : 0);
+	} else if (keep != SPLIT_FOR_HLS && set) {
+		kiln_sb_addn(&b, set, ul);
 	}
-	*len = 0;
-	return "";
+	return kiln_sb_finish(&b);
 }
 
 static int is_device_global(LLVMValueRef g, void *ctx)
@@ -62,6 +152,24 @@ static int is_device_global(LLVMValueRef g, void *ctx)
 static void trim_used(LLVMModuleRef c)
 {
 	ir_unpin(c, is_device_global, NULL);
+}
+
+/* Whether sycl-post-link puts global G in every image whether an entry reaches it or not: it starts each
+ * image from the globals that cannot be discarded (a weak table of function pointers, say, and what it names:
+ * its split-with-func-ptrs test). A device global is the exception Kiln keeps: only use puts one in an image,
+ * where one no kernel uses would make its device_image_scope a conflict between images. */
+static int kept_anyway(LLVMValueRef g)
+{
+	switch (LLVMGetLinkage(g)) {
+	case LLVMInternalLinkage:
+	case LLVMPrivateLinkage:
+	case LLVMLinkOnceAnyLinkage:
+	case LLVMLinkOnceODRLinkage:
+	case LLVMAvailableExternallyLinkage:
+		return 0;
+	default:
+		return !is_device_global(g, NULL);
+	}
 }
 
 /* Drops every function and global no entry (kernel) reaches. SPLIT_FOR_HLS leaves the non-kernels internal,
@@ -78,7 +186,8 @@ static int drop_unreached(LLVMModuleRef c, enum split_keep keep)
 	for (int pass = 0; pass < 2; pass++)
 		for (LLVMValueRef v = pass ? LLVMGetFirstGlobal(c) : LLVMGetFirstFunction(c); v;
 		     v = pass ? LLVMGetNextGlobal(v) : LLVMGetNextFunction(v)) {
-			if (pass ? !LLVMGetInitializer(v) || LLVMGetLinkage(v) == LLVMAppendingLinkage
+			if (pass ? !LLVMGetInitializer(v) || LLVMGetLinkage(v) == LLVMAppendingLinkage ||
+			               (keep != SPLIT_FOR_HLS && kept_anyway(v))
 			         : !LLVMCountBasicBlocks(v) || postlink_is_entry(v, keep))
 				continue;
 			if (n == cap) {
@@ -118,8 +227,10 @@ static int drop_unreached(LLVMModuleRef c, enum split_keep keep)
 	return rc;
 }
 
-/* Keeps only the kernels of group G in clone C: the others are deleted, then everything only they used. */
-static int keep_group(LLVMModuleRef c, enum split_mode m, enum split_keep keep, const char *g, size_t glen)
+/* Keeps only the kernels of group G in clone C: the others are deleted, then everything only they used. A
+ * virtual-function set's function is defined only in its own group's image and a declaration wherever else
+ * something (a vtable) still names it. */
+static int keep_group(LLVMModuleRef c, enum split_mode m, enum split_keep keep, const char *g)
 {
 	if (keep != SPLIT_FOR_HLS) {
 		trim_used(c);
@@ -134,11 +245,25 @@ static int keep_group(LLVMModuleRef c, enum split_mode m, enum split_keep keep, 
 		}
 	}
 	LLVMValueRef fn = LLVMGetFirstFunction(c);
+	int rc = 0;
 	while (fn) {
 		LLVMValueRef next = LLVMGetNextFunction(fn);
-		size_t l = 0;
-		const char *k = postlink_is_entry(fn, keep) ? group_of(fn, m, &l) : NULL;
-		if (k && !(l == glen && memcmp(k, g, l) == 0)) {
+		char *k = postlink_is_entry(fn, keep) ? group_of(fn, m, keep) : NULL;
+		int other = k && strcmp(k, g) != 0,
+		    member = keep != SPLIT_FOR_HLS && vf_is_defined_member(fn);
+		if (postlink_is_entry(fn, keep) && !k)
+			rc = -1;
+		free(k);
+		if (member && !other) {
+			/* As sycl-post-link: external, so that nothing drops a function no kernel here calls.
+			 */
+			LLVMSetLinkage(fn, LLVMExternalLinkage);
+		} else if (member) {
+			if (LLVMGetFirstUse(fn))
+				vf_make_declaration(fn);
+			else
+				LLVMDeleteFunction(fn);
+		} else if (other) {
 			if (LLVMGetFirstUse(fn)) {
 				/* Called from a kept kernel: keep the body as an ordinary function. */
 				if (LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv)
@@ -153,72 +278,73 @@ static int keep_group(LLVMModuleRef c, enum split_mode m, enum split_keep keep, 
 		}
 		fn = next;
 	}
-	return drop_unreached(c, keep);
+	return rc || drop_unreached(c, keep) ? -1 : 0;
+}
+
+static void free_groups(char **groups, int ng)
+{
+	for (int i = 0; i < ng; i++)
+		free(groups[i]);
+	free(groups);
 }
 
 int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, LLVMModuleRef **out)
 {
 	/* Distinct groups. */
-	const char **groups = NULL;
-	size_t *glens = NULL;
+	char **groups = NULL;
 	int ng = 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
 		if (!postlink_is_entry(fn, keep))
 			continue;
-		size_t l = 0;
-		const char *g = group_of(fn, m, &l);
+		char *g = group_of(fn, m, keep);
 		int seen = 0;
-		for (int i = 0; i < ng && !seen; i++)
-			seen = glens[i] == l && memcmp(groups[i], g, l) == 0;
-		if (seen)
+		for (int i = 0; g && i < ng && !seen; i++)
+			seen = !strcmp(groups[i], g);
+		char **ng_ = g && !seen ? realloc(groups, (size_t)(ng + 1) * sizeof *groups) : NULL;
+		if (!g || (!seen && !ng_)) {
+			free(g);
+			free_groups(groups, ng);
+			return -1;
+		}
+		if (seen) {
+			free(g);
 			continue;
-		groups = realloc(groups, (size_t)(ng + 1) * sizeof *groups);
-		glens = realloc(glens, (size_t)(ng + 1) * sizeof *glens);
-		groups[ng] = g;
-		glens[ng++] = l;
+		}
+		groups = ng_;
+		groups[ng++] = g;
 	}
-	/* Images are numbered as sycl-post-link numbers them: by split key (module id or kernel name),
-	 * descending. */
+	/* Images are numbered as sycl-post-link numbers them: by split key (module id, per-source category or
+	 * kernel name), descending. */
 	for (int i = 1; i < ng; i++)
-		for (int j = i; j > 0; j--) {
-			size_t la = glens[j - 1], lb = glens[j];
-			int c = memcmp(groups[j - 1], groups[j], la < lb ? la : lb);
-			if (c > 0 || (c == 0 && la >= lb))
-				break;
-			const char *tg = groups[j];
+		for (int j = i; j > 0 && strcmp(groups[j - 1], groups[j]) < 0; j--) {
+			char *tg = groups[j];
 			groups[j] = groups[j - 1];
 			groups[j - 1] = tg;
-			glens[j] = glens[j - 1];
-			glens[j - 1] = lb;
 		}
 	*out = calloc((size_t)(ng > 1 ? ng : 1), sizeof **out);
 	if (!*out) {
-		free(groups);
-		free(glens);
+		free_groups(groups, ng);
 		return -1;
 	}
 	if (ng <= 1) {
 		(*out)[0] = mod;
-		free(groups);
-		free(glens);
 		/* sycl-post-link's one image is made by the same extraction as a split's. */
-		return keep != SPLIT_FOR_HLS && keep_group(mod, SPLIT_OFF, keep, "", 0) != 0 ? -1 : 1;
+		int rc = keep != SPLIT_FOR_HLS && keep_group(mod, m, keep, ng ? groups[0] : "") != 0 ? -1 : 1;
+		free_groups(groups, ng);
+		return rc;
 	}
-	/* Group names point into MOD, which is not modified while cloning. */
 	for (int i = 0; i < ng; i++) {
 		(*out)[i] = LLVMCloneModule(mod);
-		if (keep_group((*out)[i], m, keep, groups[i], glens[i]) != 0) {
+		if (keep_group((*out)[i], m, keep, groups[i]) != 0) {
 			for (int j = 0; j <= i; j++)
 				LLVMDisposeModule((*out)[j]);
 			free(*out);
 			*out = NULL;
-			free(groups);
-			free(glens);
+			free_groups(groups, ng);
 			return -1;
 		}
 	}
-	free(groups);
-	free(glens);
+	free_groups(groups, ng);
 	return ng;
 }
 
