@@ -29,3 +29,20 @@ $(PL_TEST_DIR)/postlink-test: test/postlink/postlink-test.sh $(KILN_CC) $(KILN_P
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/postlink/postlink-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
+
+# Virtual-function sets (seed 001): kiln-post-link against intel/llvm's own sycl-post-link tests (vf-test.sh),
+# and the AOT half of the library that kiln-cc --board calls (vf_aot_test, linked with the compiler's objects).
+TESTS += $(PL_TEST_DIR)/vf-test $(PL_TEST_DIR)/vf_aot_test
+EXTRA_CFLAGS_test/postlink = $(LLVM_CFLAGS)
+
+$(PL_TEST_DIR)/vf-test: test/postlink/vf-test.sh $(KILN_POST_LINK) $(wildcard test/postlink/vf_*.ll)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/postlink/vf-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+
+$(PL_TEST_DIR)/vf_aot_test.bin: $(BUILD)/obj/test/postlink/vf_aot_test.o $(HLS_OBJS) $(COMMON_LIB)
+	$(HLS_LINK)
+
+$(PL_TEST_DIR)/vf_aot_test: $(PL_TEST_DIR)/vf_aot_test.bin test/postlink/vf_aspects.ll
+	printf '#!/bin/sh\nexec "%s" "%s"\n' '$(abspath $<)' '$(SRC)' >$@
+	chmod +x $@
