@@ -1,21 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Programs: Kiln images given as binaries, or Kiln C kernel sources built by kiln-cc (cached by content hash
  * under the cache directory), loaded with libkiln on clBuildProgram. */
-#include <dlfcn.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include "host/common/fileio.h"
-#include "host/common/paths.h"
-#include "host/common/sha256.h"
+#include "host/common/online_build.h"
 #include "kiln/opencl.h"
 #include "ocl.h"
 
@@ -176,28 +167,6 @@ cl_int CL_API_CALL clReleaseProgram(cl_program p)
 
 /* ---- kiln-cc ---- */
 
-/* kiln-cc: $KILN_CC, else PREFIX/bin/kiln-cc of the installation (or build tree) this library belongs to. */
-static void find_kiln_cc(char *out, size_t len)
-{
-	const char *e = getenv("KILN_CC");
-	const char *prefix = kiln_prefix_dir();
-	if (e && *e)
-		snprintf(out, len, "%s", e);
-	else if (prefix)
-		snprintf(out, len, "%s/bin/kiln-cc", prefix);
-	else
-		snprintf(out, len, "kiln-cc");
-}
-
-static int write_file(const char *path, const void *data, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return -1;
-	int ok = fwrite(data, 1, len, f) == len;
-	return fclose(f) == 0 && ok ? 0 : -1;
-}
-
 static void append_log(cl_program p, const char *fmt, const char *arg)
 {
 	size_t old = p->log ? strlen(p->log) : 0;
@@ -292,114 +261,15 @@ static char *take_kiln_c_option(const char *options)
 	return NULL;
 }
 
-/* The cache key: SHA-256 over the source, the options, the board, the release and kiln-cc's own bytes (a
- * rebuilt compiler misses the cache). The headers the source includes are checked separately (deps_fresh).
- * -1 when kiln-cc cannot be read. */
-static int cache_key(cl_program p, const char *options, const char *cc, char key[65])
-{
-	char cchash[65];
-	if (kiln_sha256_file(cc, cchash) != 0)
-		return -1;
-	const char *parts[] = {p->source, options, kiln_device_board_name(p->ctx->device->dev), KILN_VERSION,
-	                       cchash};
-	size_t n = 0, at = 0;
-	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
-		n += strlen(parts[i]) + 1;
-	char *all = malloc(n);
-	if (!all)
-		return -1;
-	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-		memcpy(all + at, parts[i], strlen(parts[i]) + 1);
-		at += strlen(parts[i]) + 1;
-	}
-	kiln_sha256_hex(all, n, key);
-	free(all);
-	return 0;
-}
-
-/* Whether every file in the dependency record DEPS ("<sha256> <path>" lines) still has its recorded
- * contents: an edited header makes a cached image stale. */
-static int deps_fresh(const char *deps)
-{
-	char *text = NULL;
-	size_t len = 0;
-	if (kiln_read_file(deps, &text, &len) != 0)
-		return 0;
-	int fresh = 1;
-	for (char *line = text, *next; fresh && line && *line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		char now[65];
-		fresh = strlen(line) >= 66 && line[64] == ' ' && kiln_sha256_file(line + 65, now) == 0 &&
-		        memcmp(now, line, 64) == 0;
-	}
-	free(text);
-	return fresh;
-}
-
-/* Turns kiln-cc's make-syntax dependency list DEPFILE (run in folder DIR) into a record for deps_fresh:
- * every dependency but the program's own source, by absolute path, with its SHA-256. */
-static char *deps_record(const char *depfile, const char *dir)
-{
-	char *text = NULL;
-	size_t len = 0;
-	if (kiln_read_file(depfile, &text, &len) != 0)
-		return NULL;
-	char *out = calloc(1, 1);
-	size_t olen = 0;
-	char word[PATH_MAX];
-	size_t w = 0;
-	for (size_t i = 0; out && i <= len; i++) {
-		char ch = i < len ? text[i] : ' ';
-		if (ch == '\\' && i + 1 < len && text[i + 1] == ' ') { /* an escaped blank inside a path */
-			if (w < sizeof word - 1)
-				word[w++] = ' ';
-			i++;
-			continue;
-		}
-		if (ch == '\\' && i + 1 < len && text[i + 1] == '\n') {
-			i++;
-			ch = ' ';
-		}
-		if (ch != ' ' && ch != '\n' && ch != '\t') {
-			if (w < sizeof word - 1)
-				word[w++] = ch;
-			continue;
-		}
-		word[w] = '\0';
-		int target = w && word[w - 1] == ':';
-		if (w && !target && strcmp(word, "program.c") != 0) {
-			char path[3 * PATH_MAX], hex[65];
-			int n = snprintf(path, sizeof path, "%s%s%s", word[0] == '/' ? "" : dir,
-			                 word[0] == '/' ? "" : "/", word);
-			if (n > 0 && (size_t)n < sizeof path && kiln_sha256_file(path, hex) == 0) {
-				char *grown = realloc(out, olen + strlen(path) + 67);
-				if (!grown) {
-					free(out);
-					out = NULL;
-					break;
-				}
-				out = grown;
-				olen += (size_t)sprintf(out + olen, "%s %s\n", hex, path);
-			}
-		}
-		w = 0;
-	}
-	free(text);
-	return out;
-}
-
-/* Builds P's source with kiln-cc (or takes the image from the cache); sets p->binary and p->log. */
+/* Builds P's source with kiln-cc (or takes the image from the cache: kiln_online_build); sets p->binary and
+ * p->log. */
 static cl_int compile_source(cl_program p, const char *options)
 {
-	char cc[PATH_MAX], dir[PATH_MAX], key[65], cached[PATH_MAX + 80], cached_log[PATH_MAX + 80],
-	    cached_deps[PATH_MAX + 80];
 	/* The options first: an undocumented one is refused whatever the cache holds. */
 	char *opts = strdup(options);
 	char *argv[80];
 	const char *bad = NULL;
-	int nopt = opts ? split_options(opts, argv + 6, 80 - 7, &bad) : -1;
+	int nopt = opts ? split_options(opts, argv, 80, &bad) : -1;
 	if (nopt < 0) {
 		if (nopt == -2)
 			append_log(
@@ -412,71 +282,13 @@ static cl_int compile_source(cl_program p, const char *options)
 		free(opts);
 		return CL_INVALID_BUILD_OPTIONS;
 	}
-	find_kiln_cc(cc, sizeof cc);
-	if (cache_key(p, options, cc, key) != 0) {
-		append_log(p, "kiln: cannot read kiln-cc at %s (set KILN_CC)\n", cc);
-		free(opts);
-		return CL_COMPILER_NOT_AVAILABLE;
-	}
-	snprintf(dir, sizeof dir, "%s/opencl", kiln_cache_dir());
-	snprintf(cached, sizeof cached, "%s/%s.kimg", dir, key);
-	snprintf(cached_log, sizeof cached_log, "%s/%s.log", dir, key);
-	snprintf(cached_deps, sizeof cached_deps, "%s/%s.deps", dir, key);
-
-	size_t len = 0;
-	char *img = NULL;
-	if (deps_fresh(cached_deps))
-		kiln_read_file(cached, &img, &len);
-	if (img && kiln_image_check_bytes(img, len) == KILN_OK) {
-		size_t loglen = 0;
-		char *log = NULL;
-		kiln_read_file(cached_log, &log, &loglen);
-		if (log)
-			append_log(p, "%s", log);
-		free(log);
-		append_log(p, "kiln: image taken from the cache: %s\n", cached);
-		p->binary = (unsigned char *)img;
-		p->binary_len = len;
-		free(opts);
-		return CL_SUCCESS;
-	}
-	free(img);
-	if (kiln_mkdirs(dir) != 0) {
-		append_log(p, "kiln: cannot create the cache directory %s\n", dir);
-		free(opts);
-		return CL_BUILD_PROGRAM_FAILURE;
-	}
-	char tmp[PATH_MAX + 32], src[PATH_MAX + 64], out[PATH_MAX + 64], logf[PATH_MAX + 64];
-	snprintf(tmp, sizeof tmp, "%s/build-XXXXXX", dir);
-	if (!mkdtemp(tmp)) {
-		append_log(p, "kiln: cannot create a build directory under %s\n", dir);
-		free(opts);
-		return CL_BUILD_PROGRAM_FAILURE;
-	}
-	/* kiln-cc runs inside the build folder on relative names, so its diagnostics in the build log name
-	 * the source "program.c" (the program's source), not a temporary path that is gone once the build
-	 * ends. */
-	snprintf(src, sizeof src, "%s/program.c", tmp);
-	snprintf(out, sizeof out, "%s/program.kimg", tmp);
-	snprintf(logf, sizeof logf, "%s/build.log", tmp);
-	cl_int err = CL_BUILD_PROGRAM_FAILURE;
-	argv[0] = cc;
-	argv[1] = "-q";
-	argv[2] = "-o";
-	argv[3] = "program.kimg";
-	argv[4] = "--depfile";
-	argv[5] = "program.dep";
-	argv[6 + nopt] = "program.c";
-	argv[7 + nopt] = NULL;
-	/* kiln-cc runs in the build folder: paths the application gave relative to its working directory are
-	 * made absolute here, before the fork (the child of a threaded program may not allocate). */
-	char acc[PATH_MAX], *owned[80] = {0};
-	if (cc[0] != '/' && realpath(cc, acc))
-		argv[0] = acc;
-	for (int i = 6; i < 6 + nopt; i++) {
-		const char *dir = !strcmp(argv[i], "-I") && i + 1 < 6 + nopt ? argv[++i]
-		                  : !strncmp(argv[i], "-I", 2)               ? argv[i] + 2
-		                                                             : NULL;
+	/* kiln-cc runs in a build folder: include folders the application gave relative to its working
+	 * directory are made absolute. */
+	char *owned[80] = {0};
+	for (int i = 0; i < nopt; i++) {
+		const char *dir = !strcmp(argv[i], "-I") && i + 1 < nopt ? argv[++i]
+		                  : !strncmp(argv[i], "-I", 2)           ? argv[i] + 2
+		                                                         : NULL;
 		char *abs = dir && dir[0] != '/' ? realpath(dir, NULL) : NULL;
 		if (abs && argv[i] == dir) {
 			argv[i] = owned[i] = abs;
@@ -488,57 +300,31 @@ static cl_int compile_source(cl_program p, const char *options)
 			free(abs);
 		}
 	}
-	if (write_file(src, p->source, strlen(p->source)) == 0) {
-		pid_t pid = fork();
-		if (pid == 0) {
-			int fd = open(logf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-			if (fd >= 0) {
-				dup2(fd, 1);
-				dup2(fd, 2);
-				close(fd);
-			}
-			if (chdir(tmp) == 0)
-				execv(argv[0], argv);
-			_exit(127);
-		}
-		int status = 0;
-		while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-		size_t loglen = 0;
-		char *log = NULL;
-		kiln_read_file(logf, &log, &loglen);
-		if (log)
-			append_log(p, "%s", log);
-		if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
-		    kiln_read_file(out, &img, &len) == 0) {
-			p->binary = (unsigned char *)img;
-			p->binary_len = len;
-			err = CL_SUCCESS;
-			/* Into the cache atomically: write beside, then rename. */
-			char part[PATH_MAX + 80];
-			snprintf(part, sizeof part, "%s/image.part", tmp);
-			if (write_file(part, img, len) == 0)
-				rename(part, cached);
-			snprintf(part, sizeof part, "%s/log.part", tmp);
-			if (write_file(part, log ? log : "", log ? loglen : 0) == 0)
-				rename(part, cached_log);
-			/* The dependency record last: until it exists the entry is not used. */
-			char depf[PATH_MAX + 64], *rec;
-			snprintf(depf, sizeof depf, "%s/program.dep", tmp);
-			snprintf(part, sizeof part, "%s/deps.part", tmp);
-			if ((rec = deps_record(depf, tmp)) && write_file(part, rec, strlen(rec)) == 0)
-				rename(part, cached_deps);
-			free(rec);
-		} else if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-			append_log(p, "kiln: cannot run %s\n", cc);
-			err = CL_COMPILER_NOT_AVAILABLE;
-		}
-		free(log);
+	/* The source is "program.c" to kiln-cc, so the build log names it so rather than a temporary path
+	 * that is gone once the build ends. */
+	kiln_build_input in = {"program.c", p->source, strlen(p->source)};
+	kiln_build_request rq = {.kind = "opencl",
+	                         .board = kiln_device_board_name(p->ctx->device->dev),
+	                         .key_extra = options,
+	                         .inputs = &in,
+	                         .ninputs = 1,
+	                         .options = (const char *const *)argv,
+	                         .noptions = (size_t)nopt};
+	kiln_build_result res;
+	int st = kiln_online_build(&rq, &res);
+	append_log(p, "%s", res.log);
+	cl_int err = st == KILN_BUILD_OK            ? CL_SUCCESS
+	             : st == KILN_BUILD_NO_COMPILER ? CL_COMPILER_NOT_AVAILABLE
+	                                            : CL_BUILD_PROGRAM_FAILURE;
+	if (err == CL_SUCCESS) {
+		p->binary = (unsigned char *)res.image;
+		p->binary_len = res.len;
+		res.image = NULL;
 	}
+	kiln_build_result_free(&res);
 	for (int i = 0; i < 80; i++)
 		free(owned[i]);
 	free(opts);
-	kiln_remove_tree(tmp);
 	return err;
 }
 

@@ -46,3 +46,17 @@ $(PL_TEST_DIR)/vf_aot_test.bin: $(BUILD)/obj/test/postlink/vf_aot_test.o $(HLS_O
 $(PL_TEST_DIR)/vf_aot_test: $(PL_TEST_DIR)/vf_aot_test.bin test/postlink/vf_aspects.ll
 	printf '#!/bin/sh\nexec "%s" "%s"\n' '$(abspath $<)' '$(SRC)' >$@
 	chmod +x $@
+
+# Seed 001's runtime linking (kiln_program_create_linked, vf_link_test): vf_link.ll through kiln-post-link,
+# its images linked and run on boards with and without fp64, the cache and the errors.
+PL_VF_LINK := $(PL_TEST_DIR)/vf_link
+TESTS += $(PL_TEST_DIR)/vf_link_test
+
+$(PL_VF_LINK)/vf_link.table: test/postlink/vf_link.ll $(KILN_POST_LINK)
+	@mkdir -p $(@D)
+	$(KILN_POST_LINK) -split=source -properties -symbols -o $(abspath $@) $<
+
+$(PL_TEST_DIR)/vf_link_test: $(PL_TEST_DIR)/vf_link_test.bin $(PL_VF_LINK)/vf_link.table $(KILN_CC) \
+		$(SIM_MODEL_DEPS) $(wildcard rtl/*.v) configs/boards/sim-nofp64.json
+	printf '#!/bin/sh\nexec "%s" "%s" "%s"\n' '$(abspath $<)' '$(abspath $(PL_VF_LINK))' '$(abspath $(KILN_CC))' >$@
+	chmod +x $@

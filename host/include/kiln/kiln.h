@@ -190,6 +190,10 @@ int kiln_device_counters(kiln_device *dev, uint64_t *reprograms, uint64_t *reset
 int kiln_program_create(kiln_context *ctx, const char *path, kiln_program **out);
 /* Same, from LEN bytes at DATA (copied). */
 int kiln_program_create_bytes(kiln_context *ctx, const void *data, size_t len, kiln_program **out);
+/* The program of KERNEL from kiln-post-link's file table TABLE (-properties -symbols): its image linked with
+ * one image per virtual-function set (the dummy where CTX's board lacks the set's aspects), built by kiln-cc
+ * for the board once and cached by content (seed 001's runtime linking; README, "Host side"). */
+int kiln_program_create_linked(kiln_context *ctx, const char *table, const char *kernel, kiln_program **out);
 /* The context of PROG (the default one for kiln_program_load). */
 kiln_context *kiln_program_context(const kiln_program *prog);
 
