@@ -28,6 +28,7 @@
 #include "../lower/math_calls.h"
 #include "../lower/spirv_import.h"
 #include "../lower/usm_class.h"
+#include "../lower/vfunc_aot.h"
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
 #include "../single/single_source.h"
@@ -47,6 +48,7 @@ typedef struct cc_opts {
 	enum split_mode split;
 	int print;              /* printf reaches the host: the board has a debug channel, no --no-printf */
 	const char *print_note; /* why not, when that is worth a warning */
+	const kiln_board_config *board_cfg; /* the board loaded from BOARD */
 } cc_opts;
 
 static void usage(FILE *o)
@@ -253,9 +255,10 @@ static LLVMModuleRef front_finish(LLVMModuleRef mod, const cc_opts *o)
 {
 	/* The math operations no unit runs become library calls, before the library is linked (so that it is
 	 * when the kernel needs it) and after (the library's own functions call each other that way too). */
-	if (mod && !diag_errors() && debug_lower_calls(mod, o->print, o->print_note) == 0 &&
-	    lower_math_calls(mod) == 0 && kernel_libc_link(mod) == 0 && lower_math_calls(mod) == 0 &&
-	    check_recursion(mod) == 0 && inline_all(mod) == 0 && lower_usm_class_finish(mod) == 0)
+	if (mod && !diag_errors() && vfunc_aot(mod, o->board_cfg) == 0 &&
+	    debug_lower_calls(mod, o->print, o->print_note) == 0 && lower_math_calls(mod) == 0 &&
+	    kernel_libc_link(mod) == 0 && lower_math_calls(mod) == 0 && check_recursion(mod) == 0 &&
+	    inline_all(mod) == 0 && lower_usm_class_finish(mod) == 0)
 		return mod;
 	if (mod)
 		LLVMDisposeModule(mod);
@@ -450,6 +453,7 @@ int main(int argc, char **argv)
 		diag_error(NULL, 0, 0, "%s", err);
 		return 1;
 	}
+	o.board_cfg = &board;
 	char note[300];
 	o.print = !o.no_printf && kiln_board_has_debug_channel(&board);
 	snprintf(note, sizeof note,

@@ -12,6 +12,10 @@
 int ir_is_kernel(LLVMValueRef fn);
 /* Whether FN is a kernel with a body in this module. */
 int ir_is_defined_kernel(LLVMValueRef fn);
+/* DPC++'s attributes of virtual-function sets (seed 001): the set a function belongs to, and the sets a
+ * kernel calls through ("a,b"). */
+#define VF_ATTR_SET "indirectly-callable"
+#define VF_ATTR_CALLS "calls-indirectly"
 /* The value of FN's string attribute KEY (*LEN bytes, not terminated), or NULL when FN has none. */
 const char *ir_fn_attr(LLVMValueRef fn, const char *key, unsigned *len);
 /* Whether the comma-separated LIST (LEN bytes) holds the item NAME (NLEN bytes). */

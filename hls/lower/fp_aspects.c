@@ -3,7 +3,9 @@
 
 #include <string.h>
 
+#include "../../host/common/aspect_names.h"
 #include "../driver/diag.h"
+#include "../postlink/aspects.h"
 
 static int is_kind(LLVMTypeRef t, LLVMTypeKind k)
 {
@@ -36,39 +38,58 @@ static int touches(LLVMValueRef in, LLVMTypeKind k)
 	return 0;
 }
 
+/* The floating-point widths and the aspects that carry them. */
+static const struct {
+	const char *aspect, *type;
+	LLVMTypeKind kind;
+} widths[] = {{"fp64", "double", LLVMDoubleTypeKind}, {"fp32", "float", LLVMFloatTypeKind}};
+
+/* The first instruction of FN that computes on or holds a value of kind K (printf's exact widening of a
+ * float aside), or NULL. */
+static LLVMValueRef first_use(LLVMValueRef fn, LLVMTypeKind k)
+{
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			if (LLVMIsADbgInfoIntrinsic(in) || !touches(in, k))
+				continue;
+			if (k == LLVMDoubleTypeKind &&
+			    (printf_widening(in) ||
+			     (LLVMIsABitCastInst(in) && printf_widening(LLVMGetOperand(in, 0)))))
+				continue;
+			return in;
+		}
+	return NULL;
+}
+
+int mark_fp_aspects(LLVMModuleRef mod)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+		for (size_t a = 0; a < sizeof widths / sizeof widths[0]; a++) {
+			int32_t num;
+			if (LLVMCountBasicBlocks(fn) && first_use(fn, widths[a].kind) &&
+			    (kiln_aspect_number(widths[a].aspect, &num) != 0 ||
+			     postlink_add_fn_aspects(fn, &num, 1) != 0))
+				return -1;
+		}
+	return 0;
+}
+
 int check_fp_aspects(LLVMValueRef fn, const kiln_board_config *board)
 {
-	static const struct {
-		const char *aspect, *type;
-		LLVMTypeKind kind;
-	} need[] = {{"fp64", "double", LLVMDoubleTypeKind}, {"fp32", "float", LLVMFloatTypeKind}};
 	size_t nl = 0;
 	const char *name = LLVMGetValueName2(fn, &nl);
 	if (nl > 14 && strncmp(name, "__sycl_kernel_", 14) == 0)
 		name += 14, nl -= 14;
 	int errors = 0;
-	for (size_t a = 0; a < sizeof need / sizeof need[0]; a++) {
-		if (kiln_board_has_aspect(board, need[a].aspect))
+	for (size_t a = 0; a < sizeof widths / sizeof widths[0]; a++) {
+		LLVMValueRef in =
+		    kiln_board_has_aspect(board, widths[a].aspect) ? NULL : first_use(fn, widths[a].kind);
+		if (!in)
 			continue;
-		int found = 0;
-		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !found;
-		     bb = LLVMGetNextBasicBlock(bb))
-			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !found;
-			     in = LLVMGetNextInstruction(in)) {
-				if (LLVMIsADbgInfoIntrinsic(in) || !touches(in, need[a].kind))
-					continue;
-				if (need[a].kind == LLVMDoubleTypeKind &&
-				    (printf_widening(in) ||
-				     (LLVMIsABitCastInst(in) && printf_widening(LLVMGetOperand(in, 0)))))
-					continue;
-				diag_error_at(
-				    in,
-				    "kernel '%.*s' uses %s, and board '%s' has no %s units (it lacks "
-				    "the %s aspect)",
-				    (int)nl, name, need[a].type, board->name, need[a].type, need[a].aspect);
-				found = 1;
-				errors++;
-			}
+		diag_error_at(
+		    in, "kernel '%.*s' uses %s, and board '%s' has no %s units (it lacks the %s aspect)",
+		    (int)nl, name, widths[a].type, board->name, widths[a].type, widths[a].aspect);
+		errors++;
 	}
 	return errors;
 }

@@ -10,5 +10,9 @@
 /* Reports, at its line, the first instruction of kernel FN that computes on or holds a double (float) when
  * BOARD lacks fp64 (fp32); the number of errors reported. */
 int check_fp_aspects(LLVMValueRef fn, const kiln_board_config *board);
+/* Gives each function of MOD that computes on or holds a double (float) the fp64 (fp32) aspect in its
+ * !sycl_used_aspects, as DPC++ marks what a function uses, so that post-link's aspect rules (virtual-function
+ * sets) see C sources' floating point. 0, or -1 when out of memory. */
+int mark_fp_aspects(LLVMModuleRef mod);
 
 #endif

@@ -116,7 +116,7 @@ static void dispatch(LLVMValueRef in, LLVMValueRef *targets, int nt)
 static int in_set(LLVMValueRef f)
 {
 	unsigned n;
-	return ir_fn_attr(f, "indirectly-callable", &n) != NULL;
+	return ir_fn_attr(f, VF_ATTR_SET, &n) != NULL;
 }
 
 static void add_fn(LLVMValueRef f, LLVMValueRef **fns, int *n, int *cap)
@@ -157,7 +157,7 @@ static void append_attr(LLVMValueRef fn, const char *key, const char *sep, const
 static int set_targets(LLVMValueRef fn, LLVMValueRef **fns, int *n, int *cap)
 {
 	unsigned sl = 0, ml = 0;
-	const char *sets = ir_fn_attr(fn, "calls-indirectly", &sl);
+	const char *sets = ir_fn_attr(fn, VF_ATTR_CALLS, &sl);
 	const char *missing = ir_fn_attr(fn, "kiln-missing-sets", &ml);
 	int errors = 0;
 	if (!sets)
@@ -169,7 +169,7 @@ static int set_targets(LLVMValueRef fn, LLVMValueRef **fns, int *n, int *cap)
 			j++;
 		for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
 			unsigned fl = 0;
-			const char *fs = ir_fn_attr(f, "indirectly-callable", &fl);
+			const char *fs = ir_fn_attr(f, VF_ATTR_SET, &fl);
 			if (fs && LLVMCountBasicBlocks(f) && fl == j - i && memcmp(fs, sets + i, fl) == 0) {
 				add_fn(f, fns, n, cap);
 				found = 1;

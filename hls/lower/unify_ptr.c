@@ -673,7 +673,7 @@ static int names_set_fn(LLVMValueRef c, const char *sets, unsigned sl, int depth
 		return 0;
 	if (LLVMIsAFunction(c)) {
 		unsigned fl = 0;
-		const char *fs = ir_fn_attr(c, "indirectly-callable", &fl);
+		const char *fs = ir_fn_attr(c, VF_ATTR_SET, &fl);
 		return fs && ir_list_has(sets, sl, fs, fl);
 	}
 	if (!LLVMIsAConstantExpr(c) && !LLVMIsAConstantStruct(c) && !LLVMIsAConstantArray(c) &&
@@ -692,7 +692,7 @@ static int names_set_fn(LLVMValueRef c, const char *sets, unsigned sl, int depth
 static int is_set_table(up *p, LLVMValueRef g)
 {
 	unsigned sl = 0;
-	const char *sets = ir_fn_attr(p->fn, "calls-indirectly", &sl);
+	const char *sets = ir_fn_attr(p->fn, VF_ATTR_CALLS, &sl);
 	return sets && LLVMIsAGlobalVariable(g) && LLVMIsGlobalConstant(g) && LLVMGetInitializer(g) &&
 	       names_set_fn(LLVMGetInitializer(g), sets, sl, 0);
 }

@@ -72,7 +72,7 @@ int vfunc_lower_annotation(LLVMValueRef fn, const char *a, size_t alen, const ch
 		return 1;
 	if (icall) {
 		unsigned ol = 0;
-		const char *old = ir_fn_attr(fn, "indirectly-callable", &ol);
+		const char *old = ir_fn_attr(fn, VF_ATTR_SET, &ol);
 		if (strchr(sets, ',')) {
 			diag_error(file, line, 0, "'%.*s' is indirectly callable in one set only, not '%s'",
 			           (int)fl, fname, sets);
@@ -85,16 +85,16 @@ int vfunc_lower_annotation(LLVMValueRef fn, const char *a, size_t alen, const ch
 			           (int)fl, fname, (int)ol, old, sets);
 			return 1;
 		}
-		set_attr(fn, "indirectly-callable", sets, strlen(sets));
+		set_attr(fn, VF_ATTR_SET, sets, strlen(sets));
 		return 1;
 	}
 	/* several KILN_CALLS_INDIRECTLY on one kernel add up */
 	unsigned ol = 0;
-	const char *old = ir_fn_attr(fn, "calls-indirectly", &ol);
+	const char *old = ir_fn_attr(fn, VF_ATTR_CALLS, &ol);
 	char all[2048];
 	int n = old ? snprintf(all, sizeof all, "%.*s,%s", (int)ol, old, sets)
 	            : snprintf(all, sizeof all, "%s", sets);
-	set_attr(fn, "calls-indirectly", all, (size_t)n < sizeof all ? (size_t)n : sizeof all - 1);
+	set_attr(fn, VF_ATTR_CALLS, all, (size_t)n < sizeof all ? (size_t)n : sizeof all - 1);
 	return 1;
 }
 
@@ -104,8 +104,8 @@ int vfunc_check_kernels(LLVMModuleRef mod)
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
 		unsigned n = 0;
 		int kernel = ir_is_kernel(fn);
-		int calls = ir_fn_attr(fn, "calls-indirectly", &n) != NULL;
-		int callable = ir_fn_attr(fn, "indirectly-callable", &n) != NULL;
+		int calls = ir_fn_attr(fn, VF_ATTR_CALLS, &n) != NULL;
+		int callable = ir_fn_attr(fn, VF_ATTR_SET, &n) != NULL;
 		if (calls && !kernel) {
 			size_t l = 0;
 			const char *name = LLVMGetValueName2(fn, &l);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../host/common/aspect_names.h"
+#include "../ir/ir_util.h"
 
 #define USED_ASPECTS "sycl_used_aspects"
 
@@ -121,6 +122,19 @@ static void write_aspects(LLVMValueRef fn, const aset *s)
 }
 
 /* The function a call instruction calls directly (through pointer casts), or NULL. */
+int postlink_add_fn_aspects(LLVMValueRef fn, const int32_t *nums, size_t n)
+{
+	aset s = {0};
+	int rc = read_aspects(fn, &s);
+	size_t had = s.n;
+	for (size_t i = 0; i < n && rc == 0; i++)
+		rc = aset_add(&s, nums[i]) < 0 ? -1 : 0;
+	if (rc == 0 && s.n != had)
+		write_aspects(fn, &s);
+	free(s.v);
+	return rc;
+}
+
 static LLVMValueRef direct_callee(LLVMValueRef in)
 {
 	if (!LLVMIsACallInst(in) && !LLVMIsAInvokeInst(in))
@@ -130,28 +144,6 @@ static LLVMValueRef direct_callee(LLVMValueRef in)
 	       (LLVMGetConstOpcode(c) == LLVMBitCast || LLVMGetConstOpcode(c) == LLVMAddrSpaceCast))
 		c = LLVMGetOperand(c, 0);
 	return c && LLVMIsAFunction(c) ? c : NULL;
-}
-
-static const char *attr(LLVMValueRef fn, const char *k, unsigned *len)
-{
-	LLVMAttributeRef a =
-	    LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, k, (unsigned)strlen(k));
-	*len = 0;
-	return a ? LLVMGetStringAttributeValue(a, len) : NULL;
-}
-
-/* Whether the comma-separated LIST (LEN bytes) names set S (SLEN bytes). */
-static int list_names(const char *list, unsigned len, const char *s, unsigned slen)
-{
-	for (unsigned i = 0; i < len;) {
-		unsigned j = i;
-		while (j < len && list[j] != ',')
-			j++;
-		if (j - i == slen && !memcmp(list + i, s, slen))
-			return 1;
-		i = j + 1;
-	}
-	return 0;
 }
 
 typedef struct node {
@@ -186,14 +178,14 @@ static int propagate_round(node *g, size_t n)
 			grew |= r;
 		}
 		unsigned cl = 0;
-		const char *calls = attr(g[i].fn, "calls-indirectly", &cl);
+		const char *calls = ir_fn_attr(g[i].fn, VF_ATTR_CALLS, &cl);
 		if (!calls)
 			continue;
 		/* The set's aspects are those of its definitions; a declaration is another image's. */
 		for (size_t j = 0; j < n; j++) {
 			unsigned sl = 0;
-			const char *set = attr(g[j].fn, "indirectly-callable", &sl);
-			if (!set || !LLVMCountBasicBlocks(g[j].fn) || !list_names(calls, cl, set, sl))
+			const char *set = ir_fn_attr(g[j].fn, VF_ATTR_SET, &sl);
+			if (!set || !LLVMCountBasicBlocks(g[j].fn) || !ir_list_has(calls, cl, set, sl))
 				continue;
 			int r = aset_merge(&g[i].all, &g[j].all);
 			if (r < 0)

@@ -12,6 +12,9 @@
 /* The aspects FN's !sycl_used_aspects names (plain i32 operands, or DPC++'s {!"name", i32 N} pairs), sorted
  * and without repeats, into malloc'd *OUT (NULL when none): the count, or -1 when out of memory. */
 int postlink_fn_aspects(LLVMValueRef fn, int32_t **out);
+/* Adds the N aspects NUMS to FN's !sycl_used_aspects (kept sorted, without repeats). 0, or -1 when out of
+ * memory. */
+int postlink_add_fn_aspects(LLVMValueRef fn, const int32_t *nums, size_t n);
 /* Gives every function the aspects of the functions it calls directly and, with "calls-indirectly", of every
  * function of each set it names, to a fixed point; !sycl_used_aspects is rewritten only where it grew. A
  * reference that is not a call (a vtable naming a function) adds nothing. 0, or -1 when out of memory. */

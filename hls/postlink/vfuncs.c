@@ -11,17 +11,9 @@
 #include "../ir/ir_util.h"
 #include "aspects.h"
 
-static const char *fn_attr(LLVMValueRef fn, const char *k, unsigned *len)
-{
-	LLVMAttributeRef a =
-	    LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, k, (unsigned)strlen(k));
-	*len = 0;
-	return a ? LLVMGetStringAttributeValue(a, len) : NULL;
-}
-
 const char *vf_set_of(LLVMValueRef fn, unsigned *len)
 {
-	return fn_attr(fn, VF_ATTR_SET, len);
+	return ir_fn_attr(fn, VF_ATTR_SET, len);
 }
 
 int vf_is_defined_member(LLVMValueRef fn)
@@ -62,7 +54,7 @@ int vf_check(LLVMModuleRef mod)
 			              (int)nl, name, (int)l, set);
 			errors++;
 		}
-		const char *calls = fn_attr(fn, VF_ATTR_CALLS, &l);
+		const char *calls = ir_fn_attr(fn, VF_ATTR_CALLS, &l);
 		for (unsigned i = 0; calls && i <= l; i++) {
 			/* sycl-post-link skips empty names silently; DPC++'s front end never writes one, so
 			 * one here is a hand-made attribute gone wrong. */
@@ -172,7 +164,7 @@ static char *used_sets(LLVMModuleRef m)
 	int bad = 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && !bad; fn = LLVMGetNextFunction(fn)) {
 		unsigned l = 0;
-		const char *calls = LLVMCountBasicBlocks(fn) ? fn_attr(fn, VF_ATTR_CALLS, &l) : NULL;
+		const char *calls = LLVMCountBasicBlocks(fn) ? ir_fn_attr(fn, VF_ATTR_CALLS, &l) : NULL;
 		for (unsigned i = 0; calls && i < l && !bad;) {
 			unsigned j = i;
 			while (j < l && calls[j] != ',')

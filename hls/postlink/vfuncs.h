@@ -11,9 +11,7 @@
 #include <llvm-c/Core.h>
 
 #include "../../host/common/propset.h"
-
-#define VF_ATTR_SET "indirectly-callable"
-#define VF_ATTR_CALLS "calls-indirectly"
+#include "../ir/ir_util.h"
 
 /* The set FN belongs to (its "indirectly-callable" value, *LEN bytes), or NULL. */
 const char *vf_set_of(LLVMValueRef fn, unsigned *len);

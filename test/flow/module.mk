@@ -27,3 +27,10 @@ $(FLOW_TEST_DIR)/examples-test: test/flow/examples-test.sh $(SAXPY_IMG) $(LIBKIL
 	printf '#!/bin/sh\nexec sh "%s/test/flow/examples-test.sh" "%s" "%s" "%s"\n' '$(SRC)' '$(SRC)' \
 		'$(abspath $(BUILD))' '$(abspath $(SAXPY_IMG))' >$@
 	chmod +x $@
+
+TESTS += $(FLOW_TEST_DIR)/shapes-test
+$(FLOW_TEST_DIR)/shapes-test: test/flow/shapes-test.sh $(SHAPES_IMG) $(SHAPES32_IMG) $(LIBKILN) examples/shapes_host.c \
+		examples/shapes.h
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/flow/shapes-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@

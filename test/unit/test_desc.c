@@ -16,8 +16,10 @@ static kiln_desc sample(void)
 {
 	static kiln_kernel_desc k[2];
 	static kiln_dg_desc g[2];
-	k[0] = (kiln_kernel_desc){"bump", "__sycl_kernel_bump", KILN_KERNEL_SINGLE_TASK, 0, 0x100, args, 2};
-	k[1] = (kiln_kernel_desc){"fill", "__sycl_kernel_fill", KILN_KERNEL_ND_RANGE, 2, 0x200, NULL, 0};
+	k[0] =
+	    (kiln_kernel_desc){"bump", "__sycl_kernel_bump", KILN_KERNEL_SINGLE_TASK, 0, 0x100, args, 2, ""};
+	k[1] = (kiln_kernel_desc){"fill", "__sycl_kernel_fill", KILN_KERNEL_ND_RANGE, 2, 0x200, NULL,
+	                          0,      "fp64_set,b"};
 	g[0] = (kiln_dg_desc){"_ZL7dg_int1",   "dg_int1", 8,           2,     1,       KILN_HA_READ_WRITE,
 	                      KILN_INIT_RESET, 1,         KILN_DG_CSR, 0x300, init_arr};
 	g[1] = (kiln_dg_desc){"_ZL3usm",           "usm", 4,           4,     0,   KILN_HA_NONE,
@@ -54,6 +56,12 @@ static void test_round_trip(void)
 	KT_CHECK(e.ndgs == 2 && !memcmp(e.dgs[0].init, init_arr, 8) && e.dgs[1].init[0] == 0 &&
 	             e.dgs[1].host_access == KILN_HA_NONE && e.dgs[0].init_mode == KILN_INIT_RESET,
 	         "device globals parsed", "mismatch");
+	KT_CHECK(e.kernels[0].missing_sets && !*e.kernels[0].missing_sets && j &&
+	             strstr(j, "\"missing_sets\": \"fp64_set,b\"") &&
+	             !strstr(strstr(j, "missing_sets") + 1, "missing_sets") && e.kernels[1].missing_sets &&
+	             !strcmp(e.kernels[1].missing_sets, "fp64_set,b"),
+	         "missing virtual-function sets: written only when there are some, and read back", "%s",
+	         j ? j : "");
 	KT_CHECK(kiln_desc_find_kernel(&e, "fill") == &e.kernels[1], "find kernel by C name", "not found");
 	KT_CHECK(kiln_desc_find_kernel(&e, "__sycl_kernel_bump") == &e.kernels[0],
 	         "find kernel by native name", "not found");
