@@ -175,8 +175,8 @@ static int launch(kiln_kernel *k, const uint64_t *args, const kiln__ranges *r, u
 		return kiln__fail(
 		    KILN_ERR_UNSUPPORTED,
 		    "kernel '%s' is not supported on board '%s': it calls through virtual-function "
-		    "set(s) %s, which this image does not contain (kiln-cc drops a set that uses an "
-		    "aspect the board lacks)",
+		    "set(s) %s, which use an aspect the board lacks (kiln-cc left them out of the "
+		    "image, or linked their dummies)",
 		    kd->name, p->desc.board, kd->missing_sets);
 	kiln__board_wait_idle(d);
 	if ((st = kiln__board_acquire(p, 0)) != KILN_OK)
