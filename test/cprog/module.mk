@@ -7,15 +7,19 @@
 CPROG_DIR := $(BUILD)/test/cprog
 CPROG_RUN_MAIN := $(CPROG_DIR)/run_main
 CPROG_PER_IMAGE := 16
+# Groups whose programs are large (the math library's): one per image, so that their models build in
+# parallel and each stays small enough for the C++ compiler (one model of them all took 20 minutes of a core).
+CPROG_ONE_PER_IMAGE := libm
 CPROG_GEN_SEED := 20261126
 CPROG_GEN_COUNT := 40
 CPROG_GEN_DIR := $(CPROG_DIR)/gen-src/gen
 CPROG_HAND := $(sort $(wildcard test/cprog/*/*.c))
 # gen-cprog names them gen_00.c ... (numbered like seq -w).
 CPROG_GEN := $(foreach i,$(shell seq -w 0 $$(($(CPROG_GEN_COUNT) - 1))),$(CPROG_GEN_DIR)/gen_$(i).c)
-# PROGRAM=IMAGE for every program: a group's programs fill images of CPROG_PER_IMAGE in name order.
+# PROGRAM=IMAGE for every program: a group's programs fill images of CPROG_PER_IMAGE (or one) in name order.
 CPROG_ENTRIES := $(shell printf '%s\n' $(CPROG_HAND) $(CPROG_GEN) | \
-	awk -F/ '{ g = $$(NF-1); n[g]++; printf "%s=%s_%d ", $$0, g, int((n[g] - 1) / $(CPROG_PER_IMAGE)) }')
+	awk -F/ -v one=" $(CPROG_ONE_PER_IMAGE) " '{ g = $$(NF-1); n[g]++; k = index(one, " " g " ") ? 1 : $(CPROG_PER_IMAGE); \
+		printf "%s=%s_%d ", $$0, g, int((n[g] - 1) / k) }')
 CPROG_IMAGES := $(sort $(foreach e,$(CPROG_ENTRIES),$(lastword $(subst =, ,$(e)))))
 cprog_of = $(foreach e,$(CPROG_ENTRIES),$(if $(filter $(1),$(lastword $(subst =, ,$(e)))),$(firstword $(subst =, ,$(e)))))
 # group_name: the program's kernel (and native binary) name
