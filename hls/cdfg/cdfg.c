@@ -1031,7 +1031,9 @@ static int build_once(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f, const char *
 	size_t n = 0;
 	const char *name = vname(fn, &n);
 	f->native_name = dupn(name, n);
-	f->name = strncmp(name, "__sycl_kernel_", 14) == 0 ? dupn(name + 14, n - 14) : dupn(name, n);
+	size_t un = 0;
+	const char *uname = ir_kernel_name(fn, &un);
+	f->name = dupn(uname, un);
 	unsigned al = 0;
 	const char *av = ir_fn_attr(fn, "kiln-missing-sets", &al);
 	f->missing_sets = av ? dupn(av, al) : NULL;

@@ -450,13 +450,17 @@ int main(int argc, char **argv)
 	outputs outs = {0};
 	/* Aspects are propagated before the split, so that a kernel calling through a set asks for the set's
 	 * aspects wherever it lands, and the per-source split separates what they separate. */
-	if (mod && !vf_check(mod) && !postlink_propagate_aspects(mod)) {
-		n = postlink_split(mod, o.split, o.only_kernels ? SPLIT_AS_DPCPP_KERNELS : SPLIT_AS_DPCPP,
-		                   &imgs);
-		rc = n < 1 || (o.device_globals && postlink_check_image_scope(imgs, n)) ||
-		             add_dummies(&imgs, &n, &dummy)
-		         ? 1
-		         : 0;
+	if (mod && !vf_check(mod)) {
+		if (postlink_propagate_aspects(mod) == 0)
+			n = postlink_split(mod, o.split,
+			                   o.only_kernels ? SPLIT_AS_DPCPP_KERNELS : SPLIT_AS_DPCPP, &imgs);
+		else
+			diag_error(NULL, 0, 0, "out of memory");
+		rc = n < 1 || (o.device_globals && postlink_check_image_scope(imgs, n)) ? 1 : 0;
+		if (!rc && add_dummies(&imgs, &n, &dummy) != 0) {
+			diag_error(NULL, 0, 0, "out of memory");
+			rc = 1;
+		}
 	}
 	if (!rc && o.ir_only) {
 		if (n != 1) {

@@ -11,6 +11,28 @@
 #include "../driver/diag.h"
 #include "global_attrs.h"
 
+LLVMValueRef ir_direct_callee(LLVMValueRef in)
+{
+	if (!LLVMIsACallInst(in) && !LLVMIsAInvokeInst(in))
+		return NULL;
+	LLVMValueRef c = LLVMGetCalledValue(in);
+	while (c && LLVMIsAConstantExpr(c) &&
+	       (LLVMGetConstOpcode(c) == LLVMBitCast || LLVMGetConstOpcode(c) == LLVMAddrSpaceCast))
+		c = LLVMGetOperand(c, 0);
+	return c && LLVMIsAFunction(c) ? c : NULL;
+}
+
+const char *ir_kernel_name(LLVMValueRef fn, size_t *len)
+{
+	const char *n = LLVMGetValueName2(fn, len);
+	size_t pl = strlen(IR_KERNEL_PREFIX);
+	if (*len > pl && strncmp(n, IR_KERNEL_PREFIX, pl) == 0) {
+		n += pl;
+		*len -= pl;
+	}
+	return n;
+}
+
 const char *ir_fn_attr(LLVMValueRef fn, const char *key, unsigned *len)
 {
 	LLVMAttributeRef a =

@@ -12,6 +12,13 @@
 int ir_is_kernel(LLVMValueRef fn);
 /* Whether FN is a kernel with a body in this module. */
 int ir_is_defined_kernel(LLVMValueRef fn);
+/* The function call or invoke IN reaches directly (through the bitcasts of an unprototyped call and
+ * address-space casts), or NULL for an indirect call, inline assembly or anything that is not a call. */
+LLVMValueRef ir_direct_callee(LLVMValueRef in);
+/* DPC++'s prefix of a free function kernel's native name (REFERENCE §4). */
+#define IR_KERNEL_PREFIX "__sycl_kernel_"
+/* FN's name as the user wrote it (*LEN bytes, not terminated): its IR name without IR_KERNEL_PREFIX. */
+const char *ir_kernel_name(LLVMValueRef fn, size_t *len);
 /* DPC++'s attributes of virtual-function sets (seed 001): the set a function belongs to, and the sets a
  * kernel calls through ("a,b"). */
 #define VF_ATTR_SET "indirectly-callable"

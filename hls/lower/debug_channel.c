@@ -45,15 +45,6 @@ typedef struct lower {
 	const char *note;
 } lower;
 
-/* The function a call reaches, through the casts an unprototyped call makes. */
-static LLVMValueRef callee_of(LLVMValueRef call)
-{
-	LLVMValueRef f = LLVMGetCalledValue(call);
-	while (f && LLVMIsAConstantExpr(f) && LLVMGetConstOpcode(f) == LLVMBitCast)
-		f = LLVMGetOperand(f, 0);
-	return f && LLVMIsAFunction(f) ? f : NULL;
-}
-
 static int named(LLVMValueRef f, const char *name)
 {
 	size_t n = 0;
@@ -362,7 +353,7 @@ int debug_lower_calls(LLVMModuleRef mod, int print, const char *note)
 		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
 			     in = LLVMGetNextInstruction(in)) {
-				if (!LLVMIsACallInst(in) || !callee_of(in))
+				if (!LLVMIsACallInst(in) || !ir_direct_callee(in))
 					continue;
 				if (n == cap) {
 					LLVMValueRef *grown = realloc(calls, (cap *= 2) * sizeof *calls);
@@ -373,7 +364,7 @@ int debug_lower_calls(LLVMModuleRef mod, int print, const char *note)
 				calls[n++] = in;
 			}
 	for (size_t i = 0; i < n; i++) {
-		LLVMValueRef in = calls[i], f = callee_of(in);
+		LLVMValueRef in = calls[i], f = ir_direct_callee(in);
 		if (LLVMCountBasicBlocks(f)) /* the sources' own function of that name */
 			continue;
 		for (size_t u = 0; u < sizeof unsupported / sizeof *unsupported; u++)

@@ -5,6 +5,7 @@
 
 #include "../../host/common/aspect_names.h"
 #include "../driver/diag.h"
+#include "../ir/ir_util.h"
 #include "../postlink/aspects.h"
 
 static int is_kind(LLVMTypeRef t, LLVMTypeKind k)
@@ -77,9 +78,7 @@ int mark_fp_aspects(LLVMModuleRef mod)
 int check_fp_aspects(LLVMValueRef fn, const kiln_board_config *board)
 {
 	size_t nl = 0;
-	const char *name = LLVMGetValueName2(fn, &nl);
-	if (nl > 14 && strncmp(name, "__sycl_kernel_", 14) == 0)
-		name += 14, nl -= 14;
+	const char *name = ir_kernel_name(fn, &nl);
 	int errors = 0;
 	for (size_t a = 0; a < sizeof widths / sizeof widths[0]; a++) {
 		LLVMValueRef in =

@@ -12,16 +12,6 @@
 #include "../ir/ir_util.h"
 #include "../ir/vmap.h"
 
-/* The function a call reaches directly, through the casts of an unprototyped call; NULL for an indirect
- * call (or inline assembly). */
-static LLVMValueRef direct_callee(LLVMValueRef call)
-{
-	LLVMValueRef f = LLVMGetCalledValue(call);
-	while (f && LLVMIsAConstantExpr(f) && LLVMGetConstOpcode(f) == LLVMBitCast)
-		f = LLVMGetOperand(f, 0);
-	return f && LLVMIsAFunction(f) ? f : NULL;
-}
-
 /* The functions constant C names (through constant expressions and the initialisers of the globals it
  * names), added to FNS (N of them) once each; SEEN marks what was walked. */
 static void reached(LLVMValueRef c, vmap *seen, LLVMValueRef **fns, int *n, int *cap, int depth)
@@ -177,9 +167,7 @@ static int set_targets(LLVMValueRef fn, LLVMValueRef **fns, int *n, int *cap)
 		}
 		if (!found && !ir_list_has(missing, ml, sets + i, j - i)) {
 			size_t kl = 0;
-			const char *kn = LLVMGetValueName2(fn, &kl);
-			if (kl > 14 && strncmp(kn, "__sycl_kernel_", 14) == 0)
-				kn += 14, kl -= 14;
+			const char *kn = ir_kernel_name(fn, &kl);
 			diag_error_at(fn,
 			              "kernel '%.*s' calls through virtual-function set '%.*s', which no "
 			              "KILN_INDIRECTLY_CALLABLE function belongs to",
@@ -229,7 +217,7 @@ static int lower_kernel(LLVMValueRef fn)
 				if (LLVMIsAConstant(op))
 					reached(op, &seen, &taken, &ntaken, &tcap, 0);
 			}
-			if (!call || direct_callee(in) || LLVMIsAInlineAsm(LLVMGetCalledValue(in)))
+			if (!call || ir_direct_callee(in) || LLVMIsAInlineAsm(LLVMGetCalledValue(in)))
 				continue;
 			if (ncalls == ccap) {
 				LLVMValueRef *g =
@@ -295,7 +283,7 @@ int lower_indirect_calls(LLVMModuleRef mod, int *lowered)
 		     bb = LLVMGetNextBasicBlock(bb))
 			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
 			     in = LLVMGetNextInstruction(in))
-				if (LLVMIsACallInst(in) && !direct_callee(in) &&
+				if (LLVMIsACallInst(in) && !ir_direct_callee(in) &&
 				    !LLVMIsAInlineAsm(LLVMGetCalledValue(in)))
 					*lowered = 1;
 		errors += lower_kernel(fn);
@@ -319,7 +307,7 @@ static void report_cycle(walk *w, int from)
 	for (int d = from; d < w->depth && n < sizeof msg - 200; d++) {
 		LLVMValueRef call = w->path_call[d];
 		LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-		char *a = name_of(caller), *b = name_of(direct_callee(call)), file[1024];
+		char *a = name_of(caller), *b = name_of(ir_direct_callee(call)), file[1024];
 		unsigned line = 0;
 		int at = diag_location(call, file, sizeof file, &line);
 		n += (size_t)snprintf(msg + n, sizeof msg - n, "%s'%s' calls '%s'", d > from ? ", " : "",
@@ -338,7 +326,7 @@ static void visit(walk *w, LLVMValueRef fn, int i)
 	w->colour[i] = 1;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-			LLVMValueRef callee = LLVMIsACallInst(in) ? direct_callee(in) : NULL;
+			LLVMValueRef callee = LLVMIsACallInst(in) ? ir_direct_callee(in) : NULL;
 			int j;
 			if (!callee || !vmap_get(&w->index, callee, &j) || w->colour[j] == 2)
 				continue;

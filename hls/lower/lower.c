@@ -11,9 +11,8 @@
 #include "../../host/common/image.h"
 #include "../driver/diag.h"
 #include "../ir/global_attrs.h"
+#include "../ir/ir_util.h"
 #include "vfunc_attrs.h"
-
-#define KERNEL_PREFIX "__sycl_kernel_"
 
 /* The string a constant GEP or global points at (an annotation operand), or NULL. */
 static const char *const_string(LLVMValueRef v, size_t *len)
@@ -272,7 +271,7 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 		size_t len = 0;
 		const char *name = LLVMGetValueName2(fn, &len);
 		char native[600];
-		snprintf(native, sizeof native, KERNEL_PREFIX "%.*s", (int)len, name);
+		snprintf(native, sizeof native, IR_KERNEL_PREFIX "%.*s", (int)len, name);
 		LLVMSetValueName2(fn, native, strlen(native));
 	}
 	vfunc_check_kernels(mod);

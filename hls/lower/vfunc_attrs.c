@@ -3,8 +3,10 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../../host/common/strbuf.h"
 #include "../driver/diag.h"
 #include "../ir/ir_util.h"
 
@@ -19,36 +21,42 @@ static void set_attr(LLVMValueRef fn, const char *k, const char *v, size_t n)
 	                        LLVMCreateStringAttribute(ctx, k, (unsigned)strlen(k), v, (unsigned)n));
 }
 
-/* The set list S (N bytes, as the preprocessor spelled the macro's arguments) as "a,b": blanks dropped, each
- * name a C identifier, the empty list the default set. 0, or -1 after reporting a bad name. */
-static int set_list(const char *s, size_t n, char *out, size_t cap, const char *file, unsigned line)
+/* Appends the names of set list S (N bytes, as the preprocessor spelled the macro's arguments; blank: the
+ * default set) to SB as "a,b", each name once: blanks dropped, each a C identifier. 0, or -1 after reporting
+ * a bad name. */
+static int set_list(kiln_strbuf *sb, const char *s, size_t n, const char *file, unsigned line)
 {
-	size_t o = 0;
-	int any = 0;
-	for (size_t i = 0; i <= n; i++) {
-		if (i < n && isspace((unsigned char)s[i]))
-			continue;
-		if (i == n || s[i] == ',') {
-			if (!any) {
-				diag_error(file, line, 0, "a virtual-function set list has an empty name");
+	size_t i = 0;
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	if (i == n) {
+		s = VFUNC_DEFAULT_SET;
+		n = strlen(s);
+		i = 0;
+	}
+	for (; i <= n; i++) {
+		size_t len = 0;
+		char name[256];
+		for (; i < n && s[i] != ','; i++) {
+			if (isspace((unsigned char)s[i]))
+				continue;
+			if (!(isalnum((unsigned char)s[i]) || s[i] == '_') ||
+			    (!len && isdigit((unsigned char)s[i])) || len + 1 >= sizeof name) {
+				diag_error(file, line, 0,
+				           "virtual-function set names are C identifiers: '%.*s' (at most "
+				           "%zu characters each)",
+				           (int)n, s, sizeof name - 1);
 				return -1;
 			}
-			any = 0;
-			if (i < n && o + 1 < cap)
-				out[o++] = ',';
-			continue;
+			name[len++] = s[i];
 		}
-		if (!(isalnum((unsigned char)s[i]) || s[i] == '_') ||
-		    (!any && isdigit((unsigned char)s[i]))) {
-			diag_error(file, line, 0, "virtual-function set names are C identifiers: '%.*s'",
-			           (int)n, s);
+		if (!len) {
+			diag_error(file, line, 0, "a virtual-function set list has an empty name");
 			return -1;
 		}
-		any = 1;
-		if (o + 1 < cap)
-			out[o++] = s[i];
+		if (!ir_list_has(sb->s, (unsigned)sb->len, name, (unsigned)len))
+			kiln_sb_printf(sb, "%s%.*s", sb->len ? "," : "", (int)len, name);
 	}
-	out[o] = '\0';
 	return 0;
 }
 
@@ -58,43 +66,33 @@ int vfunc_lower_annotation(LLVMValueRef fn, const char *a, size_t alen, const ch
 	int icall = alen >= ni && strncmp(a, ICALL, ni) == 0;
 	if (!icall && !(alen >= nc && strncmp(a, CALLS, nc) == 0))
 		return 0;
-	const char *v = a + (icall ? ni : nc);
-	size_t vn = alen - (icall ? ni : nc);
-	char sets[1024];
 	size_t fl = 0;
 	const char *fname = LLVMGetValueName2(fn, &fl);
-	int blank = 1;
-	for (size_t i = 0; i < vn; i++)
-		blank &= isspace((unsigned char)v[i]) != 0;
-	if (blank)
-		snprintf(sets, sizeof sets, "%s", VFUNC_DEFAULT_SET);
-	else if (set_list(v, vn, sets, sizeof sets, file, line))
-		return 1;
-	if (icall) {
-		unsigned ol = 0;
-		const char *old = ir_fn_attr(fn, VF_ATTR_SET, &ol);
-		if (strchr(sets, ',')) {
+	unsigned ol = 0;
+	const char *old = ir_fn_attr(fn, icall ? VF_ATTR_SET : VF_ATTR_CALLS, &ol);
+	kiln_strbuf sb = {0};
+	/* several KILN_CALLS_INDIRECTLY on one kernel add up */
+	if (old && !icall)
+		kiln_sb_addn(&sb, old, ol);
+	size_t keep = sb.len;
+	if (set_list(&sb, a + (icall ? ni : nc), alen - (icall ? ni : nc), file, line) == 0) {
+		char *sets = kiln_sb_finish(&sb);
+		if (!sets)
+			diag_error(file, line, 0, "out of memory");
+		else if (icall && strchr(sets, ','))
 			diag_error(file, line, 0, "'%.*s' is indirectly callable in one set only, not '%s'",
 			           (int)fl, fname, sets);
-			return 1;
-		}
-		if (old && (ol != strlen(sets) || strncmp(old, sets, ol) != 0)) {
+		else if (icall && old && (ol != strlen(sets) || strncmp(old, sets, ol) != 0))
 			diag_error(file, line, 0,
-			           "'%.*s' is in virtual-function set '%.*s' and '%s'; a function "
-			           "belongs to one set",
+			           "'%.*s' is in virtual-function set '%.*s' and '%s'; a function belongs to "
+			           "one set",
 			           (int)fl, fname, (int)ol, old, sets);
-			return 1;
-		}
-		set_attr(fn, VF_ATTR_SET, sets, strlen(sets));
-		return 1;
+		else if (icall || strlen(sets) != keep)
+			set_attr(fn, icall ? VF_ATTR_SET : VF_ATTR_CALLS, sets, strlen(sets));
+		free(sets);
+	} else {
+		kiln_sb_free(&sb);
 	}
-	/* several KILN_CALLS_INDIRECTLY on one kernel add up */
-	unsigned ol = 0;
-	const char *old = ir_fn_attr(fn, VF_ATTR_CALLS, &ol);
-	char all[2048];
-	int n = old ? snprintf(all, sizeof all, "%.*s,%s", (int)ol, old, sets)
-	            : snprintf(all, sizeof all, "%s", sets);
-	set_attr(fn, VF_ATTR_CALLS, all, (size_t)n < sizeof all ? (size_t)n : sizeof all - 1);
 	return 1;
 }
 

@@ -121,7 +121,6 @@ static void write_aspects(LLVMValueRef fn, const aset *s)
 	free(ops);
 }
 
-/* The function a call instruction calls directly (through pointer casts), or NULL. */
 int postlink_add_fn_aspects(LLVMValueRef fn, const int32_t *nums, size_t n)
 {
 	aset s = {0};
@@ -133,17 +132,6 @@ int postlink_add_fn_aspects(LLVMValueRef fn, const int32_t *nums, size_t n)
 		write_aspects(fn, &s);
 	free(s.v);
 	return rc;
-}
-
-static LLVMValueRef direct_callee(LLVMValueRef in)
-{
-	if (!LLVMIsACallInst(in) && !LLVMIsAInvokeInst(in))
-		return NULL;
-	LLVMValueRef c = LLVMGetCalledValue(in);
-	while (c && LLVMIsAConstantExpr(c) &&
-	       (LLVMGetConstOpcode(c) == LLVMBitCast || LLVMGetConstOpcode(c) == LLVMAddrSpaceCast))
-		c = LLVMGetOperand(c, 0);
-	return c && LLVMIsAFunction(c) ? c : NULL;
 }
 
 typedef struct node {
@@ -214,7 +202,7 @@ int postlink_propagate_aspects(LLVMModuleRef mod)
 		     bb = LLVMGetNextBasicBlock(bb))
 			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); rc == 0 && in;
 			     in = LLVMGetNextInstruction(in)) {
-				int c = find(g, n, direct_callee(in));
+				int c = find(g, n, ir_direct_callee(in));
 				if (c < 0)
 					continue;
 				size_t *nc = realloc(g[i].callees, (g[i].ncallees + 1) * sizeof *nc);

@@ -126,27 +126,30 @@ int vf_needs_dummy(LLVMModuleRef m)
 	return 0;
 }
 
+void vf_stub_body(LLVMValueRef fn)
+{
+	delete_body(fn);
+	LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
+	LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+	LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, fn, "entry"));
+	LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(fn));
+	/* A stub is only reached where nothing may call it, so the value is never seen; zero keeps the
+	 * hardware deterministic where undef would leave it to the scheduler. */
+	if (LLVMGetTypeKind(rt) == LLVMVoidTypeKind)
+		LLVMBuildRetVoid(b);
+	else
+		LLVMBuildRet(b, LLVMConstNull(rt));
+	LLVMDisposeBuilder(b);
+}
+
 LLVMModuleRef vf_make_dummy(LLVMModuleRef m)
 {
 	LLVMModuleRef d = LLVMCloneModule(m);
 	if (!d)
 		return NULL;
-	LLVMContextRef ctx = LLVMGetModuleContext(d);
-	LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-	for (LLVMValueRef fn = LLVMGetFirstFunction(d); fn; fn = LLVMGetNextFunction(fn)) {
-		if (!LLVMCountBasicBlocks(fn))
-			continue;
-		delete_body(fn);
-		LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, fn, "entry"));
-		LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(fn));
-		/* A dummy is only linked where no kernel may call the set, so the value is never seen; zero
-		 * keeps the hardware deterministic where undef would leave it to the scheduler. */
-		if (LLVMGetTypeKind(rt) == LLVMVoidTypeKind)
-			LLVMBuildRetVoid(b);
-		else
-			LLVMBuildRet(b, LLVMConstNull(rt));
-	}
-	LLVMDisposeBuilder(b);
+	for (LLVMValueRef fn = LLVMGetFirstFunction(d); fn; fn = LLVMGetNextFunction(fn))
+		if (LLVMGetFirstBasicBlock(fn))
+			vf_stub_body(fn);
 	return d;
 }
 

@@ -27,6 +27,9 @@ void vf_make_declaration(LLVMValueRef fn);
 /* Whether image M defines a function of a set that uses an optional feature (a non-negative aspect), so that
  * it needs a dummy twin. */
 int vf_needs_dummy(LLVMModuleRef m);
+/* FN's body becomes `entry: ret` of void or of the return type's zero, without its metadata (so without
+ * aspects): a function that is never called, or a kernel that is never launched, needs no hardware. */
+void vf_stub_body(LLVMValueRef fn);
 /* A copy of image M whose every function body is `entry: ret` of void or of the return type's zero, with no
  * metadata (so no aspect): the dummy image. NULL when out of memory. */
 LLVMModuleRef vf_make_dummy(LLVMModuleRef m);

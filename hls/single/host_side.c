@@ -13,8 +13,6 @@
 #include "markers.h"
 #include "prune.h"
 
-#define KERNEL_PREFIX "__sycl_kernel_"
-
 static int is_kernel_pin(LLVMValueRef g, void *ctx)
 {
 	(void)ctx;
@@ -58,12 +56,7 @@ static int collect(LLVMModuleRef m, single_host *h)
 			continue;
 		single_kernel *k = &h->kernels[h->nkernels++];
 		size_t len = 0;
-		const char *name = LLVMGetValueName2(fn, &len);
-		size_t pl = strlen(KERNEL_PREFIX);
-		if (len > pl && !strncmp(name, KERNEL_PREFIX, pl)) {
-			name += pl;
-			len -= pl;
-		}
+		const char *name = ir_kernel_name(fn, &len);
 		snprintf(k->name, sizeof k->name, "%.*s", (int)len, name);
 		LLVMAttributeRef nd =
 		    LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "sycl-nd-range-kernel", 20);

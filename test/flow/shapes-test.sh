@@ -38,3 +38,27 @@ grep -q "not launchable here: calls virtual-function set(s) shapes_fp64" "$s" &&
 	! grep -Eq "define .*@(circle|square|triangle)_area_precise\(" "$build/examples/shapes-nofp64.kimg.d/device.ll" &&
 	echo "ok - sim-nofp64 image: no shapes_fp64 function, areas_precise marked" ||
 	echo "not ok - sim-nofp64 image still has the fp64 set: $(grep -n '_precise\|launchable' "$s" | head -5)"
+# Set lists as the C spells them: blanks dropped, each set once however often it is named, the default set
+# by DPC++'s name; a name longer than the limit is an error, never cut short.
+cat >"$tmp/sets.c" <<'EOC'
+#include <kiln/device.h>
+KILN_INDIRECTLY_CALLABLE() static int twice(int x) { return 2 * x; }
+KILN_INDIRECTLY_CALLABLE(b) static int thrice(int x) { return 3 * x; }
+struct obj { int (*f)(int); };
+KILN_SINGLE_TASK_KERNEL void make(struct obj *o, int i) { o->f = i ? twice : thrice; }
+KILN_SINGLE_TASK_KERNEL KILN_CALLS_INDIRECTLY( b ,  b) KILN_CALLS_INDIRECTLY() KILN_CALLS_INDIRECTLY(b)
+void use(const struct obj *o, int *out) { *out = o->f(4); }
+EOC
+"$build/bin/kiln-cc" -q --stop-after postlink -o "$tmp/sets.kimg" "$tmp/sets.c" 2>"$tmp/err"
+rc=$?
+calls=$(grep -o '"calls-indirectly"="[^"]*"' "$tmp/sets.kimg.d/device.ll" 2>/dev/null | sort -u)
+[ $rc -eq 0 ] && { [ "$calls" = '"calls-indirectly"="b,_ZTSv"' ] || [ "$calls" = '"calls-indirectly"="_ZTSv,b"' ]; } &&
+	grep -q '"indirectly-callable"="_ZTSv"' "$tmp/sets.kimg.d/device.ll" &&
+	echo "ok - set lists: blanks dropped, each set once, the default set as _ZTSv" ||
+	echo "not ok - set lists: status $rc, $calls: $(head -c 300 "$tmp/err")"
+long=$(printf 'n%.0s' $(seq 1 300))
+sed "s/KILN_INDIRECTLY_CALLABLE(b)/KILN_INDIRECTLY_CALLABLE($long)/" "$tmp/sets.c" >"$tmp/long.c"
+"$build/bin/kiln-cc" -q --stop-after postlink -o "$tmp/long.kimg" "$tmp/long.c" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "long.c:3:.*set names are C identifiers: 'n\{300\}' (at most 255 characters each)" "$tmp/err" &&
+	echo "ok - a set name past the limit is an error at its line, not cut short" ||
+	echo "not ok - long set name: $(head -c 300 "$tmp/err")"
