@@ -16,6 +16,7 @@
 #include "image.h"
 #include "paths.h"
 #include "sha256.h"
+#include "strbuf.h"
 
 void kiln_find_kiln_cc(char *out, size_t len)
 {
@@ -84,6 +85,10 @@ static int cache_key(const kiln_build_request *rq, const char *cc, char key[65])
 		kiln_sha256_hex(rq->inputs[i].data, rq->inputs[i].len, in);
 		bad = key_add(&all, &n, rq->inputs[i].name) || key_add(&all, &n, in);
 	}
+	/* the options as kiln-cc gets them (-I folders made absolute): the same text in two folders is two
+	 * builds */
+	for (size_t i = 0; !bad && i < rq->noptions; i++)
+		bad = key_add(&all, &n, rq->options[i]);
 	bad = bad || key_add(&all, &n, KILN_VERSION) || key_add(&all, &n, hex);
 	if (!bad)
 		kiln_sha256_hex(all, n, key);
@@ -122,21 +127,23 @@ static int is_input(const kiln_build_request *rq, const char *word)
 
 /* Turns kiln-cc's make-syntax dependency list DEPFILE (run in folder DIR) into a record for deps_fresh:
  * every dependency but the inputs themselves (the key has their bytes), by absolute path, with its SHA-256.
- */
+ * NULL when one of them cannot be named or read: a record that left it out would never see it change, so
+ * the build is not cached. */
 static char *deps_record(const kiln_build_request *rq, const char *depfile, const char *dir)
 {
 	char *text = NULL;
 	size_t len = 0;
 	if (kiln_read_file(depfile, &text, &len) != 0)
 		return NULL;
-	char *out = calloc(1, 1);
-	size_t olen = 0;
+	kiln_strbuf out = {0};
 	char word[PATH_MAX];
 	size_t w = 0;
-	for (size_t i = 0; out && i <= len; i++) {
+	int bad = 0;
+	for (size_t i = 0; !bad && i <= len; i++) {
 		char ch = i < len ? text[i] : ' ';
 		if (ch == '\\' && i + 1 < len && text[i + 1] == ' ') { /* an escaped blank inside a path */
-			if (w < sizeof word - 1)
+			bad = w >= sizeof word - 1;
+			if (!bad)
 				word[w++] = ' ';
 			i++;
 			continue;
@@ -146,7 +153,8 @@ static char *deps_record(const kiln_build_request *rq, const char *depfile, cons
 			ch = ' ';
 		}
 		if (ch != ' ' && ch != '\n' && ch != '\t') {
-			if (w < sizeof word - 1)
+			bad = w >= sizeof word - 1;
+			if (!bad)
 				word[w++] = ch;
 			continue;
 		}
@@ -156,21 +164,18 @@ static char *deps_record(const kiln_build_request *rq, const char *depfile, cons
 			char path[3 * PATH_MAX], hex[65];
 			int n = snprintf(path, sizeof path, "%s%s%s", word[0] == '/' ? "" : dir,
 			                 word[0] == '/' ? "" : "/", word);
-			if (n > 0 && (size_t)n < sizeof path && kiln_sha256_file(path, hex) == 0) {
-				char *grown = realloc(out, olen + strlen(path) + 67);
-				if (!grown) {
-					free(out);
-					out = NULL;
-					break;
-				}
-				out = grown;
-				olen += (size_t)sprintf(out + olen, "%s %s\n", hex, path);
-			}
+			bad = n <= 0 || (size_t)n >= sizeof path || kiln_sha256_file(path, hex) != 0;
+			if (!bad)
+				kiln_sb_printf(&out, "%s %s\n", hex, path);
 		}
 		w = 0;
 	}
 	free(text);
-	return out;
+	if (bad) {
+		kiln_sb_free(&out);
+		return NULL;
+	}
+	return kiln_sb_finish(&out);
 }
 
 /* The cached image KEY of folder DIR when its entry is complete, fresh and a valid image; 0 or -1. */
@@ -210,6 +215,9 @@ static void publish(const kiln_build_request *rq, const char *tmp, const char *d
                     const kiln_build_result *res, const char *kimg_log)
 {
 	char part[PATH_MAX + 80], final[PATH_MAX + 80], depf[PATH_MAX + 64];
+	/* an old record beside a new image would vouch for it: the entry is invalid until the end */
+	snprintf(final, sizeof final, "%s/%s.deps", dir, key);
+	unlink(final);
 	snprintf(part, sizeof part, "%s/image.part", tmp);
 	snprintf(final, sizeof final, "%s/%s.kimg", dir, key);
 	if (write_file(part, res->image, res->len) != 0 || rename(part, final) != 0)
@@ -275,8 +283,11 @@ static int run_kiln_cc(const kiln_build_request *rq, const char *cc, const char 
 		_exit(127);
 	}
 	int status = 0;
-	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	pid_t w = -1;
+	while (pid > 0 && (w = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
 		;
+	if (pid > 0 && w != pid) /* not waited for (SIGCHLD ignored, say): no status to trust */
+		status = -1;
 	free(argv);
 	char *log = NULL;
 	size_t loglen = 0;

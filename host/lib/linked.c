@@ -336,11 +336,11 @@ static int build(const table *t, const char *kernel, kiln_context *ctx, const ro
 		kiln_build_result res;
 		int b = kiln_online_build(&rq, &res);
 		/* The error lines are what the user needs of kiln-cc's output (notes come first). */
-		const char *why = strstr(res.log, "error:");
+		const char *why = res.log ? strstr(res.log, "error:") : NULL;
 		while (why && why > res.log && why[-1] != '\n')
 			why--;
 		if (!why)
-			why = res.log;
+			why = res.log ? res.log : "";
 		int wl = (int)strlen(why);
 		while (wl > 0 && (why[wl - 1] == '\n' || why[wl - 1] == ' '))
 			wl--;

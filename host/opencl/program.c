@@ -312,7 +312,7 @@ static cl_int compile_source(cl_program p, const char *options)
 	                         .noptions = (size_t)nopt};
 	kiln_build_result res;
 	int st = kiln_online_build(&rq, &res);
-	append_log(p, "%s", res.log);
+	append_log(p, "%s", res.log ? res.log : "");
 	cl_int err = st == KILN_BUILD_OK            ? CL_SUCCESS
 	             : st == KILN_BUILD_NO_COMPILER ? CL_COMPILER_NOT_AVAILABLE
 	                                            : CL_BUILD_PROGRAM_FAILURE;

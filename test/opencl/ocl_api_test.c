@@ -3,7 +3,9 @@
  * platform, device, context, queue, buffers, programs (binary and source), kernels, launches, events,
  * profiling, cl_intel_global_variable_access (with each of its error codes) and USM device allocations.
  * Usage: ocl_api_test IMAGE.kimg */
+#include <limits.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "test/opencl/ocl_test.h"
@@ -1043,15 +1045,39 @@ static void test_offsets(ocl_env *env)
 	clReleaseMemObject(buf);
 }
 
+/* Builds mul_src with OPTS and runs it on 7 into *OUT; 0 when the build failed (reported). */
+static const char *mul_src = "#include <kiln/device.h>\n#include \"factor.h\"\n"
+                             "KILN_SINGLE_TASK_KERNEL void mul(int *p)\n{\n\t*p = *p * FACTOR;\n}\n";
+static int run_mul(ocl_env *env, const char *opts, int *out)
+{
+	cl_int err = 0;
+	char log[8192] = "";
+	cl_program q = clCreateProgramWithSource(env->ctx, 1, &mul_src, NULL, &err);
+	err = clBuildProgram(q, 0, NULL, opts, NULL, NULL);
+	clGetProgramBuildInfo(q, env->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+	if (!KT_CHECK(err == CL_SUCCESS, "build with -I and an included header", "%d: %s", err, log)) {
+		clReleaseProgram(q);
+		return 0;
+	}
+	cl_kernel k = clCreateKernel(q, "mul", &err);
+	cl_int v = 7;
+	cl_mem b = clCreateBuffer(env->ctx, CL_MEM_COPY_HOST_PTR, sizeof v, &v, &err);
+	clSetKernelArg(k, 0, sizeof b, &b);
+	clEnqueueTask(env->q, k, 0, NULL, NULL);
+	clEnqueueReadBuffer(env->q, b, CL_TRUE, 0, sizeof v, out, 0, NULL, NULL);
+	clReleaseMemObject(b);
+	clReleaseKernel(k);
+	clReleaseProgram(q);
+	return 1;
+}
+
 /* Build options are limited to the documented ones (an -o would write anywhere), and a cached image goes
  * stale when a header it includes changes. */
 static void test_build_inputs(ocl_env *env)
 {
 	cl_int err = 0;
 	char log[8192] = "", dir[] = "/tmp/kiln-ocl-inc-XXXXXX", hdr[64], opts[128];
-	const char *src = "#include <kiln/device.h>\n#include \"factor.h\"\n"
-	                  "KILN_SINGLE_TASK_KERNEL void mul(int *p)\n{\n\t*p = *p * FACTOR;\n}\n";
-	cl_program p = clCreateProgramWithSource(env->ctx, 1, &src, NULL, &err);
+	cl_program p = clCreateProgramWithSource(env->ctx, 1, &mul_src, NULL, &err);
 	EXPECT(clBuildProgram(p, 0, NULL, "-x kiln-c -o /tmp/kiln-evil.kimg", NULL, NULL),
 	       CL_INVALID_BUILD_OPTIONS, "-o in the build options: CL_INVALID_BUILD_OPTIONS");
 	clGetProgramBuildInfo(p, env->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
@@ -1071,27 +1097,43 @@ static void test_build_inputs(ocl_env *env)
 		FILE *f = fopen(hdr, "w");
 		fprintf(f, "#define FACTOR %d\n", round ? 5 : 3);
 		fclose(f);
-		cl_program q = clCreateProgramWithSource(env->ctx, 1, &src, NULL, &err);
-		err = clBuildProgram(q, 0, NULL, opts, NULL, NULL);
-		clGetProgramBuildInfo(q, env->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-		if (!KT_CHECK(err == CL_SUCCESS, "build with -I and an included header", "%d: %s", err,
-		              log)) {
-			clReleaseProgram(q);
+		if (!run_mul(env, opts, &results[round]))
 			break;
-		}
-		cl_kernel k = clCreateKernel(q, "mul", &err);
-		cl_int v = 7;
-		cl_mem b = clCreateBuffer(env->ctx, CL_MEM_COPY_HOST_PTR, sizeof v, &v, &err);
-		clSetKernelArg(k, 0, sizeof b, &b);
-		clEnqueueTask(env->q, k, 0, NULL, NULL);
-		clEnqueueReadBuffer(env->q, b, CL_TRUE, 0, sizeof v, &results[round], 0, NULL, NULL);
-		clReleaseMemObject(b);
-		clReleaseKernel(k);
-		clReleaseProgram(q);
 	}
 	KT_CHECK(results[0] == 21 && results[1] == 35,
 	         "an edited header rebuilds the program (the cache keys on included files)", "%d then %d",
 	         results[0], results[1]);
+	/* The same relative -I from two working folders names two headers: two builds, not one image served
+	 * to both (the cache keys on the options as kiln-cc gets them). */
+	char wd[PATH_MAX], sub[96], inc[112], h2[128];
+	int rel[2] = {0, 0};
+	if (getcwd(wd, sizeof wd)) {
+		for (int round = 0; round < 2; round++) {
+			snprintf(sub, sizeof sub, "%s/%c", dir, 'a' + round);
+			snprintf(inc, sizeof inc, "%s/inc", sub);
+			snprintf(h2, sizeof h2, "%s/factor.h", inc);
+			mkdir(sub, 0777);
+			mkdir(inc, 0777);
+			FILE *f = fopen(h2, "w");
+			fprintf(f, "#define FACTOR %d\n", round ? 11 : 13);
+			fclose(f);
+			int ran = chdir(sub) == 0 && run_mul(env, "-x kiln-c -I inc", &rel[round]);
+			if (chdir(wd) != 0 || !ran)
+				break;
+		}
+		KT_CHECK(rel[0] == 91 && rel[1] == 77,
+		         "one relative -I from two folders: each build sees its own header", "%d then %d",
+		         rel[0], rel[1]);
+		for (int round = 0; round < 2; round++) {
+			snprintf(h2, sizeof h2, "%s/%c/inc/factor.h", dir, 'a' + round);
+			unlink(h2);
+			snprintf(inc, sizeof inc, "%s/%c/inc", dir, 'a' + round);
+			rmdir(inc);
+			snprintf(sub, sizeof sub, "%s/%c", dir, 'a' + round);
+			rmdir(sub);
+		}
+	}
+	snprintf(hdr, sizeof hdr, "%s/factor.h", dir);
 	unlink(hdr);
 	rmdir(dir);
 	clReleaseProgram(p);
