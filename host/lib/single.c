@@ -39,7 +39,9 @@ static struct {
 	int range_dims; /* 0: no range pending */
 	size_t global[3], local[3];
 	uint64_t cycles;
-} ss = {.lock = PTHREAD_MUTEX_INITIALIZER};
+} ss = {.lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP}; /* recursive: a failure ends the program from
+                                                          * inside a locked section, and exit's handlers
+                                                          * may come back here on the same thread */
 
 static _Noreturn void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static _Noreturn void fail(const char *fmt, ...)
