@@ -36,7 +36,7 @@ ifeq ($(filter -j%,$(MAKEFLAGS)),)
 MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 endif
 
-DEPS_STAMP := $(BUILD)/.deps-ok
+DEPS_STAMP := $(BUILD)/.deps-ok.mk
 INSTALL_DEPS := sh scripts/install-deps
 TESTS :=
 BIN :=
@@ -44,10 +44,17 @@ BIN :=
 .PHONY: all run test asan bench conformance deps clean format install uninstall
 all:
 
-# Installs the Debian packages when any is missing (scripts/install-deps is a no-op otherwise).
+# Installs the Debian packages when any is missing (scripts/install-deps is a no-op otherwise). The stamp is an
+# included makefile, so make brings it up to date before it runs any other recipe, and restarts: no rule, at any
+# -j, can run a tool that the install step provides before that step has run, whether or not its prerequisites
+# name the stamp. Goals that need no tool (clean, format's clang-format aside) skip it.
+NO_DEPS_GOALS := clean
+ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NO_DEPS_GOALS),$(MAKECMDGOALS)),all),)
+include $(DEPS_STAMP)
+endif
 $(DEPS_STAMP): scripts/install-deps
 	@$(INSTALL_DEPS)
-	@mkdir -p $(@D) && touch $@
+	@mkdir -p $(@D) && echo '# scripts/install-deps has run for this build tree' >$@
 deps: $(DEPS_STAMP)
 
 $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
@@ -84,9 +91,13 @@ bench-progs: all $(BENCH_PROGS)
 
 # Host programs that tests compile on the fly (examples, the installed tree) link the sanitized libkiln
 # without the sanitizer flags: its runtime then loads as a dependency rather than first, which is sound here.
+# Every sanitizer report is fatal: UBSan's checks do not recover (a report exits non-zero), so a report in any
+# program the suite runs fails its test; test/unit/test_sort checks that this holds.
 asan:
 	ASAN_OPTIONS=verify_asan_link_order=0$${ASAN_OPTIONS:+:$$ASAN_OPTIONS} \
-		$(MAKE) BUILD=build/asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer" test
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1$${UBSAN_OPTIONS:+:$$UBSAN_OPTIONS} \
+		$(MAKE) BUILD=build/asan OPT=-O1 \
+		SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h' '*.cpp')

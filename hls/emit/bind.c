@@ -2,6 +2,7 @@
 #include "bind.h"
 
 #include "../schedule/schedule.h"
+#include "host/common/sort.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,8 +116,7 @@ int bind_kernel(const kfunc *f, kbind *b)
 	for (int m = 0; m < b->nports; m++) {
 		bind_port *p = &b->ports[m];
 		p->tag_bits = bind_log2up((unsigned)p->loads + 1);
-		if (p->nreqs)
-			qsort(p->reqs, (size_t)p->nreqs, sizeof *p->reqs, by_state);
+		kiln_sort(p->reqs, (size_t)p->nreqs, sizeof *p->reqs, by_state);
 	}
 	for (int s = 0; s < f->nsteps; s++) {
 		const kstep *st = &f->steps[s];

@@ -7,6 +7,7 @@
 
 #include "../../host/common/aspect_names.h"
 #include "../ir/ir_util.h"
+#include "host/common/sort.h"
 
 #define USED_ASPECTS "sycl_used_aspects"
 
@@ -194,8 +195,7 @@ int postlink_propagate_aspects(LLVMModuleRef mod)
 	size_t i = 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); g && fn; fn = LLVMGetNextFunction(fn))
 		g[i++].fn = fn;
-	if (g)
-		qsort(g, n, sizeof *g, by_fn);
+	kiln_sort(g, n, sizeof *g, by_fn);
 	for (i = 0; rc == 0 && i < n; i++) {
 		rc = read_aspects(g[i].fn, &g[i].own) || aset_merge(&g[i].all, &g[i].own) < 0 ? -1 : 0;
 		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(g[i].fn); rc == 0 && bb;

@@ -10,6 +10,7 @@
 #include "../driver/diag.h"
 #include "../ir/ir_util.h"
 #include "aspects.h"
+#include "host/common/sort.h"
 
 const char *vf_set_of(LLVMValueRef fn, unsigned *len)
 {
@@ -188,7 +189,7 @@ static char *used_sets(LLVMModuleRef m)
 	}
 	char *out = bad ? NULL : malloc(total);
 	if (out) {
-		qsort(names, n, sizeof *names, by_string);
+		kiln_sort(names, n, sizeof *names, by_string);
 		size_t o = 0;
 		for (size_t i = 0; i < n; i++) {
 			if (i && !strcmp(names[i], names[i - 1]))

@@ -6,6 +6,7 @@
 #include "host/common/fileio.h"
 #include "host/common/jsonutil.h"
 #include "host/common/paths.h"
+#include "host/common/sort.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -180,8 +181,7 @@ int kiln_board_list(char ***names)
 		v[n++] = nm;
 	}
 	closedir(d);
-	if (n)
-		qsort(v, (size_t)n, sizeof *v, cmp_str);
+	kiln_sort(v, (size_t)n, sizeof *v, cmp_str);
 	*names = v;
 	return n;
 }

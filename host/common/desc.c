@@ -5,6 +5,7 @@
 
 #include "host/common/contract.h"
 #include "host/common/jsonutil.h"
+#include "host/common/sort.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -332,7 +333,7 @@ static int check_layout(const kiln_desc *d, char *err, size_t errlen)
 		r[n++] =
 		    (region){g->base, (uint64_t)g->base + (span ? span : 4), "device global", g->unique_id};
 	}
-	qsort(r, n, sizeof *r, region_cmp);
+	kiln_sort(r, n, sizeof *r, region_cmp);
 	int rc = 0;
 	for (size_t i = 0; i < n && !rc; i++) {
 		if (r[i].lo < KILN_IMAGE_ID_BYTES || r[i].hi > KILN_IMAGE_SPAN) {

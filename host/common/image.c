@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Image container; the byte layout is specified in docs/image-format.md and mirrored by the offsets below. */
 #include "host/common/image.h"
+#include "host/common/sort.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -373,7 +374,7 @@ static int check_sections(const uint8_t *p, size_t len, uint32_t n, char *err, s
 	}
 	for (uint32_t i = 0; i < n; i++)
 		order[i] = p + HDR_SIZE + (size_t)i * ENT_BYTES;
-	qsort(order, n, sizeof *order, cmp_by_offset);
+	kiln_sort(order, n, sizeof *order, cmp_by_offset);
 	int rc = 0;
 	for (uint32_t i = 1; i < n; i++) {
 		uint64_t prev_end = get64(order[i - 1] + ENT_OFFSET) + get64(order[i - 1] + ENT_SIZE);

@@ -9,7 +9,7 @@ $(INSTALL_TEST): test/install/install-test.sh test/install/ocl_host.c test/openc
 	printf '#!/bin/sh\nexec sh "%s/test/install/install-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
 
-# The first command on a bare machine: LLVM is asked for its flags only after the install step.
+# The first command on a bare machine: no installed tool runs before the install step (make run, test, -j8).
 FIRST_CMD_TEST := $(BUILD)/test/install/first-command-test
 TESTS += $(FIRST_CMD_TEST)
 $(FIRST_CMD_TEST): test/install/first-command-test.sh

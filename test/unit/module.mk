@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Unit tests of host/common: one program per module, each linked against the common library only.
 
-UNIT_TESTS := $(addprefix $(BUILD)/test/unit/,test_image test_propset test_desc test_regmap test_board test_trust)
+UNIT_TESTS := $(addprefix $(BUILD)/test/unit/,test_image test_propset test_desc test_regmap test_board test_trust test_sort)
 
 $(BUILD)/test/unit/%: $(BUILD)/obj/test/unit/%.o $(COMMON_LIB)
 	@mkdir -p $(@D)
