@@ -15,11 +15,13 @@
 #include "../../host/common/propset.h"
 #include "../../host/common/regmap.h"
 #include "../../host/common/strbuf.h"
+#include "../../host/common/text_escape.h"
 #include "../cdfg/cdfg.h"
 #include "../cdfg/ifconv.h"
 #include "../emit/emit_kernel.h"
 #include "../emit/rtl_wrap.h"
 #include "../ir/ir_util.h"
+#include "../lower/bounds_checks.h"
 #include "../lower/debug_channel.h"
 #include "../lower/fp_aspects.h"
 #include "../lower/reassoc.h"
@@ -29,6 +31,8 @@
 #include "../package/fusesoc.h"
 #include "../package/meminit.h"
 #include "../package/package.h"
+#include "../package/rtl_check.h"
+#include "../postlink/input_names.h"
 #include "../postlink/postlink.h"
 #include "../schedule/dump.h"
 #include "../schedule/schedule.h"
@@ -123,6 +127,8 @@ static void image_name(const char *out, char *buf, size_t n)
 static int stage_postlink(build *b, LLVMModuleRef mod)
 {
 	char path[4200], *msg = NULL;
+	if (postlink_check_names(mod, 1) != 0)
+		return -1;
 	b->desc.board = strdup(b->o->board->name);
 	b->desc.clock_period_ns = b->o->clock_ns;
 	postlink_collect_dgs(mod, &b->desc);
@@ -137,7 +143,26 @@ static int stage_postlink(build *b, LLVMModuleRef mod)
 	}
 	if (postlink_dg_propset(&b->desc, &b->props) != 0 || debug_propsets(mod, &b->props) != 0)
 		return -1;
-	b->prop_text = kiln_propsets_format(&b->props);
+	if (!(b->prop_text = kiln_propsets_format(&b->props))) {
+		diag_error(b->shown, 0, 0,
+		           "cannot write the property sets (out of memory or a name they cannot hold)");
+		return -1;
+	}
+	snprintf(path, sizeof path, "%s/image.prop", b->workdir);
+	return write_text(path, b->prop_text);
+}
+
+/* The property sets made again, for the [Kiln/stops] rows a stage after post-link added (--checks). */
+static int remake_props(build *b, LLVMModuleRef mod)
+{
+	char path[4200];
+	kiln_propsets_free(&b->props);
+	free(b->prop_text);
+	if (postlink_dg_propset(&b->desc, &b->props) != 0 || debug_propsets(mod, &b->props) != 0 ||
+	    !(b->prop_text = kiln_propsets_format(&b->props))) {
+		diag_error(b->shown, 0, 0, "cannot write the property sets");
+		return -1;
+	}
 	snprintf(path, sizeof path, "%s/image.prop", b->workdir);
 	return write_text(path, b->prop_text);
 }
@@ -158,8 +183,13 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 			split_aggregate_phis(fn);
 			split_unaligned_accesses(fn);
 		}
-	if (unify_pointers(mod) != 0)
+	if (unify_pointers(mod, b->o->checks) != 0)
 		return -1;
+	if (b->o->checks && bounds_checks(mod) > 0) { /* their stops, lowered as the others were */
+		debug_lower_stops(mod, kiln_board_has_debug_channel(b->o->board));
+		if (remake_props(b, mod) != 0)
+			return -1;
+	}
 	if (b->o->stop) { /* what HLS schedules, for looking into a stage's output */
 		char path[4200], *msg = NULL;
 		snprintf(path, sizeof path, "%s/hls.ll", b->workdir);
@@ -336,6 +366,11 @@ static int stage_system(build *b)
 {
 	char iname[256], path[4200];
 	image_name(b->out, iname, sizeof iname);
+	const char *why = kiln_name_problem(iname, strlen(iname));
+	if (why) { /* the name is in the register map's JSON, which must be UTF-8 */
+		diag_error(b->shown, 0, 0, "the image's name holds %s: choose another -o", why);
+		return -1;
+	}
 	if ((unsigned)b->nk > KILN_MAX_KERNELS) {
 		/* The interrupt registers hold one bit per kernel. */
 		diag_error(b->out, 0, 0,
@@ -440,6 +475,25 @@ static int stage_system(build *b)
 	return rc;
 }
 
+/* The second wall (rtl_check.h): every RTL file of the image, before any tool reads it. */
+static int check_rtl(const build *b)
+{
+	int bad = 0;
+	for (int i = 0; i < b->nrtl; i++) {
+		char *t = NULL, why[300];
+		size_t n = 0;
+		if (kiln_read_file(b->rtl_files[i], &t, &n) != 0) {
+			diag_error(b->rtl_files[i], 0, 0, "cannot read: %s", strerror(errno));
+			bad++;
+		} else if (rtl_check(t, n, why, sizeof why) != 0) {
+			diag_error(b->rtl_files[i], 0, 0, "refusing to build a model from this RTL: %s", why);
+			bad++;
+		}
+		free(t);
+	}
+	return bad ? -1 : 0;
+}
+
 /* The model (from the cache when the design was built before) and the image file. */
 static int stage_package(build *b)
 {
@@ -452,6 +506,8 @@ static int stage_package(build *b)
 	for (int i = 0; i < b->nrtl; i++)
 		srcs[i] = b->rtl_files[i];
 	srcs[b->nrtl] = b->init_c;
+	if (check_rtl(b) != 0)
+		return -1;
 	if (strcmp(b->o->board->backend, "sim") == 0 &&
 	    package_build_model(b->o->board, b->workdir, srcs, b->nrtl + 1, b->desc.image_hash, &model,
 	                        &model_len) != 0)

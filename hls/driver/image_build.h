@@ -13,6 +13,7 @@ typedef struct image_build_opts {
 	const char *stop;    /* NULL, "ir", "postlink" or "rtl" */
 	const char *profile; /* simulation-only block profile output file, or NULL */
 	int no_pipeline;     /* schedule every loop sequentially */
+	int checks;          /* --checks: bounds checks on on-chip accesses (lower/bounds_checks.h) */
 } image_build_opts;
 
 /* Builds the device image of module MOD into OUT (intermediate files in OUT.d/), naming it SHOWN in messages

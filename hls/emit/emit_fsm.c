@@ -6,6 +6,7 @@
 #include "emit_ctx.h"
 #include "emit_pipeline.h"
 
+#include "../../host/common/text_escape.h"
 #include "../schedule/schedule.h"
 
 #include <inttypes.h>
@@ -64,12 +65,24 @@ void emit_edge(ectx *e, ctl_mode mode, int from, int to, const char *ind)
 }
 
 /* The end of a work-item: an nd-range kernel goes straight on with the next one (dimension 0 runs fastest;
- * the last dimension to wrap ends the run), a single task is done. */
-static void emit_ret(ectx *e, ctl_mode mode, const char *ind)
+ * the last dimension to wrap ends the run), a single task is done. A HALT (a stop: exit, abort, assert, a
+ * bad call) ends the run whatever work-items are left. */
+static void emit_ret(ectx *e, ctl_mode mode, int halt, const char *ind)
 {
 	const kfunc *f = e->f;
 	FILE *o = e->body;
 	int first = f->blocks[0].first_step;
+	if (halt && f->dims) {
+		if (mode == CTL_NEXT) {
+			fprintf(o, "%sstate_d = S_IDLE;\n", ind);
+			return;
+		}
+		for (int d = 0; d < f->dims; d++)
+			fprintf(o, "%swi_gid_%d <= 32'd0;\n%swi_lid_%d <= 32'd0;\n%swi_grp_%d <= 32'd0;\n",
+			        ind, d, ind, d, ind, d);
+		fprintf(o, "%sdone <= 1'b1;\n", ind);
+		return;
+	}
 	if (mode == CTL_NEXT) {
 		for (int d = 0; d < f->dims; d++)
 			fprintf(o, "%s%sif (wi_gid_%d + 32'd1 < global_range_%d) state_d = S%d;\n", ind,
@@ -99,7 +112,7 @@ static void emit_terminator(ectx *e, ctl_mode mode, const kinst *t, int from, co
 	FILE *o = e->body;
 	const char *in2 = rb_str(e->rb, "%s  ", ind), *in4 = rb_str(e->rb, "%s    ", ind);
 	if (!t || t->op == K_RET) {
-		emit_ret(e, mode, ind);
+		emit_ret(e, mode, t && t->halt, ind);
 		return;
 	}
 	if (t->op == K_BR) {
@@ -248,17 +261,23 @@ static void emit_profile_count(ectx *e)
 static void emit_profile_dump(ectx *e)
 {
 	const kfunc *f = e->f;
+	FILE *o = e->body;
 	fprintf(
-	    e->body,
+	    o,
 	    "`ifndef SYNTHESIS\n  // block profile: one line per run, \"kernel count:cycles ...\" in block "
 	    "order\n"
 	    "  reg [63:0] prof_n [0:%d];\n  reg [63:0] prof_c [0:%d];\n  integer prof_i, prof_j, prof_fd;\n"
-	    "  always @(posedge clk) begin\n    if (done) begin\n"
-	    "      prof_fd = $fopen(\"%s\", \"a\");\n      $fwrite(prof_fd, \"%s\");\n"
-	    "      for (prof_j = 0; prof_j < %d; prof_j = prof_j + 1)\n"
-	    "        $fwrite(prof_fd, \" %%0d:%%0d\", prof_n[prof_j], prof_c[prof_j]);\n"
-	    "      $fwrite(prof_fd, \"\\n\");\n      $fclose(prof_fd);\n    end\n  end\n`endif\n\n",
-	    f->nblocks - 1, f->nblocks - 1, f->profile, f->name, f->nblocks);
+	    "  always @(posedge clk) begin\n    if (done) begin\n      prof_fd = $fopen(\"",
+	    f->nblocks - 1, f->nblocks - 1);
+	kiln_fput_text(o, f->profile, KILN_ESC_VERILOG_STRING);
+	/* The name is an argument, not the format: a '%' in it stays text. */
+	fprintf(o, "\", \"a\");\n      $fwrite(prof_fd, \"%%s\", \"");
+	kiln_fput_text(o, f->name, KILN_ESC_VERILOG_STRING);
+	fprintf(o,
+	        "\");\n      for (prof_j = 0; prof_j < %d; prof_j = prof_j + 1)\n"
+	        "        $fwrite(prof_fd, \" %%0d:%%0d\", prof_n[prof_j], prof_c[prof_j]);\n"
+	        "      $fwrite(prof_fd, \"\\n\");\n      $fclose(prof_fd);\n    end\n  end\n`endif\n\n",
+	        f->nblocks);
 }
 
 static const char *step_kind_name(kstep_kind k)

@@ -18,7 +18,7 @@
 #define EMIT_READS_IN_FLIGHT 4
 _Static_assert(EMIT_READS_IN_FLIGHT < 8, "the read queues' counters are 3 bits");
 
-/* Module name of kernel F: "kiln_k_<name>". Writes into BUF. */
+/* Module name of kernel F: "kiln_k_<name>", the name made an identifier (text_escape.h). Writes into BUF. */
 void emit_kernel_module_name(const kfunc *f, char *buf, size_t n);
 /* Name of the $readmemh file holding the initial contents of F's internal memory M (hls/package/meminit.h),
  * as the module's RAM cell names it. Writes into BUF. */

@@ -7,9 +7,13 @@
 
 #include <stdlib.h>
 
+#include "../../host/common/text_escape.h"
+
 void emit_mem_init_file(const kfunc *f, int m, char *buf, size_t n)
 {
-	snprintf(buf, n, "kiln_k_%s_m%d.hex", f->name, m);
+	char mod[300];
+	emit_kernel_module_name(f, mod, sizeof mod);
+	snprintf(buf, n, "%s_m%d.hex", mod, m);
 }
 
 /* Internal memory M (a local array, table or plain global): an rtl/kiln_ram.v cell behind the same
@@ -26,8 +30,9 @@ static void internal_mem(ectx *e, int m)
 	char init[400] = "";
 	if (mm->init)
 		emit_mem_init_file(f, m, init, sizeof init);
-	fprintf(e->decl, "  // memory m%d: %s '%s', %u bytes, inside this kernel\n", m, kn[mm->kind],
-	        mm->name, mm->size);
+	fprintf(e->decl, "  // memory m%d: %s '", m, kn[mm->kind]);
+	kiln_fput_text(e->decl, mm->name, KILN_ESC_LINE_COMMENT);
+	fprintf(e->decl, "', %u bytes, inside this kernel\n", mm->size);
 	fprintf(e->decl,
 	        "  reg         m%d_valid, m%d_write;\n  reg  [31:0] m%d_addr;\n  reg  [%d:0] m%d_wdata;\n"
 	        "  reg  [%d:0]  m%d_wstrb;\n  wire        m%d_ready = 1'b1;\n  wire        m%d_rvalid;\n"

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../host/common/jsonutil.h"
+#include "../../host/common/text_escape.h"
 #include "problem.h"
 #include "schedule.h"
 
@@ -24,17 +26,19 @@ typedef struct loopinfo {
 	int innermost;
 } loopinfo;
 
+/* TEXT as a JSON string (jsonutil.h quotes it); a write error shows when the file is closed. */
+static void json_str(FILE *o, const char *text)
+{
+	char *q = kiln_json_quote(text);
+	fputs(q ? q : "null", o);
+	free(q);
+}
+
 /* , "NAME": "TEXT" with TEXT escaped for JSON. */
 static void json_str_field(FILE *o, const char *name, const char *text)
 {
-	fprintf(o, ", \"%s\": \"", name);
-	for (const char *p = text; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fputc('\\', o);
-		if ((unsigned char)*p >= 0x20)
-			fputc(*p, o);
-	}
-	fputc('"', o);
+	fprintf(o, ", \"%s\": ", name);
+	json_str(o, text);
 }
 
 static int block_states(const kfunc *f, int b)
@@ -209,21 +213,26 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 	loopinfo loops[128];
 	for (int k = 0; k < nk; k++) {
 		const kfunc *f = &ks[k];
-		fprintf(
-		    o, "kernel %s: %d states, clock target %.2f ns, %d memory port(s), %d internal memor%s\n",
-		    f->name, f->nsteps, f->clock_ns, f->nmems, f->nimems, f->nimems == 1 ? "y" : "ies");
+		fprintf(o, "kernel ");
+		kiln_fput_text(o, f->name, KILN_ESC_PLAIN);
+		fprintf(o, ": %d states, clock target %.2f ns, %d memory port(s), %d internal memor%s\n",
+		        f->nsteps, f->clock_ns, f->nmems, f->nimems, f->nimems == 1 ? "y" : "ies");
 		/* calls through pointers, each a dispatch over the function ids it may hold */
 		for (const char *d = f->dispatch; d && *d;) {
 			const char *e = strstr(d, "; ");
 			int n = e ? (int)(e - d) : (int)strlen(d);
-			fprintf(o, "  dispatch %.*s\n", n, d);
+			char *one = strndup(d, (size_t)n); /* names functions of the input */
+			fprintf(o, "  dispatch ");
+			kiln_fput_text(o, one, KILN_ESC_PLAIN);
+			fprintf(o, "\n");
+			free(one);
 			d = e ? e + 2 : d + n;
 		}
-		if (f->missing_sets)
-			fprintf(o,
-			        "  not launchable here: calls virtual-function set(s) %s, which the image "
-			        "lacks\n",
-			        f->missing_sets);
+		if (f->missing_sets) {
+			fprintf(o, "  not launchable here: calls virtual-function set(s) ");
+			kiln_fput_text(o, f->missing_sets, KILN_ESC_PLAIN);
+			fprintf(o, ", which the image lacks\n");
+		}
 		for (int b = 0; b < f->nblocks; b++) {
 			fprintf(o,
 			        "  %-6s states %d..%d, per execution: dependence bound %d, resource bound %d",
@@ -266,10 +275,10 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 	fprintf(o, "{\n  \"kernels\": [");
 	for (int k = 0; k < nk; k++) {
 		const kfunc *f = &ks[k];
-		fprintf(o,
-		        "%s\n    {\"name\": \"%s\", \"states\": %d, \"clock_ns\": %.3f, \"dependence_lb\": "
-		        "%d, \"blocks\": [",
-		        k ? "," : "", f->name, f->nsteps, f->clock_ns, kernel_dep_lb(f));
+		fprintf(o, "%s\n    {\"name\": ", k ? "," : "");
+		json_str(o, f->name);
+		fprintf(o, ", \"states\": %d, \"clock_ns\": %.3f, \"dependence_lb\": %d, \"blocks\": [",
+		        f->nsteps, f->clock_ns, kernel_dep_lb(f));
 		for (int b = 0; b < f->nblocks; b++) {
 			fprintf(o,
 			        "%s\n      {\"name\": \"%s\", \"first_state\": %d, \"last_state\": %d, "

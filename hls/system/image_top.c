@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../../host/common/contract.h"
+#include "../../host/common/text_escape.h"
 #include "../emit/emit_kernel.h"
 #include "../package/meminit.h"
 #include "regmap_rtl.h"
@@ -285,7 +286,9 @@ int system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, const kiln_regm
 		const kfunc *f = &ks[k];
 		const kiln_kernel_desc *kd = &d->kernels[k];
 		emit_kernel_module_name(f, mod, sizeof mod);
-		fprintf(o, "  // kernel %d: %s at 0x%03x\n", k, f->name, kd->base);
+		fprintf(o, "  // kernel %d: ", k);
+		kiln_fput_text(o, f->name, KILN_ESC_LINE_COMMENT);
+		fprintf(o, " at 0x%03x\n", kd->base);
 		fprintf(o,
 		        "  reg         k%d_start, k%d_donebit;\n  wire        k%d_idle;\n  reg  [63:0] "
 		        "k%d_cycles;\n",
@@ -307,7 +310,7 @@ int system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, const kiln_regm
 		    o,
 		    "  %s u_kernel_%s (\n    .clk(clk), .rst_n(rst_n), .start(k%d_start), .done(kdone[%d]), "
 		    ".idle(k%d_idle)",
-		    mod, f->name, k, k, k);
+		    mod, mod + strlen("kiln_k_"), k, k, k);
 		for (int d2 = 0; d2 < f->dims; d2++)
 			fprintf(o,
 			        ",\n    .global_range_%d(k%d_grange_%d), .local_range_%d(k%d_lrange_%d), "
@@ -332,17 +335,21 @@ int system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, const kiln_regm
 		char pre[32];
 		snprintf(pre, sizeof pre, "dg%zu", gi);
 		if (g->storage == KILN_DG_USM) {
+			fprintf(o, "  // device global ");
+			kiln_fput_text(o, g->unique_id, KILN_ESC_LINE_COMMENT);
 			fprintf(o,
-			        "  // device global %s: in device memory at usmptr (kept across resets)\n"
+			        ": in device memory at usmptr (kept across resets)\n"
 			        "  reg  [63:0] dg%zu_ptr = 64'd0;\n\n",
-			        g->unique_id, gi);
+			        gi);
 			continue;
 		}
 		int words = words_of(g), aw = addr_bits(words);
 		int np = ports_of(ks, nk, d, (int)gi, pr);
-		fprintf(o, "  // device global %s: %u bytes, %s, host_access %s, init_mode %s\n",
-		        g->unique_id, g->size, kiln_dg_storage_name(g->storage),
-		        kiln_host_access_name(g->host_access), kiln_init_mode_name(g->init_mode));
+		fprintf(o, "  // device global ");
+		kiln_fput_text(o, g->unique_id, KILN_ESC_LINE_COMMENT);
+		fprintf(o, ": %u bytes, %s, host_access %s, init_mode %s\n", g->size,
+		        kiln_dg_storage_name(g->storage), kiln_host_access_name(g->host_access),
+		        kiln_init_mode_name(g->init_mode));
 		fprintf(o,
 		        "  wire        %s_hwe;\n  wire [%d:0] %s_haddr = a[%d:2] - %d'd%u;\n  wire [31:0] "
 		        "%s_hrdata;\n",

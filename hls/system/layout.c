@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "system.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../host/common/contract.h"
+#include "../../host/common/text_escape.h"
 #include "../driver/diag.h"
 
 #define DEDICATED_BASE 0x100000u /* dedicated device-global windows start on their own 1 MiB boundary */
@@ -15,12 +15,14 @@ static uint32_t round_up(uint32_t v, uint32_t a)
 	return (v + a - 1) / a * a;
 }
 
+/* PREFIX and IN made an upper-case identifier (text_escape.h), into OUT. */
 static void upper_ident(const char *in, const char *prefix, char *out, size_t n)
 {
-	size_t k = (size_t)snprintf(out, n, "%s", prefix);
-	for (; *in && k + 1 < n; in++)
-		out[k++] = isalnum((unsigned char)*in) ? (char)toupper((unsigned char)*in) : '_';
-	out[k] = '\0';
+	kiln_strbuf b = {0};
+	kiln_sb_add(&b, prefix);
+	kiln_sb_ident(&b, in, KILN_IDENT_UPPER);
+	snprintf(out, n, "%s", b.s && !b.oom ? b.s : prefix);
+	kiln_sb_free(&b);
 }
 
 static uint32_t bit_of(uint32_t mask)

@@ -57,6 +57,22 @@ static int fail(char *err, size_t errlen, const char *path, const char *key, con
 	return -1;
 }
 
+char *kiln_json_quote(const char *s)
+{
+	json_t *j = json_string(s ? s : "");
+	if (!j && s) { /* not UTF-8: jansson refuses it, and a JSON reader would too */
+		char *t = strdup(s);
+		for (char *p = t; p && *p; p++)
+			if ((unsigned char)*p >= 0x80)
+				*p = '?';
+		j = t ? json_string(t) : NULL;
+		free(t);
+	}
+	char *q = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
+	json_decref(j);
+	return q;
+}
+
 int kiln_json_only_keys(const json_t *obj, const char *path, const char *const *keys, char *err,
                         size_t errlen)
 {

@@ -15,6 +15,10 @@ json_t *kiln_json_load(const char *text, size_t len, char *err, size_t errlen);
  */
 char *kiln_json_dump(const json_t *root);
 
+/* S (NULL as "") as a quoted JSON string, malloc'd, for the texts written without a json_t tree; bytes that
+ * are not UTF-8 become '?'. NULL when out of memory. */
+char *kiln_json_quote(const char *s);
+
 /* Fails with "PATH: unknown key 'K'" when OBJ has a member not in the NULL-terminated list KEYS. */
 int kiln_json_only_keys(const json_t *obj, const char *path, const char *const *keys, char *err,
                         size_t errlen);

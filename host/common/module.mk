@@ -3,8 +3,8 @@
 # register maps, board configs), and the online build libkiln and the OpenCL ICD share (libkiln exports only
 # kiln.h). Others link $(COMMON_LIB) $(COMMON_LDLIBS).
 
-COMMON_SRCS := $(addprefix host/common/,aspect_names.c board.c desc.c fileio.c handles.c image.c jsonutil.c model_trust.c online_build.c paths.c printf_fmt.c propset.c regmap.c \
-	regmap_export.c regmap_util.c sha256.c strbuf.c)
+COMMON_SRCS := $(addprefix host/common/,aspect_names.c board.c desc.c fileio.c handles.c image.c jsonutil.c model_trust.c online_build.c paths.c printf_fmt.c private_dir.c propset.c \
+	regmap.c regmap_export.c regmap_util.c sha256.c strbuf.c text_escape.c)
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
 COMMON_LIB := $(BUILD)/lib/libkiln-common.a
 COMMON_LDLIBS := -ljansson -lz -ldl -pthread

@@ -4,6 +4,7 @@
 #include "host/common/propset.h"
 
 #include "host/common/strbuf.h"
+#include "host/common/text_escape.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,6 +192,22 @@ const kiln_prop *kiln_propset_find(const kiln_propset *s, const char *name)
 	return NULL;
 }
 
+const char *kiln_propset_name_problem(const char *name, int is_set)
+{
+	const char *why = kiln_name_problem(name, strlen(name));
+	if (why)
+		return why;
+	if (!*name)
+		return "nothing (an empty name)";
+	if (is_set && strchr(name, ']'))
+		return "']', which ends a set header";
+	if (!is_set && strchr(name, '='))
+		return "'=', which ends a property name";
+	if (!is_set && name[0] == '[')
+		return "a leading '[', which starts a set header";
+	return NULL;
+}
+
 char *kiln_propsets_format(const kiln_propsets *ps)
 {
 	kiln_strbuf b = {0};
@@ -198,6 +215,11 @@ char *kiln_propsets_format(const kiln_propsets *ps)
 		const kiln_propset *s = &ps->sets[i];
 		if (s->nprops == 0)
 			continue;
+		if (kiln_propset_name_problem(s->name, 1))
+			b.oom = 1; /* refused: nothing half-written */
+		for (size_t j = 0; j < s->nprops; j++)
+			if (kiln_propset_name_problem(s->props[j].name, 0))
+				b.oom = 1;
 		kiln_sb_printf(&b, "[%s]\n", s->name);
 		for (size_t j = 0; j < s->nprops; j++) {
 			const kiln_prop *p = &s->props[j];

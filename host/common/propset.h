@@ -46,7 +46,12 @@ const kiln_propset *kiln_propsets_find(const kiln_propsets *ps, const char *name
 /* Finds a property in a set by name, or NULL. */
 const kiln_prop *kiln_propset_find(const kiln_propset *s, const char *name);
 
-/* Writes the .prop text into a malloc'd string; an empty set writes nothing (not even its header). */
+/* Why NAME cannot be written as a set name (IS_SET) or a property name in the .prop text (the format has no
+ * escapes: a line break, '=' in a property name or ']' in a set name would change what a reader sees), or
+ * NULL when it can. */
+const char *kiln_propset_name_problem(const char *name, int is_set);
+/* Writes the .prop text into a malloc'd string; an empty set writes nothing (not even its header). NULL when
+ * out of memory or when a name cannot be written (kiln_propset_name_problem). */
 char *kiln_propsets_format(const kiln_propsets *ps);
 /* Parses .prop text; -1 with "line N: why" in ERR on malformed input. */
 int kiln_propsets_parse(const char *text, size_t len, kiln_propsets *out, char *err, size_t errlen);

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "rtl_check.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+/* What an image's RTL uses, the cells of rtl/ and the emitters' modules (hls/emit, hls/system), and nothing
+ * else: not even `include, which the board shell uses (bsp/sim/rtl), since an included file escapes the
+ * check. */
+static const char *const allowed_tasks[] = {
+    "$clog2",    /* cells' address widths */
+    "$signed",   /* datapath */
+    "$unsigned", /* datapath */
+    "$readmemh", /* memories' initial contents (hls/package/meminit.h) */
+    "$fopen",    /* kiln-cc --profile: the block profile file (emit_fsm.c) */
+    "$fwrite",   /* kiln-cc --profile */
+    "$fclose",   /* kiln-cc --profile */
+};
+static const char *const allowed_directives[] = {"ifdef", "ifndef", "elsif", "else", "endif"};
+/* The DPI functions the RAM cells import (rtl/kiln_ram.v, rtl/kiln_dg_ram.v), defined in kiln_init.c. */
+static const char *const allowed_dpi[] = {"kiln_init_find", "kiln_init_word"};
+
+#define IN(tab, s, n) in_table(tab, sizeof tab / sizeof tab[0], s, n)
+
+static int in_table(const char *const *tab, size_t nt, const char *s, size_t n)
+{
+	for (size_t i = 0; i < nt; i++)
+		if (strlen(tab[i]) == n && memcmp(tab[i], s, n) == 0)
+			return 1;
+	return 0;
+}
+
+static int ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '$';
+}
+
+typedef struct scan {
+	const char *t;
+	size_t len, i;
+	unsigned line;
+} scan;
+
+/* Moves past the characters from the current one while KEEP holds, counting lines. */
+static void skip_until(scan *s, const char *end)
+{
+	size_t el = strlen(end);
+	while (s->i < s->len && (s->len - s->i < el || memcmp(s->t + s->i, end, el) != 0)) {
+		s->line += s->t[s->i] == '\n';
+		s->i++;
+	}
+	s->i += s->i < s->len ? el : 0;
+}
+
+static size_t ident_len(const scan *s, size_t at)
+{
+	size_t n = 0;
+	while (at + n < s->len && ident_char(s->t[at + n]))
+		n++;
+	return n;
+}
+
+static int refuse(const scan *s, char *why, size_t whylen, const char *what, const char *name, size_t n)
+{
+	snprintf(why, whylen, "line %u: %s '%.*s', which Kiln's own hardware never uses", s->line, what,
+	         (int)(n > 64 ? 64 : n), name);
+	return -1;
+}
+
+/* After "import" or "export" followed by a string (a DPI declaration): the function it declares must be one
+ * of allowed_dpi. The function is the identifier before the first '(' of the declaration. */
+static int check_dpi(scan *s, char *why, size_t whylen)
+{
+	size_t start = s->i, name = 0, nl = 0;
+	for (size_t j = s->i; j < s->len && s->t[j] != ';'; j++) {
+		if (s->t[j] == '(')
+			break;
+		if (ident_char(s->t[j]) && (j == start || !ident_char(s->t[j - 1]))) {
+			name = j;
+			nl = ident_len(s, j);
+		}
+	}
+	if (!nl || !IN(allowed_dpi, s->t + name, nl))
+		return refuse(s, why, whylen, "a DPI declaration of", nl ? s->t + name : "?", nl ? nl : 1);
+	return 0;
+}
+
+int rtl_check(const char *text, size_t len, char *why, size_t whylen)
+{
+	scan s = {text, len, 0, 1};
+	while (s.i < s.len) {
+		const char *p = s.t + s.i;
+		size_t left = s.len - s.i;
+		if (left >= 2 && p[0] == '/' && p[1] == '/') {
+			skip_until(&s, "\n");
+			s.line++;
+		} else if (left >= 2 && p[0] == '/' && p[1] == '*') {
+			s.i += 2;
+			skip_until(&s, "*/");
+		} else if (p[0] == '"') {
+			for (s.i++; s.i < s.len && s.t[s.i] != '"' && s.t[s.i] != '\n'; s.i++)
+				s.i += s.t[s.i] == '\\' && s.i + 1 < s.len && s.t[s.i + 1] != '\n';
+			s.i++;
+		} else if (p[0] == '\\') { /* an escaped identifier runs to white space */
+			while (s.i < s.len && !isspace((unsigned char)s.t[s.i]))
+				s.i++;
+		} else if (p[0] == '$') {
+			size_t n = 1 + ident_len(&s, s.i + 1);
+			if (!IN(allowed_tasks, p, n))
+				return refuse(&s, why, whylen, "the system task or function", p, n);
+			s.i += n;
+		} else if (p[0] == '`') {
+			size_t n = ident_len(&s, s.i + 1);
+			if (!IN(allowed_directives, p + 1, n))
+				return refuse(&s, why, whylen, "the compiler directive", p, n + 1);
+			s.i += n + 1;
+		} else if (ident_char(p[0])) {
+			size_t n = ident_len(&s, s.i);
+			int port = (n == 6 && (!memcmp(p, "import", 6) || !memcmp(p, "export", 6)));
+			s.i += n;
+			while (port && s.i < s.len && isspace((unsigned char)s.t[s.i]))
+				s.line += s.t[s.i++] == '\n';
+			if (port && s.i < s.len && s.t[s.i] == '"' && check_dpi(&s, why, whylen) != 0)
+				return -1;
+		} else {
+			s.line += p[0] == '\n';
+			s.i++;
+		}
+	}
+	return 0;
+}
