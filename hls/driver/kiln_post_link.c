@@ -12,15 +12,16 @@
 
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
-#include <llvm-c/IRReader.h>
 
 #include "../../host/common/desc.h"
 #include "../../host/common/propset.h"
 #include "../../host/common/version.h"
 #include "../frontend/frontend.h"
+#include "../ir/ir_read.h"
 #include "../ir/ir_util.h"
 #include "../lower/spirv_import.h"
 #include "../postlink/aspects.h"
+#include "../postlink/input_names.h"
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
 #include "../postlink/vfuncs.h"
@@ -326,63 +327,6 @@ static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int 
 	return rc;
 }
 
-/* The sed command that rewrites newer IR's "getelementptr inrange(LO, HI) (...)" for LLVM 15. */
-#define INRANGE_REWRITE "sed -E 's/ inrange\\([^)]*\\)//g'"
-
-/* Reads PATH (standard input for -, named <stdin> as LLVM names it) and parses it as text IR or bitcode;
- * NULL after reporting why. The text is kept until the parse is done so that a failure can be explained. */
-static LLVMModuleRef load_input(LLVMContextRef ctx, const char *path)
-{
-	int in = !strcmp(path, "-");
-	FILE *f = in ? stdin : fopen(path, "rb");
-	int err = f ? 0 : errno, oom = 0;
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-	while (f && !oom) {
-		if (n == cap) {
-			char *nb = realloc(buf, cap = cap ? 2 * cap : 1 << 16);
-			oom = !nb;
-			buf = nb ? nb : buf;
-			if (oom)
-				break;
-		}
-		size_t got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (!got)
-			break;
-	}
-	if (f && ferror(f))
-		err = errno ? errno : EIO;
-	if (f && !in)
-		fclose(f);
-	if (!f || err || oom) {
-		diag_error(path, 0, 0, "cannot read: %s", oom ? "out of memory" : strerror(err));
-		free(buf);
-		return NULL;
-	}
-	LLVMMemoryBufferRef mb =
-	    LLVMCreateMemoryBufferWithMemoryRangeCopy(buf ? buf : "", n, in ? "<stdin>" : path);
-	LLVMModuleRef mod = NULL;
-	char *msg = NULL;
-	/* The IR reader takes ownership of MB and accepts both text and bitcode. */
-	if (LLVMParseIRInContext(ctx, mb, &mod, &msg)) {
-		diag_error(path, 0, 0, "invalid LLVM IR: %s", msg);
-		/* DPC++ built on LLVM 19 writes vtable references as "getelementptr inrange(-16, 8) (...)";
-		 * LLVM 15 knows only the older "inrange i32 N" index. inrange merely bounds what the pointer
-		 * may reach, so dropping it keeps the program's meaning. */
-		if (memmem(buf, n, "inrange(", 8))
-			diag_note(
-			    "the input uses LLVM 19's 'getelementptr inrange(LO, HI)', which LLVM 15 cannot "
-			    "read; inrange only bounds what a vtable pointer may reach, so removing it keeps "
-			    "the "
-			    "meaning: " INRANGE_REWRITE " IN.ll >OUT.ll");
-		LLVMDisposeMessage(msg);
-		mod = NULL;
-	}
-	free(buf);
-	return mod;
-}
-
 /* The images of the split with, right after each that defines a virtual-function set using an optional
  * feature, its dummy twin (seed 001: linked instead where the device lacks the feature). *IMGS and *N are
  * replaced; *DUMMY (malloc'd) flags the twins. 0, or -1 when out of memory. */
@@ -442,7 +386,7 @@ int main(int argc, char **argv)
 	if (p)
 		return p > 0 ? 0 : 1;
 	LLVMContextRef ctx = LLVMContextCreate();
-	LLVMModuleRef mod = load_input(ctx, o.in);
+	LLVMModuleRef mod = ir_read_file(ctx, o.in);
 	if (mod)
 		lower_spirv_import(mod);
 	LLVMModuleRef *imgs = NULL;
@@ -450,7 +394,7 @@ int main(int argc, char **argv)
 	outputs outs = {0};
 	/* Aspects are propagated before the split, so that a kernel calling through a set asks for the set's
 	 * aspects wherever it lands, and the per-source split separates what they separate. */
-	if (mod && !vf_check(mod)) {
+	if (mod && !postlink_check_names(mod, 0) && !vf_check(mod)) {
 		if (postlink_propagate_aspects(mod) == 0)
 			n = postlink_split(mod, o.split,
 			                   o.only_kernels ? SPLIT_AS_DPCPP_KERNELS : SPLIT_AS_DPCPP, &imgs);

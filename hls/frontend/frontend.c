@@ -8,11 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <llvm-c/BitReader.h>
-#include <llvm-c/IRReader.h>
-
 #include "../../host/common/paths.h"
 #include "../driver/diag.h"
+#include "../ir/ir_read.h"
 
 const char *frontend_include_dir(void)
 {
@@ -28,27 +26,6 @@ static int ends_with(const char *s, const char *suf)
 int frontend_is_ir(const char *path)
 {
 	return ends_with(path, ".ll") || ends_with(path, ".bc");
-}
-
-static LLVMModuleRef read_ir(LLVMContextRef ctx, const char *path)
-{
-	LLVMMemoryBufferRef buf = NULL;
-	LLVMModuleRef mod = NULL;
-	char *msg = NULL;
-	int in = !strcmp(path, "-");
-	if (in ? LLVMCreateMemoryBufferWithSTDIN(&buf, &msg)
-	       : LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
-		diag_error(path, 0, 0, "cannot read: %s", msg);
-		LLVMDisposeMessage(msg);
-		return NULL;
-	}
-	/* The IR reader takes ownership of BUF and accepts both text and bitcode. */
-	if (LLVMParseIRInContext(ctx, buf, &mod, &msg)) {
-		diag_error(path, 0, 0, "invalid LLVM IR: %s", msg);
-		LLVMDisposeMessage(msg);
-		return NULL;
-	}
-	return mod;
 }
 
 /* Appends the file FROM to TO; 0 or -1 (errno set). */
@@ -99,7 +76,7 @@ static int device_only_flag(const char *f)
 LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend_opts *o)
 {
 	if (!strcmp(path, "-"))
-		return read_ir(ctx, "-");
+		return ir_read_file(ctx, "-");
 	if (access(path, R_OK) != 0) {
 		diag_error(path, 0, 0, "cannot read: %s", strerror(errno));
 		return NULL;
@@ -112,7 +89,7 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 				fclose(d);
 			}
 		}
-		return read_ir(ctx, path);
+		return ir_read_file(ctx, path);
 	}
 
 	const char *base = strrchr(path, '/');
@@ -210,5 +187,5 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 			diag_error(path, 0, 0, "compilation failed");
 		return NULL;
 	}
-	return read_ir(ctx, out);
+	return ir_read_file(ctx, out);
 }
