@@ -71,6 +71,29 @@ static inline char *kt_read_file(const char *path, size_t *len)
 	return buf;
 }
 
+/* Writes TEXT to PATH, replacing it (a failure shows in the checks that read it). */
+static inline void kt_write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* "BASE:N" in OUT: the base name of source file PATH and the line of its first MARKER (-1 when absent), as
+ * a diagnostic names that line. */
+static inline void kt_line_of(const char *path, const char *marker, char *out, size_t n)
+{
+	char *text = kt_read_file(path, NULL), *at = text ? strstr(text, marker) : NULL;
+	int line = 1;
+	for (char *p = text; at && p < at; p++)
+		line += *p == '\n';
+	const char *base = strrchr(path, '/');
+	snprintf(out, n, "%s:%d", base ? base + 1 : path, at ? line : -1);
+	free(text);
+}
+
 /* Exit status of a test program: non-zero when any check failed. */
 #define KT_DONE() (fflush(stdout), kt_failures ? 1 : 0)
 

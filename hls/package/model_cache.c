@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,8 @@
 #include "../../host/common/image.h"
 #include "../../host/common/model_trust.h"
 #include "../../host/common/paths.h"
+#include "../../host/common/private_dir.h"
+#include "../../host/common/sha256.h"
 #include "../driver/diag.h"
 #include "package.h"
 
@@ -64,21 +67,114 @@ static int vouch(const uint8_t *model, size_t len)
 	return -1;
 }
 
+/* The cached model PATH into *MODEL when it is private and has the digest recorded in PATH.sha256 when it was
+ * built: 1; 0 on a miss (warned about when something is there but may not be used). */
+static int cached_model(const char *path, uint8_t **model, size_t *len)
+{
+	char rec[4300], why[8800], got[65];
+	char *want = NULL;
+	size_t wlen = 0;
+	snprintf(rec, sizeof rec, "%s.sha256", path);
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return 0;
+	if (kiln_private_read(path, (char **)model, len, why, sizeof why) == 0 &&
+	    kiln_private_read(rec, &want, &wlen, why, sizeof why) == 0) {
+		kiln_sha256_hex(*model, *len, got);
+		if (wlen >= 64 && memcmp(want, got, 64) == 0) {
+			free(want);
+			return 1;
+		}
+		snprintf(why, sizeof why, "%s does not match the digest recorded when it was built", path);
+	}
+	free(want);
+	free(*model);
+	*model = NULL;
+	diag_warning_at(NULL, "not using the cached simulation model: %s; building it again", why);
+	return 0;
+}
+
+/* Records the digest of the model about to be stored at PATH (see cached_model); 0, or -1 with errno set. */
+static int record_model(const char *path, const uint8_t *model, size_t len)
+{
+	char rec[4300], tmp[4400], hex[65];
+	snprintf(rec, sizeof rec, "%s.sha256", path);
+	snprintf(tmp, sizeof tmp, "%s.%d.tmp", rec, (int)getpid());
+	kiln_sha256_hex(model, len, hex);
+	FILE *f = fopen(tmp, "wx");
+	int ok = f && fprintf(f, "%s\n", hex) == 65;
+	if (f && fclose(f) != 0)
+		ok = 0;
+	if (ok && rename(tmp, rec) == 0)
+		return 0;
+	unlink(tmp);
+	return -1;
+}
+
+/* Whether the Verilator runtime objects that build-model caches in folder CACHE (vlrt-*) may be used: every
+ * such folder and file private. One that is not is removed (build-model then compiles the runtime again);
+ * -1 when that fails, and the caller gives build-model a folder of its own. Their contents are checked
+ * against their digests by build-model itself. */
+static int runtime_objects_private(const char *cache)
+{
+	DIR *d = opendir(cache);
+	if (!d)
+		return 0;
+	int rc = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		char p[4400], why[8800];
+		/* vlrt-KEY only: build-model links nothing else (vlrt-KEY.tmp.* are builds in progress) */
+		if (strncmp(e->d_name, "vlrt-", 5) != 0 || strchr(e->d_name, '.'))
+			continue;
+		snprintf(p, sizeof p, "%s/%s", cache, e->d_name);
+		int bad = kiln_private_check(p, KILN_PRIV_DIR, why, sizeof why);
+		DIR *o = bad ? NULL : opendir(p);
+		for (struct dirent *f; o && !bad && (f = readdir(o));) {
+			char q[4700];
+			snprintf(q, sizeof q, "%s/%s", p, f->d_name);
+			struct stat st;
+			bad = strcmp(f->d_name, ".") && strcmp(f->d_name, "..") &&
+			      kiln_private_check(q, 0, why, sizeof why) &&
+			      !(lstat(q, &st) != 0 && errno == ENOENT); /* gone meanwhile: nothing to use */
+		}
+		if (o)
+			closedir(o);
+		if (!bad)
+			continue;
+		diag_warning_at(NULL, "not using the cached Verilator runtime: %s", why);
+		if (kiln_remove_tree(p) != 0)
+			rc = -1;
+	}
+	closedir(d);
+	return rc;
+}
+
 int package_build_model(const kiln_board_config *b, const char *workdir, const char *const *rtl_files,
                         int nrtl, uint64_t image_hash, uint8_t **model, size_t *model_len)
 {
-	char dir[4096], path[4200], tmp[4300];
+	char dir[4096], path[4200], tmp[4300], cache[4096], why[4400];
 	uint64_t key = model_key(b, rtl_files, nrtl, image_hash);
-	snprintf(dir, sizeof dir, "%s/models", kiln_cache_dir());
-	snprintf(path, sizeof path, "%s/%016llx.so", dir, (unsigned long long)key);
-	if (access(path, R_OK) == 0 && kiln_read_file(path, (char **)model, model_len) == 0) {
-		diag_progress("simulation model: cached (%016llx)", (unsigned long long)key);
-		return vouch(*model, *model_len);
+	int cached = kiln_cache_subdir("models", dir, sizeof dir, why, sizeof why) == 0 &&
+	             kiln_cache_subdir(NULL, cache, sizeof cache, why, sizeof why) == 0;
+	if (cached) {
+		snprintf(path, sizeof path, "%s/%016llx.so", dir, (unsigned long long)key);
+		if (cached_model(path, model, model_len)) {
+			diag_progress("simulation model: cached (%016llx)", (unsigned long long)key);
+			return vouch(*model, *model_len);
+		}
+	} else {
+		diag_warning_at(NULL, "not using the model cache: %s", why);
 	}
-	if (kiln_mkdirs(dir) != 0) {
-		diag_error(NULL, 0, 0, "cannot create cache directory %s: %s", dir, strerror(errno));
-		return -1;
+	int own_rt = !cached || runtime_objects_private(cache) != 0;
+	if (own_rt) {
+		/* Without a usable cache everything is built in the work folder, which kiln-cc owns. */
+		snprintf(cache, sizeof cache, "%s/runtime-cache", workdir);
+		if (kiln_private_mkdir(cache, 0, why, sizeof why) != 0) {
+			diag_error(NULL, 0, 0, "%s", why);
+			return -1;
+		}
 	}
+	if (!cached)
+		snprintf(path, sizeof path, "%s/model.so", workdir);
 	diag_progress("building the simulation model with Verilator (this takes a while the first time)");
 	time_t t0 = time(NULL);
 	snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
@@ -92,7 +188,7 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 	snprintf(g5, sizeof g5, "IMAGE_HASH_HI=32'h%08x", (unsigned)(uint32_t)(image_hash >> 32));
 	pid_t pid = fork();
 	if (pid == 0) {
-		setenv("KILN_CACHE_DIR", kiln_cache_dir(), 1);
+		setenv("KILN_CACHE_DIR", cache, 1);
 		if (!diag_verbose)
 			setenv("KILN_QUIET", "1", 1);
 		const char *av[MAX_ARGS];
@@ -120,15 +216,21 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 	int st = 0;
 	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
+	if (own_rt) /* not part of what kiln-cc writes */
+		kiln_remove_tree(cache);
 	if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		diag_error(NULL, 0, 0, "simulation model build failed (see the messages above)");
 		unlink(tmp);
 		return -1;
 	}
-	if (rename(tmp, path) != 0 || kiln_read_file(path, (char **)model, model_len) != 0) {
+	if (kiln_read_file(tmp, (char **)model, model_len) != 0 ||
+	    (cached && record_model(path, *model, *model_len) != 0) || rename(tmp, path) != 0) {
 		diag_error(NULL, 0, 0, "cannot store the model in %s: %s", path, strerror(errno));
+		unlink(tmp);
 		return -1;
 	}
+	if (!cached)
+		unlink(path);
 	diag_progress("simulation model built in %ld s", (long)(time(NULL) - t0));
 	return vouch(*model, *model_len);
 }

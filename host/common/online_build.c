@@ -8,13 +8,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "board.h"
 #include "fileio.h"
 #include "image.h"
 #include "paths.h"
+#include "private_dir.h"
 #include "sha256.h"
 #include "strbuf.h"
 
@@ -78,7 +81,13 @@ static int cache_key(const kiln_build_request *rq, const char *cc, char key[65])
 		return -1;
 	char *all = NULL;
 	size_t n = 0;
-	int bad = key_add(&all, &n, rq->kind) || key_add(&all, &n, rq->board) ||
+	/* The board's description by content: an edited board file (KILN_CONFIG_DIR) is another build. */
+	char board[65] = "", err[256];
+	kiln_board_config cfg = {0};
+	if (kiln_board_load(rq->board, &cfg, err, sizeof err) == 0 && kiln_sha256_file(cfg.path, board) != 0)
+		board[0] = '\0';
+	kiln_board_free(&cfg);
+	int bad = key_add(&all, &n, rq->kind) || key_add(&all, &n, rq->board) || key_add(&all, &n, board) ||
 	          key_add(&all, &n, rq->key_extra ? rq->key_extra : "");
 	for (size_t i = 0; !bad && i < rq->ninputs; i++) {
 		char in[65];
@@ -96,14 +105,10 @@ static int cache_key(const kiln_build_request *rq, const char *cc, char key[65])
 	return bad ? -1 : 0;
 }
 
-/* Whether every file in the dependency record DEPS ("<sha256> <path>" lines) still has its recorded
- * contents: an edited header makes a cached image stale. */
-static int deps_fresh(const char *deps)
+/* Whether every file in the dependency record TEXT ("<sha256> <path>" lines, modified in place) still has its
+ * recorded contents: an edited header makes a cached image stale. */
+static int deps_fresh(char *text)
 {
-	char *text = NULL;
-	size_t len = 0;
-	if (kiln_read_file(deps, &text, &len) != 0)
-		return 0;
 	int fresh = 1;
 	for (char *line = text, *next; fresh && line && *line; line = next) {
 		next = strchr(line, '\n');
@@ -113,7 +118,6 @@ static int deps_fresh(const char *deps)
 		fresh = strlen(line) >= 66 && line[64] == ' ' && kiln_sha256_file(line + 65, now) == 0 &&
 		        memcmp(now, line, 64) == 0;
 	}
-	free(text);
 	return fresh;
 }
 
@@ -178,30 +182,52 @@ static char *deps_record(const kiln_build_request *rq, const char *depfile, cons
 	return kiln_sb_finish(&out);
 }
 
-/* The cached image KEY of folder DIR when its entry is complete, fresh and a valid image; 0 or -1. */
-static int from_cache(const char *dir, const char *key, kiln_build_result *res)
+/* Warns, in the build's log and on standard error, that the cache is not used and why (one line). */
+static void warn_cache(kiln_build_result *res, const char *why)
 {
-	char path[PATH_MAX + 80], err[256];
-	snprintf(path, sizeof path, "%s/%s.deps", dir, key);
-	if (!deps_fresh(path))
-		return -1;
-	snprintf(path, sizeof path, "%s/%s.kimg", dir, key);
-	char *img = NULL;
-	size_t len = 0;
+	fprintf(stderr, "kiln: warning: not using the build cache: %s\n", why);
+	logf_append(res, "kiln: warning: not using the build cache: %s\n", why);
+}
+
+/* The image of entry folder ENTRY (image.kimg, build.log, index: "image <sha256>" then the dependency
+ * record) when the entry is private, complete, fresh and its image the one its index names: 0; -1 on a miss,
+ * warned about when an entry is there but may not be used. */
+static int from_cache(const char *entry, kiln_build_result *res)
+{
+	char path[2 * PATH_MAX], why[3 * PATH_MAX], hex[65];
+	char *index = NULL, *img = NULL;
+	size_t len = 0, ilen = 0;
 	kiln_image *parsed = NULL;
-	if (kiln_read_file(path, &img, &len) != 0 ||
-	    kiln_image_parse(img, len, &parsed, err, sizeof err) != 0) {
+	if (access(entry, F_OK) != 0 && errno == ENOENT)
+		return -1;
+	snprintf(path, sizeof path, "%s/index", entry);
+	int ok = kiln_private_check(entry, KILN_PRIV_DIR, why, sizeof why) == 0 &&
+	         kiln_private_read(path, &index, &ilen, why, sizeof why) == 0;
+	snprintf(path, sizeof path, "%s/image.kimg", entry);
+	ok = ok && kiln_private_read(path, &img, &len, why, sizeof why) == 0;
+	if (ok) {
+		kiln_sha256_hex(img, len, hex);
+		ok = ilen >= 71 && !memcmp(index, "image ", 6) && !memcmp(index + 6, hex, 64) &&
+		     index[70] == '\n';
+		if (!ok)
+			snprintf(why, sizeof why, "%s is not the image its index names", path);
+	}
+	if (!ok)
+		warn_cache(res, why);
+	ok = ok && deps_fresh(index + 71) && kiln_image_parse(img, len, &parsed, why, sizeof why) == 0;
+	kiln_image_free(parsed);
+	free(index);
+	if (!ok) {
 		free(img);
 		return -1;
 	}
-	kiln_image_free(parsed);
-	char logp[PATH_MAX + 80], *log = NULL;
+	char *log = NULL;
 	size_t loglen = 0;
-	snprintf(logp, sizeof logp, "%s/%s.log", dir, key);
-	kiln_read_file(logp, &log, &loglen);
-	if (log)
+	snprintf(path, sizeof path, "%s/build.log", entry);
+	if (kiln_private_read(path, &log, &loglen, why, sizeof why) == 0)
 		logf_append(res, "%s", log);
 	free(log);
+	snprintf(path, sizeof path, "%s/image.kimg", entry);
 	logf_append(res, "kiln: image taken from the cache: %s\n", path);
 	res->image = img;
 	res->len = len;
@@ -209,30 +235,33 @@ static int from_cache(const char *dir, const char *key, kiln_build_result *res)
 	return 0;
 }
 
-/* Into the cache, each file written beside and renamed; the dependency record last, since until it exists
- * the entry is not used. */
-static void publish(const kiln_build_request *rq, const char *tmp, const char *dir, const char *key,
+/* Makes the build folder TMP (kiln-cc ran in TMP/work) the entry ENTRY: its files written, the work folder
+ * removed, then the whole folder renamed into place, so that an entry is complete or absent. Not cached when
+ * a dependency cannot be recorded. */
+static void publish(const kiln_build_request *rq, const char *tmp, const char *entry,
                     const kiln_build_result *res, const char *kimg_log)
 {
-	char part[PATH_MAX + 80], final[PATH_MAX + 80], depf[PATH_MAX + 64];
-	/* an old record beside a new image would vouch for it: the entry is invalid until the end */
-	snprintf(final, sizeof final, "%s/%s.deps", dir, key);
-	unlink(final);
-	snprintf(part, sizeof part, "%s/image.part", tmp);
-	snprintf(final, sizeof final, "%s/%s.kimg", dir, key);
-	if (write_file(part, res->image, res->len) != 0 || rename(part, final) != 0)
-		return;
-	snprintf(part, sizeof part, "%s/log.part", tmp);
-	snprintf(final, sizeof final, "%s/%s.log", dir, key);
-	if (write_file(part, kimg_log, strlen(kimg_log)) != 0 || rename(part, final) != 0)
-		return;
-	snprintf(depf, sizeof depf, "%s/build.dep", tmp);
-	snprintf(part, sizeof part, "%s/deps.part", tmp);
-	snprintf(final, sizeof final, "%s/%s.deps", dir, key);
-	char *rec = deps_record(rq, depf, tmp);
-	if (rec && write_file(part, rec, strlen(rec)) == 0)
-		rename(part, final);
+	char path[2 * PATH_MAX], work[PATH_MAX + 128], hex[65];
+	snprintf(work, sizeof work, "%s/work", tmp);
+	snprintf(path, sizeof path, "%s/build.dep", work);
+	char *rec = deps_record(rq, path, work);
+	kiln_strbuf index = {0};
+	kiln_sha256_hex(res->image, res->len, hex);
+	kiln_sb_printf(&index, "image %s\n%s", hex, rec ? rec : "");
+	char *text = kiln_sb_finish(&index);
+	int ok = rec && text;
+	snprintf(path, sizeof path, "%s/image.kimg", tmp);
+	ok = ok && write_file(path, res->image, res->len) == 0;
+	snprintf(path, sizeof path, "%s/build.log", tmp);
+	ok = ok && write_file(path, kimg_log, strlen(kimg_log)) == 0;
+	snprintf(path, sizeof path, "%s/index", tmp);
+	ok = ok && write_file(path, text, strlen(text)) == 0 && kiln_remove_tree(work) == 0;
 	free(rec);
+	free(text);
+	/* The old entry (stale, or not this user's) goes first: rename does not replace a folder that has
+	 * files. */
+	if (ok && kiln_remove_tree(entry) == 0)
+		rename(tmp, entry);
 }
 
 /* Runs kiln-cc on RQ in the build folder TMP; on success RES holds the image. Returns the status. */
@@ -242,7 +271,7 @@ static int run_kiln_cc(const kiln_build_request *rq, const char *cc, const char 
 	 * allocate. */
 	size_t argc = 6 + rq->noptions + rq->ninputs + 1;
 	const char **argv = calloc(argc, sizeof *argv);
-	char acc[PATH_MAX], logf[PATH_MAX + 64], out[PATH_MAX + 64];
+	char acc[PATH_MAX], logf[2 * PATH_MAX], out[2 * PATH_MAX];
 	if (!argv) {
 		logf_append(res, "kiln: out of memory\n");
 		return KILN_BUILD_FAILED;
@@ -258,7 +287,7 @@ static int run_kiln_cc(const kiln_build_request *rq, const char *cc, const char 
 	for (size_t i = 0; i < rq->noptions; i++)
 		argv[a++] = rq->options[i];
 	for (size_t i = 0; i < rq->ninputs; i++) {
-		char path[PATH_MAX + 64];
+		char path[3 * PATH_MAX];
 		snprintf(path, sizeof path, "%s/%s", tmp, rq->inputs[i].name);
 		if (write_file(path, rq->inputs[i].data, rq->inputs[i].len) != 0) {
 			logf_append(res, "kiln: cannot write %s\n", path);
@@ -308,31 +337,92 @@ static int run_kiln_cc(const kiln_build_request *rq, const char *cc, const char 
 	return st;
 }
 
+/* Takes the lock of entry KEY of cache folder DIR (DIR/.locks/KEY, flock): identical builds wait for the
+ * first, then find its image. Lock files stay (removing one would let a waiter and a newcomer hold two). The
+ * descriptor, or -1 (then the build runs unlocked). */
+static int lock_entry(const char *dir, const char *key)
+{
+	char path[2 * PATH_MAX], why[3 * PATH_MAX];
+	snprintf(path, sizeof path, "%s/.locks", dir);
+	if (kiln_private_mkdir(path, 0, why, sizeof why) != 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/.locks/%s", dir, key);
+	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	struct stat st;
+	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid())) {
+		close(fd);
+		return -1;
+	}
+	while (fd >= 0 && flock(fd, LOCK_EX) != 0) {
+		if (errno != EINTR) {
+			close(fd);
+			return -1;
+		}
+	}
+	return fd;
+}
+
+/* Builds RQ in the new folder TMP (kiln-cc in TMP/work); publishes the image as ENTRY unless ENTRY is NULL.
+ */
+static int build_in(const kiln_build_request *rq, const char *cc, const char *tmp, const char *entry,
+                    kiln_build_result *res)
+{
+	char work[PATH_MAX + 128];
+	snprintf(work, sizeof work, "%s/work", tmp);
+	if (mkdir(work, 0700) != 0) {
+		logf_append(res, "kiln: cannot create the build folder %s: %s\n", work, strerror(errno));
+		return KILN_BUILD_FAILED;
+	}
+	int st = run_kiln_cc(rq, cc, work, res);
+	/* The cached log is kiln-cc's output only: the notes added on a later hit say where the image came
+	 * from. */
+	if (st == KILN_BUILD_OK && entry)
+		publish(rq, tmp, entry, res, res->log ? res->log : "");
+	return st;
+}
+
 int kiln_online_build(const kiln_build_request *rq, kiln_build_result *res)
 {
 	memset(res, 0, sizeof *res);
-	char cc[PATH_MAX], key[65], dir[PATH_MAX], tmp[PATH_MAX + 32];
+	char cc[PATH_MAX], key[65], dir[PATH_MAX], entry[PATH_MAX + 80], tmp[PATH_MAX + 96];
+	char why[3 * PATH_MAX];
 	kiln_find_kiln_cc(cc, sizeof cc);
 	int st = KILN_BUILD_FAILED;
 	if (cache_key(rq, cc, key) != 0) {
 		logf_append(res, "kiln: cannot read kiln-cc at %s (set KILN_CC)\n", cc);
 		st = KILN_BUILD_NO_COMPILER;
-	} else if (snprintf(dir, sizeof dir, "%s/%s", kiln_cache_dir(), rq->kind) >= (int)sizeof dir) {
-		logf_append(res, "kiln: the cache directory's name is too long\n");
-	} else if (from_cache(dir, key, res) == 0) {
-		st = KILN_BUILD_OK;
-	} else if (kiln_mkdirs(dir) != 0) {
-		logf_append(res, "kiln: cannot create the cache directory %s\n", dir);
-	} else if (snprintf(tmp, sizeof tmp, "%s/build-XXXXXX", dir), !mkdtemp(tmp)) {
-		logf_append(res, "kiln: cannot create a build directory under %s\n", dir);
-	} else {
-		st = run_kiln_cc(rq, cc, tmp, res);
-		if (st == KILN_BUILD_OK) {
-			/* The cached log is kiln-cc's output only: the notes added on a later hit say where
-			 * the image came from. */
-			publish(rq, tmp, dir, key, res, res->log ? res->log : "");
+	} else if (kiln_cache_subdir(rq->kind, dir, sizeof dir, why, sizeof why) != 0) {
+		/* No cache: a private folder of this build's own, gone when it ends. */
+		warn_cache(res, why);
+		const char *t = getenv("TMPDIR");
+		snprintf(tmp, sizeof tmp, "%s/kiln-build-XXXXXX", t && *t == '/' ? t : "/tmp");
+		if (!mkdtemp(tmp)) {
+			logf_append(res, "kiln: cannot create a build folder: %s\n", strerror(errno));
+		} else {
+			st = build_in(rq, cc, tmp, NULL, res);
+			kiln_remove_tree(tmp);
 		}
-		kiln_remove_tree(tmp);
+	} else {
+		snprintf(entry, sizeof entry, "%s/%s", dir, key);
+		int lock = lock_entry(dir, key);
+		if (from_cache(entry, res) == 0) { /* cached, maybe by whoever held the lock before */
+			st = KILN_BUILD_OK;
+		} else {
+			/* Under the lock the build folder's name is free: what is there is a killed build's.
+			 * Unlocked, a name of its own. */
+			snprintf(tmp, sizeof tmp, "%s.tmp%s", entry, lock < 0 ? "-XXXXXX" : "");
+			if (lock >= 0)
+				kiln_remove_tree(tmp);
+			if (lock >= 0 ? mkdir(tmp, 0700) != 0 : !mkdtemp(tmp)) {
+				logf_append(res, "kiln: cannot create a build folder %s: %s\n", tmp,
+				            strerror(errno));
+			} else {
+				st = build_in(rq, cc, tmp, entry, res);
+				kiln_remove_tree(tmp);
+			}
+		}
+		if (lock >= 0)
+			close(lock);
 	}
 	if (!res->log)
 		res->log = calloc(1, 1);

@@ -42,10 +42,13 @@ typedef struct kiln_build_result {
 /* kiln-cc: $KILN_CC, else PREFIX/bin/kiln-cc of the installation (or build tree) the caller belongs to. */
 void kiln_find_kiln_cc(char *out, size_t len);
 
-/* Builds RQ's inputs into an image with kiln-cc, or takes it from the cache. The key is SHA-256 over the
- * kind, board, key_extra, each input's name and bytes, the release and kiln-cc's own bytes; an entry is also
- * stale when a file kiln-cc read besides the inputs (an included header) changed. An entry is published only
- * complete (written beside, then renamed), so a failed or interrupted build leaves nothing in the cache. */
+/* Builds RQ's inputs into an image with kiln-cc, or takes it from the private cache (private_dir.h; without
+ * one, builds in a temporary folder). The key is SHA-256 over the kind, board name and board file contents,
+ * key_extra, each input's name and bytes, the options, the release and kiln-cc's own bytes; an entry is also
+ * stale when a file kiln-cc read besides the inputs (an included header) changed, and unused (with a warning)
+ * when it is not private or its image is not the one its index records. Identical builds at once wait on a
+ * lock per key and build once; an entry is built in a folder beside it and renamed into place whole, so a
+ * failed or killed build leaves nothing that is used (the next build of that key clears it). */
 int kiln_online_build(const kiln_build_request *rq, kiln_build_result *res);
 /* Frees what kiln_online_build put into RES. */
 void kiln_build_result_free(kiln_build_result *res);

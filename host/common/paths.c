@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "host/common/private_dir.h"
+
 static char prefix[PATH_MAX];
 static char data[PATH_MAX];
 static char cache[PATH_MAX];
@@ -60,16 +62,33 @@ static void locate(void)
 		snprintf(data, sizeof data, "%s", e);
 	if (!data[0])
 		snprintf(data, sizeof data, ".");
+}
+
+/* The cache folder. Never a shared one: without HOME (services, cron, containers) a fixed /tmp path could be
+ * made first by another user, so the fallback is a per-user folder that this process creates itself, or one
+ * that is already ours and closed to everyone else; else there is no cache. */
+static void locate_cache(void)
+{
 	/* KILN_CACHE_DIR is the name earlier releases read. */
 	const char *c = getenv("KILN_CACHE"), *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
 	if (!c || !*c)
 		c = getenv("KILN_CACHE_DIR");
-	if (c && *c)
+	if (c && *c) {
 		snprintf(cache, sizeof cache, "%s", c);
-	else if (x && *x == '/')
+	} else if (x && *x == '/') {
 		snprintf(cache, sizeof cache, "%s/kiln", x);
-	else
-		snprintf(cache, sizeof cache, "%s/.cache/kiln", h && *h ? h : "/tmp");
+	} else if (h && *h == '/') {
+		snprintf(cache, sizeof cache, "%s/.cache/kiln", h);
+	} else {
+		const char *t = getenv("TMPDIR");
+		char why[PATH_MAX + 128];
+		snprintf(cache, sizeof cache, "%s/kiln-cache-%u", t && *t == '/' ? t : "/tmp",
+		         (unsigned)geteuid());
+		if (kiln_private_mkdir(cache, KILN_PRIV_0700, why, sizeof why) != 0) {
+			fprintf(stderr, "kiln: warning: no cache: %s\n", why);
+			cache[0] = '\0';
+		}
+	}
 }
 
 const char *kiln_prefix_dir(void)
@@ -119,6 +138,7 @@ const char *kiln_data_file(const char *env, const char *rel)
 
 const char *kiln_cache_dir(void)
 {
-	pthread_once(&once, locate);
-	return cache;
+	static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+	pthread_once(&cache_once, locate_cache);
+	return cache[0] ? cache : NULL;
 }

@@ -20,7 +20,8 @@ int kiln_data_path(char *out, size_t len, const char *rel);
  * kiln_data_dir()/REL. The string lives as long as the process. */
 const char *kiln_data_file(const char *env, const char *rel);
 /* The cache folder: $KILN_CACHE (or $KILN_CACHE_DIR), else $XDG_CACHE_HOME/kiln, else $HOME/.cache/kiln (not
- * created here). */
+ * created here; private_dir.h checks it), else ${TMPDIR:-/tmp}/kiln-cache-UID made here 0700 (or already
+ * ours and 0700); NULL when none is usable, and then nothing is cached. */
 const char *kiln_cache_dir(void);
 
 #endif

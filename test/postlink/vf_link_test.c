@@ -41,15 +41,6 @@ static int runs(const char *want, const char * not, int *match)
 	return n;
 }
 
-static void write_text(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
-}
-
 /* A table in TMP named NAME, from HEADER and the rows ROWS ("N" for image N of DIR, absolute paths). */
 static const char *table(const char *name, const char *header, const char *rows)
 {
@@ -61,7 +52,7 @@ static const char *table(const char *name, const char *header, const char *rows)
 		                      "%s/vf_link_%c.bc|%s/vf_link_%c.prop|%s/vf_link_%c.sym\n", dir, *r, dir,
 		                      *r, dir, *r);
 	snprintf(path, sizeof path, "%s/%s", tmp, name);
-	write_text(path, text);
+	kt_write_file(path, text);
 	return path;
 }
 
@@ -82,14 +73,15 @@ static void remember_cache(void)
 /* Removes this run's cache entries (its wrapper's key is unique: nothing else can use them). */
 static void forget_cache(void)
 {
-	char d[1100], f[1400], pat[300];
+	char d[1100], rm[1500], pat[300];
 	snprintf(d, sizeof d, "%s/linked", cache);
 	DIR *h = opendir(d);
 	for (struct dirent *e; h && (e = readdir(h));) {
 		snprintf(pat, sizeof pat, "/%s/", e->d_name);
-		snprintf(f, sizeof f, "%s/%s", d, e->d_name);
-		if (e->d_name[0] != '.' && strncmp(e->d_name, "build-", 6) && !strstr(known, pat))
-			unlink(f);
+		snprintf(rm, sizeof rm, "rm -rf '%s/%s'", d, e->d_name); /* an entry is a folder */
+		if (e->d_name[0] != '.' && strncmp(e->d_name, "build-", 6) && !strstr(known, pat) &&
+		    system(rm))
+			fprintf(stderr, "cannot remove %s/%s\n", d, e->d_name);
 	}
 	if (h)
 		closedir(h);
@@ -178,9 +170,13 @@ static void on_sim(const char *tbl)
 		         "got %d: %s", r, kiln_last_error());
 		char msg[512];
 		int st = run_fp64(dev, pf, obj, out, &r, msg);
-		KT_CHECK(st == KILN_OK && r == 15,
-		         "sim: UseFP64 calls scaled (double) through the same table", "status %d, got %d: %s",
-		         st, r, msg);
+		/* The object holds the address of the table in Constructor's image; UseFP64's image has no
+		 * such table (docs/virtual-functions.md, Limits). Until issue 26 its dispatch called its only
+		 * target whatever the pointer held, so this "worked" by accident; now the call reads the
+		 * pointer and the kernel stops with an error instead of calling a guess. */
+		KT_CHECK(st != KILN_OK && r == -1 && strstr(msg, "UseFP64"),
+		         "sim: UseFP64 through a table of another image stops with an error, calls no guess",
+		         "status %d, got %d: %s", st, r, msg);
 	}
 	kiln_program_release(pc);
 	kiln_program_release(pu);
@@ -272,20 +268,20 @@ static void errors(void)
 	snprintf(text, sizeof text, "[Code|Properties]\n%s/vf_link_4.bc|%s/vf_link_4.prop\n", dir, dir);
 	char rows[300];
 	snprintf(rows, sizeof rows, "%s/rows.table", tmp);
-	write_text(rows, "[Code|Properties|Symbols]\n\na.bc|a.prop\n");
+	kt_write_file(rows, "[Code|Properties|Symbols]\n\na.bc|a.prop\n");
 	refused(ctx, rows, "Use", KILN_ERR_INVALID, "line 3",
 	        "a row that is not CODE|PROPERTIES|SYMBOLS: KILN_ERR_INVALID at its line");
 	char nosym[300];
 	snprintf(nosym, sizeof nosym, "%s/nosym.table", tmp);
-	write_text(nosym, text);
+	kt_write_file(nosym, text);
 	refused(ctx, nosym, "Use", KILN_ERR_INVALID, "-symbols",
 	        "a table without symbols: the error says -symbols");
 	snprintf(bad_prop, sizeof bad_prop, "%s/bad.prop", tmp);
-	write_text(bad_prop, "[SYCL/virtual functions]\nvirtual-functions-set=7|x\n");
+	kt_write_file(bad_prop, "[SYCL/virtual functions]\nvirtual-functions-set=7|x\n");
 	snprintf(text, sizeof text, "%s\n%s/vf_link_4.bc|%s|%s/vf_link_4.sym\n", hdr, dir, bad_prop, dir);
 	char badp[300];
 	snprintf(badp, sizeof badp, "%s/badprop.table", tmp);
-	write_text(badp, text);
+	kt_write_file(badp, text);
 	refused(ctx, badp, "Use", KILN_ERR_INVALID, "bad.prop",
 	        "a malformed .prop: KILN_ERR_INVALID naming it");
 	refused(ctx, table("ok.table", hdr, all), "Nope", KILN_ERR_NOT_FOUND, "'Nope' is in no image",
@@ -299,7 +295,7 @@ static void errors(void)
 	/* kiln-cc fails on a corrupt image: its error is in the message, and the cache gets nothing. */
 	int before = cache_entries(&left);
 	snprintf(bad_bc, sizeof bad_bc, "%s/broken_4.bc", tmp);
-	write_text(bad_bc, "this is not LLVM IR\n");
+	kt_write_file(bad_bc, "this is not LLVM IR\n");
 	snprintf(text, sizeof text, "%s\n%s|%s/vf_link_4.prop|%s/vf_link_4.sym\n", hdr, bad_bc, dir, dir);
 	for (const char *r = "0124"; r[1]; r++)
 		snprintf(text + strlen(text), sizeof text - strlen(text),
@@ -307,7 +303,7 @@ static void errors(void)
 		         *r);
 	char broken[300];
 	snprintf(broken, sizeof broken, "%s/broken.table", tmp);
-	write_text(broken, text);
+	kt_write_file(broken, text);
 	refused(ctx, broken, "Use", KILN_ERR_IMAGE, "broken_4.bc",
 	        "kiln-cc fails: KILN_ERR_IMAGE with kiln-cc's error naming the input");
 	KT_CHECK(strstr(kiln_last_error(), "error"), "the message carries kiln-cc's error line", "%s",
@@ -345,7 +341,7 @@ int main(int argc, char **argv)
 	snprintf(wrapper, sizeof wrapper, "%s/kiln-cc", tmp);
 	snprintf(text, sizeof text, "#!/bin/sh\n# run %ld.%ld\necho \"$*\" >>'%s'\nexec '%s' \"$@\"\n",
 	         (long)getpid(), (long)time(NULL), runs_log, argv[2]);
-	write_text(wrapper, text);
+	kt_write_file(wrapper, text);
 	chmod(wrapper, 0755);
 	setenv("KILN_CC", wrapper, 1);
 	remember_cache();
@@ -358,7 +354,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < 5; i++)
 		snprintf(rtext + strlen(rtext), sizeof rtext - strlen(rtext),
 		         "vf_link_%d.bc|vf_link_%d.prop|vf_link_%d.sym\n", i, i, i);
-	write_text(rel, rtext);
+	kt_write_file(rel, rtext);
 	on_sim(tbl);
 	on_nofp64(rel);
 	errors();
