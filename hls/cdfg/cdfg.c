@@ -908,9 +908,13 @@ static void translate(builder *b, LLVMValueRef in)
 		return;
 	}
 	case LLVMRet:
-	case LLVMUnreachable:
-		fill(b, new_inst(b, K_RET, 0), K_RET, NONE, NONE, NONE);
+	case LLVMUnreachable: {
+		int t = new_inst(b, K_RET, 0);
+		fill(b, t, K_RET, NONE, NONE, NONE);
+		if (t >= 0)
+			b->f->insts[t].halt = op == LLVMUnreachable;
 		return;
+	}
 	case LLVMAlloca:
 		mem_of(b, in); /* the memory object; its value is offset 0 */
 		return;

@@ -10,6 +10,7 @@
 #include "../../host/common/contract.h"
 #include "../../host/common/printf_fmt.h"
 #include "../driver/diag.h"
+#include "../ir/ir_cfg.h"
 #include "../ir/ir_util.h"
 
 #define PRINTF_TABLE "kiln.printf"
@@ -296,11 +297,39 @@ static LLVMValueRef print_result(lower *l, LLVMValueRef in, const struct out_cal
 	return LLVMConstInt(ty, 0, 0);
 }
 
+/* A call of __kiln_stop(KIND, CODE, row of the site WHERE and TEXT) at B's position: noreturn, like the
+ * calls it stands for. */
+static void build_stop(LLVMModuleRef mod, LLVMBuilderRef b, unsigned kind, LLVMValueRef code,
+                       const char *where, const char *text)
+{
+	LLVMContextRef ctx = LLVMGetModuleContext(mod);
+	LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), tys[3] = {i32, i32, i32};
+	LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), tys, 3, 0);
+	LLVMValueRef stop = LLVMGetNamedFunction(mod, "__kiln_stop");
+	if (!stop) {
+		stop = LLVMAddFunction(mod, "__kiln_stop", fty);
+		LLVMSetFunctionCallConv(stop, LLVMSPIRFUNCCallConv);
+		static const char *const attrs[] = {"noreturn", "nounwind"};
+		for (int i = 0; i < 2; i++)
+			LLVMAddAttributeAtIndex(
+			    stop, LLVMAttributeFunctionIndex,
+			    LLVMCreateEnumAttribute(
+			        ctx, LLVMGetEnumAttributeKindForName(attrs[i], strlen(attrs[i])), 0));
+	}
+	char row[5000];
+	snprintf(row, sizeof row, "%u\t%s\t%s", kind, where, text);
+	lower l = {.mod = mod, .ctx = ctx};
+	LLVMValueRef args[3] = {LLVMConstInt(i32, kind, 0), LLVMBuildIntCast2(b, code, i32, 1, ""),
+	                        LLVMConstInt(i32, table_row(&l, STOP_TABLE, row), 0)};
+	LLVMValueRef c = LLVMBuildCall2(b, fty, stop, args, 3, "");
+	LLVMSetInstructionCallConv(c, LLVMSPIRFUNCCallConv);
+}
+
 /* exit, _Exit, abort and __assert_fail become __kiln_stop(kind, status, site). */
 static int lower_stop(lower *l, LLVMValueRef in, LLVMValueRef f)
 {
 	unsigned kind, line = 0;
-	char file[4096] = "", text[600] = "", row[5000];
+	char file[4096] = "", text[600] = "", where[4200];
 	LLVMValueRef code;
 	if (named(f, "exit") || named(f, "_Exit")) {
 		kind = KILN_STOP_EXIT;
@@ -325,19 +354,21 @@ static int lower_stop(lower *l, LLVMValueRef in, LLVMValueRef f)
 	}
 	if (!line)
 		diag_location(in, file, sizeof file, &line);
-	snprintf(row, sizeof row, "%u\t%s:%u\t%s", kind, file[0] ? file : "?", line, text);
+	snprintf(where, sizeof where, "%s:%u", file[0] ? file : "?", line);
 	LLVMPositionBuilderBefore(l->b, in);
-	LLVMValueRef args[3] = {LLVMConstInt(l->i32, kind, 0), LLVMBuildIntCast2(l->b, code, l->i32, 1, ""),
-	                        LLVMConstInt(l->i32, table_row(l, STOP_TABLE, row), 0)};
-	call(l, "__kiln_stop", LLVMVoidTypeInContext(l->ctx), args, 3);
-	LLVMValueRef stop = LLVMGetNamedFunction(l->mod, "__kiln_stop");
-	LLVMAddAttributeAtIndex(
-	    stop, LLVMAttributeFunctionIndex,
-	    LLVMCreateEnumAttribute(l->ctx, LLVMGetEnumAttributeKindForName("noreturn", 8), 0));
-	LLVMAddAttributeAtIndex(
-	    stop, LLVMAttributeFunctionIndex,
-	    LLVMCreateEnumAttribute(l->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+	build_stop(l->mod, l->b, kind, code, where, text);
 	return 1;
+}
+
+void debug_build_stop(LLVMBuilderRef b, unsigned kind, LLVMValueRef at, const char *text)
+{
+	LLVMModuleRef mod = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(at)));
+	char file[4096] = "", where[4200];
+	unsigned line = 0;
+	diag_location(at, file, sizeof file, &line);
+	snprintf(where, sizeof where, "%s:%u", file[0] ? file : "?", line);
+	build_stop(mod, b, kind, LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(mod)), 0, 0), where,
+	           text);
 }
 
 int debug_lower_calls(LLVMModuleRef mod, int print, const char *note)
@@ -402,16 +433,30 @@ void debug_lower_stops(LLVMModuleRef mod, int channel)
 	LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
 	LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
 	static const unsigned word[3] = {KILN_DEBUG_STOP, KILN_DEBUG_CODE, KILN_DEBUG_SITE};
+	LLVMValueRef at[3];
+	for (unsigned k = 0; k < 3; k++)
+		at[k] = LLVMConstIntToPtr(LLVMConstInt(i64, KILN_DEBUG_BASE + word[k], 0),
+		                          LLVMPointerType(i32, 0));
 	for (LLVMUseRef u = LLVMGetFirstUse(stop); u;) {
 		LLVMValueRef in = LLVMGetUser(u);
 		u = LLVMGetNextUse(u);
 		if (!LLVMIsACallInst(in))
 			continue;
-		LLVMPositionBuilderBefore(b, in);
-		for (unsigned k = 0; k < 3 && channel; k++) {
-			LLVMValueRef at = LLVMConstIntToPtr(LLVMConstInt(i64, KILN_DEBUG_BASE + word[k], 0),
-			                                    LLVMPointerType(i32, 0));
-			LLVMBuildStore(b, LLVMGetOperand(in, k), at);
+		if (channel) {
+			/* The first stop of a run is the one the host reports: the words are written only
+			 * while STOP is still 0. */
+			LLVMBasicBlockRef head = LLVMGetInstructionParent(in),
+			                  tail = ir_split_block_before(in);
+			LLVMBasicBlockRef rec = LLVMInsertBasicBlockInContext(ctx, tail, "stop.record");
+			LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(head));
+			LLVMPositionBuilderAtEnd(b, head);
+			LLVMValueRef was = LLVMBuildLoad2(b, i32, at[0], "stop.was");
+			LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, was, LLVMConstInt(i32, 0, 0), ""), rec,
+			                tail);
+			LLVMPositionBuilderAtEnd(b, rec);
+			for (unsigned k = 0; k < 3; k++)
+				LLVMBuildStore(b, LLVMGetOperand(in, k), at[k]);
+			LLVMBuildBr(b, tail);
 		}
 		LLVMInstructionEraseFromParent(in);
 	}

@@ -15,8 +15,13 @@
  * is said once as a warning if a print is dropped. Returns the number of diagnostics. */
 int debug_lower_calls(LLVMModuleRef mod, int print, const char *note);
 
-/* After inlining: each stop writes the channel's STOP, CODE and SITE words (with CHANNEL) and ends the
- * kernel there (its block ends in unreachable, which hardware reads as the kernel's end). */
+/* Builds at B's position a stop of KIND (contract.h's KILN_STOP_*, status 0) whose site is AT's source line
+ * and TEXT; like exit, it does not return: the caller ends the block in unreachable. */
+void debug_build_stop(LLVMBuilderRef b, unsigned kind, LLVMValueRef at, const char *text);
+
+/* After inlining: each stop writes the channel's STOP, CODE and SITE words (with CHANNEL) unless an earlier
+ * stop of the run did, and ends the kernel there (its block ends in unreachable, which hardware reads as the
+ * end of the run: an nd-range kernel starts no further work-item). */
 void debug_lower_stops(LLVMModuleRef mod, int channel);
 
 /* Adds MOD's [Kiln/printf] and [Kiln/stops] sets to PS (none when the tables are empty); 0 or -1. */

@@ -7,10 +7,12 @@
 
 #include <llvm-c/DebugInfo.h>
 
+#include "../../host/common/contract.h"
 #include "../driver/diag.h"
 #include "../ir/ir_cfg.h"
 #include "../ir/ir_util.h"
 #include "../ir/vmap.h"
+#include "debug_channel.h"
 
 /* The functions constant C names (through constant expressions and the initialisers of the globals it
  * names), added to FNS (N of them) once each; SEEN marks what was walked. */
@@ -56,7 +58,7 @@ static char *name_of(LLVMValueRef v)
 }
 
 /* Call IN through a pointer becomes a chain of comparisons with the NT functions of TARGETS, each arm a
- * direct call; the last is the chain's end (a pointer that is none of them is undefined behaviour). */
+ * direct call; the chain's end is a stop of the kernel (KILN_STOP_BAD_CALL). */
 static void dispatch(LLVMValueRef in, LLVMValueRef *targets, int nt)
 {
 	LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(in));
@@ -79,20 +81,21 @@ static void dispatch(LLVMValueRef in, LLVMValueRef *targets, int nt)
 		arms[t] = LLVMInsertBasicBlockInContext(ctx, tail, "callee");
 	for (int t = 0; t < nt; t++) {
 		LLVMPositionBuilderAtEnd(b, test);
-		if (t < nt - 1) {
-			LLVMBasicBlockRef next = LLVMInsertBasicBlockInContext(ctx, arms[t + 1], "call.next");
-			LLVMValueRef is = LLVMBuildICmp(b, LLVMIntEQ, fp,
-			                                LLVMConstPointerCast(targets[t], LLVMTypeOf(fp)), "");
-			LLVMBuildCondBr(b, is, arms[t], next);
-			test = next;
-		} else {
-			LLVMBuildBr(b, arms[t]);
-		}
+		LLVMBasicBlockRef next = LLVMInsertBasicBlockInContext(ctx, t < nt - 1 ? arms[t + 1] : tail,
+		                                                       t < nt - 1 ? "call.next" : "call.bad");
+		LLVMValueRef is =
+		    LLVMBuildICmp(b, LLVMIntEQ, fp, LLVMConstPointerCast(targets[t], LLVMTypeOf(fp)), "");
+		LLVMBuildCondBr(b, is, arms[t], next);
+		test = next;
 		LLVMPositionBuilderAtEnd(b, arms[t]);
 		vals[t] = LLVMBuildCall2(b, fty, targets[t], args, nargs, "");
 		LLVMSetInstructionCallConv(vals[t], LLVMGetFunctionCallConv(targets[t]));
 		LLVMBuildBr(b, tail);
 	}
+	/* A pointer that is none of them (null, or garbage) stops the kernel, naming the call's line. */
+	LLVMPositionBuilderAtEnd(b, test);
+	debug_build_stop(b, KILN_STOP_BAD_CALL, in, "");
+	LLVMBuildUnreachable(b);
 	if (LLVMGetTypeKind(LLVMGetReturnType(fty)) != LLVMVoidTypeKind) {
 		LLVMPositionBuilderBefore(b, in);
 		LLVMValueRef phi = LLVMBuildPhi(b, LLVMGetReturnType(fty), "");

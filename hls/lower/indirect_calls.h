@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Calls in hardware, where there is no call stack: a call through a function pointer becomes a dispatch
  * over the functions whose address is taken and whose type fits (each arm a direct call, inlined like any
- * other), and a recursive cycle of calls is refused with where it is. Function addresses are numbers below
- * the first device allocation (lower/unify_ptr.h gives them). */
+ * other; a pointer that is none of them stops the kernel with the call's line), and a recursive cycle of
+ * calls is refused with where it is. Function addresses are numbers below the first device allocation
+ * (lower/unify_ptr.h gives them). */
 #ifndef KILN_INDIRECT_CALLS_H
 #define KILN_INDIRECT_CALLS_H
 #include <llvm-c/Core.h>

@@ -3,6 +3,7 @@
  * process's C library exactly as the kernel's format says, and how the kernel stopped itself. The channel
  * is read from device memory after each run; its contents come from hardware and the image, so every
  * record is checked against the image's format table and the bytes the kernel reported written. */
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,17 +71,33 @@ static int int64(reader *r, long long *v)
 	return 1;
 }
 
+/* The widest field a kernel's printf gets: a width or precision from the kernel (or a crafted image) would
+ * otherwise make the C library write and allocate gigabytes. */
+#define FIELD_MAX 4096
+
+/* V bounded to [-FIELD_MAX, FIELD_MAX] (a negative width is a left-justified one); says so once a run. */
+static int bounded(const kiln_kernel *k, long long v)
+{
+	static atomic_int warned;
+	if (v >= -FIELD_MAX && v <= FIELD_MAX)
+		return (int)v;
+	if (!atomic_exchange(&warned, 1))
+		fprintf(stderr,
+		        "kiln: kernel '%s': a printf width or precision above %d was cut to %d (said once)\n",
+		        k->desc->name, FIELD_MAX, FIELD_MAX);
+	return v < 0 ? -FIELD_MAX : FIELD_MAX;
+}
+
 /* Prints one conversion C of FMT with the value(s) the record holds (to OUT; NULL: only reads them); 0
  * when the record is short. */
-static int conversion(FILE *out, const char *fmt, const kiln_fmt_conv *c, reader *r)
+static int conversion(const kiln_kernel *k, FILE *out, const char *fmt, const kiln_fmt_conv *c, reader *r)
 {
 	char spec[64];
-	long long w = 0, pr = 0, v = 0;
+	long long w = c->width < 0 ? 0 : c->width, pr = c->prec, v = 0;
 	char *str = NULL;
-	if (c->len >= sizeof spec || (c->star_width && !int64(r, &w)) || (c->star_prec && !int64(r, &pr)))
+	if (kiln_fmt_star_spec(fmt, c, spec, sizeof spec) || (c->star_width && !int64(r, &w)) ||
+	    (c->star_prec && !int64(r, &pr)))
 		return 0;
-	memcpy(spec, fmt + c->start, c->len);
-	spec[c->len] = '\0';
 	if ((c->value == KILN_FMT_INT || c->value == KILN_FMT_DOUBLE) && !int64(r, &v))
 		return 0;
 	if (c->value == KILN_FMT_STR) {
@@ -95,14 +112,11 @@ static int conversion(FILE *out, const char *fmt, const kiln_fmt_conv *c, reader
 			r->at += ((size_t)n + 3) & ~(size_t)3;
 		}
 	}
-	int iw = (int)w, ip = (int)pr;
-	/* The spec is one validated conversion (kiln_fmt_next), so the arguments below are what it reads. */
-#define EMIT(val)                                                                                            \
-	(!out                            ? 0                                                                 \
-	 : c->star_width && c->star_prec ? fprintf(out, spec, iw, ip, val)                                   \
-	 : c->star_width                 ? fprintf(out, spec, iw, val)                                       \
-	 : c->star_prec                  ? fprintf(out, spec, ip, val)                                       \
-	                                 : fprintf(out, spec, val))
+	/* A negative precision is as if there were none, as C says for '*'. */
+	int iw = out ? bounded(k, w) : 0, ip = pr < 0 ? -1 : out ? bounded(k, pr) : 0;
+	/* The spec is one validated conversion (kiln_fmt_next) with '*' width and precision, so the arguments
+	 * below are what it reads. */
+#define EMIT(val) (out ? fprintf(out, spec, iw, ip, val) : 0)
 	int sgn = c->conv == 'd' || c->conv == 'i';
 	double dv;
 	memcpy(&dv, &v, sizeof dv);
@@ -170,7 +184,7 @@ static int print_records(const kiln_kernel *k, const uint8_t *buf, size_t used)
 			if (c.conv == '%' && c.value == KILN_FMT_NONE) {
 				if (out)
 					fputc('%', out);
-			} else if (!conversion(out, fmt, &c, &r)) {
+			} else if (!conversion(k, out, fmt, &c, &r)) {
 				free(text);
 				return -1;
 			}
@@ -185,6 +199,63 @@ static int print_records(const kiln_kernel *k, const uint8_t *buf, size_t used)
 	if (!quiet)
 		fflush(stdout);
 	return 0;
+}
+
+/* How each way a kernel stops itself (contract.h's KILN_STOP_*) is told: the exit status it gives (-1:
+ * exit's own), and what the kernel did, a format that takes exit's status ('c') or the site's text ('t'). */
+static const struct stop_kind {
+	uint32_t kind;
+	int status;
+	char takes;
+	const char *did;
+} stop_kinds[] = {
+    {KILN_STOP_EXIT, -1, 'c', "called exit(%d)"},
+    {KILN_STOP_ABORT, 134, 0, "called abort()"}, /* as a shell reports SIGABRT */
+    {KILN_STOP_ASSERT, 134, 't', "failed assertion `%s'"},
+    {KILN_STOP_BAD_CALL, 139, 0,
+     "called through a pointer that is no function (null or invalid)"}, /* SIGSEGV */
+    {KILN_STOP_BOUNDS, 139, 't', "made a %s"}, /* kiln-cc --checks: "store of 4 bytes outside ..." */
+};
+
+/* Reports the stop words KIND, CODE and SITE_ROW K's run left: KILN_OK when it did not stop itself. */
+static int report_stop(kiln_kernel *k, uint32_t kind, uint32_t code, uint32_t site_row)
+{
+	const char *name = k->desc->name;
+	if (!kind)
+		return KILN_OK;
+	const struct stop_kind *sk = NULL;
+	for (size_t i = 0; i < sizeof stop_kinds / sizeof *stop_kinds; i++)
+		if (stop_kinds[i].kind == kind)
+			sk = &stop_kinds[i];
+	if (!sk)
+		return kiln__fail(KILN_ERR_HW,
+		                  "kernel '%s' stopped with unknown stop kind %u (status %d, site %u)", name,
+		                  kind, (int)code, site_row);
+	char *site = row(k->prog, "Kiln/stops", site_row);
+	/* "kind\tfile:line\texpr\tfunction" */
+	char *where = site ? strchr(site, '\t') : NULL, *text = where ? strchr(where + 1, '\t') : NULL;
+	if (where)
+		*where++ = '\0';
+	if (text)
+		*text++ = '\0';
+	char *func = text ? strchr(text, '\t') : NULL;
+	if (func)
+		*func++ = '\0';
+	k->exit_status = sk->status < 0 ? (int)code & 0xff : sk->status;
+	if (kind == KILN_STOP_ASSERT) /* what glibc says on stderr */
+		fprintf(stderr, "kiln: kernel '%s': %s: %s: Assertion `%s' failed.\n", name,
+		        where ? where : "?", func ? func : "?", text ? text : "?");
+	char did[700];
+	if (sk->takes == 'c')
+		snprintf(did, sizeof did, sk->did, (int)code);
+	else if (sk->takes == 't')
+		snprintf(did, sizeof did, sk->did, text ? text : "?");
+	else
+		snprintf(did, sizeof did, "%s", sk->did);
+	int st =
+	    kiln__fail(KILN_ERR_EXIT, "kernel '%s' %s at %s", name, did, where ? where : "an unknown place");
+	free(site);
+	return st;
 }
 
 int kiln__debug_after(kiln_kernel *k)
@@ -217,33 +288,7 @@ int kiln__debug_after(kiln_kernel *k)
 		fprintf(stderr,
 		        "kiln: kernel '%s': %u printf records did not fit the debug channel (%u bytes)\n",
 		        name, h[KILN_DEBUG_DROPPED / 4], KILN_DEBUG_BYTES - KILN_DEBUG_RECORDS);
-	uint32_t kind = h[KILN_DEBUG_STOP / 4];
-	if (!kind)
-		return KILN_OK;
-	int code = (int)h[KILN_DEBUG_CODE / 4];
-	char *site = row(k->prog, "Kiln/stops", h[KILN_DEBUG_SITE / 4]);
-	/* "kind\tfile:line\texpr\tfunction" */
-	char *where = site ? strchr(site, '\t') : NULL, *text = where ? strchr(where + 1, '\t') : NULL;
-	if (where)
-		*where++ = '\0';
-	if (text)
-		*text++ = '\0';
-	char *func = text ? strchr(text, '\t') : NULL;
-	if (func)
-		*func++ = '\0';
-	k->exit_status = kind == KILN_STOP_EXIT ? code & 0xff : 134;
-	if (kind == KILN_STOP_ASSERT)
-		fprintf(stderr, "kiln: kernel '%s': %s: %s: Assertion `%s' failed.\n", name,
-		        where ? where : "?", func ? func : "?", text ? text : "?");
-	st = kind == KILN_STOP_EXIT ? kiln__fail(KILN_ERR_EXIT, "kernel '%s' called exit(%d) at %s", name,
-	                                         code, where ? where : "an unknown place")
-	     : kind == KILN_STOP_ABORT
-	         ? kiln__fail(KILN_ERR_EXIT, "kernel '%s' called abort() at %s", name,
-	                      where ? where : "an unknown place")
-	         : kiln__fail(KILN_ERR_EXIT, "kernel '%s': assertion `%s' failed at %s", name,
-	                      text ? text : "?", where ? where : "an unknown place");
-	free(site);
-	return st;
+	return report_stop(k, h[KILN_DEBUG_STOP / 4], h[KILN_DEBUG_CODE / 4], h[KILN_DEBUG_SITE / 4]);
 }
 
 int kiln_kernel_exit_status(const kiln_kernel *k)

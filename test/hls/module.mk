@@ -64,6 +64,13 @@ $(HLS_TEST_DIR)/hls-bad-test: test/hls/bad-test.sh $(KILN_CC) $(wildcard test/hl
 	printf '#!/bin/sh\nexec sh "%s/test/hls/bad-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
 
+# printf's wide conversions refused at compile time, each at its line (issue 26).
+TESTS += $(HLS_TEST_DIR)/printf-wide-test
+$(HLS_TEST_DIR)/printf-wide-test: test/hls/printf-wide-test.sh $(KILN_CC)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/hls/printf-wide-test.sh" "%s"\n' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+
 # The RAM cells' $readmemh branch in Icarus Verilog against the model's C tables.
 TESTS += $(HLS_TEST_DIR)/meminit-sim-test
 $(HLS_TEST_DIR)/meminit-sim-test: test/hls/meminit-sim-test.sh $(KILN_CC) $(wildcard rtl/*.v) test/libkiln/boards/fake.json
@@ -93,3 +100,24 @@ $(HLS_TEST_DIR)/rtl_prune_test $(HLS_TEST_DIR)/rtl_wrap_test: $(HLS_TEST_DIR)/%:
 TESTS += $(HLS_TEST_DIR)/sched_verify_test
 $(HLS_TEST_DIR)/sched_verify_test: $(BUILD)/obj/test/hls/sched_verify_test.o $(HLS_OBJS) $(COMMON_LIB)
 	$(HLS_LINK)
+
+# Names with comment ends, quotes, newlines and non-ASCII through every output, and the RTL check that keeps
+# $system, $c and foreign DPI out of a model (issue 26).
+TESTS += $(HLS_TEST_DIR)/names-test $(HLS_TEST_DIR)/rtl-check-test
+# The venv: systemrdl-compiler reads regmap.rdl back (defined by test/ecosystem, read before this file).
+$(HLS_TEST_DIR)/names-test: test/hls/names-test.sh $(KILN_CC) $(KILN_POST_LINK) $(KILN_TOOL) $(SIM_MODEL_DEPS) $(ECO_VENV_STAMP)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/hls/names-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+$(HLS_TEST_DIR)/rtl_check_test: $(BUILD)/obj/test/hls/rtl_check_test.o $(HLS_OBJS) $(COMMON_LIB)
+	$(HLS_LINK)
+$(HLS_TEST_DIR)/rtl-check-test: $(HLS_TEST_DIR)/rtl_check_test
+	printf '#!/bin/sh\nexec "%s" "%s"\n' '$(abspath $<)' '$(SRC)' >$@
+	chmod +x $@
+
+# Invalid and corrupt IR into kiln-cc and kiln-post-link: the verifier's refusal, reader crashes, a seeded fuzz.
+TESTS += $(HLS_TEST_DIR)/bad-ir-test
+$(HLS_TEST_DIR)/bad-ir-test: test/hls/bad-ir-test.sh test/hls/bad-ir/reader-crash.bc $(KILN_CC) $(KILN_POST_LINK) $(KERNEL_LIBC_BC)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/hls/bad-ir-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@

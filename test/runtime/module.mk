@@ -45,3 +45,31 @@ $(RT_DIR)/trace_test: $(RT_DIR)/trace_test.bin $(COUNTER_IMG) $(KILN_SMOKE_IMG)
 	printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s"\n' '$(abspath $<)' '$(abspath $(COUNTER_IMG))' \
 		'$(abspath $(KILN_SMOKE_IMG))' '$(abspath $(RT_DIR))' >$@
 	chmod +x $@
+
+# Kernels that stop themselves or misbehave (issue 26): first stop of an nd-range, bad function pointers,
+# huge printf fields, unknown stop words. The source goes along: the test finds the expected lines in it.
+RT_STOPS_IMG := $(RT_DIR)/stops.kimg
+RT_TESTS += $(RT_DIR)/stops_test
+TESTS += $(RT_DIR)/stops_test
+$(RT_STOPS_IMG): test/runtime/stop_kernels.c $(KILN_CC) hls/include/kiln/device.h host/common/contract.h \
+		$(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -o $@ test/runtime/stop_kernels.c
+$(RT_DIR)/stops_test: $(RT_DIR)/stops_test.bin $(RT_STOPS_IMG)
+	printf '#!/bin/sh\nexec "%s" "%s" "%s"\n' '$(abspath $<)' '$(abspath $(RT_STOPS_IMG))' \
+		'$(SRC)/test/runtime/stop_kernels.c' >$@
+	chmod +x $@
+
+# The private caches (issue 26): the online-build cache from C (a logging stand-in for kiln-cc hands out
+# the smoke image; the runtime image is the "other" valid image), kiln-cc's model and runtime cache and
+# `kiln trust` from the shell. As root both make a second local user to own entries.
+RT_TESTS += $(RT_DIR)/online_cache_test $(RT_DIR)/cache-test
+TESTS += $(RT_DIR)/online_cache_test $(RT_DIR)/cache-test
+$(RT_DIR)/online_cache_test: $(RT_DIR)/online_cache_test.bin $(KILN_SMOKE_IMG) $(RT_IMG)
+	printf '#!/bin/sh\nexec "%s" "%s" "%s"\n' '$(abspath $<)' '$(abspath $(KILN_SMOKE_IMG))' '$(abspath $(RT_IMG))' >$@
+	chmod +x $@
+$(RT_DIR)/cache-test: test/runtime/cache-test.sh $(KILN_CC) $(KILN_TOOL) $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/runtime/cache-test.sh" "%s" "%s"\n' '$(SRC)' '$(abspath $(KILN_CC))' \
+		'$(abspath $(KILN_TOOL))' >$@
+	chmod +x $@
