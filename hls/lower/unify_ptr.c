@@ -18,7 +18,8 @@ _Static_assert((KILN_ONCHIP_MEM_MAX_BYTES & (KILN_ONCHIP_MEM_MAX_BYTES - 1)) == 
                "on-chip objects sit at power-of-two strides");
 #define OBJ_SHIFT ((unsigned)__builtin_ctz(KILN_ONCHIP_MEM_MAX_BYTES))
 #define OBJ_MASK (KILN_ONCHIP_MEM_MAX_BYTES - 1u)
-#define MAX_TAGS ((unsigned)((0x100000000ull - KILN_ONCHIP_ADDR_BASE) >> OBJ_SHIFT))
+/* The last slot holds KILN_ADDR_BEYOND, which no object may own. */
+#define MAX_TAGS ((unsigned)((KILN_ADDR_BEYOND - KILN_ONCHIP_ADDR_BASE) >> OBJ_SHIFT))
 
 /* A points-to set: device memory, null, "anything whose address escaped" (a pointer loaded from memory or
  * made from an integer), code (a function's address), then the kernel's on-chip objects. */
@@ -34,6 +35,7 @@ typedef struct up {
 	unsigned ntag;  /* tags handed out */
 	unsigned nfunc; /* function numbers handed out (kept in TAG too) */
 	int tags_full;  /* the address space ran out (said once) */
+	int checks;     /* unify_pointers' CHECKS */
 	int errors;
 	/* per kernel */
 	LLVMValueRef fn;
@@ -277,7 +279,7 @@ static unsigned tag_of(up *p, LLVMValueRef o)
 		if (!p->tags_full++)
 			fail_at(p, LLVMIsAInstruction(o) ? o : p->fn,
 			        "more on-chip objects have their address taken than the address space holds "
-			        "(2048)");
+			        "(2047)");
 		return 0;
 	}
 	vmap_put(&p->tag, o, (int)p->ntag);
@@ -444,7 +446,44 @@ static void push_work(up *p, LLVMValueRef in)
 	p->work[p->nwork++] = in;
 }
 
-/* A pointer load becomes a load of the 64-bit number the slot holds; returns its low half. */
+/* The 32-bit address 64-bit number X (built at the builder) stands for: itself when its high half is zero,
+ * else KILN_ADDR_BEYOND, so that an access through it is reported instead of wrapping into the low 4 GiB. */
+static LLVMValueRef narrow(up *p, LLVMValueRef x)
+{
+	LLVMTypeRef ty = LLVMTypeOf(x);
+	if (LLVMGetIntTypeWidth(ty) <= 32)
+		return LLVMBuildZExt(p->b, x, p->i32, "");
+	LLVMValueRef high = LLVMBuildICmp(p->b, LLVMIntUGT, x, LLVMConstInt(ty, 0xFFFFFFFFu, 0), "");
+	return LLVMBuildSelect(p->b, high, LLVMConstInt(p->i32, KILN_ADDR_BEYOND, 0),
+	                       LLVMBuildTrunc(p->b, x, p->i32, ""), "");
+}
+
+/* Integers made pointers become 32-bit addresses through narrow(), the device pointers among them too
+ * (which the rest of this pass leaves as they are); a constant one above 4 GiB becomes KILN_ADDR_BEYOND. */
+static void narrow_int_pointers(up *p)
+{
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			for (int k = 0; k < LLVMGetNumOperands(in); k++) {
+				LLVMValueRef c = LLVMGetOperand(in, (unsigned)k), n;
+				if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMIntToPtr &&
+				    LLVMIsAConstantInt(n = LLVMGetOperand(c, 0)) &&
+				    LLVMGetIntTypeWidth(LLVMTypeOf(n)) > 32 &&
+				    LLVMConstIntGetZExtValue(n) > 0xFFFFFFFFu)
+					LLVMSetOperand(
+					    in, (unsigned)k,
+					    LLVMConstIntToPtr(LLVMConstInt(p->i64, KILN_ADDR_BEYOND, 0),
+					                      LLVMTypeOf(c)));
+			}
+			LLVMValueRef x = LLVMIsAIntToPtrInst(in) ? LLVMGetOperand(in, 0) : NULL;
+			if (!x || LLVMIsAConstant(x) || LLVMGetIntTypeWidth(LLVMTypeOf(x)) <= 32)
+				continue;
+			LLVMPositionBuilderBefore(p->b, in);
+			LLVMSetOperand(in, 0, narrow(p, x));
+		}
+}
+
+/* A pointer load becomes a load of the 64-bit number the slot holds, narrowed to an address. */
 static LLVMValueRef load_number(up *p, LLVMValueRef ld)
 {
 	LLVMValueRef addr = LLVMGetOperand(ld, 0);
@@ -460,7 +499,7 @@ static LLVMValueRef load_number(up *p, LLVMValueRef ld)
 	}
 	if (kind_of(p, addr, NULL) == K_UNIFIED)
 		push_work(p, q);
-	return LLVMBuildTrunc(p->b, q, p->i32, "");
+	return narrow(p, q);
 }
 
 /* V's unified address (i32), made once where every use of V can reach it. */
@@ -549,7 +588,8 @@ static LLVMValueRef resolve(up *p, LLVMValueRef ptr, int c, LLVMValueRef addr)
 	LLVMValueRef o = p->objs[c];
 	unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(o));
 	LLVMValueRef base = LLVMBuildPointerCast(p->b, o, LLVMPointerType(p->i8, as), "");
-	LLVMValueRef off = LLVMBuildAnd(p->b, addr, LLVMConstInt(p->i32, OBJ_MASK, 0), "");
+	LLVMValueRef off = p->checks ? LLVMBuildSub(p->b, addr, LLVMConstInt(p->i32, obj_base(p, o), 0), "")
+	                             : LLVMBuildAnd(p->b, addr, LLVMConstInt(p->i32, OBJ_MASK, 0), "");
 	LLVMValueRef at = LLVMBuildGEP2(p->b, p->i8, base, &off, 1, "");
 	return LLVMBuildPointerCast(p->b, at, pty, "");
 }
@@ -901,6 +941,7 @@ static void unify_kernel(up *p, LLVMValueRef fn)
 	p->fn = fn;
 	drop_lifetimes(fn);
 	collect_objects(p);
+	narrow_int_pointers(p);
 	fold_constant_operands(p);
 	analyse(p);
 	/* What to rewrite, listed before anything changes. */
@@ -1041,11 +1082,12 @@ static void number_initialisers(up *p)
 	}
 }
 
-int unify_pointers(LLVMModuleRef mod)
+int unify_pointers(LLVMModuleRef mod, int checks)
 {
 	up p;
 	memset(&p, 0, sizeof p);
 	p.mod = mod;
+	p.checks = checks;
 	p.ctx = LLVMGetModuleContext(mod);
 	p.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
 	p.b = LLVMCreateBuilderInContext(p.ctx);

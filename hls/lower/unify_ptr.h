@@ -11,7 +11,9 @@
 #include <llvm-c/Core.h>
 
 /* Rewrites every defined kernel of MOD as above. Reports what cannot be rewritten (with its source line);
- * returns the number of diagnostics. */
-int unify_pointers(LLVMModuleRef mod);
+ * returns the number of diagnostics. CHECKS (kiln-cc --checks): an arm of a dispatch reaches its object at
+ * the address minus the object's base, not at the address's low bits, so that bounds_checks sees an address
+ * of another object (the default arm's) as outside this one. */
+int unify_pointers(LLVMModuleRef mod, int checks);
 
 #endif

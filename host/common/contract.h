@@ -70,6 +70,13 @@
 /* A function whose address is taken is the number KILN_FUNC_ADDR_BASE + 4 k, below KILN_DEBUG_BASE (never
  * data): indirect calls compare it. */
 #define KILN_FUNC_ADDR_BASE 0x100u
+/* Device addresses below KILN_NULL_PAGE_BYTES hold no data (C's null pointer, the function numbers): the
+ * shell reports a kernel's access there as it reports one beyond device memory. */
+#define KILN_NULL_PAGE_BYTES KILN_DEBUG_BASE
+/* A 64-bit address whose high half is not zero lies outside the 32-bit space: kiln-cc makes it this address
+ * (no device memory, no on-chip object, the null page a few KiB above), so that an access through it is
+ * reported, never a wrap into another allocation. */
+#define KILN_ADDR_BEYOND 0xFFFFF000u
 #define KILN_DEVMEM_FIRST (KILN_DEBUG_BASE + KILN_DEBUG_BYTES)
 
 /* The debug channel, in device memory below the first allocation: what kernels printf (records of a format
@@ -89,5 +96,9 @@
 #define KILN_STOP_EXIT 1u
 #define KILN_STOP_ABORT 2u
 #define KILN_STOP_ASSERT 3u
+/* A call through a pointer that is none of the kernel's functions. */
+#define KILN_STOP_BAD_CALL 4u
+/* kiln-cc --checks: an access outside its on-chip memory (SITE's text says which). */
+#define KILN_STOP_BOUNDS 16u
 
 #endif

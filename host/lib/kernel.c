@@ -145,8 +145,9 @@ int kiln__kernel_ranges(kiln_kernel *k, const size_t *offset, const size_t *glob
 	return KILN_OK;
 }
 
-/* The shell drops a kernel's device-memory access outside the memory and records the first one in MEM_ERR:
- * report it against the kernel that just ran, and clear it so that the board stays usable. */
+/* The shell drops a kernel's device-memory access outside the memory (or in the null page) and records the
+ * first one in MEM_ERR: report it against the kernel that just ran, and clear it so that the board stays
+ * usable. */
 static int check_mem_access(kiln_device *d, const char *kernel)
 {
 	uint32_t err = 0, addr = 0;
@@ -156,10 +157,21 @@ static int check_mem_access(kiln_device *d, const char *kernel)
 	if ((st = d->ops->mmio_read(d->be, KILN_SHELL_BASE + KILN_SHELL_MEM_ERR_ADDR, &addr)) ||
 	    (st = d->ops->mmio_write(d->be, KILN_SHELL_BASE + KILN_SHELL_MEM_ERR, 1)))
 		return st;
+	const char *how = err & 2 ? "wrote" : "read";
+	if (addr < KILN_NULL_PAGE_BYTES)
+		return kiln__fail(KILN_ERR_MEM_ACCESS,
+		                  "kernel '%s' %s at address 0x%08x, in the null page (through a null "
+		                  "pointer?): the access was dropped",
+		                  kernel, how, addr);
+	if (addr >= KILN_ADDR_BEYOND)
+		return kiln__fail(KILN_ERR_MEM_ACCESS,
+		                  "kernel '%s' %s at an address above 4 GiB (high bits set; 0x%08x in "
+		                  "hardware), outside the device's 32-bit space: the access was dropped",
+		                  kernel, how, addr);
 	return kiln__fail(
 	    KILN_ERR_MEM_ACCESS,
 	    "kernel '%s' %s device memory at 0x%08x, outside its %llu bytes: the access was dropped", kernel,
-	    err & 2 ? "wrote" : "read", addr, (unsigned long long)d->cfg.devmem_bytes);
+	    how, addr, (unsigned long long)d->cfg.devmem_bytes);
 }
 
 /* Writes arguments and ranges, starts the kernel and waits for its interrupt; the device lock is held. */

@@ -144,7 +144,8 @@ module kiln_sim_board #(
   reg [31:0] scratch_q;
   reg [31:0] shell_rdata;
   reg        shell_err;
-  // The image's first device-memory access outside the memory since the host last cleared MEM_ERR:
+  // The image's first device-memory access outside the memory (beyond it or in the null page) since
+  // the host last cleared MEM_ERR:
   // the access itself is dropped (reads return zero), the host learns of it here.
   reg        mem_err_q;
   reg        mem_err_write_q;
@@ -259,10 +260,11 @@ module kiln_sim_board #(
   wire [31:0] core_addr  = core_host ? h_addr_q - KILN_DEVMEM_BASE : img_mem_addr;
   wire [31:0] core_wdata = core_host ? h_wdata_q : img_mem_wdata;
   wire [3:0]  core_wstrb = core_host ? h_wstrb_q : img_mem_wstrb;
-  // The host's offset was range-checked at decode; the image's is checked here. Out-of-range image
-  // writes are dropped and reads return zero (the master port has no error signal); MEM_ERR records
-  // the first one.
-  wire        core_inrange = ({1'b0, core_addr} < DEVMEM_SIZE);
+  // The host's offset was range-checked at decode; the image's is checked here, the null page
+  // included (no data there: C's null pointer, function numbers). Out-of-range image writes are
+  // dropped and reads return zero (the master port has no error signal); MEM_ERR records the first.
+  wire        core_null    = !core_host && (core_addr < KILN_NULL_PAGE_BYTES);
+  wire        core_inrange = ({1'b0, core_addr} < DEVMEM_SIZE) && !core_null;
   wire [AW-1:0] core_idx   = core_addr[AW+1:2];
 
   always @(posedge clk) begin

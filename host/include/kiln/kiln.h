@@ -23,10 +23,11 @@ typedef enum kiln_status {
 	KILN_ERR_NOMEM = -9,     /* host or device memory exhausted */
 	KILN_ERR_STATE = -10,    /* call not valid now (e.g. launch with an argument unset) */
 	KILN_ERR_AMBIGUOUS = -11,  /* device_image_scope variable present in more than one loaded image */
-	KILN_ERR_MEM_ACCESS = -12, /* a kernel accessed device memory outside the board's memory (the access
-	                              was dropped; the message names the kernel and the address) */
+	KILN_ERR_MEM_ACCESS = -12, /* a kernel accessed device memory outside the board's memory, in the null
+	                              page or above 4 GiB (the access was dropped; the message names the
+	                              kernel, the direction and the address) */
 	KILN_ERR_EXIT =
-	    -13, /* the kernel stopped itself: exit, abort or a failed assert (the message says
+	    -13, /* the kernel stopped itself: exit, abort, a failed assert or a bad call (the message says
 	            which and where; kiln_kernel_exit_status gives the status); the board is fine */
 	KILN_ERR_UNSUPPORTED = -14 /* the kernel needs what its image lacks: a virtual-function set that
 	                              kiln-cc --board dropped for an aspect the board does not have (seed 001;
@@ -92,7 +93,8 @@ int kiln_kernel_set_arg(kiln_kernel *k, unsigned index, size_t size, const void 
 /* Runs K as a single task and waits; *cycles (may be NULL) receives the device cycles it took. */
 int kiln_kernel_run(kiln_kernel *k, uint64_t *cycles);
 /* How K's last run ended: exit's status, 134 after abort or a failed assert (as a shell reports SIGABRT),
- * or -1 when the kernel returned (or has not run). */
+ * 139 after a call through a pointer that is no function (SIGSEGV's), or -1 when the kernel returned (or
+ * has not run). */
 int kiln_kernel_exit_status(const kiln_kernel *k);
 /* Runs nd-range kernel K over GLOBAL[d] work-items in work-groups of LOCAL[d] (NULL: 1) per dimension, and
  * waits; each global range must be a non-zero multiple of its local range. */
