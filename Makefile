@@ -92,10 +92,12 @@ bench-progs: all $(BENCH_PROGS)
 # Host programs that tests compile on the fly (examples, the installed tree) link the sanitized libkiln
 # without the sanitizer flags: its runtime then loads as a dependency rather than first, which is sound here.
 # Every sanitizer report is fatal: UBSan's checks do not recover (a report exits non-zero), so a report in any
-# program the suite runs fails its test; test/unit/test_sort checks that this holds.
+# program the suite runs fails its test; test/unit/test_sort checks that this holds. Leaks inside Debian's
+# libLLVM on its error paths are suppressed (test/lsan.supp), nothing of Kiln's.
 asan:
 	ASAN_OPTIONS=verify_asan_link_order=0$${ASAN_OPTIONS:+:$$ASAN_OPTIONS} \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1$${UBSAN_OPTIONS:+:$$UBSAN_OPTIONS} \
+	LSAN_OPTIONS=suppressions=$(SRC)/test/lsan.supp$${LSAN_OPTIONS:+:$$LSAN_OPTIONS} \
 		$(MAKE) BUILD=build/asan OPT=-O1 \
 		SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" test
 

@@ -73,10 +73,14 @@ static int parse(LLVMContextRef ctx, const char *buf, size_t n, const char *name
 	return 0;
 }
 
+/* How a trial read in a child ended: the child says which of these with its exit status; anything else (a
+ * signal, or a sanitizer's or LLVM's own exit after a crash or an abort) is a crash. */
+enum { TRIAL_READ = 70, TRIAL_REFUSED = 71 };
+
 /* Whether reading BUF ends in a crash or an abort of LLVM's reader (its answer to some corrupt bitcode is
  * "LLVM ERROR: out of memory / Allocation failed" and abort()). Tried in a child first, so that the tool
- * itself can say so; *SIG is the signal that ended the child. */
-static int reader_crashes(const char *buf, size_t n, const char *name, int *sig)
+ * itself can say so; *WHAT says how the child ended. */
+static int reader_crashes(const char *buf, size_t n, const char *name, char *what, size_t whatlen)
 {
 	fflush(NULL);
 	pid_t pid = fork();
@@ -91,13 +95,18 @@ static int reader_crashes(const char *buf, size_t n, const char *name, int *sig)
 		LLVMModuleRef m;
 		char *why;
 		int verifier;
-		_exit(parse(ctx, buf, n, name, &m, &why, &verifier));
+		_exit(parse(ctx, buf, n, name, &m, &why, &verifier) ? TRIAL_REFUSED : TRIAL_READ);
 	}
 	int st = 0;
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
-	*sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
-	return WIFSIGNALED(st);
+	if (WIFEXITED(st) && (WEXITSTATUS(st) == TRIAL_READ || WEXITSTATUS(st) == TRIAL_REFUSED))
+		return 0;
+	if (WIFSIGNALED(st))
+		snprintf(what, whatlen, "%s", strsignal(WTERMSIG(st)));
+	else
+		snprintf(what, whatlen, "it exited with status %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+	return 1;
 }
 
 /* Reports the verifier's message: its first lines, each indented under the error. */
@@ -125,13 +134,13 @@ LLVMModuleRef ir_read_file(LLVMContextRef ctx, const char *path)
 	char *buf = slurp(path, in, &n);
 	if (!buf)
 		return NULL;
-	int sig = 0;
-	if (reader_crashes(buf, n, name, &sig)) {
+	char what[128];
+	if (reader_crashes(buf, n, name, what, sizeof what)) {
 		diag_error(
 		    path, 0, 0,
 		    "invalid LLVM IR: LLVM's reader fails on this file (%s); it is corrupt, or not IR that "
 		    "LLVM 15 reads",
-		    strsignal(sig));
+		    what);
 		free(buf);
 		return NULL;
 	}

@@ -117,7 +117,7 @@ $(HLS_TEST_DIR)/rtl-check-test: $(HLS_TEST_DIR)/rtl_check_test
 
 # Invalid and corrupt IR into kiln-cc and kiln-post-link: the verifier's refusal, reader crashes, a seeded fuzz.
 TESTS += $(HLS_TEST_DIR)/bad-ir-test
-$(HLS_TEST_DIR)/bad-ir-test: test/hls/bad-ir-test.sh test/hls/bad-ir/reader-crash.bc $(KILN_CC) $(KILN_POST_LINK) $(KERNEL_LIBC_BC)
+$(HLS_TEST_DIR)/bad-ir-test: test/hls/bad-ir-test.sh test/hls/bad-ir/reader-crash.bc test/hls/bad-ir/fuzz-seed.bc $(KILN_CC) $(KILN_POST_LINK) $(KERNEL_LIBC_BC)
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/hls/bad-ir-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@

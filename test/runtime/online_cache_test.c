@@ -127,9 +127,11 @@ static int probe(const char *want)
 {
 	const char *c = kiln_cache_dir();
 	kiln_build_result res;
+	memset(&res, 0, sizeof res);
 	int ok = (*want ? c && !strcmp(c, want) : !c) && build("int homeless;\n", &res) == KILN_BUILD_OK;
 	if (!ok)
 		printf("# cache folder %s, want %s\n", c ? c : "(none)", *want ? want : "(none)");
+	kiln_build_result_free(&res);
 	return ok ? 0 : 1;
 }
 
