@@ -946,6 +946,43 @@ static void test_source_build(ocl_env *env)
 	clReleaseProgram(p);
 }
 
+/* The audit's injection through the OpenCL path (issue 26): a #line file name holding a line break and a
+ * Verilog module with $system once ended a comment of the generated RTL, and the application that built and
+ * ran the source ran the command when the model loaded. The name is now escaped: the program builds, its
+ * kernel runs, and the command never runs. */
+static void test_source_injection(ocl_env *env)
+{
+	char marker[64], src[1024], log[8192] = "";
+	snprintf(marker, sizeof marker, "/tmp/kiln-ocl-injected-%ld", (long)getpid());
+	unlink(marker);
+	snprintf(src, sizeof src,
+	         "#include <kiln/device.h>\n"
+	         "#line 7 \"x\\nmodule kiln_k_bump (input clk);\\n initial $system(\\\"touch %s\\\");\\n"
+	         "endmodule\\n//\"\n"
+	         "KILN_SINGLE_TASK_KERNEL void bump(int *v) { *v += 1; }\n",
+	         marker);
+	const char *text = src;
+	cl_int err = 0;
+	cl_program p = clCreateProgramWithSource(env->ctx, 1, &text, NULL, &err);
+	err = clBuildProgram(p, 1, &env->dev, KILN_OCL_KILN_C_OPTION, NULL, NULL);
+	clGetProgramBuildInfo(p, env->dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+	KT_CHECK(err == CL_SUCCESS, "injection: a #line name with a line break and $system builds, escaped",
+	         "%d: %s", err, log);
+	cl_kernel k = clCreateKernel(p, "bump", &err);
+	cl_int v = 41;
+	cl_mem b = clCreateBuffer(env->ctx, CL_MEM_COPY_HOST_PTR, sizeof v, &v, &err);
+	clSetKernelArg(k, 0, sizeof b, &b);
+	OK(clEnqueueTask(env->q, k, 0, NULL, NULL), "injection: its kernel runs");
+	clEnqueueReadBuffer(env->q, b, CL_TRUE, 0, sizeof v, &v, 0, NULL, NULL);
+	KT_EQ_U64(v, 42, "injection: the kernel is the one the source defines (41 + 1)");
+	KT_CHECK(access(marker, F_OK) != 0, "injection: loading and running the model never ran the $system",
+	         "%s exists", marker);
+	unlink(marker);
+	clReleaseMemObject(b);
+	clReleaseKernel(k);
+	clReleaseProgram(p);
+}
+
 /* Rectangular copies (core since 1.1): a 3-D region with pitches on both sides, read, written and copied;
  * the specification's argument checks. */
 static void test_rect(ocl_env *env)
@@ -1236,6 +1273,7 @@ int main(int argc, char **argv)
 		test_events(&env);
 		test_lifetimes(&env);
 		test_source_build(&env);
+		test_source_injection(&env);
 		test_kernel_exit(&env);
 		test_rect(&env);
 		test_offsets(&env);
