@@ -47,7 +47,7 @@ all:
 # Installs the Debian packages when any is missing (scripts/install-deps is a no-op otherwise). The stamp is an
 # included makefile, so make brings it up to date before it runs any other recipe, and restarts: no rule, at any
 # -j, can run a tool that the install step provides before that step has run, whether or not its prerequisites
-# name the stamp. Goals that need no tool (clean, format's clang-format aside) skip it.
+# name the stamp. Only clean, which needs no tool, skips it.
 NO_DEPS_GOALS := clean
 ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NO_DEPS_GOALS),$(MAKECMDGOALS)),all),)
 include $(DEPS_STAMP)
