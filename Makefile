@@ -47,8 +47,8 @@ all:
 # Installs the Debian packages when any is missing (scripts/install-deps is a no-op otherwise). The stamp is an
 # included makefile, so make brings it up to date before it runs any other recipe, and restarts: no rule, at any
 # -j, can run a tool that the install step provides before that step has run, whether or not its prerequisites
-# name the stamp. Only clean, which needs no tool, skips it.
-NO_DEPS_GOALS := clean
+# name the stamp. Goals that need no tool (clean, uninstall) skip it.
+NO_DEPS_GOALS := clean uninstall
 ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NO_DEPS_GOALS),$(MAKECMDGOALS)),all),)
 include $(DEPS_STAMP)
 endif

@@ -123,6 +123,25 @@ static void image_name(const char *out, char *buf, size_t n)
 		*dot = '\0';
 }
 
+/* The image's property sets from its globals and MOD's stops, into B and image.prop; made again when a stage
+ * after post-link adds stops (--checks). */
+static int make_props(build *b, LLVMModuleRef mod)
+{
+	char path[4200];
+	kiln_propsets_free(&b->props);
+	free(b->prop_text);
+	b->prop_text = NULL;
+	if (postlink_dg_propset(&b->desc, &b->props) != 0 || debug_propsets(mod, &b->props) != 0)
+		return -1;
+	if (!(b->prop_text = kiln_propsets_format(&b->props))) {
+		diag_error(b->shown, 0, 0,
+		           "cannot write the property sets (out of memory or a name they cannot hold)");
+		return -1;
+	}
+	snprintf(path, sizeof path, "%s/image.prop", b->workdir);
+	return write_text(path, b->prop_text);
+}
+
 /* Post-link outputs of the image: device IR with decorations, and the property sets. */
 static int stage_postlink(build *b, LLVMModuleRef mod)
 {
@@ -141,30 +160,7 @@ static int stage_postlink(build *b, LLVMModuleRef mod)
 		LLVMDisposeMessage(msg);
 		return -1;
 	}
-	if (postlink_dg_propset(&b->desc, &b->props) != 0 || debug_propsets(mod, &b->props) != 0)
-		return -1;
-	if (!(b->prop_text = kiln_propsets_format(&b->props))) {
-		diag_error(b->shown, 0, 0,
-		           "cannot write the property sets (out of memory or a name they cannot hold)");
-		return -1;
-	}
-	snprintf(path, sizeof path, "%s/image.prop", b->workdir);
-	return write_text(path, b->prop_text);
-}
-
-/* The property sets made again, for the [Kiln/stops] rows a stage after post-link added (--checks). */
-static int remake_props(build *b, LLVMModuleRef mod)
-{
-	char path[4200];
-	kiln_propsets_free(&b->props);
-	free(b->prop_text);
-	if (postlink_dg_propset(&b->desc, &b->props) != 0 || debug_propsets(mod, &b->props) != 0 ||
-	    !(b->prop_text = kiln_propsets_format(&b->props))) {
-		diag_error(b->shown, 0, 0, "cannot write the property sets");
-		return -1;
-	}
-	snprintf(path, sizeof path, "%s/image.prop", b->workdir);
-	return write_text(path, b->prop_text);
+	return make_props(b, mod);
 }
 
 /* HLS: one scheduled kernel per kernel function. */
@@ -187,7 +183,7 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 		return -1;
 	if (b->o->checks && bounds_checks(mod) > 0) { /* their stops, lowered as the others were */
 		debug_lower_stops(mod, kiln_board_has_debug_channel(b->o->board));
-		if (remake_props(b, mod) != 0)
+		if (make_props(b, mod) != 0)
 			return -1;
 	}
 	if (b->o->stop) { /* what HLS schedules, for looking into a stage's output */
@@ -468,7 +464,9 @@ static int stage_system(build *b)
 	for (size_t i = 0; i < sizeof exports / sizeof exports[0]; i++) {
 		char *t = exports[i].fn(&b->regmap);
 		snprintf(path, sizeof path, "%s/regmap.%s", b->workdir, exports[i].ext);
-		rc |= write_text(path, t);
+		if (!t)
+			diag_error(path, 0, 0, "cannot make the register map's export (out of memory)");
+		rc |= t ? write_text(path, t) : -1;
 		free(t);
 	}
 	rc |= write_fusesoc_core(b);

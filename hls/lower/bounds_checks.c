@@ -163,10 +163,10 @@ static int loop_trips(LLVMValueRef phi, LLVMBasicBlockRef latch, uint64_t *trips
 	return found;
 }
 
-/* An unsigned range [*LO, *HI] that integer V lies in, as far as simple reasoning goes (constants, casts,
- * shifts, products and quotients by constants, sums, masks, and counted loops' induction variables); 0 when
- * none is known. */
-static int range_of(LLVMValueRef v, uint64_t *lo, uint64_t *hi, int depth)
+static int range_of(LLVMValueRef v, uint64_t *lo, uint64_t *hi, int depth);
+
+/* range_of's reasoning for one value, in unbounded arithmetic. */
+static int range_raw(LLVMValueRef v, uint64_t *lo, uint64_t *hi, int depth)
 {
 	if (LLVMIsAConstantInt(v)) {
 		int64_t x = LLVMConstIntGetSExtValue(v);
@@ -195,7 +195,7 @@ static int range_of(LLVMValueRef v, uint64_t *lo, uint64_t *hi, int depth)
 			*hi = (1ull << xw) - 1;
 		}
 		return 1;
-	case LLVMSExt: /* a range below RANGE_MAX has its sign bit clear */
+	case LLVMSExt: /* range_of keeps only ranges with the sign bit clear */
 	case LLVMFreeze:
 		return range_of(x, lo, hi, depth + 1);
 	case LLVMAdd:
@@ -288,6 +288,20 @@ static int range_of(LLVMValueRef v, uint64_t *lo, uint64_t *hi, int depth)
 	default:
 		return 0;
 	}
+}
+
+/* An unsigned range [*LO, *HI] that integer V lies in, as far as simple reasoning goes (constants, casts,
+ * shifts, products and quotients by constants, sums, masks, and counted loops' induction variables); 0 when
+ * none is known. The reasoning is in unbounded arithmetic, so a range is kept only while it leaves V's sign
+ * bit clear: then V neither wrapped nor reads differently signed (sext, ashr, sdiv, a GEP index), and every
+ * value it was made from was checked the same way. */
+static int range_of(LLVMValueRef v, uint64_t *lo, uint64_t *hi, int depth)
+{
+	if (!range_raw(v, lo, hi, depth))
+		return 0;
+	LLVMTypeRef t = LLVMTypeOf(v);
+	unsigned w = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 64;
+	return w >= 64 || *hi < 1ull << (w - 1);
 }
 
 static int offset_range(bc *c, LLVMValueRef v, uint64_t *lo, uint64_t *hi, int depth);

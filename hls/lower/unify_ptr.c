@@ -2,6 +2,7 @@
 #include "unify_ptr.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -276,10 +277,12 @@ static unsigned tag_of(up *p, LLVMValueRef o)
 	if (vmap_get(&p->tag, o, &t))
 		return (unsigned)t;
 	if (p->ntag == MAX_TAGS) {
+		char what[128];
+		snprintf(what, sizeof what,
+		         "more on-chip objects have their address taken than the address space holds (%u)",
+		         MAX_TAGS);
 		if (!p->tags_full++)
-			fail_at(p, LLVMIsAInstruction(o) ? o : p->fn,
-			        "more on-chip objects have their address taken than the address space holds "
-			        "(2047)");
+			fail_at(p, LLVMIsAInstruction(o) ? o : p->fn, what);
 		return 0;
 	}
 	vmap_put(&p->tag, o, (int)p->ntag);

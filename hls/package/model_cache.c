@@ -74,6 +74,7 @@ static int cached_model(const char *path, uint8_t **model, size_t *len)
 	char rec[4300], why[8800], got[65];
 	char *want = NULL;
 	size_t wlen = 0;
+	*model = NULL;
 	snprintf(rec, sizeof rec, "%s.sha256", path);
 	if (access(path, F_OK) != 0 && errno == ENOENT)
 		return 0;
@@ -100,11 +101,8 @@ static int record_model(const char *path, const uint8_t *model, size_t len)
 	snprintf(rec, sizeof rec, "%s.sha256", path);
 	snprintf(tmp, sizeof tmp, "%s.%d.tmp", rec, (int)getpid());
 	kiln_sha256_hex(model, len, hex);
-	FILE *f = fopen(tmp, "wx");
-	int ok = f && fprintf(f, "%s\n", hex) == 65;
-	if (f && fclose(f) != 0)
-		ok = 0;
-	if (ok && rename(tmp, rec) == 0)
+	hex[64] = '\n';
+	if (kiln_write_private(tmp, hex, sizeof hex) == 0 && rename(tmp, rec) == 0)
 		return 0;
 	unlink(tmp);
 	return -1;
@@ -227,6 +225,8 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 	    (cached && record_model(path, *model, *model_len) != 0) || rename(tmp, path) != 0) {
 		diag_error(NULL, 0, 0, "cannot store the model in %s: %s", path, strerror(errno));
 		unlink(tmp);
+		free(*model);
+		*model = NULL;
 		return -1;
 	}
 	if (!cached)

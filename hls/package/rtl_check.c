@@ -68,12 +68,22 @@ static int refuse(const scan *s, char *why, size_t whylen, const char *what, con
 	return -1;
 }
 
-/* After "import" or "export" followed by a string (a DPI declaration): the function it declares must be one
- * of allowed_dpi. The function is the identifier before the first '(' of the declaration. */
+/* After "import" or "export" (and white space): the only form Kiln's cells use, a plain
+ * `import "DPI-C" function TYPE NAME(...)`, declaring one of allowed_dpi. Anything else is refused: another
+ * string or none, a comment inside (which could hide a string), or "NAME = " (SystemVerilog's alias, which
+ * binds the declared name to another C function). The function is the identifier before the first '('. */
 static int check_dpi(scan *s, char *why, size_t whylen)
 {
-	size_t start = s->i, name = 0, nl = 0;
-	for (size_t j = s->i; j < s->len && s->t[j] != ';'; j++) {
+	static const char form[] = "\"DPI-C\"";
+	if (s->len - s->i < sizeof form - 1 || memcmp(s->t + s->i, form, sizeof form - 1) != 0)
+		return refuse(s, why, whylen, "an import or export that is not a DPI-C function", s->t + s->i,
+		              ident_len(s, s->i) ? ident_len(s, s->i) : 1);
+	size_t start = s->i + sizeof form - 1, name = 0, nl = 0;
+	for (size_t j = start; j < s->len && s->t[j] != ';'; j++) {
+		if (s->t[j] == '=' ||
+		    (s->t[j] == '/' && j + 1 < s->len && (s->t[j + 1] == '/' || s->t[j + 1] == '*')))
+			return refuse(s, why, whylen, "a DPI declaration with an alias or a comment",
+			              s->t + start, j - start);
 		if (s->t[j] == '(')
 			break;
 		if (ident_char(s->t[j]) && (j == start || !ident_char(s->t[j - 1]))) {
@@ -121,7 +131,7 @@ int rtl_check(const char *text, size_t len, char *why, size_t whylen)
 			s.i += n;
 			while (port && s.i < s.len && isspace((unsigned char)s.t[s.i]))
 				s.line += s.t[s.i++] == '\n';
-			if (port && s.i < s.len && s.t[s.i] == '"' && check_dpi(&s, why, whylen) != 0)
+			if (port && check_dpi(&s, why, whylen) != 0)
 				return -1;
 		} else {
 			s.line += p[0] == '\n';

@@ -2,10 +2,12 @@
 #include "fileio.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int kiln_read_file(const char *path, char **out, size_t *outlen)
 {
@@ -41,6 +43,31 @@ int kiln_read_file(const char *path, char **out, size_t *outlen)
 	*out = buf;
 	*outlen = len;
 	return 0;
+}
+
+int kiln_write_private(const char *path, const void *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -1;
+	int rc = fchmod(fd, 0600);
+	const char *p = data;
+	while (rc == 0 && len > 0) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			rc = -1;
+			break;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	int e = errno;
+	if (close(fd) != 0 && rc == 0)
+		return -1;
+	errno = e;
+	return rc;
 }
 
 int kiln_mkdirs(const char *path)

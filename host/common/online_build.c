@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "online_build.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -31,15 +32,6 @@ void kiln_find_kiln_cc(char *out, size_t len)
 		snprintf(out, len, "%s/bin/kiln-cc", prefix);
 	else
 		snprintf(out, len, "kiln-cc");
-}
-
-static int write_file(const char *path, const void *data, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return -1;
-	int ok = fwrite(data, 1, len, f) == len;
-	return fclose(f) == 0 && ok ? 0 : -1;
 }
 
 /* Appends printf-style text to RES's log (the log is advisory: out of memory only loses text). */
@@ -251,11 +243,11 @@ static void publish(const kiln_build_request *rq, const char *tmp, const char *e
 	char *text = kiln_sb_finish(&index);
 	int ok = rec && text;
 	snprintf(path, sizeof path, "%s/image.kimg", tmp);
-	ok = ok && write_file(path, res->image, res->len) == 0;
+	ok = ok && kiln_write_private(path, res->image, res->len) == 0;
 	snprintf(path, sizeof path, "%s/build.log", tmp);
-	ok = ok && write_file(path, kimg_log, strlen(kimg_log)) == 0;
+	ok = ok && kiln_write_private(path, kimg_log, strlen(kimg_log)) == 0;
 	snprintf(path, sizeof path, "%s/index", tmp);
-	ok = ok && write_file(path, text, strlen(text)) == 0 && kiln_remove_tree(work) == 0;
+	ok = ok && kiln_write_private(path, text, strlen(text)) == 0 && kiln_remove_tree(work) == 0;
 	free(rec);
 	free(text);
 	/* The old entry (stale, or not this user's) goes first: rename does not replace a folder that has
@@ -289,7 +281,7 @@ static int run_kiln_cc(const kiln_build_request *rq, const char *cc, const char 
 	for (size_t i = 0; i < rq->ninputs; i++) {
 		char path[3 * PATH_MAX];
 		snprintf(path, sizeof path, "%s/%s", tmp, rq->inputs[i].name);
-		if (write_file(path, rq->inputs[i].data, rq->inputs[i].len) != 0) {
+		if (kiln_write_private(path, rq->inputs[i].data, rq->inputs[i].len) != 0) {
 			logf_append(res, "kiln: cannot write %s\n", path);
 			free(argv);
 			return KILN_BUILD_FAILED;
@@ -301,7 +293,7 @@ static int run_kiln_cc(const kiln_build_request *rq, const char *cc, const char 
 	snprintf(out, sizeof out, "%s/build.kimg", tmp);
 	pid_t pid = fork();
 	if (pid == 0) {
-		int fd = open(logf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		int fd = open(logf, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
 		if (fd >= 0) {
 			dup2(fd, 1);
 			dup2(fd, 2);
@@ -362,6 +354,23 @@ static int lock_entry(const char *dir, const char *key)
 	return fd;
 }
 
+/* Removes the build folders (KEY.tmp-*) that builds of KEY killed before their clean-up left in DIR; called
+ * under KEY's lock, so no live build of this process tree owns one. */
+static void sweep_killed(const char *dir, const char *key)
+{
+	char pre[80], path[2 * PATH_MAX];
+	snprintf(pre, sizeof pre, "%s.tmp-", key);
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		if (strncmp(e->d_name, pre, strlen(pre)) != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		kiln_remove_tree(path);
+	}
+	if (d)
+		closedir(d);
+}
+
 /* Builds RQ in the new folder TMP (kiln-cc in TMP/work); publishes the image as ENTRY unless ENTRY is NULL.
  */
 static int build_in(const kiln_build_request *rq, const char *cc, const char *tmp, const char *entry,
@@ -408,12 +417,12 @@ int kiln_online_build(const kiln_build_request *rq, kiln_build_result *res)
 		if (from_cache(entry, res) == 0) { /* cached, maybe by whoever held the lock before */
 			st = KILN_BUILD_OK;
 		} else {
-			/* Under the lock the build folder's name is free: what is there is a killed build's.
-			 * Unlocked, a name of its own. */
-			snprintf(tmp, sizeof tmp, "%s.tmp%s", entry, lock < 0 ? "-XXXXXX" : "");
+			/* Each build has a folder of its own: a kiln-cc that outlived a killed caller may
+			 * still write in its folder. What killed builds left is swept under the lock. */
 			if (lock >= 0)
-				kiln_remove_tree(tmp);
-			if (lock >= 0 ? mkdir(tmp, 0700) != 0 : !mkdtemp(tmp)) {
+				sweep_killed(dir, key);
+			snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", entry);
+			if (!mkdtemp(tmp)) {
 				logf_append(res, "kiln: cannot create a build folder %s: %s\n", tmp,
 				            strerror(errno));
 			} else {

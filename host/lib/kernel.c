@@ -166,7 +166,8 @@ static int check_mem_access(kiln_device *d, const char *kernel)
 	if (addr >= KILN_ADDR_BEYOND)
 		return kiln__fail(KILN_ERR_MEM_ACCESS,
 		                  "kernel '%s' %s at an address above 4 GiB (high bits set; 0x%08x in "
-		                  "hardware), outside the device's 32-bit space: the access was dropped",
+		                  "hardware) or just below 4 GiB (a little before a null pointer), outside "
+		                  "the device's memory: the access was dropped",
 		                  kernel, how, addr);
 	return kiln__fail(
 	    KILN_ERR_MEM_ACCESS,

@@ -187,6 +187,13 @@ int main(int argc, char **argv)
 	expect_build("int a;\n", 1, 0, "taken from the cache",
 	             "the same build again is served from the cache");
 
+	/* Under a umask of 002 (many desktops) the entry is still written private, so it is still served. */
+	mode_t um = umask(002);
+	expect_build("int umask;\n", 0, 1, NULL, "a build under umask 002 runs kiln-cc");
+	expect_build("int umask;\n", 1, 0, "taken from the cache",
+	             "under umask 002 the same build again is served from the cache");
+	umask(um);
+
 	/* A board edited under KILN_CONFIG_DIR (another clock) is another build. */
 	char board[PATH_MAX + 16];
 	snprintf(board, sizeof board, "%s/sim.json", boards);
