@@ -494,7 +494,7 @@ int main(int argc, char **argv)
 	int n = 0;
 	if (!rc) {
 		n = postlink_split(mod, o.split, SPLIT_FOR_HLS, &imgs);
-		rc = n < 1 || postlink_check_image_scope(imgs, n) ? 1 : 0;
+		rc = n < 1 || postlink_check_image_scope(imgs, n, SPLIT_FOR_HLS) ? 1 : 0;
 	}
 	image_build_opts bo = {.board = &board,
 	                       .clock_ns = o.clock > 0 ? o.clock : board.clock_period_ns,

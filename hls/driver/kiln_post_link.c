@@ -30,7 +30,7 @@
 typedef struct pl_opts {
 	const char *in, *out;
 	int device_globals, properties, symbols, text, kernel_names, program_metadata, param_info, ir_only;
-	int only_kernels;
+	int only_kernels, spec_const;
 	enum split_mode split;
 } pl_opts;
 
@@ -64,7 +64,8 @@ static const struct pl_option {
     {"O3", -1, 0, NULL},
     {"Os", -1, 0, NULL},
     {"Oz", -1, 0, NULL},
-    {"spec-const", -1, 1, "Kiln kernels have no specialization constants"},
+    {"spec-const", offsetof(pl_opts, spec_const), 1,
+     "=rt|default|native|emulation: writes the .prop files (Kiln kernels have no spec constants)"},
     {"emit-exported-symbols", -1, 0, "device images are not linked dynamically on Kiln boards"},
     {"emit-imported-symbols", -1, 0, NULL},
     {"allow-device-image-dependencies", -1, 0, NULL},
@@ -138,6 +139,15 @@ static int parse(int argc, char **argv, pl_opts *o)
 				return -1;
 			}
 		} else if (opt) {
+			static const char *const spec_modes[] = {"rt", "default", "native", "emulation"};
+			int known = opt->field != (int)offsetof(pl_opts, spec_const);
+			for (size_t k = 0; !known && k < sizeof spec_modes / sizeof spec_modes[0]; k++)
+				known = !strcmp(value, spec_modes[k]);
+			if (!known) {
+				diag_error(NULL, 0, 0, "-spec-const takes rt, default, native or emulation, not '%s'",
+				           value);
+				return -1;
+			}
 			if (opt->field >= 0)
 				*(int *)((char *)o + opt->field) = 1;
 		} else if (a[0] == '-' && a[1]) {
@@ -152,6 +162,10 @@ static int parse(int argc, char **argv, pl_opts *o)
 	}
 	if (!o->in)
 		o->in = "-";
+	/* Options whose only output is a property set imply the .prop files, as they do for sycl-post-link
+	 * releases that wrote them without -properties (its tests with --spec-const=rt alone). */
+	if (o->spec_const || o->program_metadata || o->param_info || o->kernel_names)
+		o->properties = 1;
 	if (!o->out) {
 		diag_error(NULL, 0, 0, "no output: name the file table with -o (see kiln-post-link --help)");
 		return -1;
@@ -247,15 +261,8 @@ static int image_propsets(LLVMModuleRef m, const pl_opts *o, const kiln_desc *d,
 				return -1;
 		}
 	}
-	if (o->program_metadata && d->ndgs) {
-		kiln_propset *s = kiln_propsets_add_set(ps, "SYCL/program metadata");
-		for (size_t i = 0; s && i < d->ndgs; i++) {
-			char key[600];
-			snprintf(key, sizeof key, "%s@global_id_mapping", d->dgs[i].unique_id);
-			if (kiln_propset_add_bytes(s, key, d->dgs[i].name, strlen(d->dgs[i].name)))
-				return -1;
-		}
-	}
+	if (o->program_metadata && postlink_program_metadata(m, ps) != 0)
+		return -1;
 	if (o->device_globals && postlink_dg_propset(d, ps) != 0)
 		return -1;
 	if (vf_propset(m, dummy, ps) != 0)
@@ -400,7 +407,8 @@ int main(int argc, char **argv)
 			                   o.only_kernels ? SPLIT_AS_DPCPP_KERNELS : SPLIT_AS_DPCPP, &imgs);
 		else
 			diag_error(NULL, 0, 0, "out of memory");
-		rc = n < 1 || (o.device_globals && postlink_check_image_scope(imgs, n)) ? 1 : 0;
+		rc = n < 1 || (o.device_globals &&
+		                      postlink_check_image_scope(imgs, n, o.only_kernels ? SPLIT_AS_DPCPP_KERNELS : SPLIT_AS_DPCPP)) ? 1 : 0;
 		if (!rc && add_dummies(&imgs, &n, &dummy) != 0) {
 			diag_error(NULL, 0, 0, "out of memory");
 			rc = 1;

@@ -295,3 +295,18 @@ uint64_t ir_fp_const_bits(LLVMValueRef c)
 	memcpy(&u, &d, 8);
 	return u;
 }
+
+LLVMValueRef ir_fn_md(LLVMValueRef fn, const char *name)
+{
+	LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
+	unsigned kind = LLVMGetMDKindIDInContext(ctx, name, (unsigned)strlen(name));
+	size_t n = 0;
+	LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
+	LLVMValueRef node = NULL;
+	for (size_t e = 0; e < n && !node; e++)
+		if (LLVMValueMetadataEntriesGetKind(md, (unsigned)e) == kind)
+			node = LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)e));
+	if (md)
+		LLVMDisposeValueMetadataEntries(md);
+	return node;
+}

@@ -25,6 +25,8 @@ const char *ir_kernel_name(LLVMValueRef fn, size_t *len);
 #define VF_ATTR_CALLS "calls-indirectly"
 /* The value of FN's string attribute KEY (*LEN bytes, not terminated), or NULL when FN has none. */
 const char *ir_fn_attr(LLVMValueRef fn, const char *key, unsigned *len);
+/* FN's attached metadata node of kind NAME (as a value), or NULL. */
+LLVMValueRef ir_fn_md(LLVMValueRef fn, const char *name);
 /* Whether the comma-separated LIST (LEN bytes) holds the item NAME (NLEN bytes). */
 int ir_list_has(const char *list, unsigned len, const char *name, unsigned nlen);
 /* Whether global G is DPC++'s device_global<T> without device_image_scope (seed 002's USM-backed form): a

@@ -21,4 +21,9 @@ void postlink_add_spirv_decorations(LLVMModuleRef mod);
 /* Adds the [SYCL/device globals] set for D's globals to PS. 0 or -1 when out of memory. */
 int postlink_dg_propset(const kiln_desc *d, kiln_propsets *ps);
 
+/* Adds sycl-post-link's [SYCL/program metadata] for image MOD to PS when it has anything to say: each
+ * kernel's <name>@reqd_work_group_size (uint32 per dimension, SYCL's order), then each device global's
+ * <unique id>@global_id_mapping (its IR name). 0, or -1 when out of memory. */
+int postlink_program_metadata(LLVMModuleRef mod, kiln_propsets *ps);
+
 #endif

@@ -9,6 +9,7 @@
 #include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
+#include "../ir/vmap.h"
 #include "aspects.h"
 #include "vfuncs.h"
 
@@ -50,26 +51,10 @@ static void add_attr(kiln_strbuf *b, LLVMValueRef fn, const char *k)
 	kiln_sb_addc(b, '-');
 }
 
-/* FN's metadata node of kind NAME (as a value), or NULL. */
-static LLVMValueRef fn_md(LLVMValueRef fn, const char *name)
-{
-	LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
-	unsigned kind = LLVMGetMDKindIDInContext(ctx, name, (unsigned)strlen(name));
-	size_t n = 0;
-	LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
-	LLVMValueRef node = NULL;
-	for (size_t e = 0; e < n && !node; e++)
-		if (LLVMValueMetadataEntriesGetKind(md, (unsigned)e) == kind)
-			node = LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)e));
-	if (md)
-		LLVMDisposeValueMetadataEntries(md);
-	return node;
-}
-
 /* Each operand of FN's metadata NAME as "-<integer>" (unsigned) or "-<string>", then "-". */
 static void add_md(kiln_strbuf *b, LLVMValueRef fn, const char *name)
 {
-	LLVMValueRef node = fn_md(fn, name), ops[16];
+	LLVMValueRef node = ir_fn_md(fn, name), ops[16];
 	unsigned k = node ? LLVMGetMDNodeNumOperands(node) : 0;
 	if (k > 16)
 		k = 16;
@@ -147,17 +132,64 @@ static int is_device_global(LLVMValueRef g, void *ctx)
 	return LLVMIsAGlobalVariable(g) && kiln_global_has_attr(g, "sycl-device-global-size");
 }
 
-/* Drops device globals from llvm.used and llvm.compiler.used (the arrays go when they become empty), so that
- * only use by a kernel keeps one in an image; other entries stay. */
-static void trim_used(LLVMModuleRef c)
+/* The device globals ir_unpin took out of the pin arrays, so that those left without a use can go. */
+typedef struct unpinned {
+	LLVMValueRef *v;
+	size_t n, cap;
+} unpinned;
+
+static int unpin_device_global(LLVMValueRef g, void *ctx)
 {
-	ir_unpin(c, is_device_global, NULL);
+	if (!is_device_global(g, NULL))
+		return 0;
+	unpinned *u = ctx;
+	for (size_t i = 0; i < u->n; i++)
+		if (u->v[i] == g)
+			return 1;
+	if (u->n == u->cap) {
+		LLVMValueRef *nv = realloc(u->v, (u->cap = u->cap ? 2 * u->cap : 16) * sizeof *nv);
+		if (!nv)
+			return 1; /* unpinned but kept: only the clean-up is lost */
+		u->v = nv;
+	}
+	u->v[u->n++] = g;
+	return 1;
 }
 
-/* Whether sycl-post-link puts global G in every image whether an entry reaches it or not: it starts each
- * image from the globals that cannot be discarded (a weak table of function pointers, say, and what it names:
- * its split-with-func-ptrs test). A device global is the exception Kiln keeps: only use puts one in an image,
- * where one no kernel uses would make its device_image_scope a conflict between images. */
+/* Whether constant C (or a constant built on it) is used by anything that is not a dead constant. */
+static int constant_used(LLVMValueRef c)
+{
+	for (LLVMUseRef u = LLVMGetFirstUse(c); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		if (!LLVMIsAConstant(user) || LLVMIsAGlobalValue(user) || constant_used(user))
+			return 1;
+	}
+	return 0;
+}
+
+/* sycl-post-link's removeDeviceGlobalFromCompilerUsed, before any split: device globals leave llvm.used and
+ * llvm.compiler.used (an array left empty goes; other entries stay), and one that nothing else uses is
+ * erased, whatever its linkage. The pins kept a global through clang's optimisation; past that, only use
+ * decides. */
+static int trim_used(LLVMModuleRef m)
+{
+	unpinned u = {0};
+	ir_unpin(m, unpin_device_global, &u);
+	/* The old arrays' dead constants still use the globals: globaldce clears those before it erases. */
+	size_t dead = 0;
+	for (size_t i = 0; i < u.n; i++)
+		if (!constant_used(u.v[i])) {
+			LLVMSetLinkage(u.v[i], LLVMInternalLinkage);
+			dead++;
+		}
+	free(u.v);
+	return dead ? ir_run_passes(m, "globaldce", "device code split") : 0;
+}
+
+/* Whether sycl-post-link puts global G in every image whether an entry reaches it or not: its images start
+ * from the globals that cannot be discarded (a weak table of function pointers and what it names: its
+ * split-with-func-ptrs test; a weak_odr or external device global: its device-globals tests, where one only
+ * a non-kernel function uses stays defined and listed in [SYCL/device globals]). */
 static int kept_anyway(LLVMValueRef g)
 {
 	switch (LLVMGetLinkage(g)) {
@@ -168,7 +200,7 @@ static int kept_anyway(LLVMValueRef g)
 	case LLVMAvailableExternallyLinkage:
 		return 0;
 	default:
-		return !is_device_global(g, NULL);
+		return 1;
 	}
 }
 
@@ -232,9 +264,7 @@ static int drop_unreached(LLVMModuleRef c, enum split_keep keep)
  * something (a vtable) still names it. */
 static int keep_group(LLVMModuleRef c, enum split_mode m, enum split_keep keep, const char *g)
 {
-	if (keep != SPLIT_FOR_HLS) {
-		trim_used(c);
-	} else {
+	if (keep == SPLIT_FOR_HLS) {
 		/* llvm.used / llvm.compiler.used pinned kernels and globals through clang's optimisation; in
 		 * a split image, reachability from the image's kernels decides what stays. */
 		static const char *const pins[] = {"llvm.used", "llvm.compiler.used"};
@@ -290,6 +320,8 @@ static void free_groups(char **groups, int ng)
 
 int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, LLVMModuleRef **out)
 {
+	if (keep != SPLIT_FOR_HLS && trim_used(mod) != 0)
+		return -1;
 	/* Distinct groups. */
 	char **groups = NULL;
 	int ng = 0;
@@ -348,12 +380,13 @@ int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, L
 	return ng;
 }
 
-static void kernel_list(LLVMModuleRef m, char *buf, size_t n)
+/* Image M's entry points (under KEEP), comma-separated, into BUF. */
+static void entry_list(LLVMModuleRef m, enum split_keep keep, char *buf, size_t n)
 {
 	size_t k = 0;
 	buf[0] = '\0';
 	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && k + 1 < n; fn = LLVMGetNextFunction(fn)) {
-		if (!ir_is_defined_kernel(fn))
+		if (!postlink_is_entry(fn, keep))
 			continue;
 		size_t l = 0;
 		const char *name = LLVMGetValueName2(fn, &l);
@@ -361,36 +394,84 @@ static void kernel_list(LLVMModuleRef m, char *buf, size_t n)
 	}
 }
 
-int postlink_check_image_scope(LLVMModuleRef *imgs, int n)
+/* Whether an entry point of image M (under KEEP) uses G: sycl-post-link's walk up G's users, through
+ * constants and global initializers, from an instruction to its function and from a function to its
+ * callers, until it meets an entry. Presence alone does not count: a weak_odr device global is in every
+ * image. */
+static int entry_uses(LLVMValueRef g, enum split_keep keep)
+{
+	vmap seen = {0};
+	size_t n = 0, cap = 16;
+	LLVMValueRef *work = malloc(cap * sizeof *work);
+	int found = 0, ignored;
+	if (work)
+		work[n++] = g;
+	vmap_put(&seen, g, 1);
+	while (work && n && !found) {
+		LLVMValueRef v = work[--n];
+		for (LLVMUseRef u = LLVMGetFirstUse(v); u && !found; u = LLVMGetNextUse(u)) {
+			LLVMValueRef user = LLVMGetUser(u);
+			if (LLVMIsAInstruction(user))
+				user = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
+			if (!user || vmap_get(&seen, user, &ignored))
+				continue;
+			vmap_put(&seen, user, 1);
+			if (LLVMIsAFunction(user) && postlink_is_entry(user, keep)) {
+				found = 1;
+			} else if (n == cap) {
+				LLVMValueRef *nw = realloc(work, (cap *= 2) * sizeof *nw);
+				if (!nw)
+					found = 1; /* out of memory: count it used, so the check errs on the safe side */
+				else
+					(work = nw)[n++] = user;
+			} else {
+				work[n++] = user;
+			}
+		}
+	}
+	free(work);
+	vmap_free(&seen);
+	return found;
+}
+
+/* Whether G is a device global with device_image_scope (the attribute bare or with any value but "false"). */
+static int image_scoped(LLVMValueRef g)
+{
+	unsigned vl = 0;
+	const char *scope = kiln_global_get_attr(g, "sycl-device-image-scope", &vl);
+	return scope && !(vl == 5 && !memcmp(scope, "false", 5)) && is_device_global(g, NULL);
+}
+
+int postlink_check_image_scope(LLVMModuleRef *imgs, int n, enum split_keep keep)
 {
 	int errors = 0;
 	for (int i = 0; i < n; i++)
 		for (LLVMValueRef g = LLVMGetFirstGlobal(imgs[i]); g; g = LLVMGetNextGlobal(g)) {
-			unsigned vl = 0;
-			const char *scope = kiln_global_get_attr(g, "sycl-device-image-scope", &vl);
-			if (!scope || (vl == 5 && !memcmp(scope, "false", 5)) ||
-			    !kiln_global_has_attr(g, "sycl-device-global-size"))
+			if (!image_scoped(g) || !entry_uses(g, keep))
 				continue;
 			size_t l = 0;
 			const char *name = LLVMGetValueName2(g, &l);
 			/* Report each variable once, at the first image that shares it with a later one. */
 			int earlier = 0;
-			for (int j = 0; j < i && !earlier; j++)
-				earlier = LLVMGetNamedGlobal(imgs[j], name) != NULL;
+			for (int j = 0; j < i && !earlier; j++) {
+				LLVMValueRef o = LLVMGetNamedGlobal(imgs[j], name);
+				earlier = o && entry_uses(o, keep);
+			}
 			if (earlier)
 				continue;
 			for (int j = i + 1; j < n; j++) {
-				if (!LLVMGetNamedGlobal(imgs[j], name))
+				LLVMValueRef o = LLVMGetNamedGlobal(imgs[j], name);
+				if (!o || !entry_uses(o, keep))
 					continue;
 				char a[512], b[512];
-				kernel_list(imgs[i], a, sizeof a);
-				kernel_list(imgs[j], b, sizeof b);
+				entry_list(imgs[i], keep, a, sizeof a);
+				entry_list(imgs[j], keep, b, sizeof b);
 				diag_error(NULL, 0, 0,
 				           "device_global variable '%.*s' with property "
 				           "\"device_image_scope\" is used in "
 				           "more than one device image.",
 				           (int)l, name);
-				diag_note("'%.*s' is used by image %d (kernels %s) and image %d (kernels %s)",
+				diag_note("'%.*s' is used by image %d (%s) and image %d (%s)",
 				          (int)l, name, i, a, j, b);
 				errors++;
 				break;

@@ -27,8 +27,9 @@ int postlink_is_entry(LLVMValueRef fn, enum split_keep keep);
 /* Splits MOD into device-image modules (*OUT, malloc'd array). With one image the only entry is MOD itself;
  * otherwise each entry is a clone holding its kernels and what they use. Returns the count, -1 on error. */
 int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, LLVMModuleRef **out);
-/* Reports REFERENCE §3's error for every device_image_scope global present in more than one of the N image
- * modules, with a note naming the images' kernels. Returns the number of errors. */
-int postlink_check_image_scope(LLVMModuleRef *imgs, int n);
+/* Reports REFERENCE §3's error for every device_image_scope global that entry points (under KEEP) of more
+ * than one of the N image modules use, with a note naming the images' kernels. Returns the number of
+ * errors. */
+int postlink_check_image_scope(LLVMModuleRef *imgs, int n, enum split_keep keep);
 
 #endif

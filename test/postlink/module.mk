@@ -30,6 +30,17 @@ $(PL_TEST_DIR)/postlink-test: test/postlink/postlink-test.sh $(KILN_CC) $(KILN_P
 	printf '#!/bin/sh\nexec sh "%s/test/postlink/postlink-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
 
+# test/postlink/lit: IR in DPC++'s shapes, each a lit-style test whose RUN lines name kiln-post-link (and
+# kiln-cc) and whose checks are FileCheck lines, run by the same runner as DPC++'s own tests
+# (scripts/run-dpcpp-lit.sh; see kiln-post-link(1), DIFFERENCES FROM SYCL-POST-LINK).
+TESTS += $(PL_TEST_DIR)/lit-test
+
+$(PL_TEST_DIR)/lit-test: scripts/run-dpcpp-lit.sh $(KILN_CC) $(KILN_POST_LINK) $(KERNEL_LIBC_BC) $(wildcard test/postlink/lit/*.ll)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nKILN_LIT_TAP=1 KILN_POST_LINK="%s" KILN_CC="%s" exec sh "%s/scripts/run-dpcpp-lit.sh" "%s/test/postlink/lit"\n' \
+		'$(abspath $(KILN_POST_LINK))' '$(abspath $(KILN_CC))' '$(SRC)' '$(SRC)' >$@
+	chmod +x $@
+
 # Virtual-function sets (seed 001): kiln-post-link against intel/llvm's own sycl-post-link tests (vf-test.sh),
 # and the AOT half of the library that kiln-cc --board calls (vf_aot_test, linked with the compiler's objects).
 TESTS += $(PL_TEST_DIR)/vf-test $(PL_TEST_DIR)/vf_aot_test

@@ -34,11 +34,11 @@ printf '[Code|Properties|Symbols]\n%s_0.bc|%s_0.prop|%s_0.sym\n%s_1.bc|%s_1.prop
 	"$tmp/k" "$tmp/k" "$tmp/k" "$tmp/k" "$tmp/k" "$tmp/k" >"$tmp/want.table"
 check "file table format" cmp "$tmp/k.table" "$tmp/want.table"
 # sycl-post-link's always-present sets first, then the device globals; images by descending kernel name.
-printf '[SYCL/devicelib req mask]\nDeviceLibReqMask=1|0\n[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n[SYCL/device globals]\n_ZL7dg_int1=2|ABAAAAAAAAABAAAAAAAAAA\ndg_char=2|ABAAAAAAAAQAAAAABAAAAA\n' >"$tmp/want1.prop"
+# dg_char and dg_ro have external linkage, so, as sycl-post-link's images start from every global that
+# cannot be discarded, both images define and list them, each used by one kernel only.
+printf '[SYCL/devicelib req mask]\nDeviceLibReqMask=1|0\n[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n[SYCL/device globals]\n_ZL7dg_int1=2|ABAAAAAAAAABAAAAAAAAAA\ndg_char=2|ABAAAAAAAAQAAAAABAAAAA\ndg_ro=2|ABAAAAAAAAAEAAAABAAAAA\n' >"$tmp/want1.prop"
 check "image 1 (ka) property set: always-present sets, known encodings (size 4 no scope, size 1 scope)" cmp "$tmp/k_1.prop" "$tmp/want1.prop"
-grep -qx '_ZL7dg_int1=2|ABAAAAAAAAABAAAAAAAAAA' "$tmp/k_0.prop" && grep -q '^dg_ro=2|' "$tmp/k_0.prop" &&
-	! grep -q dg_char "$tmp/k_0.prop" && ok "image 0 (kb) property set holds only what its kernel uses" ||
-	notok "image 0 property set" "$(cat "$tmp/k_0.prop")"
+check "image 0 (kb) property set: the same external device globals" cmp "$tmp/k_0.prop" "$tmp/want1.prop"
 check "image 0 symbols: the greater split key first" sh -c "[ \"\$(cat '$tmp/k_0.sym')\" = __sycl_kernel_kb ]"
 check "image 1 symbols" sh -c "[ \"\$(cat '$tmp/k_1.sym')\" = __sycl_kernel_ka ]"
 
