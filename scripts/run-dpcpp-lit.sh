@@ -37,9 +37,14 @@ if [ $# -eq 0 ]; then
 	echo "usage: $0 TEST.ll|DIR..." >&2
 	exit 2
 fi
+# RUN lines execute in a per-test directory: a relative tool path would break there.
 case $POST_LINK in
 /*) ;;
-*) POST_LINK=$(pwd)/$POST_LINK ;; # RUN lines execute in a per-test directory: a relative path would break
+*) POST_LINK=$(pwd)/$POST_LINK ;;
+esac
+case $KILN_CC in
+/*) ;;
+*) KILN_CC=$(pwd)/$KILN_CC ;;
 esac
 if [ ! -x "$POST_LINK" ]; then
 	echo "$0: $POST_LINK is not an executable (build it, or set KILN_POST_LINK)" >&2

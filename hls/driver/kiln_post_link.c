@@ -76,6 +76,13 @@ static const struct pl_option {
     {"id-queries-range", -1, 1, "work-item ids are 32 bits in Kiln hardware"},
 };
 
+/* How the images keep what their entry points do not reach: sycl-post-link's way, with or without
+ * SYCL_EXTERNAL functions as entry points. */
+static enum split_keep keep_of(const pl_opts *o)
+{
+	return o->only_kernels ? SPLIT_AS_DPCPP_KERNELS : SPLIT_AS_DPCPP;
+}
+
 static void usage(FILE *o)
 {
 	fprintf(
@@ -144,7 +151,8 @@ static int parse(int argc, char **argv, pl_opts *o)
 			for (size_t k = 0; !known && k < sizeof spec_modes / sizeof spec_modes[0]; k++)
 				known = !strcmp(value, spec_modes[k]);
 			if (!known) {
-				diag_error(NULL, 0, 0, "-spec-const takes rt, default, native or emulation, not '%s'",
+				diag_error(NULL, 0, 0,
+				           "-spec-const takes rt, default, native or emulation, not '%s'",
 				           value);
 				return -1;
 			}
@@ -311,7 +319,7 @@ static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int 
 		const char *ts = out_file(outs, sym);
 		FILE *f = ts ? fopen(ts, "w") : NULL;
 		/* The image's entry points: kernels, and SYCL_EXTERNAL functions unless only kernels are. */
-		enum split_keep keep = o->only_kernels ? SPLIT_AS_DPCPP_KERNELS : SPLIT_AS_DPCPP;
+		enum split_keep keep = keep_of(o);
 		for (LLVMValueRef fn = LLVMGetFirstFunction(m); f && fn; fn = LLVMGetNextFunction(fn))
 			if (postlink_is_entry(fn, keep)) {
 				size_t l = 0;
@@ -403,12 +411,10 @@ int main(int argc, char **argv)
 	 * aspects wherever it lands, and the per-source split separates what they separate. */
 	if (mod && !postlink_check_names(mod, 0) && !vf_check(mod)) {
 		if (postlink_propagate_aspects(mod) == 0)
-			n = postlink_split(mod, o.split,
-			                   o.only_kernels ? SPLIT_AS_DPCPP_KERNELS : SPLIT_AS_DPCPP, &imgs);
+			n = postlink_split(mod, o.split, keep_of(&o), &imgs);
 		else
 			diag_error(NULL, 0, 0, "out of memory");
-		rc = n < 1 || (o.device_globals &&
-		                      postlink_check_image_scope(imgs, n, o.only_kernels ? SPLIT_AS_DPCPP_KERNELS : SPLIT_AS_DPCPP)) ? 1 : 0;
+		rc = n < 1 || (o.device_globals && postlink_check_image_scope(imgs, n, keep_of(&o))) ? 1 : 0;
 		if (!rc && add_dummies(&imgs, &n, &dummy) != 0) {
 			diag_error(NULL, 0, 0, "out of memory");
 			rc = 1;

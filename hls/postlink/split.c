@@ -420,8 +420,9 @@ static int entry_uses(LLVMValueRef g, enum split_keep keep)
 				found = 1;
 			} else if (n == cap) {
 				LLVMValueRef *nw = realloc(work, (cap *= 2) * sizeof *nw);
+				/* Out of memory: count it used, so that the check errs on the safe side. */
 				if (!nw)
-					found = 1; /* out of memory: count it used, so the check errs on the safe side */
+					found = 1;
 				else
 					(work = nw)[n++] = user;
 			} else {
@@ -471,8 +472,8 @@ int postlink_check_image_scope(LLVMModuleRef *imgs, int n, enum split_keep keep)
 				           "\"device_image_scope\" is used in "
 				           "more than one device image.",
 				           (int)l, name);
-				diag_note("'%.*s' is used by image %d (%s) and image %d (%s)",
-				          (int)l, name, i, a, j, b);
+				diag_note("'%.*s' is used by image %d (%s) and image %d (%s)", (int)l, name,
+				          i, a, j, b);
 				errors++;
 				break;
 			}
