@@ -8,10 +8,11 @@
 #include <llvm-c/Target.h>
 
 #include "../../host/common/contract.h"
-#include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
 #include "../ir/vmap.h"
+#include "../support/diag.h"
+#include "../support/xalloc.h"
 
 typedef struct builder {
 	LLVMModuleRef mod;
@@ -71,7 +72,7 @@ static int new_inst(builder *b, kop op, int width)
 	kfunc *f = b->f;
 	if (f->ninsts == f->cinsts) {
 		f->cinsts = f->cinsts ? f->cinsts * 2 : 64;
-		f->insts = realloc(f->insts, (size_t)f->cinsts * sizeof *f->insts);
+		f->insts = xrealloc(f->insts, (size_t)f->cinsts, sizeof *f->insts);
 	}
 	kinst *k = &f->insts[f->ninsts];
 	memset(k, 0, sizeof *k);
@@ -87,7 +88,7 @@ static int new_inst(builder *b, kop op, int width)
 static void place(builder *b, int id)
 {
 	kblock *bl = &b->f->blocks[b->cur_block];
-	bl->insts = realloc(bl->insts, (size_t)(bl->ninsts + 1) * sizeof *bl->insts);
+	bl->insts = xrealloc(bl->insts, (size_t)(bl->ninsts + 1), sizeof *bl->insts);
 	bl->insts[bl->ninsts++] = id;
 	kinst *k = &b->f->insts[id];
 	k->block = b->cur_block;
@@ -167,7 +168,7 @@ static int used_by_other_kernel(LLVMValueRef v, LLVMValueRef fn, int depth)
 static int add_mem(builder *b, kmem_kind kind, const char *name, size_t n)
 {
 	kfunc *f = b->f;
-	f->mems = realloc(f->mems, (size_t)(f->nmems + 1) * sizeof *f->mems);
+	f->mems = xrealloc(f->mems, (size_t)(f->nmems + 1), sizeof *f->mems);
 	kmem *m = &f->mems[f->nmems];
 	memset(m, 0, sizeof *m);
 	m->kind = kind;

@@ -37,8 +37,8 @@
 #include "../schedule/dump.h"
 #include "../schedule/schedule.h"
 #include "../schedule/verify.h"
+#include "../support/diag.h"
 #include "../system/system.h"
-#include "diag.h"
 
 #define MAX_RTL 256
 

@@ -32,7 +32,7 @@
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
 #include "../single/single_source.h"
-#include "diag.h"
+#include "../support/diag.h"
 #include "image_build.h"
 
 #define MAX_INPUTS 64

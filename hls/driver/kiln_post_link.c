@@ -25,7 +25,7 @@
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
 #include "../postlink/vfuncs.h"
-#include "diag.h"
+#include "../support/diag.h"
 
 typedef struct pl_opts {
 	const char *in, *out;

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "../../host/common/paths.h"
-#include "../driver/diag.h"
 #include "../ir/ir_read.h"
+#include "../support/diag.h"
 
 const char *frontend_include_dir(void)
 {

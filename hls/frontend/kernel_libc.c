@@ -8,8 +8,8 @@
 #include <llvm-c/Linker.h>
 
 #include "../../host/common/paths.h"
-#include "../driver/diag.h"
 #include "../ir/ir_util.h"
+#include "../support/diag.h"
 
 const char *kernel_libc_path(void)
 {

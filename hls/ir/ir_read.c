@@ -13,7 +13,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/IRReader.h>
 
-#include "../driver/diag.h"
+#include "../support/diag.h"
 
 /* The verifier lists every problem it finds; the first few say what is wrong, the rest repeat it. */
 enum { VERIFY_LINES = 6 };

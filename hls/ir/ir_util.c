@@ -8,7 +8,7 @@
 #include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
-#include "../driver/diag.h"
+#include "../support/diag.h"
 #include "global_attrs.h"
 
 LLVMValueRef ir_direct_callee(LLVMValueRef in)

@@ -9,9 +9,9 @@
 
 #include "../../host/common/contract.h"
 #include "../../host/common/printf_fmt.h"
-#include "../driver/diag.h"
 #include "../ir/ir_cfg.h"
 #include "../ir/ir_util.h"
+#include "../support/diag.h"
 
 #define PRINTF_TABLE "kiln.printf"
 #define STOP_TABLE "kiln.stops"

@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "../../host/common/aspect_names.h"
-#include "../driver/diag.h"
 #include "../ir/ir_util.h"
 #include "../postlink/aspects.h"
+#include "../support/diag.h"
 
 static int is_kind(LLVMTypeRef t, LLVMTypeKind k)
 {

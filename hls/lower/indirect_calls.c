@@ -8,10 +8,10 @@
 #include <llvm-c/DebugInfo.h>
 
 #include "../../host/common/contract.h"
-#include "../driver/diag.h"
 #include "../ir/ir_cfg.h"
 #include "../ir/ir_util.h"
 #include "../ir/vmap.h"
+#include "../support/diag.h"
 #include "debug_channel.h"
 
 /* The functions constant C names (through constant expressions and the initialisers of the globals it

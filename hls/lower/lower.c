@@ -9,9 +9,9 @@
 #include <llvm-c/Target.h>
 
 #include "../../host/common/image.h"
-#include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
+#include "../support/diag.h"
 #include "vfunc_attrs.h"
 
 /* The string a constant GEP or global points at (an annotation operand), or NULL. */

@@ -6,7 +6,7 @@
 
 #include <llvm-c/DebugInfo.h>
 
-#include "../driver/diag.h"
+#include "../support/diag.h"
 
 /* llvm.NAME.f64 is NAME(), llvm.NAME.f32 is NAMEf(). */
 static const char *const intrinsics[] = {"exp", "exp2", "log", "log2", "log10", "pow", "sin", "cos"};

@@ -9,11 +9,12 @@
 #include <llvm-c/Target.h>
 
 #include "../../host/common/contract.h"
-#include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_cfg.h"
 #include "../ir/ir_util.h"
 #include "../ir/vmap.h"
+#include "../support/diag.h"
+#include "../support/xalloc.h"
 
 _Static_assert((KILN_ONCHIP_MEM_MAX_BYTES & (KILN_ONCHIP_MEM_MAX_BYTES - 1)) == 0,
                "on-chip objects sit at power-of-two strides");
@@ -65,7 +66,7 @@ static int add_obj(up *p, LLVMValueRef o)
 		return i;
 	if (p->nobj == p->cobj) {
 		p->cobj = p->cobj ? 2 * p->cobj : 32;
-		p->objs = realloc(p->objs, (size_t)p->cobj * sizeof *p->objs);
+		p->objs = xrealloc(p->objs, (size_t)p->cobj, sizeof *p->objs);
 	}
 	p->objs[p->nobj] = o;
 	vmap_put(&p->obj, o, p->nobj);
@@ -101,8 +102,8 @@ static int row_of(up *p, LLVMValueRef v)
 	if (p->nrow == p->crow) {
 		int old = p->crow;
 		p->crow = p->crow ? 2 * p->crow : 256;
-		p->sets = realloc(p->sets, (size_t)p->crow * (size_t)p->words * sizeof *p->sets);
-		p->u = realloc(p->u, (size_t)p->crow * sizeof *p->u);
+		p->sets = xrealloc(p->sets, (size_t)p->crow * (size_t)p->words, sizeof *p->sets);
+		p->u = xrealloc(p->u, (size_t)p->crow, sizeof *p->u);
 		memset(p->sets + (size_t)old * (size_t)p->words, 0,
 		       (size_t)(p->crow - old) * (size_t)p->words * sizeof *p->sets);
 		memset(p->u + old, 0, (size_t)(p->crow - old) * sizeof *p->u);
@@ -444,7 +445,7 @@ static void push_work(up *p, LLVMValueRef in)
 {
 	if (p->nwork == p->cwork) {
 		p->cwork = p->cwork ? 2 * p->cwork : 64;
-		p->work = realloc(p->work, (size_t)p->cwork * sizeof *p->work);
+		p->work = xrealloc(p->work, (size_t)p->cwork, sizeof *p->work);
 	}
 	p->work[p->nwork++] = in;
 }
@@ -964,7 +965,7 @@ static void unify_kernel(up *p, LLVMValueRef fn)
 				continue;
 			if (ntodo == ctodo) {
 				ctodo = ctodo ? 2 * ctodo : 64;
-				todo = realloc(todo, (size_t)ctodo * sizeof *todo);
+				todo = xrealloc(todo, (size_t)ctodo, sizeof *todo);
 			}
 			todo[ntodo++] = in;
 		}

@@ -9,9 +9,9 @@
 #include <llvm-c/Comdat.h>
 #include <llvm-c/Target.h>
 
-#include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
+#include "../support/diag.h"
 
 /* Marks a storage between the two steps (optimisation may delete its object). */
 #define STORAGE_ATTR "kiln-usm-storage"

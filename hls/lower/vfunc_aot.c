@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "../../host/common/strbuf.h"
-#include "../driver/diag.h"
 #include "../ir/ir_util.h"
 #include "../postlink/aspects.h"
 #include "../postlink/vfuncs.h"
+#include "../support/diag.h"
 #include "fp_aspects.h"
 
 int vfunc_aot(LLVMModuleRef mod, const kiln_board_config *board)

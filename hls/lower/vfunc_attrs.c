@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "../../host/common/strbuf.h"
-#include "../driver/diag.h"
 #include "../ir/ir_util.h"
+#include "../support/diag.h"
 
 #define ICALL "kiln.indirectly_callable="
 #define CALLS "kiln.calls_indirectly="

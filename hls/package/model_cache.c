@@ -15,7 +15,7 @@
 #include "../../host/common/paths.h"
 #include "../../host/common/private_dir.h"
 #include "../../host/common/sha256.h"
-#include "../driver/diag.h"
+#include "../support/diag.h"
 #include "package.h"
 
 #define MAX_ARGS 300

@@ -4,10 +4,9 @@
 
 #include <llvm-c/Target.h>
 
-#include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
-#include "../system/system.h"
+#include "../support/diag.h"
 #include "postlink.h"
 
 static char *attr_dup(LLVMValueRef g, const char *kind)

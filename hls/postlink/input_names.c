@@ -6,9 +6,9 @@
 
 #include "../../host/common/propset.h"
 #include "../../host/common/text_escape.h"
-#include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
+#include "../support/diag.h"
 
 /* The name as a message can show it: on one line, in ASCII, from at most 200 bytes. */
 static void shown(const char *s, size_t n, char *out, size_t outlen)

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
+#include "../support/diag.h"
 #include "postlink.h"
 
 #define CROSS_WORKGROUP 1

@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "../../host/common/strbuf.h"
-#include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
 #include "../ir/vmap.h"
+#include "../support/diag.h"
 #include "aspects.h"
 #include "vfuncs.h"
 

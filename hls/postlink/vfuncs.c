@@ -7,8 +7,8 @@
 
 #include <llvm-c/Comdat.h>
 
-#include "../driver/diag.h"
 #include "../ir/ir_util.h"
+#include "../support/diag.h"
 #include "aspects.h"
 #include "host/common/sort.h"
 

@@ -10,6 +10,7 @@
  * all hold; the loop is pipelined when II beats its sequential state count. */
 #include "pipeline.h"
 
+#include "../support/xalloc.h"
 #include "memdep.h"
 #include "problem.h"
 #include "schedule.h"
@@ -243,7 +244,7 @@ int pipeline_block(const sched_problem *p, kfunc *f, int b)
 			         "unpipelined",
 			         mii);
 		for (int ii = rec < seq && rec > mii ? rec : mii; ii < seq && !found; ii++) {
-			ms.busy = realloc(ms.busy, (size_t)(nall + 1) * (size_t)ii);
+			ms.busy = xrealloc(ms.busy, (size_t)(nall + 1) * (size_t)ii, 1);
 			if (!ms.busy)
 				break;
 			bl->nopipe[0] = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "schedule.h"
 
+#include "../support/xalloc.h"
 #include "fp_units.h"
 #include "pipeline.h"
 #include "problem.h"
@@ -64,7 +65,7 @@ static int add_step(kfunc *f, int block, kstep_kind kind)
 {
 	if (f->nsteps == f->csteps) {
 		f->csteps = f->csteps ? f->csteps * 2 : 32;
-		f->steps = realloc(f->steps, (size_t)f->csteps * sizeof *f->steps);
+		f->steps = xrealloc(f->steps, (size_t)f->csteps, sizeof *f->steps);
 	}
 	kstep *s = &f->steps[f->nsteps];
 	memset(s, 0, sizeof *s);
@@ -150,7 +151,7 @@ static unsigned char *use_at(blocksched *bs, int s, int m)
 		int n = bs->cap ? bs->cap : 16;
 		while (n <= s)
 			n *= 2;
-		bs->use = realloc(bs->use, (size_t)n * (size_t)bs->nall);
+		bs->use = xrealloc(bs->use, (size_t)n * (size_t)bs->nall, 1);
 		memset(bs->use + (size_t)bs->cap * (size_t)bs->nall, 0,
 		       (size_t)(n - bs->cap) * (size_t)bs->nall);
 		bs->cap = n;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "../../host/common/text_escape.h"
-#include "../driver/diag.h"
+#include "../support/diag.h"
 
 /* The C type the stub's parameter I takes: what makes the same x86-64 call as the host's IR. */
 static void param_type(LLVMValueRef fn, unsigned i, char *buf, size_t len)

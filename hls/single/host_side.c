@@ -7,9 +7,9 @@
 
 #include <llvm-c/Target.h>
 
-#include "../driver/diag.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
+#include "../support/diag.h"
 #include "markers.h"
 #include "prune.h"
 

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "../driver/diag.h"
+#include "../support/diag.h"
 
 /* What clang-15 -target spir64-unknown-unknown gives: LP64 and little-endian like x86-64, with the same
  * sizes and alignments for every scalar C type but long double, so the host's layout of the module's types

@@ -9,9 +9,9 @@
 #include <llvm-c/Analysis.h>
 
 #include "../../host/common/paths.h"
-#include "../driver/diag.h"
 #include "../ir/ir_util.h"
 #include "../lower/lower.h"
+#include "../support/diag.h"
 #include "footer.h"
 #include "markers.h"
 #include "split.h"

@@ -3,8 +3,8 @@
 
 #include <string.h>
 
-#include "../driver/diag.h"
 #include "../ir/ir_util.h"
+#include "../support/diag.h"
 #include "markers.h"
 #include "prune.h"
 #include "retarget.h"

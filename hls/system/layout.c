@@ -6,7 +6,7 @@
 
 #include "../../host/common/contract.h"
 #include "../../host/common/text_escape.h"
-#include "../driver/diag.h"
+#include "../support/diag.h"
 
 #define DEDICATED_BASE 0x100000u /* dedicated device-global windows start on their own 1 MiB boundary */
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../driver/diag.h"
+#include "../support/diag.h"
 
 static int readable(enum kiln_reg_access a)
 {

@@ -10,10 +10,6 @@
 #include "../../host/common/regmap.h"
 #include "../cdfg/kir.h"
 
-/* Chosen defaults for properties a device global leaves unspecified (documented in README). */
-#define KILN_DEFAULT_INIT_MODE KILN_INIT_REPROGRAM
-#define KILN_DEFAULT_CSR_MAX_BYTES 64 /* implement_in_csr defaults to true up to this size, false above */
-
 /* Fills D's kernel and device-global offsets (D->dgs already hold the globals' properties) and builds the
  * register map M named IMAGE. KERNELS are the scheduled kernels, in image order. 0, or -1 when the layout
  * does not fit the image space (reported). */

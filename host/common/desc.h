@@ -15,6 +15,9 @@ enum kiln_init_mode { KILN_INIT_REPROGRAM = 0, KILN_INIT_RESET = 1 };
 /* Where a device global's storage is: CSR registers, a dedicated window, or device memory (no image
  * scope). */
 enum kiln_dg_storage { KILN_DG_CSR = 0, KILN_DG_DEDICATED = 1, KILN_DG_USM = 2 };
+/* Chosen defaults for properties a device global leaves unspecified (documented in README). */
+#define KILN_DEFAULT_INIT_MODE KILN_INIT_REPROGRAM
+#define KILN_DEFAULT_CSR_MAX_BYTES 64 /* implement_in_csr defaults to true up to this size, false above */
 
 typedef struct kiln_arg_desc {
 	char *name; /* C parameter name, or "argN" */

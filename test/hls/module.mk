@@ -115,6 +115,12 @@ $(HLS_TEST_DIR)/rtl-check-test: $(HLS_TEST_DIR)/rtl_check_test
 	printf '#!/bin/sh\nexec "%s" "%s"\n' '$(abspath $<)' '$(SRC)' >$@
 	chmod +x $@
 
+# The compiler's checked growth of its working arrays (hls/support/xalloc).
+TESTS += $(HLS_TEST_DIR)/xalloc_test
+EXTRA_CFLAGS_test/hls = $(LLVM_CFLAGS)
+$(HLS_TEST_DIR)/xalloc_test: $(BUILD)/obj/test/hls/xalloc_test.o $(HLS_OBJS) $(COMMON_LIB)
+	$(HLS_LINK)
+
 # Invalid and corrupt IR into kiln-cc and kiln-post-link: the verifier's refusal, reader crashes, a seeded fuzz.
 TESTS += $(HLS_TEST_DIR)/bad-ir-test
 $(HLS_TEST_DIR)/bad-ir-test: test/hls/bad-ir-test.sh test/hls/bad-ir/reader-crash.bc test/hls/bad-ir/fuzz-seed.bc $(KILN_CC) $(KILN_POST_LINK) $(KERNEL_LIBC_BC)

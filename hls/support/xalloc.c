@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "xalloc.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "diag.h"
+
+void *xrealloc(void *p, size_t n, size_t size)
+{
+	void *r = size && n > SIZE_MAX / size ? NULL : realloc(p, n * size);
+	if (!r && n && size) {
+		diag_error(NULL, 0, 0, "out of memory");
+		exit(1);
+	}
+	return r;
+}
