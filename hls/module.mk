@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # kiln-cc and kiln-post-link: the compiler. LLVM-C everywhere except the one C++ shim for global-variable
 # attributes. Both tools share every stage; each has its own main.
-HLS_MAINS := hls/driver/kiln_cc.c hls/driver/kiln_post_link.c
+HLS_MAINS := hls/driver/kiln_cc.c hls/driver/kiln_post_link.c hls/driver/kiln_opt.c
 HLS_C_SRCS := $(filter-out $(HLS_MAINS) hls/libc/%,$(wildcard hls/*/*.c))
 HLS_CXX_SRCS := hls/ir/global_attrs.cpp hls/ir/ir_cfg.cpp hls/ir/fp_flags.cpp
 HLS_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(HLS_C_SRCS)) $(patsubst %.cpp,$(BUILD)/obj/%.o,$(HLS_CXX_SRCS))
@@ -19,6 +19,11 @@ $(KILN_POST_LINK): $(BUILD)/obj/hls/driver/kiln_post_link.o $(HLS_OBJS) $(COMMON
 	$(HLS_LINK)
 
 BIN += $(KILN_CC) $(KILN_POST_LINK)
+
+# kiln-opt runs passes by name, for the per-pass tests (test/hls/lit); a developer's tool, not installed.
+KILN_OPT := $(BUILD)/libexec/kiln/kiln-opt
+$(KILN_OPT): $(BUILD)/obj/hls/driver/kiln_opt.o $(HLS_OBJS) $(COMMON_LIB)
+	$(HLS_LINK)
 
 # The kernel C library (hls/libc/): compiled like kernels (SPIR, the kernel headers, no system headers) into
 # one bitcode file that kiln-cc links into every device module that calls it.

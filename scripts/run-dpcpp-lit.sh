@@ -14,6 +14,7 @@
 #   KILN_POST_LINK      tool used for "sycl-post-link" and "kiln-post-link" (default: build/bin/kiln-post-link
 #                       of this checkout)
 #   KILN_CC             tool used for "kiln-cc" (default: build/bin/kiln-cc of this checkout)
+#   KILN_OPT            tool used for "kiln-opt" (default: build/libexec/kiln/kiln-opt of this checkout)
 #   KILN_LIT_TAP=1      print "ok - path" / "not ok - path" lines instead (Kiln's test suite format)
 #   KILN_LIT_FEATURES   extra lit features to treat as available (space separated)
 #   KILN_LIT_TIMEOUT    seconds allowed per RUN line (default 120)
@@ -31,6 +32,7 @@ LLVM_BIN=/usr/lib/llvm-15/bin
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 POST_LINK=${KILN_POST_LINK:-$ROOT/build/bin/kiln-post-link}
 KILN_CC=${KILN_CC:-$ROOT/build/bin/kiln-cc}
+KILN_OPT=${KILN_OPT:-$ROOT/build/libexec/kiln/kiln-opt}
 TIMEOUT=${KILN_LIT_TIMEOUT:-120}
 
 if [ $# -eq 0 ]; then
@@ -45,6 +47,10 @@ esac
 case $KILN_CC in
 /*) ;;
 *) KILN_CC=$(pwd)/$KILN_CC ;;
+esac
+case $KILN_OPT in
+/*) ;;
+*) KILN_OPT=$(pwd)/$KILN_OPT ;;
 esac
 if [ ! -x "$POST_LINK" ]; then
 	echo "$0: $POST_LINK is not an executable (build it, or set KILN_POST_LINK)" >&2
@@ -70,6 +76,7 @@ trap 'exit 130' INT TERM
 TOOLS="sycl-post-link=$POST_LINK
 kiln-post-link=$POST_LINK
 kiln-cc=$KILN_CC
+kiln-opt=$KILN_OPT
 FileCheck=FileCheck-15
 llvm-spirv=llvm-spirv-15
 opt=opt-15
@@ -276,7 +283,7 @@ while IFS= read -r test <&3; do
 		pass=$((pass + 1))
 	else
 		report FAIL "$test"
-		echo "    RUN line $k: $cmd"
+		printf "    RUN line %s: %s\n" "$k" "$cmd"
 		head -n 15 "$tdir/out.$k" | sed 's/^/    /'
 		fail=$((fail + 1))
 	fi

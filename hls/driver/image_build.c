@@ -21,13 +21,7 @@
 #include "../emit/emit_kernel.h"
 #include "../emit/rtl_wrap.h"
 #include "../ir/ir_util.h"
-#include "../lower/bounds_checks.h"
 #include "../lower/debug_channel.h"
-#include "../lower/fp_aspects.h"
-#include "../lower/reassoc.h"
-#include "../lower/split_aggregates.h"
-#include "../lower/unaligned.h"
-#include "../lower/unify_ptr.h"
 #include "../package/fusesoc.h"
 #include "../package/meminit.h"
 #include "../package/package.h"
@@ -65,6 +59,7 @@ typedef struct build {
 	char *prop_text;
 	kfunc *ks;
 	int nk;
+	int stopped; /* --stop-after named a pass of this image's stage, and it ran */
 	kiln_regmap regmap;
 	int have_regmap;
 	char *rtl_files[MAX_RTL];
@@ -166,25 +161,14 @@ static int stage_postlink(build *b, LLVMModuleRef mod)
 /* HLS: one scheduled kernel per kernel function. */
 static int stage_hls(build *b, LLVMModuleRef mod)
 {
-	int bad = 0;
-	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
-		if (ir_is_defined_kernel(fn))
-			bad += check_fp_aspects(fn, b->o->board);
-	if (bad)
+	pass_opts po = {.board = b->o->board, .clock_ns = b->o->clock_ns, .checks = b->o->checks};
+	pass_control pc = {b->o->stop_pass, b->o->print_after, b->workdir, NULL, b->o->verify_each};
+	int r = passes_run(mod, PASS_IMAGE, &po, &pc);
+	if (r < 0 || (po.stops_added && make_props(b, mod) != 0))
 		return -1;
-	debug_lower_stops(mod, kiln_board_has_debug_channel(b->o->board));
-	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
-		if (ir_is_defined_kernel(fn)) {
-			reassoc_reductions(fn, reassoc_ways(b->o->clock_ns));
-			split_aggregate_phis(fn);
-			split_unaligned_accesses(fn);
-		}
-	if (unify_pointers(mod, b->o->checks) != 0)
-		return -1;
-	if (b->o->checks && bounds_checks(mod) > 0) { /* their stops, lowered as the others were */
-		debug_lower_stops(mod, kiln_board_has_debug_channel(b->o->board));
-		if (make_props(b, mod) != 0)
-			return -1;
+	if (r > 0) {
+		b->stopped = 1;
+		return 0;
 	}
 	if (b->o->stop) { /* what HLS schedules, for looking into a stage's output */
 		char path[4200], *msg = NULL;
@@ -547,14 +531,13 @@ int image_build(LLVMModuleRef mod, const char *out, const char *shown, const ima
 		diag_error(b.workdir, 0, 0, "cannot create: %s", strerror(errno));
 		return 1;
 	}
-	const char *stop = o->stop ? o->stop : "";
+	enum pipeline_stop stop = o->stop;
 	int rc = stage_postlink(&b, mod);
-	if (rc == 0 && !diag_errors() && strcmp(stop, "ir") && strcmp(stop, "postlink"))
+	if (rc == 0 && !diag_errors() && stop != STOP_POSTLINK)
 		rc = stage_hls(&b, mod);
-	if (rc == 0 && !diag_errors() && strcmp(stop, "ir") && strcmp(stop, "postlink") &&
-	    strcmp(stop, "schedule"))
+	if (rc == 0 && !diag_errors() && !b.stopped && stop != STOP_POSTLINK && stop != STOP_SCHEDULE)
 		rc = stage_system(&b);
-	if (rc == 0 && !diag_errors() && !*stop)
+	if (rc == 0 && !diag_errors() && stop == STOP_NONE)
 		rc = stage_package(&b);
 	build_free(&b);
 	return rc || diag_errors() ? 1 : 0;

@@ -6,14 +6,18 @@
 #include <llvm-c/Core.h>
 
 #include "../../host/common/board.h"
+#include "../pipeline/passes.h"
 
 typedef struct image_build_opts {
 	const kiln_board_config *board;
 	double clock_ns;
-	const char *stop;    /* NULL, "ir", "postlink" or "rtl" */
-	const char *profile; /* simulation-only block profile output file, or NULL */
-	int no_pipeline;     /* schedule every loop sequentially */
-	int checks;          /* --checks: bounds checks on on-chip accesses (lower/bounds_checks.h) */
+	enum pipeline_stop stop; /* STOP_NONE, or where --stop-after stops (STOP_IR never reaches here) */
+	const pass *stop_pass;   /* the pass, for STOP_AFTER_PASS */
+	const pass *print_after; /* --print-after */
+	int verify_each;         /* --verify-each */
+	const char *profile;     /* simulation-only block profile output file, or NULL */
+	int no_pipeline;         /* schedule every loop sequentially */
+	int checks;              /* --checks: bounds checks on on-chip accesses (lower/bounds_checks.h) */
 } image_build_opts;
 
 /* Builds the device image of module MOD into OUT (intermediate files in OUT.d/), naming it SHOWN in messages

@@ -22,13 +22,7 @@
 #include "../frontend/frontend.h"
 #include "../frontend/kernel_libc.h"
 #include "../ir/ir_util.h"
-#include "../lower/debug_channel.h"
-#include "../lower/indirect_calls.h"
-#include "../lower/lower.h"
-#include "../lower/math_calls.h"
-#include "../lower/spirv_import.h"
-#include "../lower/usm_class.h"
-#include "../lower/vfunc_aot.h"
+#include "../pipeline/passes.h"
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
 #include "../single/single_source.h"
@@ -40,6 +34,10 @@
 
 typedef struct cc_opts {
 	const char *out, *board, *stop, *profile, *depfile;
+	enum pipeline_stop stop_at; /* what --stop-after STOP names */
+	const pass *stop_pass;      /* the pass it names, for STOP_AFTER_PASS */
+	const pass *print_after;    /* --print-after PASS */
+	int verify_each;            /* --verify-each */
 	const char *inputs[MAX_INPUTS], *cflags[MAX_CFLAGS];
 	int ninputs, ncflags;
 	double clock;
@@ -76,8 +74,14 @@ static void usage(FILE *o)
 	    "                      per_kernel; with more than one image they are OUT_0.kimg, OUT_1.kimg, "
 	    "...\n"
 	    "  --stop-after STAGE  stop after ir | postlink | schedule | rtl and keep what was produced in\n"
-	    "                      FILE.d/ (schedule: hls.ll, the IR HLS schedules, and kir.txt, the\n"
-	    "                      kernel IR with every operation's step)\n"
+	    "                      FILE.d/ (ir: device.ll, linked and inlined, before post-link; schedule:\n"
+	    "                      hls.ll, the IR HLS schedules, and kir.txt, the kernel IR with every\n"
+	    "                      operation's step)\n"
+	    "  --stop-after PASS   stop after that pass (see --list-passes), keeping its output as\n"
+	    "                      FILE.d/PASS.ll (PASS.N.ll per input N for the per-input passes)\n"
+	    "  --print-after PASS  keep the module after PASS as FILE.d/PASS.ll and go on\n"
+	    "  --verify-each       run LLVM's verifier after every pass\n"
+	    "  --list-passes       the passes, in the order they run, and what each does\n"
 	    "  --profile FILE     simulation only: kernels append per-block execution counts and cycles to "
 	    "FILE\n"
 	    "                      after every run (for the benchmark's lower bounds; not synthesizable)\n"
@@ -99,7 +103,16 @@ static void usage(FILE *o)
 	    "schedule.{txt,json}, kir.txt. Exit status 1 on any error, with file:line:col diagnostics.\n");
 }
 
-/* 0: go on, 1: stop with status 0 (help), -1: stop with status 1. */
+/* --list-passes: the pass table, one line each. */
+static void list_passes(void)
+{
+	static const char *const stage[] = {"per input", "linked", "per image"};
+	size_t n = 0;
+	const pass *t = pass_table(&n);
+	for (size_t i = 0; i < n; i++)
+		printf("%-18s %-10s %s\n", t[i].name, stage[t[i].stage], t[i].what);
+}
+
 /* The floating-point model options clang takes from the user (reassociation, contraction). */
 static int fp_model_flag(const char *a)
 {
@@ -112,6 +125,7 @@ static int fp_model_flag(const char *a)
 	return 0;
 }
 
+/* 0: go on, 1: stop with status 0 (help), -1: stop with status 1. */
 static int parse_args(int argc, char **argv, cc_opts *o)
 {
 	memset(o, 0, sizeof *o);
@@ -144,11 +158,25 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			}
 		} else if (!strcmp(a, "--stop-after") && more) {
 			o->stop = argv[++i];
-			if (strcmp(o->stop, "ir") && strcmp(o->stop, "postlink") &&
-			    strcmp(o->stop, "schedule") && strcmp(o->stop, "rtl")) {
-				diag_error(NULL, 0, 0, "--stop-after takes ir, postlink, schedule or rtl");
+			if (pipeline_parse_stop(o->stop, &o->stop_at, &o->stop_pass) != 0) {
+				diag_error(NULL, 0, 0,
+				           "--stop-after takes ir, postlink, schedule, rtl or a pass (see "
+				           "--list-passes), not '%s'",
+				           o->stop);
 				return -1;
 			}
+		} else if (!strcmp(a, "--print-after") && more) {
+			if (!(o->print_after = pass_find(argv[++i]))) {
+				diag_error(NULL, 0, 0,
+				           "--print-after takes a pass (see --list-passes), not '%s'",
+				           argv[i]);
+				return -1;
+			}
+		} else if (!strcmp(a, "--verify-each")) {
+			o->verify_each = 1;
+		} else if (!strcmp(a, "--list-passes")) {
+			list_passes();
+			return 1;
 		} else if (!strcmp(a, "--depfile") && more) {
 			o->depfile = argv[++i];
 		} else if (!strcmp(a, "--profile") && more) {
@@ -219,66 +247,34 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 	return 0;
 }
 
-/* Hardware has no calls: every helper function is inlined into the kernels that use it. */
-static int inline_all(LLVMModuleRef mod)
-{
-	LLVMContextRef ctx = LLVMGetModuleContext(mod);
-	unsigned ai = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
-	unsigned ni = LLVMGetEnumAttributeKindForName("noinline", 8);
-	unsigned on = LLVMGetEnumAttributeKindForName("optnone", 7);
-	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
-		/* IR from clang -O0 (DPC++'s included) marks every function optnone; hardware is built from
-		 * optimised code whatever the source's level. */
-		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, on);
-		if (!LLVMCountBasicBlocks(fn) || ir_is_kernel(fn))
-			continue;
-		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, ni);
-		LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, ai, 0));
-	}
-	if (ir_run_passes(mod, "always-inline,default<O2>", "optimisation") != 0)
-		return -1;
-	/* What is still called through a pointer once everything is inlined (and constants propagated)
-	 * becomes a dispatch over direct calls, which are inlined in turn. */
-	int lowered = 0;
-	if (lower_indirect_calls(mod, &lowered) != 0 || (lowered && check_recursion(mod) != 0) ||
-	    (lowered && ir_run_passes(mod, "always-inline,default<O2>", "optimisation") != 0))
-		return -1;
-	char *verr = NULL;
-	if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &verr)) {
-		diag_error(NULL, 0, 0, "invalid IR after optimisation: %s", verr);
-		LLVMDisposeMessage(verr);
-		return -1;
-	}
-	LLVMDisposeMessage(verr);
-	return 0;
-}
-
 /* The device flow from one lowered, linked device module to the inlined module post-link splits (NULL on
- * errors; MOD is consumed then). */
-static LLVMModuleRef front_finish(LLVMModuleRef mod, const cc_opts *o)
+ * errors; MOD is consumed then). *STOPPED is set when --stop-after names a pass of this stage. */
+static LLVMModuleRef front_finish(LLVMModuleRef mod, const cc_opts *o, const char *workdir, int *stopped)
 {
-	/* The math operations no unit runs become library calls, before the library is linked (so that it is
-	 * when the kernel needs it) and after (the library's own functions call each other that way too). */
-	if (mod && !diag_errors() && vfunc_aot(mod, o->board_cfg) == 0 &&
-	    debug_lower_calls(mod, o->print, o->print_note) == 0 && lower_math_calls(mod) == 0 &&
-	    kernel_libc_link(mod) == 0 && lower_math_calls(mod) == 0 && check_recursion(mod) == 0 &&
-	    inline_all(mod) == 0 && lower_usm_class_finish(mod) == 0)
+	pass_opts po = {
+	    .board = o->board_cfg, .checks = o->checks, .print = o->print, .print_note = o->print_note};
+	pass_control pc = {o->stop_pass, o->print_after, workdir, NULL, o->verify_each};
+	int r = mod && !diag_errors() ? passes_run(mod, PASS_LINKED, &po, &pc) : -1;
+	if (r > 0)
+		*stopped = 1;
+	if (r >= 0)
 		return mod;
 	if (mod)
 		LLVMDisposeModule(mod);
 	return NULL;
 }
 
-/* Front end and lowering per translation unit, then one linked, inlined device module (NULL on errors). With
- * --single-source, the device half of the split; the host half goes to *HOST. */
+/* Front end and lowering per translation unit, then one linked, inlined device module (NULL on errors, or
+ * when --stop-after names a per-input pass: *STOPPED says which). With --single-source, the device half of
+ * the split; the host half goes to *HOST. */
 static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *workdir, LLVMModuleRef *host,
-                           single_host *info)
+                           single_host *info, int *stopped)
 {
 	frontend_opts fo = {o->cflags, o->ncflags, workdir, NULL, o->depfile, o->out, 0, NULL};
 	if (o->single_source) {
 		diag_input(o->inputs[0]);
 		diag_progress("compiling %s (single source)", o->inputs[0]);
-		return front_finish(single_front(ctx, o->inputs[0], &fo, host, info), o);
+		return front_finish(single_front(ctx, o->inputs[0], &fo, host, info), o, workdir, stopped);
 	}
 	if (o->depfile) {
 		FILE *d = fopen(o->depfile, "w");
@@ -294,20 +290,28 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 		LLVMModuleRef m = frontend_load(ctx, o->inputs[i], &fo);
 		if (!m)
 			continue;
-		if (!frontend_is_ir(o->inputs[i])) {
-			lower_annotations(m, o->inputs[i]);
-			lower_spir_calls(m);
-		} else {
-			lower_spirv_import(m);
-			lower_usm_class(m);
-		}
+		/* Every input is lowered and reported on, whatever an earlier one did. */
+		pass_opts po = {.board = o->board_cfg,
+		                .input = o->inputs[i],
+		                .input_is_ir = frontend_is_ir(o->inputs[i])};
+		char tag[16];
+		snprintf(tag, sizeof tag, "%d", i);
+		pass_control pc = {o->stop_pass, o->print_after, workdir, o->ninputs > 1 ? tag : NULL,
+		                   o->verify_each};
+		if (passes_run(m, PASS_INPUT, &po, &pc) > 0)
+			*stopped = 1;
 		if (!mod)
 			mod = m;
 		else if (LLVMLinkModules2(mod, m)) /* consumes m */
 			diag_error(o->inputs[i], 0, 0,
 			           "cannot link with the other inputs (conflicting definitions)");
 	}
-	return front_finish(mod, o);
+	if (*stopped) { /* --stop-after a per-input pass: its outputs are written, nothing is linked */
+		if (mod)
+			LLVMDisposeModule(mod);
+		return NULL;
+	}
+	return front_finish(mod, o, workdir, stopped);
 }
 
 /* Every output is built in a staging folder beside OUT (same file system, so renames are atomic) and moved
@@ -488,17 +492,32 @@ int main(int argc, char **argv)
 	}
 	LLVMModuleRef host = NULL;
 	single_host sinfo = {0};
-	LLVMModuleRef mod = rc ? NULL : front(ctx, &o, workdir, &host, &sinfo);
-	rc = mod ? 0 : 1;
+	int stopped = 0;
+	LLVMModuleRef mod = rc ? NULL : front(ctx, &o, workdir, &host, &sinfo, &stopped);
+	rc = mod || stopped ? 0 : 1;
+	/* --stop-after ir: the linked, inlined module, before post-link splits and decorates it. */
+	if (!rc && !stopped && o.stop_at == STOP_IR) {
+		char path[4500], *msg = NULL;
+		snprintf(path, sizeof path, "%s/device.ll", workdir);
+		if (LLVMPrintModuleToFile(mod, path, &msg)) {
+			diag_error(path, 0, 0, "cannot write: %s", msg);
+			rc = 1;
+		}
+		LLVMDisposeMessage(msg);
+		stopped = 1;
+	}
 	LLVMModuleRef *imgs = NULL;
 	int n = 0;
-	if (!rc) {
+	if (!rc && !stopped) {
 		n = postlink_split(mod, o.split, SPLIT_FOR_HLS, &imgs);
 		rc = n < 1 || postlink_check_image_scope(imgs, n, SPLIT_FOR_HLS) ? 1 : 0;
 	}
 	image_build_opts bo = {.board = &board,
 	                       .clock_ns = o.clock > 0 ? o.clock : board.clock_period_ns,
-	                       .stop = o.stop,
+	                       .stop = o.stop_at,
+	                       .stop_pass = o.stop_pass,
+	                       .print_after = o.print_after,
+	                       .verify_each = o.verify_each,
 	                       .profile = o.profile,
 	                       .no_pipeline = o.no_pipeline,
 	                       .checks = o.checks};
@@ -518,8 +537,8 @@ int main(int argc, char **argv)
 		                 o.stop ? NULL : staged_exe, o.inputs[0]);
 	}
 	enum publish_kind kind = o.stop ? PUBLISH_NO_IMAGE : PUBLISH_IMAGE;
-	if (!rc && n > 1)
-		rc = publish(stage, front_out, o.out, PUBLISH_FOLDER, n) ? 1 : 0;
+	if (!rc && (n > 1 || stopped))
+		rc = publish(stage, front_out, o.out, stopped ? PUBLISH_NO_IMAGE : PUBLISH_FOLDER, n) ? 1 : 0;
 	for (int i = 0; i < n && !rc; i++) {
 		char path[4200], staged[4400];
 		image_path(o.out, i, n, path, sizeof path);

@@ -115,6 +115,15 @@ $(HLS_TEST_DIR)/rtl-check-test: $(HLS_TEST_DIR)/rtl_check_test
 	printf '#!/bin/sh\nexec "%s" "%s"\n' '$(abspath $<)' '$(SRC)' >$@
 	chmod +x $@
 
+# One test per pass (test/hls/lit): IR in, the pass alone through kiln-opt, FileCheck on what comes out.
+TESTS += $(HLS_TEST_DIR)/pass-lit-test
+$(HLS_TEST_DIR)/pass-lit-test: scripts/run-dpcpp-lit.sh $(KILN_OPT) $(KILN_CC) $(KERNEL_LIBC_BC) docs/compiler.md \
+		$(wildcard test/hls/lit/*.ll test/hls/lit/Inputs/*)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nKILN_LIT_TAP=1 KILN_OPT="%s" KILN_CC="%s" exec sh "%s/scripts/run-dpcpp-lit.sh" "%s/test/hls/lit"\n' \
+		'$(abspath $(KILN_OPT))' '$(abspath $(KILN_CC))' '$(SRC)' '$(SRC)' >$@
+	chmod +x $@
+
 # The compiler's checked growth of its working arrays (hls/support/xalloc).
 TESTS += $(HLS_TEST_DIR)/xalloc_test
 EXTRA_CFLAGS_test/hls = $(LLVM_CFLAGS)

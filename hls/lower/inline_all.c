@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "inline_all.h"
+
+#include <llvm-c/Analysis.h>
+
+#include "../ir/ir_util.h"
+#include "../support/diag.h"
+#include "indirect_calls.h"
+
+/* The passes that inline what was marked and clean up after it. */
+static const char *const optimise = "always-inline,default<O2>";
+
+int inline_all(LLVMModuleRef mod)
+{
+	LLVMContextRef ctx = LLVMGetModuleContext(mod);
+	unsigned ai = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+	unsigned ni = LLVMGetEnumAttributeKindForName("noinline", 8);
+	unsigned on = LLVMGetEnumAttributeKindForName("optnone", 7);
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		/* IR from clang -O0 (DPC++'s included) marks every function optnone. */
+		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, on);
+		if (!LLVMCountBasicBlocks(fn) || ir_is_kernel(fn))
+			continue;
+		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, ni);
+		LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, ai, 0));
+	}
+	return ir_run_passes(mod, optimise, "optimisation");
+}
+
+int inline_indirect_calls(LLVMModuleRef mod)
+{
+	int lowered = 0;
+	if (lower_indirect_calls(mod, &lowered) != 0 || (lowered && check_recursion(mod) != 0) ||
+	    (lowered && ir_run_passes(mod, optimise, "optimisation") != 0))
+		return -1;
+	char *verr = NULL;
+	if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &verr)) {
+		diag_error(NULL, 0, 0, "invalid IR after optimisation: %s", verr);
+		LLVMDisposeMessage(verr);
+		return -1;
+	}
+	LLVMDisposeMessage(verr);
+	return 0;
+}

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "passes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+
+#include "../frontend/kernel_libc.h"
+#include "../ir/ir_util.h"
+#include "../lower/bounds_checks.h"
+#include "../lower/debug_channel.h"
+#include "../lower/fp_aspects.h"
+#include "../lower/indirect_calls.h"
+#include "../lower/inline_all.h"
+#include "../lower/lower.h"
+#include "../lower/math_calls.h"
+#include "../lower/reassoc.h"
+#include "../lower/spirv_import.h"
+#include "../lower/split_aggregates.h"
+#include "../lower/unaligned.h"
+#include "../lower/unify_ptr.h"
+#include "../lower/usm_class.h"
+#include "../lower/vfunc_aot.h"
+#include "../support/diag.h"
+
+/* Adapters: each pass as `int run(mod, opts)`. Passes whose functions cannot fail report through the
+ * diagnostics, which the loop reads too. */
+
+static int run_annotations(LLVMModuleRef m, pass_opts *o)
+{
+	return lower_annotations(m, o->input);
+}
+
+static int run_spir_calls(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	lower_spir_calls(m);
+	return 0;
+}
+
+/* Both import passes report what they refuse and leave the rest to the linked stage, as the flow always
+ * did: every input is read and reported on before the first error stops the compile. */
+static int run_spirv_import(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	lower_spirv_import(m);
+	return 0;
+}
+
+static int run_usm_class(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	lower_usm_class(m);
+	return 0;
+}
+
+static int run_vfunc_aot(LLVMModuleRef m, pass_opts *o)
+{
+	return vfunc_aot(m, o->board);
+}
+
+static int run_debug_calls(LLVMModuleRef m, pass_opts *o)
+{
+	return debug_lower_calls(m, o->print, o->print_note);
+}
+
+static int run_math_calls(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	return lower_math_calls(m);
+}
+
+static int run_libc_link(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	return kernel_libc_link(m);
+}
+
+static int run_check_recursion(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	return check_recursion(m);
+}
+
+static int run_inline(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	return inline_all(m);
+}
+
+static int run_indirect_calls(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	return inline_indirect_calls(m);
+}
+
+static int run_usm_class_finish(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	return lower_usm_class_finish(m);
+}
+
+static int run_fp_aspects(LLVMModuleRef m, pass_opts *o)
+{
+	int bad = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+		if (ir_is_defined_kernel(fn))
+			bad += check_fp_aspects(fn, o->board);
+	return bad;
+}
+
+static int run_debug_stops(LLVMModuleRef m, pass_opts *o)
+{
+	debug_lower_stops(m, kiln_board_has_debug_channel(o->board));
+	return 0;
+}
+
+static int run_reassoc(LLVMModuleRef m, pass_opts *o)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+		if (ir_is_defined_kernel(fn))
+			reassoc_reductions(fn, reassoc_ways(o->clock_ns));
+	return 0;
+}
+
+/* Runs F on every defined kernel of M: the passes that work one kernel at a time. */
+static void each_kernel(LLVMModuleRef m, void (*f)(LLVMValueRef))
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+		if (ir_is_defined_kernel(fn))
+			f(fn);
+}
+
+static int run_aggregate_phis(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	each_kernel(m, split_aggregate_phis);
+	return 0;
+}
+
+static int run_unaligned(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	each_kernel(m, split_unaligned_accesses);
+	return 0;
+}
+
+static int run_unify_pointers(LLVMModuleRef m, pass_opts *o)
+{
+	return unify_pointers(m, o->checks);
+}
+
+/* The checks' stops are lowered as the others were, and the image's property sets must list them. */
+static int run_bounds_checks(LLVMModuleRef m, pass_opts *o)
+{
+	if (bounds_checks(m) > 0) {
+		debug_lower_stops(m, kiln_board_has_debug_channel(o->board));
+		o->stops_added = 1;
+	}
+	return 0;
+}
+
+/* The flow, in order. */
+static const pass table[] = {
+    /* Per input. Annotations first: they name the kernels everything after looks for. */
+    {"annotations", PASS_INPUT, PASS_FROM_C, run_annotations,
+     "kiln/device.h's annotations become DPC++'s attributes; kernels are renamed and checked"},
+    {"spir-calls", PASS_INPUT, PASS_FROM_C, run_spir_calls,
+     "functions and calls take SPIR's spir_func calling convention"},
+    {"spirv-import", PASS_INPUT, PASS_FROM_IR, run_spirv_import,
+     "globals decorated HostAccessINTEL get the device-global attributes it implies"},
+    {"usm-class", PASS_INPUT, PASS_FROM_IR, run_usm_class,
+     "DPC++'s USM-backed device_global class is split into its storage and a constant object"},
+    /* Linked. Math calls no unit runs become library calls before the library is linked (so that it is
+     * linked when a kernel needs it) and after (its own functions call each other that way too). */
+    {"vfunc-aot", PASS_LINKED, 0, run_vfunc_aot,
+     "sets needing an aspect the board lacks are dropped, and kernels calling them emptied"},
+    {"debug-calls", PASS_LINKED, 0, run_debug_calls, "printf, puts, exit, abort and assert become stops"},
+    {"math-calls", PASS_LINKED, 0, run_math_calls,
+     "exp, log, pow, sin, cos and frem become calls to the C library"},
+    {"libc-link", PASS_LINKED, 0, run_libc_link, "the kernel C library is linked where it is called"},
+    {"math-calls-libc", PASS_LINKED, 0, run_math_calls, "math-calls again, for the library's own code"},
+    {"check-recursion", PASS_LINKED, 0, run_check_recursion, "recursion is refused at its call"},
+    {"inline", PASS_LINKED, 0, run_inline, "every helper is inlined into its kernels; LLVM -O2"},
+    {"indirect-calls", PASS_LINKED, 0, run_indirect_calls,
+     "calls through pointers become dispatches over direct calls, inlined; the module verifies"},
+    {"usm-class-finish", PASS_LINKED, 0, run_usm_class_finish,
+     "USM-backed device globals: leaked addresses refused, storage typed by its accesses"},
+    /* Per image, after post-link: the aspects first, so that nothing is built for a board that cannot
+     * run it. */
+    {"fp-aspects", PASS_IMAGE, 0, run_fp_aspects,
+     "a double (float) on a board without fp64 (fp32) is refused at its line"},
+    {"debug-stops", PASS_IMAGE, 0, run_debug_stops, "each stop writes the debug channel and ends the kernel"},
+    {"reassoc", PASS_IMAGE, 0, run_reassoc,
+     "float sums carried around a loop (reassoc) become partial results"},
+    {"aggregate-phis", PASS_IMAGE, 0, run_aggregate_phis,
+     "struct phis whose uses each take one field become one phi per field"},
+    {"unaligned", PASS_IMAGE, 0, run_unaligned, "loads and stores wider than their alignment are split"},
+    {"unify-pointers", PASS_IMAGE, 0, run_unify_pointers,
+     "every pointer is resolved to the memories it may reach and rewritten as an offset"},
+    {"bounds-checks", PASS_IMAGE, PASS_IF_CHECKS, run_bounds_checks,
+     "--checks: accesses to on-chip arrays are checked against their bounds"},
+};
+
+const pass *pass_table(size_t *n)
+{
+	*n = sizeof table / sizeof table[0];
+	return table;
+}
+
+const pass *pass_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+		if (!strcmp(table[i].name, name))
+			return &table[i];
+	return NULL;
+}
+
+static int applies(const pass *p, const pass_opts *o)
+{
+	if ((p->when & PASS_FROM_C) && o->input_is_ir)
+		return 0;
+	if ((p->when & PASS_FROM_IR) && !o->input_is_ir)
+		return 0;
+	return !(p->when & PASS_IF_CHECKS) || o->checks;
+}
+
+static int write_after(LLVMModuleRef mod, const pass *p, const pass_control *c)
+{
+	char path[4400], *msg = NULL;
+	snprintf(path, sizeof path, "%s/%s%s%s.ll", c->dir ? c->dir : ".", p->name, c->tag ? "." : "",
+	         c->tag ? c->tag : "");
+	if (LLVMPrintModuleToFile(mod, path, &msg)) {
+		diag_error(path, 0, 0, "cannot write: %s", msg);
+		LLVMDisposeMessage(msg);
+		return -1;
+	}
+	return 0;
+}
+
+int pass_run_one(LLVMModuleRef mod, const pass *p, pass_opts *o, int verify)
+{
+	if (!applies(p, o))
+		return 0;
+	int before = diag_errors();
+	if (p->run(mod, o) != 0 || diag_errors() > before)
+		return -1;
+	char *verr = NULL;
+	if (verify && LLVMVerifyModule(mod, LLVMReturnStatusAction, &verr)) {
+		diag_error(NULL, 0, 0, "internal error: the IR does not verify after pass '%s': %s", p->name,
+		           verr);
+		LLVMDisposeMessage(verr);
+		return -1;
+	}
+	LLVMDisposeMessage(verr);
+	return 0;
+}
+
+int passes_run(LLVMModuleRef mod, enum pass_stage stage, pass_opts *o, const pass_control *c)
+{
+	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+		const pass *p = &table[i];
+		if (p->stage != stage)
+			continue;
+		if (pass_run_one(mod, p, o, c && c->verify_each) != 0)
+			return -1;
+		if (c && (c->print_after == p || c->stop_after == p) && write_after(mod, p, c) != 0)
+			return -1;
+		if (c && c->stop_after == p)
+			return 1;
+	}
+	return 0;
+}
+
+int pipeline_parse_stop(const char *s, enum pipeline_stop *st, const pass **p)
+{
+	static const struct {
+		const char *name;
+		enum pipeline_stop st;
+	} stages[] = {
+	    {"ir", STOP_IR}, {"postlink", STOP_POSTLINK}, {"schedule", STOP_SCHEDULE}, {"rtl", STOP_RTL}};
+	*p = NULL;
+	for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++)
+		if (!strcmp(s, stages[i].name)) {
+			*st = stages[i].st;
+			return 0;
+		}
+	*p = pass_find(s);
+	*st = *p ? STOP_AFTER_PASS : STOP_NONE;
+	return *p ? 0 : -1;
+}
