@@ -66,7 +66,7 @@ typedef struct kblock {
 	int ninsts;
 	/* The schedule (the solution of its problem, schedule/problem.h), filled by the scheduler: */
 	int first_step, last_step;
-	int res_mii, rec_mii; /* a single-block loop: the bounds on its II (schedule/mii.h), else 0 */
+	int res_mii, rec_mii; /* a single-block loop: the bounds on its II (schedule/problem.c), else 0 */
 	int pipelined, ii;    /* a single-block loop the scheduler overlapped, and its initiation interval */
 	int stages;           /* pipelined: stages of II cycles an iteration passes through */
 	int seq_states;       /* pipelined: the states the loop body took before it was overlapped */

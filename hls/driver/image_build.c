@@ -19,6 +19,7 @@
 #include "../cdfg/cdfg.h"
 #include "../cdfg/ifconv.h"
 #include "../emit/emit_kernel.h"
+#include "../emit/names.h"
 #include "../emit/rtl_wrap.h"
 #include "../ir/ir_util.h"
 #include "../lower/debug_channel.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "bind.h"
 
-#include "../schedule/schedule.h"
+#include "../schedule/oplib.h"
 #include "host/common/sort.h"
 
 #include <stdio.h>

@@ -6,7 +6,7 @@
 #include "emit_ctx.h"
 #include "emit_pipeline.h"
 
-#include "../schedule/schedule.h"
+#include "../schedule/oplib.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #include "emit_pipeline.h"
 
 #include "../../host/common/text_escape.h"
-#include "../schedule/schedule.h"
+#include "../schedule/oplib.h"
 
 #include <inttypes.h>
 

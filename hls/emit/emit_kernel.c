@@ -7,6 +7,7 @@
 
 #include "emit_ctx.h"
 #include "emit_pipeline.h"
+#include "names.h"
 #include "rtl_prune.h"
 
 #include "../schedule/fp_units.h"
@@ -15,15 +16,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-void emit_kernel_module_name(const kfunc *f, char *buf, size_t n)
-{
-	kiln_strbuf b = {0};
-	kiln_sb_add(&b, "kiln_k_");
-	kiln_sb_ident(&b, f->name, KILN_IDENT_KEEP);
-	snprintf(buf, n, "%s", b.s && !b.oom ? b.s : "kiln_k_");
-	kiln_sb_free(&b);
-}
 
 static void emit_ports(ectx *e)
 {

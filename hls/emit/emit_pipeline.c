@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "emit_pipeline.h"
 
-#include "emit_kernel.h"
+#include "read_queue.h"
 
 #include <stdlib.h>
 #include <string.h>

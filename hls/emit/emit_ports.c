@@ -2,19 +2,13 @@
 /* Memory ports of a kernel module: the RAM cells of its internal memories, the response tags of its module
  * ports, and per port one multiplexer, by state, over the requests binding gave it. */
 #include "emit_ctx.h"
-#include "emit_kernel.h"
 #include "emit_pipeline.h"
+#include "names.h"
+#include "read_queue.h"
 
 #include <stdlib.h>
 
 #include "../../host/common/text_escape.h"
-
-void emit_mem_init_file(const kfunc *f, int m, char *buf, size_t n)
-{
-	char mod[300];
-	emit_kernel_module_name(f, mod, sizeof mod);
-	snprintf(buf, n, "%s_m%d.hex", mod, m);
-}
 
 /* Internal memory M (a local array, table or plain global): an rtl/kiln_ram.v cell behind the same
  * valid/ready port signals as the module's external memories. */

@@ -2,9 +2,9 @@
 /* The multi-cycle units a kernel module instantiates: one divider per width (rtl/kiln_div.v) and one copy
  * engine for its memcpy/memset loops (rtl/kiln_copy.v), each fed by the state that runs it. */
 #include "emit_ctx.h"
-#include "emit_kernel.h"
+#include "read_queue.h"
 
-#include "../schedule/schedule.h"
+#include "../schedule/oplib.h"
 
 void emit_unit_decls(ectx *e)
 {

@@ -12,8 +12,8 @@
 
 #include "../support/xalloc.h"
 #include "memdep.h"
+#include "oplib.h"
 #include "problem.h"
-#include "schedule.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -13,6 +13,7 @@
 
 #include "../../host/common/jsonutil.h"
 #include "../../host/common/text_escape.h"
+#include "oplib.h"
 #include "problem.h"
 #include "schedule.h"
 

@@ -12,8 +12,8 @@
 
 #include "fp_units.h"
 #include "memdep.h"
+#include "oplib.h"
 #include "problem.h"
-#include "schedule.h"
 
 /* Operation K takes its operands when it issues, before its result: a memory request, a floating-point
  * unit's operation. */

@@ -5,7 +5,8 @@
 
 #include "../../host/common/contract.h"
 #include "../../host/common/text_escape.h"
-#include "../emit/emit_kernel.h"
+#include "../emit/names.h"
+#include "../emit/read_queue.h"
 #include "../package/meminit.h"
 #include "regmap_rtl.h"
 #include "system.h"

@@ -124,6 +124,13 @@ $(HLS_TEST_DIR)/pass-lit-test: scripts/run-dpcpp-lit.sh $(KILN_OPT) $(KILN_CC) $
 		'$(abspath $(KILN_OPT))' '$(abspath $(KILN_CC))' '$(SRC)' '$(SRC)' >$@
 	chmod +x $@
 
+# The compiler's layering (scripts/check-layering): no stage includes the driver, no circles of files.
+TESTS += $(HLS_TEST_DIR)/layering-test
+$(HLS_TEST_DIR)/layering-test: scripts/check-layering $(wildcard hls/*/*.c hls/*/*.h)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec python3 "%s/scripts/check-layering" "%s"\n' '$(SRC)' '$(SRC)' >$@
+	chmod +x $@
+
 # The compiler's checked growth of its working arrays (hls/support/xalloc).
 TESTS += $(HLS_TEST_DIR)/xalloc_test
 EXTRA_CFLAGS_test/hls = $(LLVM_CFLAGS)

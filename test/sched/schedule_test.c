@@ -5,6 +5,7 @@
  * Every schedule also passes sched_verify, and broken ones are caught. */
 #include <math.h>
 
+#include "hls/schedule/oplib.h"
 #include "hls/schedule/schedule.h"
 #include "hls/schedule/verify.h"
 #include "test/harness.h"

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "oplib.h"
+
+#include <math.h>
+
+static double log2w(int w)
+{
+	return w > 1 ? log2((double)w) : 1.0;
+}
+
+/* The delay of each class of kop_table.h, in ns, calibrated for a generic 4-LUT FPGA fabric: carry chains
+ * grow with width, logic is one LUT level, shifters and counters grow with log2(width). A class with a
+ * constant operand (the shift amount) is only wiring or one LUT level. */
+typedef enum { GROW_NONE, GROW_LINEAR, GROW_LOG2 } grow;
+static const struct delay_model {
+	double base, per; /* base + per * (width or log2(width)) */
+	grow grows;
+	int const_arg;      /* when operand CONST_ARG is a constant (0: never) ... */
+	double const_delay; /* ... the delay is this */
+} delay_models[KD_N] = {
+    [KD_CARRY] = {0.5, 0.05, GROW_LINEAR, 0, 0},   [KD_SAT] = {0.8, 0.05, GROW_LINEAR, 0, 0},
+    [KD_LOGIC] = {0.3, 0, GROW_NONE, 0, 0},        [KD_WIRE] = {0.0, 0, GROW_NONE, 0, 0},
+    [KD_SHIFT] = {0.5, 0.4, GROW_LOG2, 1, 0.0},    [KD_FUNNEL] = {1.0, 0.8, GROW_LOG2, 2, 0.3},
+    [KD_COUNT] = {1.0, 0.5, GROW_LOG2, 0, 0},      [KD_MUL] = {1.0, 0.12, GROW_LINEAR, 0, 0},
+    [KD_DIVIDER] = {0.5, 0.05, GROW_LINEAR, 0, 0}, /* operand steering / result sign fix */
+    [KD_FPU] = {0.5, 0, GROW_NONE, 0, 0},          /* operand steering into the unit's input register */
+    [KD_MEMORY] = {0.5, 0, GROW_NONE, 0, 0},       [KD_CONTROL] = {0.3, 0, GROW_NONE, 0, 0},
+};
+
+/* Delay of class C at width W, the constant-operand case aside. */
+static double class_delay(kdelay c, int w)
+{
+	const struct delay_model *m = &delay_models[c];
+	switch (m->grows) {
+	case GROW_LINEAR:
+		return m->base + m->per * w;
+	case GROW_LOG2:
+		return m->base + m->per * log2w(w);
+	default:
+		return m->base;
+	}
+}
+
+double sched_delay(const kfunc *f, const kinst *k)
+{
+	const kop_row *r = kop_info(k->op);
+	const struct delay_model *m = &delay_models[r->delay];
+	int w = k->width ? k->width : (k->nargs ? k->a[0].width : 1);
+	if (r->delay_width == KW_OPERAND)
+		w = k->a[0].width;
+	(void)f;
+	if (m->const_arg && k->a[m->const_arg].kind == KV_CONST)
+		return m->const_delay;
+	return class_delay(r->delay, w);
+}
+
+void sched_later(int *s, double *t, int os, double ot)
+{
+	if (os > *s) {
+		*s = os;
+		*t = ot;
+	} else if (os == *s && ot > *t) {
+		*t = ot;
+	}
+}
+
+int sched_is_div(kop op)
+{
+	return kop_unit(op) == KU_DIVIDER;
+}
+
+int sched_div_width(int w)
+{
+	return (w + 3) / 4 * 4;
+}
+
+/* A (W+1)-bit subtract and a select. */
+double sched_div_stage_delay(int w)
+{
+	return class_delay(KD_CARRY, w + 1) + class_delay(KD_LOGIC, w);
+}
+
+int sched_div_bits_per_cycle(double clock_ns, int w)
+{
+	for (int b = 4; b > 1; b /= 2)
+		if (b * sched_div_stage_delay(w) <= clock_ns)
+			return b;
+	return 1;
+}
+
+/* Cycles from an accepted read request on module port M to its data, as the scheduler plans them (a wait step
+ * absorbs any difference): the sim board's device memory answers after 4, device-global stores after 1. */
+int sched_read_latency(const kfunc *f, int m)
+{
+	return f->mems[m].kind == MEM_DEVMEM ? 4 : 1;
+}

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The operator library as the scheduler sees it: each operation's combinational delay (one table of delay
+ * classes, calibrated for a generic 4-LUT fabric), the multi-cycle divider's model, and the read latency of
+ * each kind of memory port. The scheduler, its verifier, the report, binding and the emitters read these
+ * facts from here and nowhere else. */
+#ifndef KILN_SCHED_OPLIB_H
+#define KILN_SCHED_OPLIB_H
+#include "../cdfg/kir.h"
+
+/* Estimated combinational delay in ns of operation K (the per-operation delay table). */
+double sched_delay(const kfunc *f, const kinst *k);
+/* Planned cycles from an accepted read request on module port M of F to its data. */
+int sched_read_latency(const kfunc *f, int m);
+/* Division and remainder run on the multi-cycle divider. */
+int sched_is_div(kop op);
+/* Width of the divider that runs a W-bit division: a multiple of 4, so that it may retire 1, 2 or 4 quotient
+ * bits per cycle. */
+int sched_div_width(int w);
+/* Delay in ns of one restoring-division step (compare, subtract, select) of a W-bit divider. */
+double sched_div_stage_delay(int w);
+/* Quotient bits a W-bit divider retires per cycle at a CLOCK_NS period: 4, 2 or 1 (W is a multiple of 4). */
+int sched_div_bits_per_cycle(double clock_ns, int w);
+/* Moves the point (*S, *T) (a step and ns into it) to (OS, OT) when that is later: the time all of an
+ * operation's operands are ready is the latest of theirs. */
+void sched_later(int *s, double *t, int os, double ot);
+
+#endif
