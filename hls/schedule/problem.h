@@ -25,8 +25,8 @@ typedef struct sched_problem {
 	int *latency;    /* [memory] planned cycles from an accepted read request to its data */
 	int *fp_latency; /* [operation] floating-point unit operations: cycles from operands to result
 	                    (fp_unit_latency), else 0 */
-	int *res_mii; /* [block] single-block loops: the resource bound on the II (problem.c), else 0 */
-	int *rec_mii; /* [block] single-block loops: the recurrence bound on the II (problem.c), else 0 */
+	int *res_mii;    /* [block] single-block loops: the resource bound on the II (problem.c), else 0 */
+	int *rec_mii;    /* [block] single-block loops: the recurrence bound on the II (problem.c), else 0 */
 } sched_problem;
 
 /* Builds the problem of kernel F (as it is: loops already prepared for pipelining) at F's clock_ns. 0, or -1
