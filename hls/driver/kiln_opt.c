@@ -11,6 +11,8 @@
 #include "../../host/common/board.h"
 #include "../../host/common/version.h"
 #include "../ir/ir_read.h"
+#include "../ir/ir_util.h"
+#include "../lower/points_to.h"
 #include "../pipeline/passes.h"
 #include "../support/diag.h"
 
@@ -19,6 +21,7 @@
 static void usage(FILE *o)
 {
 	fprintf(o, "usage: kiln-opt -p PASS[,PASS...] [options] INPUT.ll|INPUT.bc|- [-o OUT.ll]\n"
+	           "       kiln-opt --print-points-to INPUT.ll|INPUT.bc|-\n"
 	           "\n"
 	           "Runs kiln-cc's passes, by name and in the order given, on one module, and writes it as\n"
 	           "text IR (to standard output without -o). The passes: kiln-cc --list-passes.\n"
@@ -30,6 +33,8 @@ static void usage(FILE *o)
 	           "  --no-printf         as kiln-cc --no-printf\n"
 	           "  --from-c            the per-input passes treat the module as compiled from C\n"
 	           "  --no-verify         do not run LLVM's verifier after each pass\n"
+	           "  --print-points-to   print each kernel's points-to sets (hls/lower/points_to.h)\n"
+	           "                      after the passes, instead of the module\n"
 	           "  -h, --help          this help\n"
 	           "  --version           the release\n");
 }
@@ -38,7 +43,7 @@ int main(int argc, char **argv)
 {
 	const char *in = NULL, *out = NULL, *board_name = "sim", *list = NULL;
 	double clock = 0;
-	int checks = 0, no_printf = 0, from_c = 0, verify = 1;
+	int checks = 0, no_printf = 0, from_c = 0, verify = 1, points_to_only = 0;
 	diag_program = "kiln-opt";
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -65,6 +70,8 @@ int main(int argc, char **argv)
 			from_c = 1;
 		} else if (!strcmp(a, "--no-verify")) {
 			verify = 0;
+		} else if (!strcmp(a, "--print-points-to")) {
+			points_to_only = 1;
 		} else if (a[0] == '-' && a[1]) {
 			diag_error(NULL, 0, 0, "unknown option '%s' (see kiln-opt --help)", a);
 			return 1;
@@ -75,14 +82,14 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (!list || !in) {
+	if ((!list && !points_to_only) || !in) {
 		usage(stderr);
 		return 1;
 	}
 	/* The passes named, all checked before any runs. */
 	const pass *ps[MAX_PASSES];
 	int np = 0;
-	char *names = strdup(list);
+	char *names = strdup(list ? list : "");
 	for (char *save = NULL, *t = names ? strtok_r(names, ",", &save) : NULL; t;
 	     t = strtok_r(NULL, ",", &save)) {
 		if (np == MAX_PASSES || !(ps[np++] = pass_find(t))) {
@@ -109,7 +116,17 @@ int main(int argc, char **argv)
 	int rc = mod ? 0 : 1;
 	for (int i = 0; i < np && !rc; i++)
 		rc = pass_run_one(mod, ps[i], &po, verify) != 0;
-	if (!rc) {
+	for (LLVMValueRef fn = mod ? LLVMGetFirstFunction(mod) : NULL; !rc && points_to_only && fn;
+	     fn = LLVMGetNextFunction(fn)) {
+		if (!ir_is_defined_kernel(fn))
+			continue;
+		points_to pt;
+		pt_collect(&pt, mod, fn);
+		pt_solve(&pt);
+		pt_print(&pt, stdout);
+		pt_free(&pt);
+	}
+	if (!rc && !points_to_only) {
 		char *msg = NULL;
 		if (out && strcmp(out, "-")) {
 			if (LLVMPrintModuleToFile(mod, out, &msg)) {

@@ -15,6 +15,7 @@
 #include "../ir/vmap.h"
 #include "../support/diag.h"
 #include "../support/xalloc.h"
+#include "points_to.h"
 
 _Static_assert((KILN_ONCHIP_MEM_MAX_BYTES & (KILN_ONCHIP_MEM_MAX_BYTES - 1)) == 0,
                "on-chip objects sit at power-of-two strides");
@@ -22,10 +23,6 @@ _Static_assert((KILN_ONCHIP_MEM_MAX_BYTES & (KILN_ONCHIP_MEM_MAX_BYTES - 1)) == 
 #define OBJ_MASK (KILN_ONCHIP_MEM_MAX_BYTES - 1u)
 /* The last slot holds KILN_ADDR_BEYOND, which no object may own. */
 #define MAX_TAGS ((unsigned)((KILN_ADDR_BEYOND - KILN_ONCHIP_ADDR_BASE) >> OBJ_SHIFT))
-
-/* A points-to set: device memory, null, "anything whose address escaped" (a pointer loaded from memory or
- * made from an integer), code (a function's address), then the kernel's on-chip objects. */
-enum { P_DEV, P_NULL, P_ANY, P_FUNC, P_OBJ };
 
 typedef struct up {
 	LLVMModuleRef mod;
@@ -41,14 +38,10 @@ typedef struct up {
 	int errors;
 	/* per kernel */
 	LLVMValueRef fn;
-	vmap obj; /* object -> bit - P_OBJ */
-	LLVMValueRef *objs;
-	int nobj, cobj;
-	vmap row; /* pointer value -> row of sets / u */
-	uint64_t *sets;
-	LLVMValueRef *u; /* the value's unified address (i32), once made */
-	int nrow, crow, words;
-	uint64_t *esc; /* what escaped */
+	points_to pt;     /* where each pointer may point (points_to.h) */
+	vmap umap;        /* pointer value -> its slot in us */
+	LLVMValueRef *us; /* the value's unified address (i32), once made */
+	int nus, cus;
 	LLVMValueRef *work;
 	int nwork, cwork;
 } up;
@@ -59,217 +52,9 @@ static void fail_at(up *p, LLVMValueRef at, const char *what)
 	p->errors++;
 }
 
-static int add_obj(up *p, LLVMValueRef o)
-{
-	int i;
-	if (vmap_get(&p->obj, o, &i))
-		return i;
-	if (p->nobj == p->cobj) {
-		p->cobj = p->cobj ? 2 * p->cobj : 32;
-		p->objs = xrealloc(p->objs, (size_t)p->cobj, sizeof *p->objs);
-	}
-	p->objs[p->nobj] = o;
-	vmap_put(&p->obj, o, p->nobj);
-	return p->nobj++;
-}
-
-/* The objects constant C names, through constant expressions and the initialisers of globals. */
-static void collect_const(up *p, LLVMValueRef c, int depth)
-{
-	int i;
-	if (!c || depth > 64)
-		return;
-	if (LLVMIsAGlobalVariable(c)) {
-		if (vmap_get(&p->obj, c, &i))
-			return;
-		add_obj(p, c);
-		collect_const(p, LLVMGetInitializer(c), depth + 1);
-		return;
-	}
-	if (!LLVMIsAConstantExpr(c) && !LLVMIsAConstantStruct(c) && !LLVMIsAConstantArray(c) &&
-	    !LLVMIsAConstantVector(c))
-		return;
-	int n = LLVMGetNumOperands(c);
-	for (int k = 0; k < n; k++)
-		collect_const(p, LLVMGetOperand(c, (unsigned)k), depth + 1);
-}
-
-static int row_of(up *p, LLVMValueRef v)
-{
-	int r;
-	if (vmap_get(&p->row, v, &r))
-		return r;
-	if (p->nrow == p->crow) {
-		int old = p->crow;
-		p->crow = p->crow ? 2 * p->crow : 256;
-		p->sets = xrealloc(p->sets, (size_t)p->crow * (size_t)p->words, sizeof *p->sets);
-		p->u = xrealloc(p->u, (size_t)p->crow, sizeof *p->u);
-		memset(p->sets + (size_t)old * (size_t)p->words, 0,
-		       (size_t)(p->crow - old) * (size_t)p->words * sizeof *p->sets);
-		memset(p->u + old, 0, (size_t)(p->crow - old) * sizeof *p->u);
-	}
-	vmap_put(&p->row, v, p->nrow);
-	return p->nrow++;
-}
-
-static uint64_t *set_row(up *p, int r)
-{
-	return p->sets + (size_t)r * (size_t)p->words;
-}
-
-static void set_bit(uint64_t *s, int bit)
-{
-	s[bit / 64] |= 1ull << (bit % 64);
-}
-
-static int has_bit(const uint64_t *s, int bit)
-{
-	return (int)((s[bit / 64] >> (bit % 64)) & 1);
-}
-
-/* Ors FROM into TO; whether TO changed. */
-static int set_or(up *p, uint64_t *to, const uint64_t *from)
-{
-	int changed = 0;
-	for (int w = 0; w < p->words; w++) {
-		changed |= (to[w] | from[w]) != to[w];
-		to[w] |= from[w];
-	}
-	return changed;
-}
-
 static int is_ptr(LLVMValueRef v)
 {
 	return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
-}
-
-/* The points-to set of V as known so far (constants and arguments are fixed; instructions are rows the
- * fixpoint fills). */
-static void base_set(up *p, LLVMValueRef v, uint64_t *s, int depth)
-{
-	int i;
-	if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v)) {
-		set_bit(s, P_NULL);
-	} else if (LLVMIsAGlobalVariable(v) && vmap_get(&p->obj, v, &i)) {
-		set_bit(s, P_OBJ + i);
-	} else if (LLVMIsAArgument(v)) {
-		set_bit(s, P_DEV);
-	} else if (LLVMIsAFunction(v)) {
-		set_bit(s, P_FUNC);
-	} else if (LLVMIsAConstantExpr(v) && depth < 64) {
-		LLVMOpcode op = LLVMGetConstOpcode(v);
-		LLVMValueRef x = LLVMGetOperand(v, 0);
-		if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
-			base_set(p, x, s, depth + 1);
-		else if (op == LLVMIntToPtr && LLVMIsAConstantInt(x) &&
-		         LLVMConstIntGetZExtValue(x) < KILN_ONCHIP_ADDR_BASE)
-			set_bit(s, P_DEV); /* a fixed device address (the debug channel's) */
-		else {
-			set_bit(s, P_ANY);
-			set_bit(s, P_DEV);
-		}
-	} else if (LLVMIsAInstruction(v) && vmap_get(&p->row, v, &i)) {
-		set_or(p, s, set_row(p, i));
-	} else if (!LLVMIsAInstruction(v)) {
-		set_bit(s, P_ANY);
-		set_bit(s, P_DEV);
-	}
-}
-
-/* One step of the fixpoint for pointer instruction IN; whether its set grew. */
-static int step(up *p, LLVMValueRef in, uint64_t *tmp)
-{
-	memset(tmp, 0, (size_t)p->words * sizeof *tmp);
-	int i;
-	switch (LLVMGetInstructionOpcode(in)) {
-	case LLVMAlloca:
-		if (vmap_get(&p->obj, in, &i))
-			set_bit(tmp, P_OBJ + i);
-		break;
-	case LLVMGetElementPtr:
-	case LLVMBitCast:
-	case LLVMAddrSpaceCast:
-	case LLVMFreeze:
-		base_set(p, LLVMGetOperand(in, 0), tmp, 0);
-		break;
-	case LLVMPHI:
-		for (unsigned k = 0; k < LLVMCountIncoming(in); k++)
-			base_set(p, LLVMGetIncomingValue(in, k), tmp, 0);
-		break;
-	case LLVMSelect:
-		base_set(p, LLVMGetOperand(in, 1), tmp, 0);
-		base_set(p, LLVMGetOperand(in, 2), tmp, 0);
-		break;
-	case LLVMLoad:
-		set_bit(tmp, P_ANY);
-		break;
-	default: /* inttoptr, calls: any address at all */
-		set_bit(tmp, P_ANY);
-		set_bit(tmp, P_DEV);
-		break;
-	}
-	return set_or(p, set_row(p, row_of(p, in)), tmp);
-}
-
-/* Where pointer V is kept as a plain number: its objects' addresses escape. */
-static void escape(up *p, LLVMValueRef v)
-{
-	uint64_t tmp[p->words];
-	memset(tmp, 0, sizeof tmp);
-	base_set(p, v, tmp, 0);
-	set_or(p, p->esc, tmp);
-}
-
-/* Pointer constants inside the initialiser C of a global the kernel reaches escape. */
-static void escape_init(up *p, LLVMValueRef c, int depth)
-{
-	if (!c || depth > 64)
-		return;
-	if (is_ptr(c)) {
-		escape(p, c);
-		return;
-	}
-	if (!LLVMIsAConstantStruct(c) && !LLVMIsAConstantArray(c) && !LLVMIsAConstantVector(c))
-		return;
-	int n = LLVMGetNumOperands(c);
-	for (int k = 0; k < n; k++)
-		escape_init(p, LLVMGetOperand(c, (unsigned)k), depth + 1);
-}
-
-/* The final set of V: "anything escaped" spelled out as the escaped objects and null. */
-static void final_set(up *p, LLVMValueRef v, uint64_t *s)
-{
-	memset(s, 0, (size_t)p->words * sizeof *s);
-	base_set(p, v, s, 0);
-	if (has_bit(s, P_ANY)) {
-		set_or(p, s, p->esc);
-		set_bit(s, P_NULL);
-	}
-	s[0] &= ~(1ull << P_ANY);
-}
-
-enum { K_DEV, K_OBJ, K_UNIFIED };
-
-/* How V is represented: a device address (or null), an offset into one object (*OBJ), or a unified
- * address. */
-static int kind_of(up *p, LLVMValueRef v, int *obj)
-{
-	uint64_t s[p->words];
-	final_set(p, v, s);
-	int nobj = 0, last = -1;
-	for (int i = 0; i < p->nobj; i++)
-		if (has_bit(s, P_OBJ + i)) {
-			nobj++;
-			last = i;
-		}
-	if (nobj == 0 && !has_bit(s, P_FUNC))
-		return K_DEV;
-	if (nobj == 1 && !has_bit(s, P_DEV) && !has_bit(s, P_NULL)) {
-		if (obj)
-			*obj = last;
-		return K_OBJ;
-	}
-	return K_UNIFIED;
 }
 
 static unsigned tag_of(up *p, LLVMValueRef o)
@@ -497,13 +282,26 @@ static LLVMValueRef load_number(up *p, LLVMValueRef ld)
 	LLVMValueRef q = LLVMBuildLoad2(p->b, p->i64, a64, "");
 	LLVMSetAlignment(q, LLVMGetAlignment(ld));
 	LLVMSetVolatile(q, LLVMGetVolatile(ld));
-	if (LLVMIsAInstruction(a64) && a64 != addr) {
-		int r = row_of(p, a64);
-		base_set(p, addr, set_row(p, r), 0);
-	}
-	if (kind_of(p, addr, NULL) == K_UNIFIED)
+	if (LLVMIsAInstruction(a64) && a64 != addr)
+		pt_same_as(&p->pt, a64, addr);
+	if (pt_kind(&p->pt, addr, NULL) == PT_KIND_UNIFIED)
 		push_work(p, q);
 	return narrow(p, q);
+}
+
+/* V's slot in the cache of unified addresses (empty until u_of fills it). */
+static int u_slot(up *p, LLVMValueRef v)
+{
+	int r;
+	if (vmap_get(&p->umap, v, &r))
+		return r;
+	if (p->nus == p->cus) {
+		p->cus = p->cus ? 2 * p->cus : 256;
+		p->us = xrealloc(p->us, (size_t)p->cus, sizeof *p->us);
+	}
+	p->us[p->nus] = NULL;
+	vmap_put(&p->umap, v, p->nus);
+	return p->nus++;
 }
 
 /* V's unified address (i32), made once where every use of V can reach it. */
@@ -521,23 +319,24 @@ static LLVMValueRef u_of(up *p, LLVMValueRef v)
 		return LLVMConstInt(p->i32, a, 0);
 	}
 	if (LLVMIsAInstruction(v) || LLVMIsAArgument(v)) {
-		r = row_of(p, v);
-		if (p->u[r])
-			return p->u[r];
+		r = u_slot(p, v);
+		if (p->us[r])
+			return p->us[r];
 	}
-	int k = kind_of(p, v, &obj);
+	int k = pt_kind(&p->pt, v, &obj);
 	LLVMValueRef res;
-	if (k != K_UNIFIED && !LLVMIsALoadInst(v)) {
+	if (k != PT_KIND_UNIFIED && !LLVMIsALoadInst(v)) {
 		place_after(p, v);
 		res = LLVMBuildPtrToInt(p->b, v, p->i32, "");
-		if (k == K_OBJ)
-			res = LLVMBuildOr(p->b, res, LLVMConstInt(p->i32, obj_base(p, p->objs[obj]), 0), "");
+		if (k == PT_KIND_OBJ)
+			res =
+			    LLVMBuildOr(p->b, res, LLVMConstInt(p->i32, obj_base(p, p->pt.objs[obj]), 0), "");
 	} else {
 		switch (LLVMGetInstructionOpcode(v)) {
 		case LLVMPHI: {
 			LLVMPositionBuilderBefore(p->b, v);
 			res = LLVMBuildPhi(p->b, p->i32, "");
-			p->u[r] = res; /* a loop reaches the phi through its own back edge */
+			p->us[r] = res; /* a loop reaches the phi through its own back edge */
 			for (unsigned i = 0; i < LLVMCountIncoming(v); i++) {
 				LLVMValueRef in = u_of(p, LLVMGetIncomingValue(v, i));
 				LLVMBasicBlockRef bb = LLVMGetIncomingBlock(v, i);
@@ -578,7 +377,7 @@ static LLVMValueRef u_of(up *p, LLVMValueRef v)
 		}
 	}
 	if (r >= 0)
-		p->u[r] = res;
+		p->us[r] = res;
 	return res;
 }
 
@@ -589,7 +388,7 @@ static LLVMValueRef resolve(up *p, LLVMValueRef ptr, int c, LLVMValueRef addr)
 	LLVMTypeRef pty = LLVMTypeOf(ptr);
 	if (c < 0)
 		return LLVMBuildIntToPtr(p->b, LLVMBuildZExt(p->b, addr, p->i64, ""), pty, "");
-	LLVMValueRef o = p->objs[c];
+	LLVMValueRef o = p->pt.objs[c];
 	unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(o));
 	LLVMValueRef base = LLVMBuildPointerCast(p->b, o, LLVMPointerType(p->i8, as), "");
 	LLVMValueRef off = p->checks ? LLVMBuildSub(p->b, addr, LLVMConstInt(p->i32, obj_base(p, o), 0), "")
@@ -602,13 +401,13 @@ static LLVMValueRef resolve(up *p, LLVMValueRef ptr, int c, LLVMValueRef addr)
 static int unified_operand(up *p, LLVMValueRef in)
 {
 	if (LLVMIsALoadInst(in))
-		return kind_of(p, LLVMGetOperand(in, 0), NULL) == K_UNIFIED ? 0 : -1;
+		return pt_kind(&p->pt, LLVMGetOperand(in, 0), NULL) == PT_KIND_UNIFIED ? 0 : -1;
 	if (LLVMIsAStoreInst(in))
-		return kind_of(p, LLVMGetOperand(in, 1), NULL) == K_UNIFIED ? 1 : -1;
+		return pt_kind(&p->pt, LLVMGetOperand(in, 1), NULL) == PT_KIND_UNIFIED ? 1 : -1;
 	if (LLVMIsACallInst(in)) { /* llvm.memcpy/memmove/memset: destination, then source */
 		for (int i = 0; i < 2; i++) {
 			LLVMValueRef a = LLVMGetOperand(in, (unsigned)i);
-			if (is_ptr(a) && kind_of(p, a, NULL) == K_UNIFIED)
+			if (is_ptr(a) && pt_kind(&p->pt, a, NULL) == PT_KIND_UNIFIED)
 				return i;
 		}
 	}
@@ -623,12 +422,8 @@ static void dispatch(up *p, LLVMValueRef in)
 	if (pi < 0)
 		return;
 	LLVMValueRef ptr = LLVMGetOperand(in, (unsigned)pi);
-	uint64_t s[p->words];
-	final_set(p, ptr, s);
-	int cand[p->nobj + 1], nc = 0, dev = has_bit(s, P_DEV);
-	for (int i = 0; i < p->nobj; i++)
-		if (has_bit(s, P_OBJ + i))
-			cand[nc++] = i;
+	int cand[p->pt.nobj + 1], dev = 0;
+	int nc = pt_targets(&p->pt, ptr, cand, &dev);
 	if (dev || nc == 0)
 		cand[nc++] = -1; /* device memory, the default arm */
 	LLVMValueRef addr = u_of(p, ptr);
@@ -642,16 +437,14 @@ static void dispatch(up *p, LLVMValueRef in)
 		arms[c] = LLVMInsertBasicBlockInContext(p->ctx, tail, "reach");
 	LLVMValueRef sw = LLVMBuildSwitch(p->b, num, arms[nc - 1], (unsigned)(nc - 1));
 	for (int c = 0; c < nc - 1; c++)
-		LLVMAddCase(sw, LLVMConstInt(p->i32, obj_base(p, p->objs[cand[c]]) >> OBJ_SHIFT, 0), arms[c]);
+		LLVMAddCase(sw, LLVMConstInt(p->i32, obj_base(p, p->pt.objs[cand[c]]) >> OBJ_SHIFT, 0),
+		            arms[c]);
 	LLVMValueRef vals[nc];
 	for (int c = 0; c < nc; c++) {
 		LLVMPositionBuilderAtEnd(p->b, arms[c]);
 		LLVMValueRef direct = resolve(p, ptr, cand[c], addr);
-		if (LLVMIsAInstruction(direct)) {
-			int r = row_of(p, direct);
-			memset(set_row(p, r), 0, (size_t)p->words * sizeof *p->sets);
-			set_bit(set_row(p, r), cand[c] < 0 ? P_DEV : P_OBJ + cand[c]);
-		}
+		if (LLVMIsAInstruction(direct))
+			pt_only(&p->pt, direct, cand[c]);
 		LLVMValueRef cl = LLVMInstructionClone(in);
 		LLVMInsertIntoBuilder(p->b, cl);
 		LLVMSetOperand(cl, (unsigned)pi, direct);
@@ -683,12 +476,6 @@ static void drop_lifetimes(LLVMValueRef fn)
 		}
 }
 
-static int is_intrinsic_call(LLVMValueRef call)
-{
-	LLVMValueRef f = LLVMGetCalledValue(call);
-	return f && LLVMIsAFunction(f) && LLVMGetIntrinsicID(f) != 0;
-}
-
 static int is_mem_intrinsic(LLVMValueRef call)
 {
 	LLVMValueRef f = LLVMGetCalledValue(call);
@@ -704,97 +491,10 @@ static int compare_needs_u(up *p, LLVMValueRef in)
 	LLVMValueRef x = LLVMGetOperand(in, 0), y = LLVMGetOperand(in, 1);
 	if (!is_ptr(x))
 		return 0;
-	int ox = -1, oy = -1, kx = kind_of(p, x, &ox), ky = kind_of(p, y, &oy);
-	if (kx == K_DEV && ky == K_DEV)
+	int ox = -1, oy = -1, kx = pt_kind(&p->pt, x, &ox), ky = pt_kind(&p->pt, y, &oy);
+	if (kx == PT_KIND_DEV && ky == PT_KIND_DEV)
 		return 0;
-	return !(kx == K_OBJ && ky == K_OBJ && ox == oy);
-}
-
-/* Whether constant C names a function of a virtual-function set in the list SETS (SL bytes). */
-static int names_set_fn(LLVMValueRef c, const char *sets, unsigned sl, int depth)
-{
-	if (!c || depth > 64)
-		return 0;
-	if (LLVMIsAFunction(c)) {
-		unsigned fl = 0;
-		const char *fs = ir_fn_attr(c, VF_ATTR_SET, &fl);
-		return fs && ir_list_has(sets, sl, fs, fl);
-	}
-	if (!LLVMIsAConstantExpr(c) && !LLVMIsAConstantStruct(c) && !LLVMIsAConstantArray(c) &&
-	    !LLVMIsAConstantVector(c))
-		return 0;
-	int n = LLVMGetNumOperands(c);
-	for (int k = 0; k < n; k++)
-		if (names_set_fn(LLVMGetOperand(c, (unsigned)k), sets, sl, depth + 1))
-			return 1;
-	return 0;
-}
-
-/* Whether G is a table of kernel P->fn's virtual-function sets: a constant global naming a function of a
- * set the kernel calls through (its calls-indirectly list). Another kernel may have stored the table's
- * address in an object, so the kernel reaches the table through any pointer it loads. */
-static int is_set_table(up *p, LLVMValueRef g)
-{
-	unsigned sl = 0;
-	const char *sets = ir_fn_attr(p->fn, VF_ATTR_CALLS, &sl);
-	return sets && LLVMIsAGlobalVariable(g) && LLVMIsGlobalConstant(g) && LLVMGetInitializer(g) &&
-	       names_set_fn(LLVMGetInitializer(g), sets, sl, 0);
-}
-
-/* The pointer instructions of the kernel, in order, and the list of instructions to rewrite. */
-/* The kernel's objects: its allocas, the globals its code names (and theirs, through initialisers), and
- * the tables of the virtual-function sets it calls through. */
-static void collect_objects(up *p)
-{
-	for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g))
-		if (is_set_table(p, g))
-			collect_const(p, g, 0);
-	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb; bb = LLVMGetNextBasicBlock(bb))
-		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-			if (LLVMIsAAllocaInst(in))
-				add_obj(p, in);
-			int n = LLVMGetNumOperands(in);
-			for (int k = 0; k < n; k++) {
-				LLVMValueRef op = LLVMGetOperand(in, (unsigned)k);
-				if (LLVMIsAConstant(op) && !LLVMIsAFunction(op))
-					collect_const(p, op, 0);
-			}
-		}
-}
-
-static void analyse(up *p)
-{
-	LLVMValueRef fn = p->fn;
-	p->words = (P_OBJ + p->nobj + 63) / 64;
-	uint64_t tmp[p->words];
-	int changed = 1;
-	while (changed) {
-		changed = 0;
-		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
-			     in = LLVMGetNextInstruction(in))
-				if (is_ptr(in))
-					changed |= step(p, in, tmp);
-	}
-	p->esc = calloc((size_t)p->words, sizeof *p->esc);
-	for (int i = 0; i < p->nobj; i++) {
-		if (LLVMIsAGlobalVariable(p->objs[i]))
-			escape_init(p, LLVMGetInitializer(p->objs[i]), 0);
-		if (is_set_table(p, p->objs[i]))
-			set_bit(p->esc, P_OBJ + i);
-	}
-	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-			if (LLVMIsAStoreInst(in) && is_ptr(LLVMGetOperand(in, 0)))
-				escape(p, LLVMGetOperand(in, 0));
-			else if (LLVMIsAPtrToIntInst(in))
-				escape(p, LLVMGetOperand(in, 0));
-			else if (LLVMIsACallInst(in) && !is_intrinsic_call(in))
-				for (unsigned k = 0; k < (unsigned)LLVMGetNumArgOperands(in); k++)
-					if (is_ptr(LLVMGetOperand(in, k)))
-						escape(p, LLVMGetOperand(in, k));
-		}
-	p->esc[0] &= ~(1ull << P_ANY);
+	return !(kx == PT_KIND_OBJ && ky == PT_KIND_OBJ && ox == oy);
 }
 
 /* Whether pointer instruction IN was given a unified address, so that its own value is no longer needed
@@ -802,8 +502,8 @@ static void analyse(up *p)
 static int replaced(up *p, LLVMValueRef in)
 {
 	int r;
-	return LLVMIsAInstruction(in) && is_ptr(in) && vmap_get(&p->row, in, &r) && p->u[r] &&
-	       !LLVMIsACallInst(in) && !LLVMIsAAllocaInst(in) && kind_of(p, in, NULL) == K_UNIFIED;
+	return LLVMIsAInstruction(in) && is_ptr(in) && vmap_get(&p->umap, in, &r) && p->us[r] &&
+	       !LLVMIsACallInst(in) && !LLVMIsAAllocaInst(in) && pt_kind(&p->pt, in, NULL) == PT_KIND_UNIFIED;
 }
 
 /* Deletes the pointer instructions the rewrite left unused, cycles (a pointer phi and its increment)
@@ -889,10 +589,10 @@ static int computes_address(LLVMValueRef c, int plain, int depth)
 static int object_at(up *p, uint64_t a)
 {
 	int t; /* only objects with an address can be where an address computation lands */
-	for (int i = 0; i < p->nobj; i++) {
-		if (!vmap_get(&p->tag, p->objs[i], &t))
+	for (int i = 0; i < p->pt.nobj; i++) {
+		if (!vmap_get(&p->tag, p->pt.objs[i], &t))
 			continue;
-		uint64_t base = obj_base(p, p->objs[i]);
+		uint64_t base = obj_base(p, p->pt.objs[i]);
 		if (a >= base && a - base < KILN_ONCHIP_MEM_MAX_BYTES)
 			return i;
 	}
@@ -930,7 +630,7 @@ static void fold_constant_operands(up *p)
 					               LLVMConstIntToPtr(LLVMConstInt(p->i64, a, 0), ty));
 					continue;
 				}
-				LLVMValueRef obj = p->objs[o];
+				LLVMValueRef obj = p->pt.objs[o];
 				unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(obj));
 				LLVMValueRef off = LLVMConstInt(p->i64, a - obj_base(p, obj), 0);
 				LLVMValueRef at = LLVMConstGEP2(
@@ -944,23 +644,23 @@ static void unify_kernel(up *p, LLVMValueRef fn)
 {
 	p->fn = fn;
 	drop_lifetimes(fn);
-	collect_objects(p);
+	pt_collect(&p->pt, p->mod, fn);
 	narrow_int_pointers(p);
 	fold_constant_operands(p);
-	analyse(p);
+	pt_solve(&p->pt);
 	/* What to rewrite, listed before anything changes. */
 	LLVMValueRef *todo = NULL;
 	int ntodo = 0, ctodo = 0;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-			int want =
-			    (LLVMIsALoadInst(in) && is_ptr(in)) ||
-			    (LLVMIsAStoreInst(in) && is_ptr(LLVMGetOperand(in, 0))) ||
-			    (LLVMIsAPtrToIntInst(in) && kind_of(p, LLVMGetOperand(in, 0), NULL) != K_DEV) ||
-			    (LLVMIsAICmpInst(in) && compare_needs_u(p, in)) ||
-			    ((LLVMIsALoadInst(in) || LLVMIsAStoreInst(in) ||
-			      (LLVMIsACallInst(in) && is_mem_intrinsic(in))) &&
-			     unified_operand(p, in) >= 0);
+			int want = (LLVMIsALoadInst(in) && is_ptr(in)) ||
+			           (LLVMIsAStoreInst(in) && is_ptr(LLVMGetOperand(in, 0))) ||
+			           (LLVMIsAPtrToIntInst(in) &&
+			            pt_kind(&p->pt, LLVMGetOperand(in, 0), NULL) != PT_KIND_DEV) ||
+			           (LLVMIsAICmpInst(in) && compare_needs_u(p, in)) ||
+			           ((LLVMIsALoadInst(in) || LLVMIsAStoreInst(in) ||
+			             (LLVMIsACallInst(in) && is_mem_intrinsic(in))) &&
+			            unified_operand(p, in) >= 0);
 			if (!want)
 				continue;
 			if (ntodo == ctodo) {
@@ -974,7 +674,7 @@ static void unify_kernel(up *p, LLVMValueRef fn)
 		LLVMValueRef in = todo[i];
 		if (LLVMIsALoadInst(in) && is_ptr(in)) {
 			LLVMValueRef u = u_of(p, in);
-			if (kind_of(p, in, NULL) != K_UNIFIED) { /* a device pointer after all */
+			if (pt_kind(&p->pt, in, NULL) != PT_KIND_UNIFIED) { /* a device pointer after all */
 				LLVMPositionBuilderBefore(p->b, in);
 				LLVMValueRef d = LLVMBuildIntToPtr(p->b, LLVMBuildZExt(p->b, u, p->i64, ""),
 				                                   LLVMTypeOf(in), "");
@@ -986,7 +686,7 @@ static void unify_kernel(up *p, LLVMValueRef fn)
 			unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(addr));
 			LLVMValueRef a64 = LLVMBuildPointerCast(p->b, addr, LLVMPointerType(p->i64, as), "");
 			if (LLVMIsAInstruction(a64) && a64 != addr)
-				base_set(p, addr, set_row(p, row_of(p, a64)), 0);
+				pt_same_as(&p->pt, a64, addr);
 			LLVMValueRef st = LLVMBuildStore(p->b, LLVMBuildZExt(p->b, u, p->i64, ""), a64);
 			LLVMSetAlignment(st, LLVMGetAlignment(in));
 			LLVMSetVolatile(st, LLVMGetVolatile(in));
@@ -1013,19 +713,12 @@ static void unify_kernel(up *p, LLVMValueRef fn)
 	}
 	free(todo);
 	sweep(p);
-	vmap_free(&p->obj);
-	vmap_free(&p->row);
-	memset(&p->obj, 0, sizeof p->obj);
-	memset(&p->row, 0, sizeof p->row);
-	free(p->objs);
-	free(p->sets);
-	free(p->u);
-	free(p->esc);
-	p->objs = NULL;
-	p->sets = NULL;
-	p->u = NULL;
-	p->esc = NULL;
-	p->nobj = p->cobj = p->nrow = p->crow = 0;
+	pt_free(&p->pt);
+	vmap_free(&p->umap);
+	memset(&p->umap, 0, sizeof p->umap);
+	free(p->us);
+	p->us = NULL;
+	p->nus = p->cus = 0;
 }
 
 static int holds_pointers(LLVMValueRef c, int depth)
