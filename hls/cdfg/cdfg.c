@@ -67,24 +67,6 @@ static void fail(builder *b, const char *fmt, const char *what)
 	b->errors++;
 }
 
-static int new_inst(builder *b, kop op, int width)
-{
-	kfunc *f = b->f;
-	if (f->ninsts == f->cinsts) {
-		f->cinsts = f->cinsts ? f->cinsts * 2 : 64;
-		f->insts = xrealloc(f->insts, (size_t)f->cinsts, sizeof *f->insts);
-	}
-	kinst *k = &f->insts[f->ninsts];
-	memset(k, 0, sizeof *k);
-	k->op = op;
-	k->width = width;
-	k->block = -1;
-	k->mem = -1;
-	k->mem2 = -1;
-	k->step = -1;
-	return f->ninsts++;
-}
-
 static void place(builder *b, int id)
 {
 	kblock *bl = &b->f->blocks[b->cur_block];
@@ -117,7 +99,7 @@ static kval emit(builder *b, kop op, int width, kval x, kval y)
 	 * (a phi's incoming value from another block). */
 	if (op == K_ADD && x.kind == KV_CONST && y.kind == KV_CONST)
 		return kconst((x.c + y.c) & (width >= 64 ? ~0ull : (1ull << width) - 1), width);
-	int id = new_inst(b, op, width);
+	int id = kir_new_inst(b->f, op, width, -1);
 	kinst *k = &b->f->insts[id];
 	k->a[0] = x;
 	k->a[1] = y;
@@ -518,14 +500,14 @@ static void translate_load(builder *b, LLVMValueRef in, int id)
 	}
 	if (bytes == 8) {
 		/* 64-bit accesses are two 32-bit port transactions, low word first (little-endian). */
-		int lo = new_inst(b, K_LOAD, 32), hi;
+		int lo = kir_new_inst(b->f, K_LOAD, 32, -1), hi;
 		b->f->insts[lo].a[0] = addr;
 		b->f->insts[lo].nargs = 1;
 		b->f->insts[lo].mem = m;
 		b->f->insts[lo].bytes = 4;
 		place(b, lo);
 		kval a4 = emit(b, K_ADD, PTR_BITS, addr, kconst(4, PTR_BITS));
-		hi = new_inst(b, K_LOAD, 32);
+		hi = kir_new_inst(b->f, K_LOAD, 32, -1);
 		b->f->insts[hi].a[0] = a4;
 		b->f->insts[hi].nargs = 1;
 		b->f->insts[hi].mem = m;
@@ -573,7 +555,7 @@ static void translate_store(builder *b, LLVMValueRef in)
 			if (p)
 				a = emit(b, K_ADD, PTR_BITS, addr, kconst(4, PTR_BITS));
 		}
-		int id = new_inst(b, K_STORE, 0);
+		int id = kir_new_inst(b->f, K_STORE, 0, -1);
 		kinst *k = &b->f->insts[id];
 		k->mem = m;
 		k->bytes = parts == 2 ? 4 : bytes;
@@ -691,7 +673,7 @@ static void translate_memop(builder *b, LLVMValueRef in, int is_set, int is_move
 		else if (lv.width < PTR_BITS)
 			lv = emit(b, K_ZEXT, PTR_BITS, lv, (kval){0});
 	}
-	int id = new_inst(b, is_set ? K_MEMSET : K_MEMCPY, 0);
+	int id = kir_new_inst(b->f, is_set ? K_MEMSET : K_MEMCPY, 0, -1);
 	b->f->insts[id].mem = md;
 	b->f->insts[id].mem2 = ms;
 	b->f->insts[id].move = is_move;
@@ -877,7 +859,7 @@ static void translate(builder *b, LLVMValueRef in)
 		translate_extract(b, in, id);
 		return;
 	case LLVMBr: {
-		int t = new_inst(b, K_BR, 0);
+		int t = kir_new_inst(b->f, K_BR, 0, -1);
 		if (LLVMIsConditional(in)) {
 			kval c = val_of(b, LLVMGetCondition(in));
 			kinst *k = &b->f->insts[t];
@@ -892,7 +874,7 @@ static void translate(builder *b, LLVMValueRef in)
 		return;
 	}
 	case LLVMSwitch: {
-		int t = new_inst(b, K_SWITCH, 0);
+		int t = kir_new_inst(b->f, K_SWITCH, 0, -1);
 		kval c = val_of(b, LLVMGetOperand(in, 0)) /* LLVMGetCondition is for branches only */;
 		unsigned ns = LLVMGetNumSuccessors(in);
 		kinst *k = &b->f->insts[t];
@@ -910,7 +892,7 @@ static void translate(builder *b, LLVMValueRef in)
 	}
 	case LLVMRet:
 	case LLVMUnreachable: {
-		int t = new_inst(b, K_RET, 0);
+		int t = kir_new_inst(b->f, K_RET, 0, -1);
 		fill(b, t, K_RET, NONE, NONE, NONE);
 		if (t >= 0)
 			b->f->insts[t].halt = op == LLVMUnreachable;
@@ -1100,7 +1082,7 @@ static int build_once(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f, const char *
 				fail(&b, "%s: integers wider than 64 bits are not supported", "value");
 				continue;
 			}
-			vmap_put(&b.slot, in, new_inst(&b, K_COPY, w ? w : 1));
+			vmap_put(&b.slot, in, kir_new_inst(b.f, K_COPY, w ? w : 1, -1));
 		}
 	bi = 0;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), bi++) {

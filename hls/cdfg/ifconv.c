@@ -100,10 +100,6 @@ static int convert(kfunc *f, int h)
 	if (t != s0 || e >= 0) {
 		unsigned line = ht->line;
 		int ni = kir_new_inst(f, K_XOR, 1, h);
-		if (ni < 0) {
-			free(list);
-			return 0;
-		}
 		f->insts[ni].nargs = 2;
 		f->insts[ni].a[0] = c;
 		f->insts[ni].a[1] = (kval){KV_CONST, 0, 1, 1};

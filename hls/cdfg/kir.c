@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../support/xalloc.h"
+
 void kfunc_free(kfunc *f)
 {
 	for (int i = 0; i < f->ninsts; i++) {
@@ -39,12 +41,8 @@ void kfunc_free(kfunc *f)
 int kir_new_inst(kfunc *f, kop op, int width, int block)
 {
 	if (f->ninsts == f->cinsts) {
-		int nc = f->cinsts ? f->cinsts * 2 : 64;
-		kinst *ni = realloc(f->insts, (size_t)nc * sizeof *ni);
-		if (!ni)
-			return -1;
-		f->insts = ni;
-		f->cinsts = nc;
+		f->cinsts = f->cinsts ? f->cinsts * 2 : 64;
+		f->insts = xrealloc(f->insts, (size_t)f->cinsts, sizeof *f->insts);
 	}
 	kinst *k = &f->insts[f->ninsts];
 	memset(k, 0, sizeof *k);

@@ -149,8 +149,9 @@ typedef struct kfunc {
 
 /* Frees everything F owns. */
 void kfunc_free(kfunc *f);
-/* Appends a zeroed operation OP of WIDTH bits to F's instructions, in block BLOCK (no memory, no step yet);
- * its index, or -1 when out of memory (F unchanged). The caller places it in a block's instruction list. */
+/* Appends a zeroed operation OP of WIDTH bits to F's instructions, in block BLOCK (-1: none yet; no memory,
+ * no step yet); its index. The caller places it in a block's instruction list. Out of memory ends the tool
+ * (xalloc.h). */
 int kir_new_inst(kfunc *f, kop op, int width, int block);
 /* The value phi PHI of single-block loop B takes on B's back edge when it is an operation of B, else -1. */
 int kir_back_value(const kfunc *f, int b, const kinst *phi);

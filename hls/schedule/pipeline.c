@@ -61,13 +61,8 @@ void pipeline_prepare(kfunc *f, int b)
 			if (f->insts[pi].phi_block[q] != b ||
 			    (v.kind == KV_OP && f->insts[v.id].block == b && f->insts[v.id].op != K_PHI))
 				continue;
-			int *nl = realloc(bl->insts, ((size_t)bl->ninsts + 1) * sizeof *nl);
-			if (!nl)
-				return;
-			bl->insts = nl;
+			bl->insts = xrealloc(bl->insts, (size_t)bl->ninsts + 1, sizeof *bl->insts);
 			int id = kir_new_inst(f, K_COPY, f->insts[pi].width, b);
-			if (id < 0)
-				return;
 			kinst *c = &f->insts[id];
 			c->nargs = 1;
 			c->a[0] = v;

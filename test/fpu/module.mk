@@ -29,10 +29,8 @@ $(FPU_TEST_DIR)/fpu_test: $(FPU_TEST_DIR)/fpu_test.o $(FPU_TEST_DIR)/fp_units.o 
 	cp $(FPU_TEST_DIR)/obj/fpu_test $@
 
 # make bench: each unit's latency and yosys cells, and the II of float loops (scripts/bench-fpu).
-$(BUILD)/bench/fpu_table: test/fpu/fpu_table.c hls/schedule/fp_units.c hls/schedule/fp_units.h hls/cdfg/kir.c \
-		hls/cdfg/kop_table.h
-	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -o $@ test/fpu/fpu_table.c hls/schedule/fp_units.c hls/cdfg/kir.c
+$(BUILD)/bench/fpu_table: $(BUILD)/obj/test/fpu/fpu_table.o $(HLS_OBJS) $(COMMON_LIB)
+	$(HLS_LINK)
 $(BUILD)/bench/bench-fpu: scripts/bench-fpu $(KILN_CC) $(BUILD)/bench/fpu_table test/fpu/bench_kernels.c
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec python3 "%s/scripts/bench-fpu" "%s" "%s"\n' '$(SRC)' '$(abspath $(BUILD))' '$(SRC)' >$@
