@@ -92,10 +92,10 @@ sed_repl() {
 	printf '%s' "$1" | sed -e 's/[\\&#]/\\&/g'
 }
 
-# A tool is only replaced where it is a command: at the start of the line, after a pipe/;/&&/(, or after
-# "not" / "not --crash". Thus "--implicit-check-not" or a CHECK prefix that happens to say "opt" is left
-# alone. "not" comes last, so that "not tool" has matched the tool first.
-CMD_PREFIX='(^|[|;&(][[:space:]]*|not[[:space:]]+|--crash[[:space:]]+)'
+# A tool is only replaced where it is a command: at the start of the line or after a pipe/;/&&/(, possibly
+# behind "not" or "not --crash". Thus "--implicit-check-not opt" or a CHECK prefix that happens to say "opt"
+# is left alone. "not" comes last, so that "not tool" has matched the tool first.
+CMD_PREFIX='((^|[|;&(])[[:space:]]*(not[[:space:]]+(--crash[[:space:]]+)?)?)'
 TOOL_SED=$WORK/tools.sed
 MISSING="" # "name=replacement" lines for tools that are not installed here
 : >"$TOOL_SED"
@@ -103,7 +103,7 @@ printf '%s\n' "$TOOLS" >"$WORK/tools.txt"
 while IFS= read -r pair; do
 	name=${pair%%=*}
 	repl=${pair#*=}
-	printf 's#%s%s([[:space:]]|$)#\\1%s\\2#g\n' "$CMD_PREFIX" "$name" "$(sed_repl "$repl")" >>"$TOOL_SED"
+	printf 's#%s%s([[:space:]]|$)#\\1%s\\5#g\n' "$CMD_PREFIX" "$name" "$(sed_repl "$repl")" >>"$TOOL_SED"
 	if ! command -v "$repl" >/dev/null 2>&1; then
 		MISSING="$MISSING$name=$repl
 "

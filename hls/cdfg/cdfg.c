@@ -124,11 +124,6 @@ static int type_bits(LLVMTypeRef t)
 	}
 }
 
-static int is_ptr(LLVMValueRef v)
-{
-	return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
-}
-
 /* Whether value V (a global or a constant expression over it) is used by a kernel other than FN. */
 static int used_by_other_kernel(LLVMValueRef v, LLVMValueRef fn, int depth)
 {
@@ -388,7 +383,8 @@ static kval val_of(builder *b, LLVMValueRef v)
 		for (unsigned i = 0; i < n; i++)
 			if (LLVMGetParam(LLVMGetParamParent(v), i) == v) {
 				/* A pointer argument's low 32 bits are its device address. */
-				kval a = {KV_ARG, (int)i, 0, is_ptr(v) ? PTR_BITS : b->f->args[i].width};
+				kval a = {KV_ARG, (int)i, 0,
+				          ir_is_pointer(v) ? PTR_BITS : b->f->args[i].width};
 				return a;
 			}
 	}
@@ -531,7 +527,7 @@ static void translate_store(builder *b, LLVMValueRef in)
 	int m = mem_of(b, ptr);
 	kval addr = val_of(b, ptr);
 	int bits = type_bits(LLVMTypeOf(val));
-	if (!bits || is_ptr(val)) {
+	if (!bits || ir_is_pointer(val)) {
 		fail(b,
 		     "%s: storing vector, aggregate or pointer values (or this floating-point type) is not "
 		     "supported",
@@ -792,7 +788,8 @@ static void translate(builder *b, LLVMValueRef in)
 	switch (op) {
 	case LLVMICmp: {
 		LLVMValueRef x = LLVMGetOperand(in, 0), y = LLVMGetOperand(in, 1);
-		if (is_ptr(x) && (mem_of(b, x) != mem_of(b, y)) && mem_of(b, x) >= 0 && mem_of(b, y) >= 0) {
+		if (ir_is_pointer(x) && (mem_of(b, x) != mem_of(b, y)) && mem_of(b, x) >= 0 &&
+		    mem_of(b, y) >= 0) {
 			fail(b, "%s: comparing pointers into different memories is not supported", "icmp");
 			return;
 		}
@@ -801,7 +798,7 @@ static void translate(builder *b, LLVMValueRef in)
 		return;
 	}
 	case LLVMSelect:
-		if (is_ptr(in))
+		if (ir_is_pointer(in))
 			mem_of(b, in);
 		fill(b, id, K_SELECT, val_of(b, LLVMGetOperand(in, 0)), val_of(b, LLVMGetOperand(in, 1)),
 		     val_of(b, LLVMGetOperand(in, 2)));
@@ -818,7 +815,7 @@ static void translate(builder *b, LLVMValueRef in)
 	case LLVMFreeze:
 	case LLVMBitCast:
 	case LLVMAddrSpaceCast:
-		if (is_ptr(in))
+		if (ir_is_pointer(in))
 			mem_of(b, in);
 		fill(b, id, K_COPY, val_of(b, LLVMGetOperand(in, 0)), NONE, NONE);
 		return;
@@ -828,7 +825,7 @@ static void translate(builder *b, LLVMValueRef in)
 		fill(b, id, K_COPY, gep_offset(b, in), NONE, NONE);
 		return;
 	case LLVMPHI: {
-		if (is_ptr(in))
+		if (ir_is_pointer(in))
 			mem_of(b, in);
 		kinst *k = &b->f->insts[id];
 		unsigned n = LLVMCountIncoming(in);
@@ -905,7 +902,7 @@ static void translate(builder *b, LLVMValueRef in)
 	case LLVMIntToPtr: {
 		/* Pointers are 32-bit numbers in hardware (lower/unify_ptr.h). */
 		kval x = val_of(b, LLVMGetOperand(in, 0));
-		int w = is_ptr(in) ? PTR_BITS : type_bits(LLVMTypeOf(in));
+		int w = ir_is_pointer(in) ? PTR_BITS : type_bits(LLVMTypeOf(in));
 		if (x.width == w)
 			fill(b, id, K_OR, x, kconst(0, w), NONE);
 		else
@@ -1052,13 +1049,13 @@ static int build_once(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f, const char *
 			pl = strlen(tmp);
 		}
 		f->args[i].name = dupn(pn, pl);
-		f->args[i].is_pointer = is_ptr(p);
-		f->args[i].width = is_ptr(p) ? 64 : type_bits(LLVMTypeOf(p));
+		f->args[i].is_pointer = ir_is_pointer(p);
+		f->args[i].width = ir_is_pointer(p) ? 64 : type_bits(LLVMTypeOf(p));
 		unsigned sext = LLVMGetEnumAttributeKindForName("signext", 7);
 		f->args[i].is_signed = LLVMGetEnumAttributeAtIndex(fn, (unsigned)i + 1, sext) != NULL;
 		unsigned na = LLVMGetEnumAttributeKindForName("noalias", 7);
 		f->args[i].noalias =
-		    is_ptr(p) && LLVMGetEnumAttributeAtIndex(fn, (unsigned)i + 1, na) != NULL;
+		    ir_is_pointer(p) && LLVMGetEnumAttributeAtIndex(fn, (unsigned)i + 1, na) != NULL;
 	}
 
 	f->nblocks = (int)LLVMCountBasicBlocks(fn);

@@ -60,7 +60,6 @@ typedef struct build {
 	char *prop_text;
 	kfunc *ks;
 	int nk;
-	int stopped; /* --stop-after named a pass of this image's stage, and it ran */
 	kiln_regmap regmap;
 	int have_regmap;
 	char *rtl_files[MAX_RTL];
@@ -163,14 +162,12 @@ static int stage_postlink(build *b, LLVMModuleRef mod)
 static int stage_hls(build *b, LLVMModuleRef mod)
 {
 	pass_opts po = {.board = b->o->board, .clock_ns = b->o->clock_ns, .checks = b->o->checks};
-	pass_control pc = {b->o->stop_pass, b->o->print_after, b->workdir, NULL, b->o->verify_each};
+	pass_control pc = {b->o->stop_pass, b->o->print_after, b->workdir, -1, b->o->verify_each};
 	int r = passes_run(mod, PASS_IMAGE, &po, &pc);
 	if (r < 0 || (po.stops_added && make_props(b, mod) != 0))
 		return -1;
-	if (r > 0) {
-		b->stopped = 1;
+	if (r > 0) /* --stop-after named a pass of this stage */
 		return 0;
-	}
 	if (b->o->stop) { /* what HLS schedules, for looking into a stage's output */
 		char path[4200], *msg = NULL;
 		snprintf(path, sizeof path, "%s/hls.ll", b->workdir);
@@ -536,7 +533,8 @@ int image_build(LLVMModuleRef mod, const char *out, const char *shown, const ima
 	int rc = stage_postlink(&b, mod);
 	if (rc == 0 && !diag_errors() && stop != STOP_POSTLINK)
 		rc = stage_hls(&b, mod);
-	if (rc == 0 && !diag_errors() && !b.stopped && stop != STOP_POSTLINK && stop != STOP_SCHEDULE)
+	if (rc == 0 && !diag_errors() && stop != STOP_AFTER_PASS && stop != STOP_POSTLINK &&
+	    stop != STOP_SCHEDULE)
 		rc = stage_system(&b);
 	if (rc == 0 && !diag_errors() && stop == STOP_NONE)
 		rc = stage_package(&b);

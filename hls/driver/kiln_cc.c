@@ -12,7 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Linker.h>
 
@@ -20,8 +19,6 @@
 #include "../../host/common/fileio.h"
 #include "../../host/common/version.h"
 #include "../frontend/frontend.h"
-#include "../frontend/kernel_libc.h"
-#include "../ir/ir_util.h"
 #include "../pipeline/passes.h"
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
@@ -109,8 +106,14 @@ static void list_passes(void)
 	static const char *const stage[] = {"per input", "linked", "per image"};
 	size_t n = 0;
 	const pass *t = pass_table(&n);
-	for (size_t i = 0; i < n; i++)
-		printf("%-18s %-10s %s\n", t[i].name, stage[t[i].stage], t[i].what);
+	for (size_t i = 0; i < n; i++) {
+		unsigned w = t[i].when;
+		const char *runs = w & PASS_FROM_C      ? "C inputs"
+		                   : w & PASS_FROM_IR   ? "IR inputs"
+		                   : w & PASS_IF_CHECKS ? "--checks"
+		                                        : "always";
+		printf("%-18s  %-10s  %-10s  %s\n", t[i].name, stage[t[i].stage], runs, t[i].what);
+	}
 }
 
 /* The floating-point model options clang takes from the user (reassociation, contraction). */
@@ -166,6 +169,10 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 				return -1;
 			}
 		} else if (!strcmp(a, "--print-after") && more) {
+			if (o->print_after) {
+				diag_error(NULL, 0, 0, "--print-after is given twice: it takes one pass");
+				return -1;
+			}
 			if (!(o->print_after = pass_find(argv[++i]))) {
 				diag_error(NULL, 0, 0,
 				           "--print-after takes a pass (see --list-passes), not '%s'",
@@ -239,6 +246,17 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 		           "--single-source takes one C file (host code, kernels and device globals)");
 		return -1;
 	}
+	/* The single-source split lowers its one module itself (hls/single), not pass by pass. */
+	const pass *in_pass = o->stop_pass && o->stop_pass->stage == PASS_INPUT       ? o->stop_pass
+	                      : o->print_after && o->print_after->stage == PASS_INPUT ? o->print_after
+	                                                                              : NULL;
+	if (o->single_source && in_pass) {
+		diag_error(NULL, 0, 0,
+		           "--single-source does not run the per-input pass '%s' on its own: stop or print "
+		           "after a later pass",
+		           in_pass->name);
+		return -1;
+	}
 	if (o->single_source && o->split != SPLIT_OFF) {
 		diag_error(NULL, 0, 0,
 		           "--single-source embeds one device image: --split cannot be used with it");
@@ -248,33 +266,30 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 }
 
 /* The device flow from one lowered, linked device module to the inlined module post-link splits (NULL on
- * errors; MOD is consumed then). *STOPPED is set when --stop-after names a pass of this stage. */
-static LLVMModuleRef front_finish(LLVMModuleRef mod, const cc_opts *o, const char *workdir, int *stopped)
+ * errors; MOD is consumed then). */
+static LLVMModuleRef front_finish(LLVMModuleRef mod, const cc_opts *o, const char *workdir)
 {
 	pass_opts po = {
 	    .board = o->board_cfg, .checks = o->checks, .print = o->print, .print_note = o->print_note};
-	pass_control pc = {o->stop_pass, o->print_after, workdir, NULL, o->verify_each};
-	int r = mod && !diag_errors() ? passes_run(mod, PASS_LINKED, &po, &pc) : -1;
-	if (r > 0)
-		*stopped = 1;
-	if (r >= 0)
+	pass_control pc = {o->stop_pass, o->print_after, workdir, -1, o->verify_each};
+	if (mod && !diag_errors() && passes_run(mod, PASS_LINKED, &po, &pc) >= 0)
 		return mod;
 	if (mod)
 		LLVMDisposeModule(mod);
 	return NULL;
 }
 
-/* Front end and lowering per translation unit, then one linked, inlined device module (NULL on errors, or
- * when --stop-after names a per-input pass: *STOPPED says which). With --single-source, the device half of
- * the split; the host half goes to *HOST. */
+/* Front end and lowering per translation unit, then one linked, inlined device module (NULL on errors, and
+ * when --stop-after names a per-input pass: nothing is linked then). With --single-source, the device half
+ * of the split; the host half goes to *HOST. */
 static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *workdir, LLVMModuleRef *host,
-                           single_host *info, int *stopped)
+                           single_host *info)
 {
 	frontend_opts fo = {o->cflags, o->ncflags, workdir, NULL, o->depfile, o->out, 0, NULL};
 	if (o->single_source) {
 		diag_input(o->inputs[0]);
 		diag_progress("compiling %s (single source)", o->inputs[0]);
-		return front_finish(single_front(ctx, o->inputs[0], &fo, host, info), o, workdir, stopped);
+		return front_finish(single_front(ctx, o->inputs[0], &fo, host, info), o, workdir);
 	}
 	if (o->depfile) {
 		FILE *d = fopen(o->depfile, "w");
@@ -284,6 +299,7 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 		}
 	}
 	LLVMModuleRef mod = NULL;
+	int stop_input = o->stop_pass && o->stop_pass->stage == PASS_INPUT;
 	for (int i = 0; i < o->ninputs; i++) {
 		diag_input(o->inputs[i]);
 		diag_progress("compiling %s", o->inputs[i]);
@@ -294,24 +310,20 @@ static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *wor
 		pass_opts po = {.board = o->board_cfg,
 		                .input = o->inputs[i],
 		                .input_is_ir = frontend_is_ir(o->inputs[i])};
-		char tag[16];
-		snprintf(tag, sizeof tag, "%d", i);
-		pass_control pc = {o->stop_pass, o->print_after, workdir, o->ninputs > 1 ? tag : NULL,
+		pass_control pc = {o->stop_pass, o->print_after, workdir, o->ninputs > 1 ? i : -1,
 		                   o->verify_each};
-		if (passes_run(m, PASS_INPUT, &po, &pc) > 0)
-			*stopped = 1;
+		passes_run(m, PASS_INPUT, &po, &pc);
+		if (stop_input) {
+			LLVMDisposeModule(m);
+			continue;
+		}
 		if (!mod)
 			mod = m;
 		else if (LLVMLinkModules2(mod, m)) /* consumes m */
 			diag_error(o->inputs[i], 0, 0,
 			           "cannot link with the other inputs (conflicting definitions)");
 	}
-	if (*stopped) { /* --stop-after a per-input pass: its outputs are written, nothing is linked */
-		if (mod)
-			LLVMDisposeModule(mod);
-		return NULL;
-	}
-	return front_finish(mod, o, workdir, stopped);
+	return stop_input ? NULL : front_finish(mod, o, workdir);
 }
 
 /* Every output is built in a staging folder beside OUT (same file system, so renames are atomic) and moved
@@ -357,9 +369,19 @@ static void staging_on_signal(int sig)
 	raise(sig);
 }
 
+/* A compile that exits early (xalloc.h's out of memory) leaves nothing either. */
+static void staging_at_exit(void)
+{
+	if (dep_tmp[0])
+		unlink(dep_tmp);
+	if (staging_dir[0])
+		kiln_remove_tree(staging_dir);
+}
+
 static void staging_guard(const char *dir)
 {
 	snprintf(staging_dir, sizeof staging_dir, "%s", dir);
+	atexit(staging_at_exit);
 	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
 		struct sigaction sa = {.sa_handler = staging_on_signal};
@@ -492,11 +514,12 @@ int main(int argc, char **argv)
 	}
 	LLVMModuleRef host = NULL;
 	single_host sinfo = {0};
-	int stopped = 0;
-	LLVMModuleRef mod = rc ? NULL : front(ctx, &o, workdir, &host, &sinfo, &stopped);
-	rc = mod || stopped ? 0 : 1;
+	/* --stop-after ends the flow before post-link: nothing is split, and only OUT.d/ is published. */
+	int early = o.stop_at == STOP_IR || (o.stop_pass && o.stop_pass->stage != PASS_IMAGE);
+	LLVMModuleRef mod = rc ? NULL : front(ctx, &o, workdir, &host, &sinfo);
+	rc = rc || diag_errors() || (!mod && !(o.stop_pass && o.stop_pass->stage == PASS_INPUT)) ? 1 : 0;
 	/* --stop-after ir: the linked, inlined module, before post-link splits and decorates it. */
-	if (!rc && !stopped && o.stop_at == STOP_IR) {
+	if (!rc && o.stop_at == STOP_IR) {
 		char path[4500], *msg = NULL;
 		snprintf(path, sizeof path, "%s/device.ll", workdir);
 		if (LLVMPrintModuleToFile(mod, path, &msg)) {
@@ -504,13 +527,15 @@ int main(int argc, char **argv)
 			rc = 1;
 		}
 		LLVMDisposeMessage(msg);
-		stopped = 1;
 	}
 	LLVMModuleRef *imgs = NULL;
 	int n = 0;
-	if (!rc && !stopped) {
-		n = postlink_split(mod, o.split, SPLIT_FOR_HLS, &imgs);
-		rc = n < 1 || postlink_check_image_scope(imgs, n, SPLIT_FOR_HLS) ? 1 : 0;
+	if (!rc && !early &&
+	    (postlink_check_dgs(mod) != 0 || postlink_check_image_scope(mod, o.split, SPLIT_FOR_HLS) != 0))
+		rc = 1;
+	if (!rc && !early) {
+		n = postlink_split(mod, o.split, SPLIT_FOR_HLS, &imgs, NULL);
+		rc = n < 1 ? 1 : 0;
 	}
 	image_build_opts bo = {.board = &board,
 	                       .clock_ns = o.clock > 0 ? o.clock : board.clock_period_ns,
@@ -537,8 +562,8 @@ int main(int argc, char **argv)
 		                 o.stop ? NULL : staged_exe, o.inputs[0]);
 	}
 	enum publish_kind kind = o.stop ? PUBLISH_NO_IMAGE : PUBLISH_IMAGE;
-	if (!rc && (n > 1 || stopped))
-		rc = publish(stage, front_out, o.out, stopped ? PUBLISH_NO_IMAGE : PUBLISH_FOLDER, n) ? 1 : 0;
+	if (!rc && (n > 1 || early))
+		rc = publish(stage, front_out, o.out, early ? PUBLISH_NO_IMAGE : PUBLISH_FOLDER, n) ? 1 : 0;
 	for (int i = 0; i < n && !rc; i++) {
 		char path[4200], staged[4400];
 		image_path(o.out, i, n, path, sizeof path);
@@ -556,6 +581,7 @@ int main(int argc, char **argv)
 		unlink(o.depfile); /* gone already unless the compile failed */
 	if (kiln_remove_tree(stage) != 0)
 		diag_error(stage, 0, 0, "cannot remove the staging folder: %s", strerror(errno));
+	staging_dir[0] = dep_tmp[0] = '\0';
 	for (int i = 0; i < n; i++)
 		if (imgs[i] != mod)
 			LLVMDisposeModule(imgs[i]);

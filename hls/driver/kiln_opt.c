@@ -15,8 +15,7 @@
 #include "../lower/points_to.h"
 #include "../pipeline/passes.h"
 #include "../support/diag.h"
-
-#define MAX_PASSES 32
+#include "../support/xalloc.h"
 
 static void usage(FILE *o)
 {
@@ -86,19 +85,6 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 1;
 	}
-	/* The passes named, all checked before any runs. */
-	const pass *ps[MAX_PASSES];
-	int np = 0;
-	char *names = strdup(list ? list : "");
-	for (char *save = NULL, *t = names ? strtok_r(names, ",", &save) : NULL; t;
-	     t = strtok_r(NULL, ",", &save)) {
-		if (np == MAX_PASSES || !(ps[np++] = pass_find(t))) {
-			diag_error(NULL, 0, 0, "no pass '%s' (see kiln-cc --list-passes)", t);
-			free(names);
-			return 1;
-		}
-	}
-	free(names);
 	kiln_board_config board;
 	char err[512];
 	if (kiln_board_load(board_name, &board, err, sizeof err) != 0) {
@@ -111,20 +97,55 @@ int main(int argc, char **argv)
 	                .print = !no_printf && kiln_board_has_debug_channel(&board),
 	                .input = in,
 	                .input_is_ir = !from_c};
+	/* The passes named, all checked before any runs: one that would not run here is refused, so that a
+	 * test never checks a pass that did nothing. */
+	const pass **ps = NULL;
+	int np = 0;
+	for (const char *t = list; t && *t;) {
+		size_t l = strcspn(t, ",");
+		char name[64];
+		snprintf(name, sizeof name, "%.*s", (int)(l < sizeof name ? l : sizeof name - 1), t);
+		const pass *p = l < sizeof name ? pass_find(name) : NULL;
+		if (!p)
+			diag_error(NULL, 0, 0, "no pass '%.*s' (see kiln-cc --list-passes)", (int)l, t);
+		else if (!pass_applies(p, &po))
+			diag_error(NULL, 0, 0, "pass '%s' does not run here (see --checks and --from-c)",
+			           name);
+		ps = xrealloc(ps, (size_t)np + 1, sizeof *ps);
+		ps[np++] = p;
+		t += l + (t[l] == ',');
+	}
+	if (diag_errors()) {
+		free(ps);
+		kiln_board_free(&board);
+		return 1;
+	}
 	LLVMContextRef ctx = LLVMContextCreate();
 	LLVMModuleRef mod = ir_read_file(ctx, in);
 	int rc = mod ? 0 : 1;
 	for (int i = 0; i < np && !rc; i++)
 		rc = pass_run_one(mod, ps[i], &po, verify) != 0;
-	for (LLVMValueRef fn = mod ? LLVMGetFirstFunction(mod) : NULL; !rc && points_to_only && fn;
-	     fn = LLVMGetNextFunction(fn)) {
+	FILE *pto = !rc && points_to_only ? (out && strcmp(out, "-") ? fopen(out, "w") : stdout) : NULL;
+	if (!rc && points_to_only && !pto) {
+		diag_error(out, 0, 0, "cannot write");
+		rc = 1;
+	}
+	for (LLVMValueRef fn = pto ? LLVMGetFirstFunction(mod) : NULL; fn; fn = LLVMGetNextFunction(fn)) {
 		if (!ir_is_defined_kernel(fn))
 			continue;
 		points_to pt;
 		pt_collect(&pt, mod, fn);
 		pt_solve(&pt);
-		pt_print(&pt, stdout);
+		pt_print(&pt, pto);
 		pt_free(&pt);
+	}
+	if (pto) {
+		int bad = ferror(pto);
+		bad |= (pto != stdout ? fclose(pto) : fflush(pto)) != 0;
+		if (bad) {
+			diag_error(out, 0, 0, "cannot write");
+			rc = 1;
+		}
 	}
 	if (!rc && !points_to_only) {
 		char *msg = NULL;
@@ -144,5 +165,6 @@ int main(int argc, char **argv)
 		LLVMDisposeModule(mod);
 	LLVMContextDispose(ctx);
 	kiln_board_free(&board);
+	free(ps);
 	return rc || diag_errors() ? 1 : 0;
 }

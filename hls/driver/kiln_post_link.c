@@ -41,39 +41,39 @@ typedef struct pl_opts {
  */
 static const struct pl_option {
 	const char *name;
-	int field; /* offsetof(pl_opts, flag), or -1 */
-	int takes_value;
+	int field;          /* offsetof(pl_opts, flag), or -1 */
+	const char *values; /* NULL: takes no value; "": any value; else the values it takes, '|'-separated */
 	const char *help;
 } options[] = {
-    {"device-globals", offsetof(pl_opts, device_globals), 0,
+    {"device-globals", offsetof(pl_opts, device_globals), NULL,
      "process device globals: decorations and [SYCL/device globals]"},
-    {"properties", offsetof(pl_opts, properties), 0, "write a .prop file per image"},
-    {"symbols", offsetof(pl_opts, symbols), 0, "write a .sym file (kernel names) per image"},
-    {"S", offsetof(pl_opts, text), 0, "write modules as text IR (.ll)"},
-    {"emit-kernel-names", offsetof(pl_opts, kernel_names), 0, "[SYCL/kernel names] in each .prop"},
-    {"emit-program-metadata", offsetof(pl_opts, program_metadata), 0,
-     "[SYCL/program metadata]: <unique id>@global_id_mapping per device global"},
-    {"emit-param-info", offsetof(pl_opts, param_info), 0,
+    {"properties", offsetof(pl_opts, properties), NULL, "write a .prop file per image"},
+    {"symbols", offsetof(pl_opts, symbols), NULL, "write a .sym file (kernel names) per image"},
+    {"S", offsetof(pl_opts, text), NULL, "write modules as text IR (.ll)"},
+    {"emit-kernel-names", offsetof(pl_opts, kernel_names), NULL, "[SYCL/kernel names] in each .prop"},
+    {"emit-program-metadata", offsetof(pl_opts, program_metadata), NULL,
+     "[SYCL/program metadata]: <kernel>@reqd_work_group_size, <unique id>@global_id_mapping"},
+    {"emit-param-info", offsetof(pl_opts, param_info), NULL,
      "[SYCL/kernel param opt]: no argument is ever eliminated, so every mask is zero"},
-    {"ir-output-only", offsetof(pl_opts, ir_only), 0, "write only the (single) module to -o, no table"},
-    {"emit-only-kernels-as-entry-points", offsetof(pl_opts, only_kernels), 0,
+    {"ir-output-only", offsetof(pl_opts, ir_only), NULL, "write only the (single) module to -o, no table"},
+    {"emit-only-kernels-as-entry-points", offsetof(pl_opts, only_kernels), NULL,
      "SYCL_EXTERNAL functions are not entry points of their own"},
-    {"O0", -1, 0, "optimisation level: Kiln's post-link does not optimise"},
-    {"O1", -1, 0, NULL},
-    {"O2", -1, 0, NULL},
-    {"O3", -1, 0, NULL},
-    {"Os", -1, 0, NULL},
-    {"Oz", -1, 0, NULL},
-    {"spec-const", offsetof(pl_opts, spec_const), 1,
-     "=rt|default|native|emulation: writes the .prop files (Kiln kernels have no spec constants)"},
-    {"emit-exported-symbols", -1, 0, "device images are not linked dynamically on Kiln boards"},
-    {"emit-imported-symbols", -1, 0, NULL},
-    {"allow-device-image-dependencies", -1, 0, NULL},
-    {"support-dynamic-linking", -1, 0, NULL},
-    {"split-esimd", -1, 0, "no ESIMD on Kiln boards"},
-    {"lower-esimd", -1, 0, NULL},
-    {"device-lib-dir", -1, 1, "Kiln kernels do not link DPC++'s device libraries"},
-    {"id-queries-range", -1, 1, "work-item ids are 32 bits in Kiln hardware"},
+    {"O0", -1, NULL, "optimisation level: Kiln's post-link does not optimise"},
+    {"O1", -1, NULL, NULL},
+    {"O2", -1, NULL, NULL},
+    {"O3", -1, NULL, NULL},
+    {"Os", -1, NULL, NULL},
+    {"Oz", -1, NULL, NULL},
+    {"spec-const", offsetof(pl_opts, spec_const), "rt|default|native|emulation",
+     "writes the .prop files (Kiln kernels have no spec constants)"},
+    {"emit-exported-symbols", -1, NULL, "device images are not linked dynamically on Kiln boards"},
+    {"emit-imported-symbols", -1, NULL, NULL},
+    {"allow-device-image-dependencies", -1, NULL, NULL},
+    {"support-dynamic-linking", -1, NULL, NULL},
+    {"split-esimd", -1, NULL, "no ESIMD on Kiln boards"},
+    {"lower-esimd", -1, NULL, NULL},
+    {"device-lib-dir", -1, "", "Kiln kernels do not link DPC++'s device libraries"},
+    {"id-queries-range", -1, "", "work-item ids are 32 bits in Kiln hardware"},
 };
 
 /* How the images keep what their entry points do not reach: sycl-post-link's way, with or without
@@ -98,9 +98,14 @@ static void usage(FILE *o)
 	    "                     (with -ir-output-only: the module itself; - is standard output)\n"
 	    "  -split=MODE        source | kernel | auto (auto: per source); default: one image\n");
 	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
-		if (options[i].help)
-			fprintf(o, "  -%-34s %s%s\n", options[i].name,
-			        options[i].field < 0 ? "accepted, ignored: " : "", options[i].help);
+		if (options[i].help) {
+			char name[80];
+			const char *v = options[i].values;
+			snprintf(name, sizeof name, "%s%s%s", options[i].name, v ? "=" : "",
+			         v ? (*v ? v : "V") : "");
+			fprintf(o, "  -%-34s %s%s\n", name, options[i].field < 0 ? "accepted, ignored: " : "",
+			        options[i].help);
+		}
 	fprintf(o, "  -h, --help         this help\n"
 	           "  --version          the release\n");
 }
@@ -113,14 +118,30 @@ static const struct pl_option *find_option(const char *a, const char **value)
 		size_t n = strlen(options[i].name);
 		if (strncmp(a, options[i].name, n))
 			continue;
-		if (options[i].takes_value && a[n] == '=') {
+		if (options[i].values && a[n] == '=') {
 			*value = a + n + 1;
 			return &options[i];
 		}
-		if (!options[i].takes_value && !a[n])
+		if (!options[i].values && !a[n])
 			return &options[i];
 	}
 	return NULL;
+}
+
+/* Whether VALUE is one OPT takes. */
+static int value_allowed(const struct pl_option *opt, const char *value)
+{
+	if (!opt->values || !*opt->values)
+		return 1; /* no value, or any */
+	size_t n = strlen(value);
+	for (const char *v = opt->values; v && *v;) {
+		const char *bar = strchr(v, '|');
+		size_t l = bar ? (size_t)(bar - v) : strlen(v);
+		if (l == n && !strncmp(v, value, n))
+			return 1;
+		v = bar ? bar + 1 : v + l;
+	}
+	return 0;
 }
 
 static int parse(int argc, char **argv, pl_opts *o)
@@ -146,13 +167,8 @@ static int parse(int argc, char **argv, pl_opts *o)
 				return -1;
 			}
 		} else if (opt) {
-			static const char *const spec_modes[] = {"rt", "default", "native", "emulation"};
-			int known = opt->field != (int)offsetof(pl_opts, spec_const);
-			for (size_t k = 0; !known && k < sizeof spec_modes / sizeof spec_modes[0]; k++)
-				known = !strcmp(value, spec_modes[k]);
-			if (!known) {
-				diag_error(NULL, 0, 0,
-				           "-spec-const takes rt, default, native or emulation, not '%s'",
+			if (!value_allowed(opt, value)) {
+				diag_error(NULL, 0, 0, "-%s takes %s, not '%s'", opt->name, opt->values,
 				           value);
 				return -1;
 			}
@@ -242,18 +258,12 @@ static int image_propsets(LLVMModuleRef m, const pl_opts *o, const kiln_desc *d,
 	kiln_propset *s = kiln_propsets_add_set(ps, "SYCL/devicelib req mask");
 	if (!s || kiln_propset_add_u32(s, "DeviceLibReqMask", 0))
 		return -1;
-	/* The aspects: an array of uint32, little-endian (the bit count says how many). */
+	/* The aspects: an array of uint32 (the bit count says how many). */
 	uint32_t *asp = NULL;
 	int na = postlink_image_aspects(m, &asp);
-	uint8_t *bytes = na > 0 ? malloc(4 * (size_t)na) : NULL;
-	for (int i = 0; bytes && i < na; i++)
-		for (int b = 0; b < 4; b++)
-			bytes[4 * i + b] = (uint8_t)(asp[i] >> (8 * b));
-	free(asp);
 	s = kiln_propsets_add_set(ps, "SYCL/device requirements");
-	int bad =
-	    na < 0 || (na > 0 && !bytes) || !s || kiln_propset_add_bytes(s, "aspects", bytes, 4 * (size_t)na);
-	free(bytes);
+	int bad = na < 0 || !s || kiln_propset_add_u32_array(s, "aspects", asp, na > 0 ? (size_t)na : 0);
+	free(asp);
 	if (bad)
 		return -1;
 	if (o->param_info) {
@@ -284,8 +294,8 @@ static int image_propsets(LLVMModuleRef m, const pl_opts *o, const kiln_desc *d,
 	return 0;
 }
 
-static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int i, int dummy, FILE *table,
-                       outputs *outs)
+static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int i, int dummy, const char *key,
+                       FILE *table, outputs *outs)
 {
 	char code[4200], prop[4200], sym[4200];
 	snprintf(code, sizeof code, "%s_%d.%s", stem, i, o->text ? "ll" : "bc");
@@ -318,10 +328,12 @@ static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int 
 	if (o->symbols && !rc) {
 		const char *ts = out_file(outs, sym);
 		FILE *f = ts ? fopen(ts, "w") : NULL;
-		/* The image's entry points: kernels, and SYCL_EXTERNAL functions unless only kernels are. */
-		enum split_keep keep = keep_of(o);
+		/* The image's entry points: kernels, and SYCL_EXTERNAL functions unless only kernels are; not
+		 * another image's SYCL_EXTERNAL function that one of them calls. A dummy twin holds only its
+		 * set's functions, whose key lost the aspects the dummy dropped. */
 		for (LLVMValueRef fn = LLVMGetFirstFunction(m); f && fn; fn = LLVMGetNextFunction(fn))
-			if (postlink_is_entry(fn, keep)) {
+			if (dummy ? postlink_is_entry(fn, keep_of(o))
+			          : postlink_is_image_entry(fn, o->split, keep_of(o), key)) {
 				size_t l = 0;
 				const char *n = LLVMGetValueName2(fn, &l);
 				fprintf(f, "%.*s\n", (int)l, n);
@@ -344,16 +356,20 @@ static int write_image(LLVMModuleRef m, const pl_opts *o, const char *stem, int 
 
 /* The images of the split with, right after each that defines a virtual-function set using an optional
  * feature, its dummy twin (seed 001: linked instead where the device lacks the feature). *IMGS and *N are
- * replaced; *DUMMY (malloc'd) flags the twins. 0, or -1 when out of memory. */
-static int add_dummies(LLVMModuleRef **imgs, int *n, int **dummy)
+ * replaced; *DUMMY (malloc'd) flags the twins and *FROM (malloc'd) gives each image's index in the split.
+ * 0, or -1 when out of memory. */
+static int add_dummies(LLVMModuleRef **imgs, int *n, int **dummy, int **from)
 {
 	LLVMModuleRef *out = calloc(2 * (size_t)*n + 1, sizeof *out);
 	int *flag = calloc(2 * (size_t)*n + 1, sizeof *flag), k = 0;
-	for (int i = 0; out && flag && i < *n; i++) {
+	int *src = calloc(2 * (size_t)*n + 1, sizeof *src);
+	for (int i = 0; out && flag && src && i < *n; i++) {
+		src[k] = i;
 		out[k++] = (*imgs)[i];
 		if (!vf_needs_dummy((*imgs)[i]))
 			continue;
 		flag[k] = 1;
+		src[k] = i;
 		if (!(out[k++] = vf_make_dummy((*imgs)[i]))) {
 			for (int j = 0; j < k; j++)
 				if (flag[j] && out[j])
@@ -362,15 +378,17 @@ static int add_dummies(LLVMModuleRef **imgs, int *n, int **dummy)
 			out = NULL;
 		}
 	}
-	if (!out || !flag) {
+	if (!out || !flag || !src) {
 		free(out);
 		free(flag);
+		free(src);
 		return -1;
 	}
 	free(*imgs);
 	*imgs = out;
 	*n = k;
 	*dummy = flag;
+	*from = src;
 	return 0;
 }
 
@@ -405,17 +423,20 @@ int main(int argc, char **argv)
 	if (mod)
 		lower_spirv_import(mod);
 	LLVMModuleRef *imgs = NULL;
-	int n = 0, rc = 1, *dummy = NULL;
+	char **keys = NULL;
+	int n = 0, nkeys = 0, rc = 1, *dummy = NULL, *from = NULL;
 	outputs outs = {0};
 	/* Aspects are propagated before the split, so that a kernel calling through a set asks for the set's
 	 * aspects wherever it lands, and the per-source split separates what they separate. */
-	if (mod && !postlink_check_names(mod, 0) && !vf_check(mod)) {
-		if (postlink_propagate_aspects(mod) == 0)
-			n = postlink_split(mod, o.split, keep_of(&o), &imgs);
-		else
+	if (mod && !postlink_check_names(mod, 0) && !vf_check(mod) &&
+	    (!o.device_globals || !postlink_check_dgs(mod))) {
+		if (postlink_propagate_aspects(mod) != 0)
 			diag_error(NULL, 0, 0, "out of memory");
-		rc = n < 1 || (o.device_globals && postlink_check_image_scope(imgs, n, keep_of(&o))) ? 1 : 0;
-		if (!rc && add_dummies(&imgs, &n, &dummy) != 0) {
+		else if (!o.device_globals || !postlink_check_image_scope(mod, o.split, keep_of(&o)))
+			n = postlink_split(mod, o.split, keep_of(&o), &imgs, &keys);
+		nkeys = n > 0 ? n : 0;
+		rc = n < 1 ? 1 : 0;
+		if (!rc && add_dummies(&imgs, &n, &dummy, &from) != 0) {
 			diag_error(NULL, 0, 0, "out of memory");
 			rc = 1;
 		}
@@ -442,7 +463,8 @@ int main(int argc, char **argv)
 			fprintf(table, "[Code%s%s]\n", o.properties ? "|Properties" : "",
 			        o.symbols ? "|Symbols" : "");
 			for (int i = 0; i < n; i++)
-				rc |= write_image(imgs[i], &o, stem, i, dummy[i], table, &outs);
+				rc |=
+				    write_image(imgs[i], &o, stem, i, dummy[i], keys[from[i]], table, &outs);
 			if (fclose(table) != 0)
 				rc = 1;
 		}
@@ -454,6 +476,8 @@ int main(int argc, char **argv)
 			LLVMDisposeModule(imgs[i]);
 	free(imgs);
 	free(dummy);
+	free(from);
+	postlink_free_keys(keys, nkeys);
 	if (mod)
 		LLVMDisposeModule(mod);
 	LLVMContextDispose(ctx);

@@ -5,7 +5,6 @@
  * latency in steps later, however long each step lasts; every operation of a pipelined loop has a unit of
  * its own, advancing with the loop (pl<b>_adv). */
 #include "emit_ctx.h"
-#include "emit_kernel.h"
 #include "emit_pipeline.h"
 
 #include "../schedule/fp_units.h"

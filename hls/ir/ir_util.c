@@ -72,13 +72,46 @@ int ir_is_defined_kernel(LLVMValueRef fn)
 	return LLVMCountBasicBlocks(fn) > 0 && ir_is_kernel(fn);
 }
 
+int ir_is_pointer(LLVMValueRef v)
+{
+	return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
+}
+
+int ir_is_device_global(LLVMValueRef g)
+{
+	return LLVMIsAGlobalVariable(g) && kiln_global_has_attr(g, "sycl-device-global-size");
+}
+
+int ir_dg_image_scoped(LLVMValueRef g)
+{
+	unsigned l = 0;
+	const char *scope =
+	    ir_is_device_global(g) ? kiln_global_get_attr(g, "sycl-device-image-scope", &l) : NULL;
+	return scope && !(l == 5 && !memcmp(scope, "false", 5));
+}
+
+LLVMValueRef *ir_md_operands(LLVMValueRef md, unsigned *n)
+{
+	*n = md ? LLVMGetMDNodeNumOperands(md) : 0;
+	LLVMValueRef *ops = *n ? malloc(*n * sizeof *ops) : NULL;
+	if (ops)
+		LLVMGetMDNodeOperands(md, ops);
+	else
+		*n = 0;
+	return ops;
+}
+
+LLVMValueRef ir_md_operand(LLVMValueRef md, unsigned i)
+{
+	unsigned n = 0;
+	LLVMValueRef *ops = ir_md_operands(md, &n), v = i < n ? ops[i] : NULL;
+	free(ops);
+	return v;
+}
+
 int ir_is_usm_dg_class(LLVMValueRef g)
 {
-	if (!LLVMIsAGlobalVariable(g) || !kiln_global_has_attr(g, "sycl-device-global-size"))
-		return 0;
-	unsigned l = 0;
-	const char *scope = kiln_global_get_attr(g, "sycl-device-image-scope", &l);
-	if (scope && !(l == 5 && !memcmp(scope, "false", 5)))
+	if (!ir_is_device_global(g) || ir_dg_image_scoped(g))
 		return 0;
 	LLVMTypeRef vt = LLVMGlobalGetValueType(g);
 	if (LLVMGetTypeKind(vt) != LLVMStructTypeKind || LLVMCountStructElementTypes(vt) < 1 ||
@@ -90,6 +123,7 @@ int ir_is_usm_dg_class(LLVMValueRef g)
 	/* With init_val, sizeof(T) is the second member's size. */
 	LLVMTargetDataRef td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(g)); /* owned by the module */
 	unsigned long long t = LLVMABISizeOfType(td, LLVMStructGetTypeAtIndex(vt, 1));
+	unsigned l = 0;
 	const char *sz = kiln_global_get_attr(g, "sycl-device-global-size", &l);
 	char buf[24];
 	snprintf(buf, sizeof buf, "%.*s", l < 23 ? (int)l : 23, sz);

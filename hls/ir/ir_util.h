@@ -25,6 +25,17 @@ const char *ir_kernel_name(LLVMValueRef fn, size_t *len);
 #define VF_ATTR_CALLS "calls-indirectly"
 /* The value of FN's string attribute KEY (*LEN bytes, not terminated), or NULL when FN has none. */
 const char *ir_fn_attr(LLVMValueRef fn, const char *key, unsigned *len);
+/* Whether V's type is a pointer. */
+int ir_is_pointer(LLVMValueRef v);
+/* Whether G is a device global: a global variable with DPC++'s sycl-device-global-size. */
+int ir_is_device_global(LLVMValueRef g);
+/* Whether device global G has device_image_scope (the attribute bare or with any value but "false"). */
+int ir_dg_image_scoped(LLVMValueRef g);
+/* The operands of metadata node MD (as values; NULL for ones that are not), malloc'd, their number in *N;
+ * NULL when there are none or out of memory. */
+LLVMValueRef *ir_md_operands(LLVMValueRef md, unsigned *n);
+/* Operand I of metadata node MD (as a value), or NULL when it has none there or it is not a value. */
+LLVMValueRef ir_md_operand(LLVMValueRef md, unsigned i);
 /* FN's attached metadata node of kind NAME (as a value), or NULL. */
 LLVMValueRef ir_fn_md(LLVMValueRef fn, const char *name);
 /* Whether the comma-separated LIST (LEN bytes) holds the item NAME (NLEN bytes). */

@@ -78,10 +78,6 @@ static int set_or(points_to *p, uint64_t *to, const uint64_t *from)
 	}
 	return changed;
 }
-static int is_ptr(LLVMValueRef v)
-{
-	return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
-}
 /* The points-to set of V as known so far (constants and arguments are fixed; instructions are rows the
  * fixpoint fills). */
 static void base_set(points_to *p, LLVMValueRef v, uint64_t *s, int depth)
@@ -161,7 +157,7 @@ static void escape_init(points_to *p, LLVMValueRef c, int depth)
 {
 	if (!c || depth > 64)
 		return;
-	if (is_ptr(c)) {
+	if (ir_is_pointer(c)) {
 		escape(p, c);
 		return;
 	}
@@ -267,10 +263,12 @@ void pt_solve(points_to *p)
 		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
 			     in = LLVMGetNextInstruction(in))
-				if (is_ptr(in))
+				if (ir_is_pointer(in))
 					changed |= step(p, in, tmp);
 	}
-	p->esc = calloc((size_t)p->words, sizeof *p->esc);
+	free(p->esc); /* solving again starts from nothing escaped */
+	p->esc = xrealloc(NULL, (size_t)p->words, sizeof *p->esc);
+	memset(p->esc, 0, (size_t)p->words * sizeof *p->esc);
 	for (int i = 0; i < p->nobj; i++) {
 		if (LLVMIsAGlobalVariable(p->objs[i]))
 			escape_init(p, LLVMGetInitializer(p->objs[i]), 0);
@@ -279,13 +277,13 @@ void pt_solve(points_to *p)
 	}
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-			if (LLVMIsAStoreInst(in) && is_ptr(LLVMGetOperand(in, 0)))
+			if (LLVMIsAStoreInst(in) && ir_is_pointer(LLVMGetOperand(in, 0)))
 				escape(p, LLVMGetOperand(in, 0));
 			else if (LLVMIsAPtrToIntInst(in))
 				escape(p, LLVMGetOperand(in, 0));
 			else if (LLVMIsACallInst(in) && !is_intrinsic_call(in))
 				for (unsigned k = 0; k < (unsigned)LLVMGetNumArgOperands(in); k++)
-					if (is_ptr(LLVMGetOperand(in, k)))
+					if (ir_is_pointer(LLVMGetOperand(in, k)))
 						escape(p, LLVMGetOperand(in, k));
 		}
 	p->esc[0] &= ~(1ull << PT_ANY);
@@ -329,27 +327,48 @@ void pt_only(points_to *p, LLVMValueRef v, int obj)
 	set_bit(s, obj < 0 ? PT_DEV : PT_OBJ + obj);
 }
 
+/* V as pt_print shows it: @global or %name, or #N for the kernel's Nth instruction when it has no name. */
+static void label(points_to *p, LLVMValueRef v, FILE *out)
+{
+	size_t l = 0;
+	const char *name = LLVMGetValueName2(v, &l);
+	if (l || !LLVMIsAInstruction(v)) {
+		fprintf(out, "%s%.*s", LLVMIsAGlobalValue(v) ? "@" : "%", (int)l, name);
+		return;
+	}
+	int n = 0, found = 0;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb && !found;
+	     bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && !(found = in == v);
+		     in = LLVMGetNextInstruction(in))
+			n++;
+	fprintf(out, "#%d", n);
+}
+
 void pt_print(points_to *p, FILE *out)
 {
 	static const char *const kind[] = {"device", "object", "unified"};
+	static const char *const bits[] = {[PT_DEV] = " device", [PT_NULL] = " null", [PT_FUNC] = " code"};
 	size_t l = 0;
 	const char *fname = LLVMGetValueName2(p->fn, &l);
 	fprintf(out, "points-to of %.*s\n", (int)l, fname);
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-			if (!is_ptr(in))
+			if (!ir_is_pointer(in))
 				continue;
-			int cand[p->nobj + 1], dev = 0, obj = -1;
-			int n = pt_targets(p, in, cand, &dev);
-			const char *name = LLVMGetValueName2(in, &l);
-			fprintf(out, "  %%%.*s: %s", (int)l, name, kind[pt_kind(p, in, &obj)]);
-			if (dev)
-				fprintf(out, " device");
-			for (int i = 0; i < n; i++) {
-				size_t ol = 0;
-				const char *on = LLVMGetValueName2(p->objs[cand[i]], &ol);
-				fprintf(out, " %s%.*s", LLVMIsAGlobalValue(p->objs[cand[i]]) ? "@" : "%",
-				        (int)ol, on);
+			uint64_t s[p->words];
+			final_set(p, in, s);
+			fputs("  ", out);
+			label(p, in, out);
+			fprintf(out, ": %s", kind[pt_kind(p, in, NULL)]);
+			for (int b = PT_DEV; b < PT_OBJ; b++)
+				if (bits[b] && has_bit(s, b))
+					fputs(bits[b], out);
+			for (int i = 0; i < p->nobj; i++) {
+				if (!has_bit(s, PT_OBJ + i))
+					continue;
+				fputc(' ', out);
+				label(p, p->objs[i], out);
 			}
 			fputc('\n', out);
 		}

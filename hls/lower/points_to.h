@@ -46,9 +46,9 @@ enum pt_kind pt_kind(points_to *pt, LLVMValueRef v, int *obj);
 int pt_targets(points_to *pt, LLVMValueRef v, int *cand, int *dev);
 /* The index of object O, or -1. */
 int pt_object(points_to *pt, LLVMValueRef o);
-/* New instruction V, made by a rewrite, points where FROM does. */
+/* After pt_solve: new instruction V, made by a rewrite, points where FROM does. */
 void pt_same_as(points_to *pt, LLVMValueRef v, LLVMValueRef from);
-/* New instruction V points into object OBJ only, or into device memory only when OBJ < 0. */
+/* After pt_solve: new instruction V points into object OBJ only, or into device memory only when OBJ < 0. */
 void pt_only(points_to *pt, LLVMValueRef v, int obj);
 /* Writes each pointer instruction of the kernel with its kind and targets, one per line, to OUT: what
  * kiln-opt --print-points-to shows, for tests. */

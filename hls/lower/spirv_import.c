@@ -2,6 +2,7 @@
 #include "spirv_import.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/Target.h>
@@ -12,11 +13,8 @@
 /* Operand I of metadata node N as an integer constant, or -1. */
 static long long md_int(LLVMValueRef n, unsigned i)
 {
-	if ((unsigned)LLVMGetMDNodeNumOperands(n) <= i)
-		return -1;
-	LLVMValueRef ops[4];
-	LLVMGetMDNodeOperands(n, ops);
-	return ops[i] && LLVMIsAConstantInt(ops[i]) ? (long long)LLVMConstIntGetZExtValue(ops[i]) : -1;
+	LLVMValueRef v = ir_md_operand(n, i);
+	return v && LLVMIsAConstantInt(v) ? (long long)LLVMConstIntGetZExtValue(v) : -1;
 }
 
 int lower_spirv_import(LLVMModuleRef mod)
@@ -40,27 +38,23 @@ int lower_spirv_import(LLVMModuleRef mod)
 			LLVMDisposeValueMetadataEntries(md);
 		if (!list)
 			continue;
-		LLVMValueRef lv = LLVMMetadataAsValue(ctx, list);
-		unsigned n = LLVMGetMDNodeNumOperands(lv);
-		LLVMValueRef items[16];
-		if (n > 16)
-			n = 16;
-		LLVMGetMDNodeOperands(lv, items);
+		unsigned n = 0;
+		LLVMValueRef *items = ir_md_operands(LLVMMetadataAsValue(ctx, list), &n);
 		int is_dg = 0;
-		char buf[512];
+		char buf[32];
 		for (unsigned i = 0; i < n; i++) {
+			if (!items[i] || !LLVMIsAMDNode(items[i]))
+				continue;
 			long long dec = md_int(items[i], 0), arg = md_int(items[i], 1);
 			if (dec == 6147 && arg >= 0) {
-				LLVMValueRef ops[3];
-				if (LLVMGetMDNodeNumOperands(items[i]) < 3)
-					continue;
-				LLVMGetMDNodeOperands(items[i], ops);
+				LLVMValueRef u = ir_md_operand(items[i], 2);
 				unsigned len = 0;
-				const char *uid = ops[2] ? LLVMGetMDString(ops[2], &len) : NULL;
-				if (!uid)
+				const char *uid = u ? LLVMGetMDString(u, &len) : NULL;
+				char *id = uid ? strndup(uid, len) : NULL;
+				if (!id)
 					continue;
-				snprintf(buf, sizeof buf, "%.*s", (int)len, uid);
-				kiln_global_set_attr(g, "sycl-unique-id", buf);
+				kiln_global_set_attr(g, "sycl-unique-id", id);
+				free(id);
 				snprintf(buf, sizeof buf, "%lld", arg);
 				kiln_global_set_attr(g, "sycl-host-access", buf);
 				is_dg = 1;
@@ -71,6 +65,7 @@ int lower_spirv_import(LLVMModuleRef mod)
 				kiln_global_set_attr(g, "sycl-implement-in-csr", arg ? "true" : "false");
 			}
 		}
+		free(items);
 		if (!is_dg)
 			continue;
 		/* SPIR-V has no decoration for device_image_scope: such globals come back as device-memory

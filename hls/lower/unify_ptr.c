@@ -52,11 +52,6 @@ static void fail_at(up *p, LLVMValueRef at, const char *what)
 	p->errors++;
 }
 
-static int is_ptr(LLVMValueRef v)
-{
-	return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
-}
-
 static unsigned tag_of(up *p, LLVMValueRef o)
 {
 	int t;
@@ -407,7 +402,7 @@ static int unified_operand(up *p, LLVMValueRef in)
 	if (LLVMIsACallInst(in)) { /* llvm.memcpy/memmove/memset: destination, then source */
 		for (int i = 0; i < 2; i++) {
 			LLVMValueRef a = LLVMGetOperand(in, (unsigned)i);
-			if (is_ptr(a) && pt_kind(&p->pt, a, NULL) == PT_KIND_UNIFIED)
+			if (ir_is_pointer(a) && pt_kind(&p->pt, a, NULL) == PT_KIND_UNIFIED)
 				return i;
 		}
 	}
@@ -489,7 +484,7 @@ static int is_mem_intrinsic(LLVMValueRef call)
 static int compare_needs_u(up *p, LLVMValueRef in)
 {
 	LLVMValueRef x = LLVMGetOperand(in, 0), y = LLVMGetOperand(in, 1);
-	if (!is_ptr(x))
+	if (!ir_is_pointer(x))
 		return 0;
 	int ox = -1, oy = -1, kx = pt_kind(&p->pt, x, &ox), ky = pt_kind(&p->pt, y, &oy);
 	if (kx == PT_KIND_DEV && ky == PT_KIND_DEV)
@@ -502,7 +497,7 @@ static int compare_needs_u(up *p, LLVMValueRef in)
 static int replaced(up *p, LLVMValueRef in)
 {
 	int r;
-	return LLVMIsAInstruction(in) && is_ptr(in) && vmap_get(&p->umap, in, &r) && p->us[r] &&
+	return LLVMIsAInstruction(in) && ir_is_pointer(in) && vmap_get(&p->umap, in, &r) && p->us[r] &&
 	       !LLVMIsACallInst(in) && !LLVMIsAAllocaInst(in) && pt_kind(&p->pt, in, NULL) == PT_KIND_UNIFIED;
 }
 
@@ -562,7 +557,7 @@ static void sweep(up *p)
 		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(p->fn); bb; bb = LLVMGetNextBasicBlock(bb))
 			for (LLVMValueRef in = LLVMGetFirstInstruction(bb), nx; in; in = nx) {
 				nx = LLVMGetNextInstruction(in);
-				if (!is_ptr(in) || LLVMGetFirstUse(in) || LLVMIsAAllocaInst(in) ||
+				if (!ir_is_pointer(in) || LLVMGetFirstUse(in) || LLVMIsAAllocaInst(in) ||
 				    LLVMIsACallInst(in) || (LLVMIsALoadInst(in) && LLVMGetVolatile(in)))
 					continue;
 				LLVMInstructionEraseFromParent(in);
@@ -653,8 +648,8 @@ static void unify_kernel(up *p, LLVMValueRef fn)
 	int ntodo = 0, ctodo = 0;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-			int want = (LLVMIsALoadInst(in) && is_ptr(in)) ||
-			           (LLVMIsAStoreInst(in) && is_ptr(LLVMGetOperand(in, 0))) ||
+			int want = (LLVMIsALoadInst(in) && ir_is_pointer(in)) ||
+			           (LLVMIsAStoreInst(in) && ir_is_pointer(LLVMGetOperand(in, 0))) ||
 			           (LLVMIsAPtrToIntInst(in) &&
 			            pt_kind(&p->pt, LLVMGetOperand(in, 0), NULL) != PT_KIND_DEV) ||
 			           (LLVMIsAICmpInst(in) && compare_needs_u(p, in)) ||
@@ -672,7 +667,7 @@ static void unify_kernel(up *p, LLVMValueRef fn)
 	p->nwork = 0;
 	for (int i = 0; i < ntodo; i++) {
 		LLVMValueRef in = todo[i];
-		if (LLVMIsALoadInst(in) && is_ptr(in)) {
+		if (LLVMIsALoadInst(in) && ir_is_pointer(in)) {
 			LLVMValueRef u = u_of(p, in);
 			if (pt_kind(&p->pt, in, NULL) != PT_KIND_UNIFIED) { /* a device pointer after all */
 				LLVMPositionBuilderBefore(p->b, in);
@@ -680,7 +675,7 @@ static void unify_kernel(up *p, LLVMValueRef fn)
 				                                   LLVMTypeOf(in), "");
 				LLVMReplaceAllUsesWith(in, d);
 			}
-		} else if (LLVMIsAStoreInst(in) && is_ptr(LLVMGetOperand(in, 0))) {
+		} else if (LLVMIsAStoreInst(in) && ir_is_pointer(LLVMGetOperand(in, 0))) {
 			LLVMValueRef u = u_of(p, LLVMGetOperand(in, 0)), addr = LLVMGetOperand(in, 1);
 			LLVMPositionBuilderBefore(p->b, in);
 			unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(addr));
@@ -725,7 +720,7 @@ static int holds_pointers(LLVMValueRef c, int depth)
 {
 	if (!c || depth > 64)
 		return 0;
-	if (is_ptr(c))
+	if (ir_is_pointer(c))
 		return !LLVMIsAConstantPointerNull(c) && !LLVMIsAUndefValue(c);
 	if (!LLVMIsAConstantStruct(c) && !LLVMIsAConstantArray(c) && !LLVMIsAConstantVector(c))
 		return 0;

@@ -24,8 +24,8 @@
 #include "../lower/vfunc_aot.h"
 #include "../support/diag.h"
 
-/* Adapters: each pass as `int run(mod, opts)`. Passes whose functions cannot fail report through the
- * diagnostics, which the loop reads too. */
+/* Adapters for the passes that read the options or whose function does not return its errors (a pass that
+ * cannot fail reports through the diagnostics, which the loop reads too). The others run as they are. */
 
 static int run_annotations(LLVMModuleRef m, pass_opts *o)
 {
@@ -39,19 +39,11 @@ static int run_spir_calls(LLVMModuleRef m, pass_opts *o)
 	return 0;
 }
 
-/* Both import passes report what they refuse and leave the rest to the linked stage, as the flow always
- * did: every input is read and reported on before the first error stops the compile. */
+/* It returns how many globals it restored, not a count of errors. */
 static int run_spirv_import(LLVMModuleRef m, pass_opts *o)
 {
 	(void)o;
 	lower_spirv_import(m);
-	return 0;
-}
-
-static int run_usm_class(LLVMModuleRef m, pass_opts *o)
-{
-	(void)o;
-	lower_usm_class(m);
 	return 0;
 }
 
@@ -63,42 +55,6 @@ static int run_vfunc_aot(LLVMModuleRef m, pass_opts *o)
 static int run_debug_calls(LLVMModuleRef m, pass_opts *o)
 {
 	return debug_lower_calls(m, o->print, o->print_note);
-}
-
-static int run_math_calls(LLVMModuleRef m, pass_opts *o)
-{
-	(void)o;
-	return lower_math_calls(m);
-}
-
-static int run_libc_link(LLVMModuleRef m, pass_opts *o)
-{
-	(void)o;
-	return kernel_libc_link(m);
-}
-
-static int run_check_recursion(LLVMModuleRef m, pass_opts *o)
-{
-	(void)o;
-	return check_recursion(m);
-}
-
-static int run_inline(LLVMModuleRef m, pass_opts *o)
-{
-	(void)o;
-	return inline_all(m);
-}
-
-static int run_indirect_calls(LLVMModuleRef m, pass_opts *o)
-{
-	(void)o;
-	return inline_indirect_calls(m);
-}
-
-static int run_usm_class_finish(LLVMModuleRef m, pass_opts *o)
-{
-	(void)o;
-	return lower_usm_class_finish(m);
 }
 
 static int run_fp_aspects(LLVMModuleRef m, pass_opts *o)
@@ -164,43 +120,48 @@ static int run_bounds_checks(LLVMModuleRef m, pass_opts *o)
 /* The flow, in order. */
 static const pass table[] = {
     /* Per input. Annotations first: they name the kernels everything after looks for. */
-    {"annotations", PASS_INPUT, PASS_FROM_C, run_annotations,
+    {"annotations", PASS_INPUT, PASS_FROM_C, run_annotations, NULL,
      "kiln/device.h's annotations become DPC++'s attributes; kernels are renamed and checked"},
-    {"spir-calls", PASS_INPUT, PASS_FROM_C, run_spir_calls,
+    {"spir-calls", PASS_INPUT, PASS_FROM_C, run_spir_calls, NULL,
      "functions and calls take SPIR's spir_func calling convention"},
-    {"spirv-import", PASS_INPUT, PASS_FROM_IR, run_spirv_import,
+    {"spirv-import", PASS_INPUT, PASS_FROM_IR, run_spirv_import, NULL,
      "globals decorated HostAccessINTEL get the device-global attributes it implies"},
-    {"usm-class", PASS_INPUT, PASS_FROM_IR, run_usm_class,
+    {"usm-class", PASS_INPUT, PASS_FROM_IR, NULL, lower_usm_class,
      "DPC++'s USM-backed device_global class is split into its storage and a constant object"},
     /* Linked. Math calls no unit runs become library calls before the library is linked (so that it is
      * linked when a kernel needs it) and after (its own functions call each other that way too). */
-    {"vfunc-aot", PASS_LINKED, 0, run_vfunc_aot,
+    {"vfunc-aot", PASS_LINKED, 0, run_vfunc_aot, NULL,
      "sets needing an aspect the board lacks are dropped, and kernels calling them emptied"},
-    {"debug-calls", PASS_LINKED, 0, run_debug_calls, "printf, puts, exit, abort and assert become stops"},
-    {"math-calls", PASS_LINKED, 0, run_math_calls,
+    {"debug-calls", PASS_LINKED, 0, run_debug_calls, NULL,
+     "printf, puts, exit, abort and assert become stops"},
+    {"math-calls", PASS_LINKED, 0, NULL, lower_math_calls,
      "exp, log, pow, sin, cos and frem become calls to the C library"},
-    {"libc-link", PASS_LINKED, 0, run_libc_link, "the kernel C library is linked where it is called"},
-    {"math-calls-libc", PASS_LINKED, 0, run_math_calls, "math-calls again, for the library's own code"},
-    {"check-recursion", PASS_LINKED, 0, run_check_recursion, "recursion is refused at its call"},
-    {"inline", PASS_LINKED, 0, run_inline, "every helper is inlined into its kernels; LLVM -O2"},
-    {"indirect-calls", PASS_LINKED, 0, run_indirect_calls,
+    {"libc-link", PASS_LINKED, 0, NULL, kernel_libc_link,
+     "the kernel C library is linked where it is called"},
+    {"math-calls-libc", PASS_LINKED, 0, NULL, lower_math_calls,
+     "math-calls again, for the library's own code"},
+    {"check-recursion", PASS_LINKED, 0, NULL, check_recursion, "recursion is refused at its call"},
+    {"inline", PASS_LINKED, 0, NULL, inline_all, "every helper is inlined into its kernels; LLVM -O2"},
+    {"indirect-calls", PASS_LINKED, 0, NULL, inline_indirect_calls,
      "calls through pointers become dispatches over direct calls, inlined; the module verifies"},
-    {"usm-class-finish", PASS_LINKED, 0, run_usm_class_finish,
+    {"usm-class-finish", PASS_LINKED, 0, NULL, lower_usm_class_finish,
      "USM-backed device globals: leaked addresses refused, storage typed by its accesses"},
     /* Per image, after post-link: the aspects first, so that nothing is built for a board that cannot
      * run it. */
-    {"fp-aspects", PASS_IMAGE, 0, run_fp_aspects,
+    {"fp-aspects", PASS_IMAGE, 0, run_fp_aspects, NULL,
      "a double (float) on a board without fp64 (fp32) is refused at its line"},
-    {"debug-stops", PASS_IMAGE, 0, run_debug_stops, "each stop writes the debug channel and ends the kernel"},
-    {"reassoc", PASS_IMAGE, 0, run_reassoc,
+    {"debug-stops", PASS_IMAGE, 0, run_debug_stops, NULL,
+     "each stop writes the debug channel and ends the kernel"},
+    {"reassoc", PASS_IMAGE, 0, run_reassoc, NULL,
      "float sums carried around a loop (reassoc) become partial results"},
-    {"aggregate-phis", PASS_IMAGE, 0, run_aggregate_phis,
+    {"aggregate-phis", PASS_IMAGE, 0, run_aggregate_phis, NULL,
      "struct phis whose uses each take one field become one phi per field"},
-    {"unaligned", PASS_IMAGE, 0, run_unaligned, "loads and stores wider than their alignment are split"},
-    {"unify-pointers", PASS_IMAGE, 0, run_unify_pointers,
+    {"unaligned", PASS_IMAGE, 0, run_unaligned, NULL,
+     "loads and stores wider than their alignment are split"},
+    {"unify-pointers", PASS_IMAGE, 0, run_unify_pointers, NULL,
      "every pointer is resolved to the memories it may reach and rewritten as an offset"},
-    {"bounds-checks", PASS_IMAGE, PASS_IF_CHECKS, run_bounds_checks,
-     "--checks: accesses to on-chip arrays are checked against their bounds"},
+    {"bounds-checks", PASS_IMAGE, PASS_IF_CHECKS, run_bounds_checks, NULL,
+     "accesses to on-chip arrays are checked against their bounds"},
 };
 
 const pass *pass_table(size_t *n)
@@ -217,7 +178,7 @@ const pass *pass_find(const char *name)
 	return NULL;
 }
 
-static int applies(const pass *p, const pass_opts *o)
+int pass_applies(const pass *p, const pass_opts *o)
 {
 	if ((p->when & PASS_FROM_C) && o->input_is_ir)
 		return 0;
@@ -226,11 +187,20 @@ static int applies(const pass *p, const pass_opts *o)
 	return !(p->when & PASS_IF_CHECKS) || o->checks;
 }
 
-static int write_after(LLVMModuleRef mod, const pass *p, const pass_control *c)
+/* Writes MOD as it is after pass P (which may not have applied: it is then as it was before P). */
+static int write_after(LLVMModuleRef mod, const pass *p, const pass_opts *o, const pass_control *c)
 {
-	char path[4400], *msg = NULL;
-	snprintf(path, sizeof path, "%s/%s%s%s.ll", c->dir ? c->dir : ".", p->name, c->tag ? "." : "",
-	         c->tag ? c->tag : "");
+	char path[4400], *msg = NULL, input[16] = "";
+	if (c->input >= 0)
+		snprintf(input, sizeof input, ".%d", c->input);
+	if (snprintf(path, sizeof path, "%s/%s%s.ll", c->dir ? c->dir : ".", p->name, input) >=
+	    (int)sizeof path) {
+		diag_error(c->dir, 0, 0, "the folder's name is too long to write %s.ll in it", p->name);
+		return -1;
+	}
+	if (!pass_applies(p, o))
+		diag_warning("pass '%s' does not apply to %s: %s%s.ll holds the module as it was before it",
+		             p->name, o->input ? o->input : "this build", p->name, input);
 	if (LLVMPrintModuleToFile(mod, path, &msg)) {
 		diag_error(path, 0, 0, "cannot write: %s", msg);
 		LLVMDisposeMessage(msg);
@@ -241,10 +211,10 @@ static int write_after(LLVMModuleRef mod, const pass *p, const pass_control *c)
 
 int pass_run_one(LLVMModuleRef mod, const pass *p, pass_opts *o, int verify)
 {
-	if (!applies(p, o))
+	if (!pass_applies(p, o))
 		return 0;
 	int before = diag_errors();
-	if (p->run(mod, o) != 0 || diag_errors() > before)
+	if ((p->run ? p->run(mod, o) : p->run_module(mod)) != 0 || diag_errors() > before)
 		return -1;
 	char *verr = NULL;
 	if (verify && LLVMVerifyModule(mod, LLVMReturnStatusAction, &verr)) {
@@ -265,7 +235,7 @@ int passes_run(LLVMModuleRef mod, enum pass_stage stage, pass_opts *o, const pas
 			continue;
 		if (pass_run_one(mod, p, o, c && c->verify_each) != 0)
 			return -1;
-		if (c && (c->print_after == p || c->stop_after == p) && write_after(mod, p, c) != 0)
+		if (c && (c->print_after == p || c->stop_after == p) && write_after(mod, p, o, c) != 0)
 			return -1;
 		if (c && c->stop_after == p)
 			return 1;

@@ -35,7 +35,8 @@ typedef struct pass {
 	const char *name;
 	enum pass_stage stage;
 	unsigned when;
-	int (*run)(LLVMModuleRef mod, pass_opts *o); /* 0, or nonzero after reporting */
+	int (*run)(LLVMModuleRef mod, pass_opts *o); /* 0, or nonzero after reporting; or NULL and ... */
+	int (*run_module)(LLVMModuleRef mod);        /* ... this, for a pass that reads no option */
 	const char *what;                            /* one line, for --list-passes and the docs */
 } pass;
 
@@ -43,8 +44,8 @@ typedef struct pass {
 typedef struct pass_control {
 	const pass *stop_after;  /* run up to this pass, write its output, stop */
 	const pass *print_after; /* write the module after this pass */
-	const char *dir;         /* where written modules go: DIR/<pass>[.<tag>].ll */
-	const char *tag;         /* NULL, or a tag that tells per-input outputs apart */
+	const char *dir;         /* where written modules go: DIR/<pass>[.<input>].ll */
+	int input;               /* -1, or the input's index, which tells per-input outputs apart */
 	int verify_each;         /* run LLVM's verifier after every pass */
 } pass_control;
 
@@ -52,6 +53,8 @@ typedef struct pass_control {
 const pass *pass_table(size_t *n);
 /* The pass named NAME, or NULL. */
 const pass *pass_find(const char *name);
+/* Whether pass P runs under O (its input's kind, --checks). */
+int pass_applies(const pass *p, const pass_opts *o);
 /* Runs STAGE's passes that apply (O) on MOD in table order, under C (NULL: plainly). 0 when all ran, 1 when
  * C->stop_after ran (its output written), -1 after reporting an error. */
 int passes_run(LLVMModuleRef mod, enum pass_stage stage, pass_opts *o, const pass_control *c);

@@ -55,11 +55,8 @@ static int aset_merge(aset *to, const aset *from)
 /* The integer an aspect operand carries: the constant itself, or the second field of a {name, N} pair. */
 static int operand_aspect(LLVMValueRef op, int32_t *out)
 {
-	if (op && LLVMIsAMDNode(op) && LLVMGetMDNodeNumOperands(op) == 2) {
-		LLVMValueRef pair[2];
-		LLVMGetMDNodeOperands(op, pair);
-		op = pair[1];
-	}
+	if (op && LLVMIsAMDNode(op) && LLVMGetMDNodeNumOperands(op) == 2)
+		op = ir_md_operand(op, 1);
 	if (!op || !LLVMIsAConstantInt(op))
 		return -1;
 	*out = (int32_t)LLVMConstIntGetSExtValue(op);
@@ -78,13 +75,8 @@ static int read_aspects(LLVMValueRef fn, aset *s)
 			continue;
 		LLVMValueRef node =
 		    LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)e));
-		unsigned k = LLVMGetMDNodeNumOperands(node);
-		LLVMValueRef *ops = calloc(k ? k : 1, sizeof *ops);
-		if (!ops) {
-			rc = -1;
-			break;
-		}
-		LLVMGetMDNodeOperands(node, ops);
+		unsigned k = 0;
+		LLVMValueRef *ops = ir_md_operands(node, &k);
 		for (unsigned i = 0; i < k && rc == 0; i++) {
 			int32_t a;
 			if (operand_aspect(ops[i], &a) == 0 && aset_add(s, a) < 0)

@@ -23,12 +23,24 @@ static char *attr_dup(LLVMValueRef g, const char *kind)
 	return s;
 }
 
-int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
+const char *postlink_dg_unique_id(LLVMValueRef g, size_t *len)
+{
+	unsigned ul = 0;
+	const char *uid = kiln_global_get_attr(g, "sycl-unique-id", &ul);
+	if (uid) {
+		*len = ul;
+		return uid;
+	}
+	return LLVMGetValueName2(g, len);
+}
+
+/* The device globals of MOD into D; what is wrong with them is reported when REPORT. The number of errors. */
+static int collect(LLVMModuleRef mod, kiln_desc *d, int report)
 {
 	int errors = 0;
 	LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
 	for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g)) {
-		if (!kiln_global_has_attr(g, "sycl-device-global-size"))
+		if (!ir_is_device_global(g))
 			continue;
 		kiln_dg_desc *nd = realloc(d->dgs, (d->ndgs + 1) * sizeof *nd);
 		if (!nd)
@@ -39,19 +51,20 @@ int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
 		size_t nl = 0;
 		const char *name = LLVMGetValueName2(g, &nl);
 		x->name = strndup(name, nl);
-		x->unique_id = attr_dup(g, "sycl-unique-id");
-		if (!x->unique_id)
-			x->unique_id = strndup(name, nl);
+		size_t ul = 0;
+		const char *uid = postlink_dg_unique_id(g, &ul);
+		x->unique_id = strndup(uid, ul);
 		LLVMTypeRef vt = LLVMGlobalGetValueType(g);
 		char *sz = attr_dup(g, "sycl-device-global-size");
 		x->size = (uint32_t)strtoul(sz ? sz : "0", NULL, 10);
 		free(sz);
 		uint64_t real = LLVMABISizeOfType(td, vt);
 		if (x->size != real && !ir_is_usm_dg_class(g)) {
-			diag_error_at(
-			    g,
-			    "device global '%s': sycl-device-global-size is %u but the type has %llu bytes",
-			    x->unique_id, x->size, (unsigned long long)real);
+			if (report)
+				diag_error_at(g,
+				              "device global '%s': sycl-device-global-size is %u but the "
+				              "type has %llu bytes",
+				              x->unique_id, x->size, (unsigned long long)real);
 			errors++;
 			x->size = (uint32_t)real;
 		}
@@ -64,8 +77,9 @@ int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
 		char *ha = attr_dup(g, "sycl-host-access");
 		x->host_access = ha ? (enum kiln_host_access)atoi(ha) : KILN_HA_READ_WRITE;
 		if (x->host_access > KILN_HA_NONE) {
-			diag_error_at(g, "device global '%s': invalid sycl-host-access '%s'", x->unique_id,
-			              ha);
+			if (report)
+				diag_error_at(g, "device global '%s': invalid sycl-host-access '%s'",
+				              x->unique_id, ha);
 			errors++;
 			x->host_access = KILN_HA_READ_WRITE;
 		}
@@ -85,11 +99,25 @@ int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
 			           ? LLVMGetOperand(init, 1)
 			           : NULL;
 		if (init && x->init && ir_const_bytes(td, init, x->init, x->size)) {
-			diag_error_at(g, "device global '%s': unsupported initializer", x->unique_id);
+			if (report)
+				diag_error_at(g, "device global '%s': unsupported initializer", x->unique_id);
 			errors++;
 		}
 	}
 	LLVMDisposeTargetData(td);
+	return errors;
+}
+
+int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d)
+{
+	return collect(mod, d, 0);
+}
+
+int postlink_check_dgs(LLVMModuleRef mod)
+{
+	kiln_desc d = {0};
+	int errors = collect(mod, &d, 1);
+	kiln_desc_free(&d);
 	return errors;
 }
 
@@ -105,22 +133,16 @@ static unsigned existing_decorations(LLVMContextRef ctx, LLVMValueRef g, unsigne
 			continue;
 		LLVMValueRef list =
 		    LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)e));
-		unsigned k = LLVMGetMDNodeNumOperands(list);
-		LLVMValueRef ops[64];
-		if (k > 64)
-			k = 64;
-		LLVMGetMDNodeOperands(list, ops);
+		unsigned k = 0;
+		LLVMValueRef *ops = ir_md_operands(list, &k);
 		for (unsigned i = 0; i < k && n < max; i++) {
-			LLVMValueRef inner[4];
-			unsigned m = LLVMGetMDNodeNumOperands(ops[i]);
-			if (m == 0 || m > 4)
+			LLVMValueRef id = ops[i] && LLVMIsAMDNode(ops[i]) ? ir_md_operand(ops[i], 0) : NULL;
+			if (!id)
 				continue;
-			LLVMGetMDNodeOperands(ops[i], inner);
-			ids[n] = inner[0] && LLVMIsAConstantInt(inner[0])
-			             ? (unsigned)LLVMConstIntGetZExtValue(inner[0])
-			             : 0;
+			ids[n] = LLVMIsAConstantInt(id) ? (unsigned)LLVMConstIntGetZExtValue(id) : 0;
 			nodes[n++] = LLVMValueAsMetadata(ops[i]);
 		}
+		free(ops);
 	}
 	LLVMDisposeValueMetadataEntries(md);
 	return n;

@@ -9,6 +9,7 @@
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
 #include "../support/diag.h"
+#include "split.h"
 
 /* The name as a message can show it: on one line, in ASCII, from at most 200 bytes. */
 static void shown(const char *s, size_t n, char *out, size_t outlen)
@@ -119,12 +120,18 @@ int postlink_check_names(LLVMModuleRef mod, int for_rtl)
 {
 	int bad = 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		size_t n = 0;
+		const char *name = LLVMGetValueName2(fn, &n), *why;
 		if (ir_is_defined_kernel(fn))
 			bad += check_kernel(fn);
+		else if (!for_rtl && postlink_is_entry(fn, SPLIT_AS_DPCPP) &&
+		         (why = kiln_name_problem(name, n)))
+			/* kiln-post-link's other entry points: their names go to the .sym files */
+			bad += refuse(fn, "the entry point's name", name, n, why);
 		bad += check_sets(fn);
 	}
 	for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g))
-		if (kiln_global_has_attr(g, "sycl-device-global-size"))
+		if (ir_is_device_global(g))
 			bad += check_global(g);
 	return bad ? bad : for_rtl ? check_clashes(mod) : 0;
 }

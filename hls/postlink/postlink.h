@@ -9,9 +9,16 @@
 #include "../../host/common/desc.h"
 #include "../../host/common/propset.h"
 
-/* Appends a kiln_dg_desc for each device global of MOD to D (unspecified properties get Kiln's defaults).
- * Returns the number of diagnostics. */
+/* Device global G's unique id (*LEN bytes, not terminated): its sycl-unique-id, or its IR name without one.
+ */
+const char *postlink_dg_unique_id(LLVMValueRef g, size_t *len);
+/* Appends a kiln_dg_desc for each device global of MOD to D (unspecified properties get Kiln's defaults),
+ * reporting nothing: the properties are checked once, on the module before the split (postlink_check_dgs).
+ * Returns the number of problems. */
 int postlink_collect_dgs(LLVMModuleRef mod, kiln_desc *d);
+/* Reports every device global of MOD whose properties are wrong (a size that is not the type's, an unknown
+ * host access, an initializer hardware cannot hold); returns how many. */
+int postlink_check_dgs(LLVMModuleRef mod);
 /* Puts MOD in the form llvm-spirv expects of DPC++ device IR: device globals in address space 1 and accessed
  * there, no llvm.used pins. 0, or -1 after reporting why. */
 int postlink_spirv_ready(LLVMModuleRef mod);
@@ -22,8 +29,8 @@ void postlink_add_spirv_decorations(LLVMModuleRef mod);
 int postlink_dg_propset(const kiln_desc *d, kiln_propsets *ps);
 
 /* Adds sycl-post-link's [SYCL/program metadata] for image MOD to PS when it has anything to say: each
- * kernel's <name>@reqd_work_group_size (uint32 per dimension, SYCL's order), then each device global's
- * <unique id>@global_id_mapping (its IR name). 0, or -1 when out of memory. */
+ * kernel's <name>@reqd_work_group_size (uint32 per dimension, in !reqd_work_group_size's order, x first),
+ * then each device global's <unique id>@global_id_mapping (its IR name). 0, or -1 when out of memory. */
 int postlink_program_metadata(LLVMModuleRef mod, kiln_propsets *ps);
 
 #endif

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../host/common/strbuf.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
 #include "postlink.h"
@@ -12,33 +13,36 @@
  * as the attribute "sycl-work-group-size" in SYCL's order (x last), recorded reversed. */
 static int work_group_size(LLVMValueRef fn, uint32_t dims[3])
 {
-	int n = 0;
-	LLVMValueRef md = ir_fn_md(fn, "reqd_work_group_size");
-	if (md) {
-		LLVMValueRef ops[3];
-		unsigned k = LLVMGetMDNodeNumOperands(md);
-		if (k == 0 || k > 3)
-			return 0;
-		LLVMGetMDNodeOperands(md, ops);
-		for (unsigned i = 0; i < k; i++) {
-			if (!ops[i] || !LLVMIsAConstantInt(ops[i]))
-				return 0;
-			dims[i] = (uint32_t)LLVMConstIntGetZExtValue(ops[i]);
-		}
-		return (int)k;
+	unsigned k = 0;
+	LLVMValueRef *ops = ir_md_operands(ir_fn_md(fn, "reqd_work_group_size"), &k);
+	if (ops) {
+		int n = k <= 3 ? (int)k : 0;
+		for (int i = 0; i < n; i++)
+			if (ops[i] && LLVMIsAConstantInt(ops[i]))
+				dims[i] = (uint32_t)LLVMConstIntGetZExtValue(ops[i]);
+			else
+				n = 0;
+		free(ops);
+		return n;
 	}
+	/* One to three decimal numbers, comma-separated; anything else names no size. */
 	unsigned l = 0;
 	const char *v = ir_fn_attr(fn, "sycl-work-group-size", &l);
-	for (unsigned i = 0; v && i < l && n < 3;) {
-		char *end = NULL;
-		char num[16] = {0};
-		unsigned j = 0;
-		while (i < l && v[i] != ',' && j < sizeof num - 1)
-			num[j++] = v[i++];
-		dims[n++] = (uint32_t)strtoul(num, &end, 10);
-		if (end == num || *end)
+	int n = 0;
+	uint64_t x = 0;
+	for (unsigned i = 0, digits = 0; v && i <= l; i++) {
+		if (i < l && v[i] >= '0' && v[i] <= '9') {
+			x = 10 * x + (uint64_t)(v[i] - '0');
+			digits++;
+			if (x > UINT32_MAX)
+				return 0;
+		} else if ((i == l || v[i] == ',') && digits && n < 3) {
+			dims[n++] = (uint32_t)x;
+			x = 0;
+			digits = 0;
+		} else {
 			return 0;
-		i++;
+		}
 	}
 	for (int i = 0; i < n / 2; i++) {
 		uint32_t t = dims[i];
@@ -48,54 +52,41 @@ static int work_group_size(LLVMValueRef fn, uint32_t dims[3])
 	return n;
 }
 
+/* Adds "<PREFIX>@<WHAT>" = DATA to set S: LEN uint32 values (AS_U32) or LEN bytes. 0, or -1. */
+static int add_entry(kiln_propset *s, const char *prefix, size_t plen, const char *what, const void *data,
+                     size_t len, int as_u32)
+{
+	kiln_strbuf key = {0};
+	kiln_sb_addn(&key, prefix, plen);
+	kiln_sb_printf(&key, "@%s", what);
+	char *k = kiln_sb_finish(&key);
+	int bad = !k || (as_u32 ? kiln_propset_add_u32_array(s, k, data, len)
+	                        : kiln_propset_add_bytes(s, k, data, len));
+	free(k);
+	return bad ? -1 : 0;
+}
+
 int postlink_program_metadata(LLVMModuleRef m, kiln_propsets *ps)
 {
-	kiln_propset *s = NULL;
+	/* (A set with nothing in it is not written.) */
+	kiln_propset *s = kiln_propsets_add_set(ps, "SYCL/program metadata");
+	if (!s)
+		return -1;
 	/* Kernels first, then device globals, each in module order: sycl-post-link's order. */
 	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
 		uint32_t dims[3];
 		int n = ir_is_defined_kernel(fn) ? work_group_size(fn, dims) : 0;
-		if (!n)
-			continue;
-		uint8_t bytes[12];
-		for (int i = 0; i < n; i++)
-			for (int b = 0; b < 4; b++)
-				bytes[4 * i + b] = (uint8_t)(dims[i] >> (8 * b));
 		size_t l = 0;
 		const char *name = LLVMGetValueName2(fn, &l);
-		char *key = malloc(l + sizeof "@reqd_work_group_size");
-		if (!key)
-			return -1;
-		memcpy(key, name, l);
-		strcpy(key + l, "@reqd_work_group_size");
-		if (!s)
-			s = kiln_propsets_add_set(ps, "SYCL/program metadata");
-		int bad = !s || kiln_propset_add_bytes(s, key, bytes, 4 * (size_t)n);
-		free(key);
-		if (bad)
+		if (n && add_entry(s, name, l, "reqd_work_group_size", dims, (size_t)n, 1) != 0)
 			return -1;
 	}
 	for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
-		if (!kiln_global_has_attr(g, "sycl-device-global-size"))
+		if (!ir_is_device_global(g))
 			continue;
-		size_t l = 0;
-		const char *name = LLVMGetValueName2(g, &l);
-		unsigned ul = 0;
-		const char *uid = kiln_global_get_attr(g, "sycl-unique-id", &ul);
-		if (!uid) {
-			uid = name;
-			ul = (unsigned)l;
-		}
-		char *key = malloc(ul + sizeof "@global_id_mapping");
-		if (!key)
-			return -1;
-		memcpy(key, uid, ul);
-		strcpy(key + ul, "@global_id_mapping");
-		if (!s)
-			s = kiln_propsets_add_set(ps, "SYCL/program metadata");
-		int bad = !s || kiln_propset_add_bytes(s, key, name, l);
-		free(key);
-		if (bad)
+		size_t l = 0, ul = 0;
+		const char *name = LLVMGetValueName2(g, &l), *uid = postlink_dg_unique_id(g, &ul);
+		if (add_entry(s, uid, ul, "global_id_mapping", name, l, 0) != 0)
 			return -1;
 	}
 	return 0;

@@ -5,11 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../host/common/sort.h"
 #include "../../host/common/strbuf.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
 #include "../ir/vmap.h"
 #include "../support/diag.h"
+#include "../support/xalloc.h"
 #include "aspects.h"
 #include "vfuncs.h"
 
@@ -54,12 +56,8 @@ static void add_attr(kiln_strbuf *b, LLVMValueRef fn, const char *k)
 /* Each operand of FN's metadata NAME as "-<integer>" (unsigned) or "-<string>", then "-". */
 static void add_md(kiln_strbuf *b, LLVMValueRef fn, const char *name)
 {
-	LLVMValueRef node = ir_fn_md(fn, name), ops[16];
-	unsigned k = node ? LLVMGetMDNodeNumOperands(node) : 0;
-	if (k > 16)
-		k = 16;
-	if (k)
-		LLVMGetMDNodeOperands(node, ops);
+	unsigned k = 0;
+	LLVMValueRef *ops = ir_md_operands(ir_fn_md(fn, name), &k);
 	for (unsigned i = 0; i < k; i++) {
 		unsigned l = 0;
 		const char *str = ops[i] && LLVMIsAMDString(ops[i]) ? LLVMGetMDString(ops[i], &l) : NULL;
@@ -68,6 +66,7 @@ static void add_md(kiln_strbuf *b, LLVMValueRef fn, const char *name)
 		else if (ops[i] && LLVMIsAConstantInt(ops[i]))
 			kiln_sb_printf(b, "-%llu", LLVMConstIntGetZExtValue(ops[i]));
 	}
+	free(ops);
 	kiln_sb_addc(b, '-');
 }
 
@@ -126,33 +125,12 @@ static char *group_of(LLVMValueRef fn, enum split_mode m, enum split_keep keep)
 	return kiln_sb_finish(&b);
 }
 
-static int is_device_global(LLVMValueRef g, void *ctx)
-{
-	(void)ctx;
-	return LLVMIsAGlobalVariable(g) && kiln_global_has_attr(g, "sycl-device-global-size");
-}
-
-/* The device globals ir_unpin took out of the pin arrays, so that those left without a use can go. */
-typedef struct unpinned {
-	LLVMValueRef *v;
-	size_t n, cap;
-} unpinned;
-
+/* Takes device globals out of the pin arrays, recording each in the vmap CTX. */
 static int unpin_device_global(LLVMValueRef g, void *ctx)
 {
-	if (!is_device_global(g, NULL))
+	if (!ir_is_device_global(g))
 		return 0;
-	unpinned *u = ctx;
-	for (size_t i = 0; i < u->n; i++)
-		if (u->v[i] == g)
-			return 1;
-	if (u->n == u->cap) {
-		LLVMValueRef *nv = realloc(u->v, (u->cap = u->cap ? 2 * u->cap : 16) * sizeof *nv);
-		if (!nv)
-			return 1; /* unpinned but kept: only the clean-up is lost */
-		u->v = nv;
-	}
-	u->v[u->n++] = g;
+	vmap_put(ctx, g, 1);
 	return 1;
 }
 
@@ -169,21 +147,22 @@ static int constant_used(LLVMValueRef c)
 
 /* sycl-post-link's removeDeviceGlobalFromCompilerUsed, before any split: device globals leave llvm.used and
  * llvm.compiler.used (an array left empty goes; other entries stay), and one that nothing else uses is
- * erased, whatever its linkage. The pins kept a global through clang's optimisation; past that, only use
- * decides. */
-static int trim_used(LLVMModuleRef m)
+ * erased, whatever its linkage; nothing else is touched. The pins kept a global through clang's
+ * optimisation; past that, only use decides. */
+static void trim_used(LLVMModuleRef m)
 {
-	unpinned u = {0};
-	ir_unpin(m, unpin_device_global, &u);
-	/* The old arrays' dead constants still use the globals: globaldce clears those before it erases. */
-	size_t dead = 0;
-	for (size_t i = 0; i < u.n; i++)
-		if (!constant_used(u.v[i])) {
-			LLVMSetLinkage(u.v[i], LLVMInternalLinkage);
-			dead++;
-		}
-	free(u.v);
-	return dead ? ir_run_passes(m, "globaldce", "device code split") : 0;
+	vmap pinned = {0};
+	int one;
+	ir_unpin(m, unpin_device_global, &pinned);
+	for (LLVMValueRef g = LLVMGetFirstGlobal(m), next; g; g = next) {
+		next = LLVMGetNextGlobal(g);
+		if (!vmap_get(&pinned, g, &one) || constant_used(g))
+			continue;
+		/* The old arrays' dead constants still name it. */
+		LLVMReplaceAllUsesWith(g, LLVMGetPoison(LLVMTypeOf(g)));
+		LLVMDeleteGlobal(g);
+	}
+	vmap_free(&pinned);
 }
 
 /* Whether sycl-post-link puts global G in every image whether an entry reaches it or not: its images start
@@ -311,172 +290,167 @@ static int keep_group(LLVMModuleRef c, enum split_mode m, enum split_keep keep, 
 	return rc || drop_unreached(c, keep) ? -1 : 0;
 }
 
-static void free_groups(char **groups, int ng)
+static int key_descending(const void *a, const void *b)
 {
-	for (int i = 0; i < ng; i++)
-		free(groups[i]);
-	free(groups);
+	return strcmp(*(char *const *)b, *(char *const *)a);
 }
 
-int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, LLVMModuleRef **out)
+/* The distinct split keys of MOD's entry points into *KEYS (malloc'd), in image order: as sycl-post-link
+ * numbers images, by key (module id, per-source category or kernel name), descending. Their number, or -1
+ * when out of memory. */
+static int split_keys(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, char ***keys)
 {
-	if (keep != SPLIT_FOR_HLS && trim_used(mod) != 0)
-		return -1;
-	/* Distinct groups. */
-	char **groups = NULL;
-	int ng = 0;
+	char **k = NULL;
+	int n = 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
 		if (!postlink_is_entry(fn, keep))
 			continue;
 		char *g = group_of(fn, m, keep);
-		int seen = 0;
-		for (int i = 0; g && i < ng && !seen; i++)
-			seen = !strcmp(groups[i], g);
-		char **ng_ = g && !seen ? realloc(groups, (size_t)(ng + 1) * sizeof *groups) : NULL;
-		if (!g || (!seen && !ng_)) {
-			free(g);
-			free_groups(groups, ng);
+		if (!g) {
+			postlink_free_keys(k, n);
 			return -1;
 		}
+		int seen = 0;
+		for (int i = 0; i < n && !seen; i++)
+			seen = !strcmp(k[i], g);
 		if (seen) {
 			free(g);
 			continue;
 		}
-		groups = ng_;
-		groups[ng++] = g;
+		k = xrealloc(k, (size_t)n + 1, sizeof *k);
+		k[n++] = g;
 	}
-	/* Images are numbered as sycl-post-link numbers them: by split key (module id, per-source category or
-	 * kernel name), descending. */
-	for (int i = 1; i < ng; i++)
-		for (int j = i; j > 0 && strcmp(groups[j - 1], groups[j]) < 0; j--) {
-			char *tg = groups[j];
-			groups[j] = groups[j - 1];
-			groups[j - 1] = tg;
-		}
-	*out = calloc((size_t)(ng > 1 ? ng : 1), sizeof **out);
-	if (!*out) {
-		free_groups(groups, ng);
+	kiln_sort(k, (size_t)n, sizeof *k, key_descending);
+	*keys = k;
+	return n;
+}
+
+void postlink_free_keys(char **keys, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(keys[i]);
+	free(keys);
+}
+
+int postlink_is_image_entry(LLVMValueRef fn, enum split_mode m, enum split_keep keep, const char *key)
+{
+	if (!postlink_is_entry(fn, keep))
+		return 0;
+	char *g = group_of(fn, m, keep);
+	int mine = g && !strcmp(g, key);
+	free(g);
+	return mine;
+}
+
+int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, LLVMModuleRef **out,
+                   char ***keys_out)
+{
+	if (keep != SPLIT_FOR_HLS)
+		trim_used(mod);
+	char **keys = NULL;
+	int ng = split_keys(mod, m, keep, &keys);
+	if (ng < 0)
 		return -1;
-	}
-	if (ng <= 1) {
-		(*out)[0] = mod;
-		/* sycl-post-link's one image is made by the same extraction as a split's. */
-		int rc = keep != SPLIT_FOR_HLS && keep_group(mod, m, keep, ng ? groups[0] : "") != 0 ? -1 : 1;
-		free_groups(groups, ng);
-		return rc;
-	}
-	for (int i = 0; i < ng; i++) {
-		(*out)[i] = LLVMCloneModule(mod);
-		if (keep_group((*out)[i], m, keep, groups[i]) != 0) {
-			for (int j = 0; j <= i; j++)
-				LLVMDisposeModule((*out)[j]);
-			free(*out);
-			*out = NULL;
-			free_groups(groups, ng);
+	if (ng == 0) { /* no entry point: one image of what the module holds, under the empty key */
+		keys = xrealloc(keys, 1, sizeof *keys);
+		if (!(keys[ng++] = strdup(""))) {
+			postlink_free_keys(keys, 0);
 			return -1;
 		}
 	}
-	free_groups(groups, ng);
-	return ng;
-}
-
-/* Image M's entry points (under KEEP), comma-separated, into BUF. */
-static void entry_list(LLVMModuleRef m, enum split_keep keep, char *buf, size_t n)
-{
-	size_t k = 0;
-	buf[0] = '\0';
-	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && k + 1 < n; fn = LLVMGetNextFunction(fn)) {
-		if (!postlink_is_entry(fn, keep))
-			continue;
-		size_t l = 0;
-		const char *name = LLVMGetValueName2(fn, &l);
-		k += (size_t)snprintf(buf + k, n - k, "%s%.*s", k ? ", " : "", (int)l, name);
+	*out = calloc((size_t)ng, sizeof **out);
+	int rc = *out ? ng : -1;
+	if (ng == 1 && *out) {
+		(*out)[0] = mod;
+		/* sycl-post-link's one image is made by the same extraction as a split's. */
+		if (keep != SPLIT_FOR_HLS && keep_group(mod, m, keep, keys[0]) != 0)
+			rc = -1;
 	}
+	for (int i = 0; ng > 1 && *out && i < ng && rc > 0; i++) {
+		(*out)[i] = LLVMCloneModule(mod);
+		if (keep_group((*out)[i], m, keep, keys[i]) != 0) {
+			for (int j = 0; j <= i; j++)
+				LLVMDisposeModule((*out)[j]);
+			rc = -1;
+		}
+	}
+	if (rc < 0) {
+		free(*out);
+		*out = NULL;
+	}
+	if (rc > 0 && keys_out)
+		*keys_out = keys;
+	else
+		postlink_free_keys(keys, ng);
+	return rc;
 }
 
-/* Whether an entry point of image M (under KEEP) uses G: sycl-post-link's walk up G's users, through
- * constants and global initializers, from an instruction to its function and from a function to its
- * callers, until it meets an entry. Presence alone does not count: a weak_odr device global is in every
- * image. */
-static int entry_uses(LLVMValueRef g, enum split_keep keep)
+/* sycl-post-link's verifyNoCrossModuleDeviceGlobalUsage, on the module before the split: G's users are
+ * walked up through constants and global initialisers, from an instruction to its function and from a
+ * function to its callers, and every entry point met counts for its image. Presence alone does not count:
+ * a weak_odr device global is in every image. Reports the first two images found, 1; or 0. */
+static int scope_conflict(LLVMValueRef g, enum split_mode m, enum split_keep keep, char **keys, int nk)
 {
 	vmap seen = {0};
-	size_t n = 0, cap = 16;
-	LLVMValueRef *work = malloc(cap * sizeof *work);
-	int found = 0, ignored;
-	if (work)
-		work[n++] = g;
+	size_t n = 0, cap = 0;
+	LLVMValueRef *work = NULL, first = NULL;
+	int first_img = -1, conflict = 0, ignored;
 	vmap_put(&seen, g, 1);
-	while (work && n && !found) {
-		LLVMValueRef v = work[--n];
-		for (LLVMUseRef u = LLVMGetFirstUse(v); u && !found; u = LLVMGetNextUse(u)) {
+	for (LLVMValueRef v = g; v && !conflict; v = n ? work[--n] : NULL)
+		for (LLVMUseRef u = LLVMGetFirstUse(v); u && !conflict; u = LLVMGetNextUse(u)) {
 			LLVMValueRef user = LLVMGetUser(u);
 			if (LLVMIsAInstruction(user))
 				user = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
 			if (!user || vmap_get(&seen, user, &ignored))
 				continue;
 			vmap_put(&seen, user, 1);
-			if (LLVMIsAFunction(user) && postlink_is_entry(user, keep)) {
-				found = 1;
-			} else if (n == cap) {
-				LLVMValueRef *nw = realloc(work, (cap *= 2) * sizeof *nw);
-				/* Out of memory: count it used, so that the check errs on the safe side. */
-				if (!nw)
-					found = 1;
-				else
-					(work = nw)[n++] = user;
-			} else {
-				work[n++] = user;
+			char *key = LLVMIsAFunction(user) && postlink_is_entry(user, keep)
+			                ? group_of(user, m, keep)
+			                : NULL;
+			for (int i = 0; key && i < nk; i++) {
+				if (strcmp(key, keys[i]))
+					continue;
+				if (first_img < 0) {
+					first_img = i;
+					first = user;
+				} else if (i != first_img) {
+					size_t l = 0, fl = 0, ul = 0;
+					const char *name = LLVMGetValueName2(g, &l);
+					const char *fname = LLVMGetValueName2(first, &fl);
+					const char *uname = LLVMGetValueName2(user, &ul);
+					diag_error(
+					    NULL, 0, 0,
+					    "device_global variable '%.*s' with property "
+					    "\"device_image_scope\" is used in more than one device image.",
+					    (int)l, name);
+					diag_note(
+					    "'%.*s' is used by image %d (through %.*s) and image %d (through "
+					    "%.*s)",
+					    (int)l, name, first_img, (int)fl, fname, i, (int)ul, uname);
+					conflict = 1;
+				}
 			}
+			free(key);
+			if (n == cap)
+				work = xrealloc(work, cap = cap ? 2 * cap : 16, sizeof *work);
+			work[n++] = user;
 		}
-	}
 	free(work);
 	vmap_free(&seen);
-	return found;
+	return conflict;
 }
 
-/* Whether G is a device global with device_image_scope (the attribute bare or with any value but "false"). */
-static int image_scoped(LLVMValueRef g)
+int postlink_check_image_scope(LLVMModuleRef mod, enum split_mode m, enum split_keep keep)
 {
-	unsigned vl = 0;
-	const char *scope = kiln_global_get_attr(g, "sycl-device-image-scope", &vl);
-	return scope && !(vl == 5 && !memcmp(scope, "false", 5)) && is_device_global(g, NULL);
-}
-
-int postlink_check_image_scope(LLVMModuleRef *imgs, int n, enum split_keep keep)
-{
-	int errors = 0;
-	for (int i = 0; i < n; i++)
-		for (LLVMValueRef g = LLVMGetFirstGlobal(imgs[i]); g; g = LLVMGetNextGlobal(g)) {
-			if (!image_scoped(g) || !entry_uses(g, keep))
-				continue;
-			size_t l = 0;
-			const char *name = LLVMGetValueName2(g, &l);
-			/* Report each variable once, at the first image that shares it with a later one. */
-			int earlier = 0;
-			for (int j = 0; j < i && !earlier; j++) {
-				LLVMValueRef o = LLVMGetNamedGlobal(imgs[j], name);
-				earlier = o && entry_uses(o, keep);
-			}
-			if (earlier)
-				continue;
-			for (int j = i + 1; j < n; j++) {
-				LLVMValueRef o = LLVMGetNamedGlobal(imgs[j], name);
-				if (!o || !entry_uses(o, keep))
-					continue;
-				char a[512], b[512];
-				entry_list(imgs[i], keep, a, sizeof a);
-				entry_list(imgs[j], keep, b, sizeof b);
-				diag_error(NULL, 0, 0,
-				           "device_global variable '%.*s' with property "
-				           "\"device_image_scope\" is used in "
-				           "more than one device image.",
-				           (int)l, name);
-				diag_note("'%.*s' is used by image %d (%s) and image %d (%s)", (int)l, name,
-				          i, a, j, b);
-				errors++;
-				break;
-			}
-		}
+	char **keys = NULL;
+	int nk = split_keys(mod, m, keep, &keys), errors = 0;
+	if (nk < 0) {
+		diag_error(NULL, 0, 0, "out of memory");
+		return 1;
+	}
+	for (LLVMValueRef g = LLVMGetFirstGlobal(mod); nk > 1 && g; g = LLVMGetNextGlobal(g))
+		if (ir_dg_image_scoped(g))
+			errors += scope_conflict(g, m, keep, keys, nk);
+	postlink_free_keys(keys, nk);
 	return errors;
 }

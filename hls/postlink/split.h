@@ -25,11 +25,17 @@ enum split_keep {
  */
 int postlink_is_entry(LLVMValueRef fn, enum split_keep keep);
 /* Splits MOD into device-image modules (*OUT, malloc'd array). With one image the only entry is MOD itself;
- * otherwise each entry is a clone holding its kernels and what they use. Returns the count, -1 on error. */
-int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, LLVMModuleRef **out);
-/* Reports REFERENCE §3's error for every device_image_scope global that entry points (under KEEP) of more
- * than one of the N image modules use, with a note naming the images' kernels. Returns the number of
- * errors. */
-int postlink_check_image_scope(LLVMModuleRef *imgs, int n, enum split_keep keep);
+ * otherwise each entry is a clone holding its entry points and what they use. With KEYS, *KEYS gets each
+ * image's split key (postlink_free_keys). Returns the count, -1 on error. */
+int postlink_split(LLVMModuleRef mod, enum split_mode m, enum split_keep keep, LLVMModuleRef **out,
+                   char ***keys);
+/* Frees the N keys postlink_split gave. */
+void postlink_free_keys(char **keys, int n);
+/* Whether FN is an entry point of the image whose split key is KEY (a function another image's entry point
+ * calls keeps its own key). */
+int postlink_is_image_entry(LLVMValueRef fn, enum split_mode m, enum split_keep keep, const char *key);
+/* On MOD before the split: reports REFERENCE §3's error for every device_image_scope global that entry
+ * points of more than one image use, with a note naming two of them. Returns the number of errors. */
+int postlink_check_image_scope(LLVMModuleRef mod, enum split_mode m, enum split_keep keep);
 
 #endif

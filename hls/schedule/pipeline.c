@@ -240,8 +240,6 @@ int pipeline_block(const sched_problem *p, kfunc *f, int b)
 			         mii);
 		for (int ii = rec < seq && rec > mii ? rec : mii; ii < seq && !found; ii++) {
 			ms.busy = xrealloc(ms.busy, (size_t)(nall + 1) * (size_t)ii, 1);
-			if (!ms.busy)
-				break;
 			bl->nopipe[0] = 0;
 			if (try_ii(p, b, ii, dep, nd, &ms, bl->nopipe, sizeof bl->nopipe))
 				found = ii;

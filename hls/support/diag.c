@@ -10,6 +10,9 @@
 
 #include <llvm-c/DebugInfo.h>
 
+#include "../../host/common/strbuf.h"
+#include "../../host/common/text_escape.h"
+
 int diag_verbose = 1;
 const char *diag_program = "kiln-cc";
 int diag_tool_style;
@@ -137,8 +140,15 @@ void diag_error_at(LLVMValueRef v, const char *fmt, ...)
 		const char *name = fn ? LLVMGetValueName2(fn, &n) : "";
 		const char *src = mod ? LLVMGetSourceFileName(mod, &sn) : NULL;
 		char where[600], full[PATH_MAX];
+		/* The name as a message shows it: it may hold anything (line breaks, terminal escapes). */
+		kiln_strbuf shown = {0};
+		char *raw = strndup(name, n < 200 ? n : 200);
+		kiln_sb_text(&shown, raw ? raw : "", KILN_ESC_MESSAGE);
 		snprintf(where, sizeof where,
-		         "in %s '%.*s': ", fn && LLVMIsAFunction(fn) ? "function" : "global", (int)n, name);
+		         "in %s '%s': ", fn && LLVMIsAFunction(fn) ? "function" : "global",
+		         shown.s && !shown.oom ? shown.s : "");
+		kiln_sb_free(&shown);
+		free(raw);
 		snprintf(full, sizeof full, "%.*s", (int)sn, src ? src : "");
 		if (full[0] == '/')
 			display_path(full, file, sizeof file);
@@ -153,6 +163,14 @@ int diag_location(LLVMValueRef v, char *file, size_t flen, unsigned *line)
 {
 	unsigned col = 0;
 	return location_of(v, file, flen, line, &col);
+}
+
+void diag_warning(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(NULL, 0, 0, "warning", fmt, ap);
+	va_end(ap);
 }
 
 void diag_warning_at(LLVMValueRef v, const char *fmt, ...)

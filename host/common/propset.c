@@ -138,6 +138,19 @@ int kiln_propset_add_u32(kiln_propset *s, const char *name, uint32_t v)
 	return 0;
 }
 
+int kiln_propset_add_u32_array(kiln_propset *s, const char *name, const uint32_t *v, size_t n)
+{
+	uint8_t *bytes = malloc(4 * n + 1);
+	if (!bytes)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		for (int b = 0; b < 4; b++)
+			bytes[4 * i + (size_t)b] = (uint8_t)(v[i] >> (8 * b));
+	int rc = kiln_propset_add_bytes(s, name, bytes, 4 * n);
+	free(bytes);
+	return rc;
+}
+
 int kiln_propset_add_bytes(kiln_propset *s, const char *name, const void *data, size_t len)
 {
 	uint8_t *copy = malloc(len ? len : 1);

@@ -39,6 +39,8 @@ kiln_propset *kiln_propsets_add_set(kiln_propsets *ps, const char *name);
 int kiln_propset_add_u32(kiln_propset *s, const char *name, uint32_t v);
 /* Appends a byte-array property whose bit count is 8 * LEN; 0 or -1. */
 int kiln_propset_add_bytes(kiln_propset *s, const char *name, const void *data, size_t len);
+/* Appends a byte-array property holding the N uint32 values V, little-endian (bit count 32 * N); 0 or -1. */
+int kiln_propset_add_u32_array(kiln_propset *s, const char *name, const uint32_t *v, size_t n);
 /* Appends a byte-array property of NBITS bits (a bit mask: ceil(NBITS / 8) bytes of DATA); 0 or -1. */
 int kiln_propset_add_bits(kiln_propset *s, const char *name, const void *data, uint64_t nbits);
 /* Finds a set by name, or NULL. */

@@ -32,6 +32,8 @@ loop:
 done:
   store i32 %v, ptr addrspace(1) %either, align 4
   store i32 %v, ptr addrspace(1) %back, align 4
+  %0 = getelementptr inbounds i32, ptr addrspace(1) %dev, i32 3
+  store i32 %v, ptr addrspace(1) %0, align 4
   ret void
 }
 
@@ -41,6 +43,8 @@ done:
 ; CHECK-NEXT: %b1: object %buf
 ; CHECK-NEXT: %b1g: object %buf
 ; CHECK-NEXT: %either: unified device @tab
-; CHECK-NEXT: %back: unified %buf
+; CHECK-NEXT: %back: unified null %buf
 ; CHECK-NEXT: %p: object @tab
 ; CHECK-NEXT: %p1: object @tab
+; An unnamed pointer is shown by its place in the kernel.
+; CHECK-NEXT: #{{[0-9]+}}: device device

@@ -5,7 +5,10 @@
 ;
 ; RUN: not kiln-post-link --device-globals --split=source -properties %s -o %t.table 2>&1 | FileCheck %s
 ; RUN: not kiln-post-link --device-globals --split=kernel %s -o %t.k.table 2>&1 | FileCheck %s --check-prefix CHECK-K
-; RUN: not ls %t.table %t_0.bc %t_0.prop %t.k.table
+; RUN: not ls %t.table
+; RUN: not ls %t_0.bc
+; RUN: not ls %t_0.prop
+; RUN: not ls %t.k.table
 ; Without --device-globals sycl-post-link does not look; with one image there is nothing to check.
 ; RUN: kiln-post-link --split=source %s -o %t.ok.table
 ; RUN: kiln-post-link --device-globals %s -o %t.one.table
@@ -38,5 +41,5 @@ attributes #10 = { "sycl-module-id"="a.cpp" }
 attributes #11 = { "sycl-module-id"="b.cpp" }
 
 ; CHECK: kiln-post-link: error: device_global variable 'dg_int2' with property "device_image_scope" is used in more than one device image.
-; CHECK-NEXT: note: 'dg_int2' is used by image 0 (_Z8externalv) and image 1 (_ZTS2K1)
+; CHECK-NEXT: note: 'dg_int2' is used by image 0 (through _Z8externalv) and image 1 (through _ZTS2K1)
 ; CHECK-K: kiln-post-link: error: device_global variable 'dg_int2' with property "device_image_scope" is used in more than one device image.

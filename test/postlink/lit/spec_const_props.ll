@@ -30,4 +30,4 @@ attributes #1 = { "sycl-module-id"="main.cpp" }
 ; CHECK-PROP-NEXT: DeviceLibReqMask=1|0
 ; CHECK-PROP-NEXT: [SYCL/device requirements]
 ; CHECK-PROP-NOT: [SYCL/device globals]
-; CHECK-BAD: kiln-post-link: error: -spec-const takes rt, default, native or emulation, not 'bogus'
+; CHECK-BAD: kiln-post-link: error: -spec-const takes rt|default|native|emulation, not 'bogus'
