@@ -465,7 +465,7 @@ static int check_rtl(const build *b)
 		if (kiln_read_file(b->rtl_files[i], &t, &n) != 0) {
 			diag_error(b->rtl_files[i], 0, 0, "cannot read: %s", strerror(errno));
 			bad++;
-		} else if (rtl_check(t, n, why, sizeof why) != 0) {
+		} else if (rtl_check(t, n, b->o->profile != NULL, why, sizeof why) != 0) {
 			diag_error(b->rtl_files[i], 0, 0, "refusing to build a model from this RTL: %s", why);
 			bad++;
 		}

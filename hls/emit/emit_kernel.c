@@ -32,7 +32,9 @@ static void emit_ports(ectx *e)
 		        "  input  wire [31:0] global_offset_%d%s\n",
 		        d, d, d, d + 1 < f->dims || f->nargs || f->nmems ? "," : "");
 	for (int i = 0; i < f->nargs; i++) {
-		fprintf(o, "  input  wire [%d:0] arg_%d%s%*s// ", f->args[i].width - 1, i,
+		/* A name never starts a comment: tools read comments that start with some words as
+		 * directives. */
+		fprintf(o, "  input  wire [%d:0] arg_%d%s%*s// argument ", f->args[i].width - 1, i,
 		        i + 1 < f->nargs || f->nmems ? "," : " ", f->args[i].width > 10 ? 5 : 6, "");
 		kiln_fput_text(o, f->args[i].name, KILN_ESC_LINE_COMMENT);
 		fprintf(o, "%s\n", f->args[i].is_pointer ? " (device address)" : "");

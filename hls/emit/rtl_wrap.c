@@ -94,8 +94,11 @@ static void wrap_line(kiln_strbuf *b, const char *s, size_t n)
 	size_t tl = clen - 2;
 	while (tl && *t == ' ')
 		t++, tl--;
+	/* Lines after the first start "// ...": text that may be a name never starts a comment line, where
+	 * tools read some words as directives. */
+	int first = 1;
 	while (tl) {
-		size_t room = RTL_COLS - indent - 3;
+		size_t room = RTL_COLS - indent - (first ? 3 : 7);
 		size_t take = tl;
 		if (tl > room) {
 			take = room;
@@ -105,7 +108,8 @@ static void wrap_line(kiln_strbuf *b, const char *s, size_t n)
 				take = room;
 		}
 		kiln_sb_pad(b, indent);
-		kiln_sb_add(b, "// ");
+		kiln_sb_add(b, first ? "// " : "// ... ");
+		first = 0;
 		kiln_sb_addn(b, t, take);
 		kiln_sb_addc(b, '\n');
 		t += take;

@@ -15,46 +15,50 @@
 #include "../../host/common/paths.h"
 #include "../../host/common/private_dir.h"
 #include "../../host/common/sha256.h"
+#include "../../host/common/strbuf.h"
 #include "../support/diag.h"
 #include "package.h"
 
 #define MAX_ARGS 300
 
-static uint64_t hash_file(uint64_t h, const char *path)
+/* Adds "NAME SHA-256(PATH)" to KEY's text (a file that cannot be read adds its name only). */
+static void digest_file(kiln_strbuf *key, const char *name, const char *path)
 {
-	uint8_t *b = NULL;
-	size_t n = 0;
-	if (kiln_read_file(path, (char **)&b, &n) == 0) {
-		h = kiln_fnv64(h, b, n);
-		free(b);
-	}
-	return h;
+	char hex[65] = "-";
+	kiln_sha256_file(path, hex);
+	kiln_sb_printf(key, "%s %s\n", name, hex);
 }
 
 /* Everything the model depends on goes into its key: the image RTL, the shell and the contract header it
  * includes, the C ABI wrapper, the build script, the hand-written RTL library and the parameters (the
- * board's, the image hash). */
-static uint64_t model_key(const kiln_board_config *b, const char *const *rtl, int nrtl, uint64_t image_hash)
+ * board's, the image hash). The key is SHA-256 over the files' SHA-256 digests: the kernel's author writes
+ * part of the RTL (names in comments), so a weaker hash could be made to match another design's and hand
+ * over its model. 0, or -1 when out of memory. */
+static int model_key(const kiln_board_config *b, const char *const *rtl, int nrtl, uint64_t image_hash,
+                     char key[65])
 {
 	static const char *const deps[] = {"bsp/sim/rtl/kiln_sim_board.v", "rtl/kiln_contract.vh",
 	                                   "bsp/sim/model/sim_model.cpp",  "bsp/sim/model/trace_merge.cpp",
 	                                   "bsp/sim/model/sim_model.h",    "bsp/sim/build-model"};
-	uint64_t h = KILN_FNV64_INIT;
+	kiln_strbuf text = {0};
 	for (int i = 0; i < nrtl; i++) {
 		const char *base = strrchr(rtl[i], '/');
-		base = base ? base + 1 : rtl[i];
-		h = hash_file(h, rtl[i]);
-		h = kiln_fnv64(h, base, strlen(base));
+		digest_file(&text, base ? base + 1 : rtl[i], rtl[i]);
 	}
 	char p[4096];
 	for (size_t i = 0; i < sizeof deps / sizeof deps[0]; i++) {
 		snprintf(p, sizeof p, "%s/%s", kiln_data_dir(), deps[i]);
-		h = hash_file(h, p);
+		digest_file(&text, deps[i], p);
 	}
-	char params[256];
-	snprintf(params, sizeof params, "%llu/%u/%u/%016llx", (unsigned long long)b->devmem_bytes,
-	         b->devmem_latency, b->board_id, (unsigned long long)image_hash);
-	return kiln_fnv64(h, params, strlen(params));
+	kiln_sb_printf(&text, "%llu/%u/%u/%016llx\n", (unsigned long long)b->devmem_bytes, b->devmem_latency,
+	               b->board_id, (unsigned long long)image_hash);
+	if (!text.s || text.oom) {
+		kiln_sb_free(&text);
+		return -1;
+	}
+	kiln_sha256_hex(text.s, text.len, key);
+	kiln_sb_free(&text);
+	return 0;
 }
 
 /* The model goes into an image this machine made: the sim board may run it (host/common/model_trust.h). */
@@ -90,7 +94,7 @@ static int cached_model(const char *path, uint8_t **model, size_t *len)
 	free(want);
 	free(*model);
 	*model = NULL;
-	diag_warning_at(NULL, "not using the cached simulation model: %s; building it again", why);
+	diag_warning("not using the cached simulation model: %s; building it again", why);
 	return 0;
 }
 
@@ -138,7 +142,7 @@ static int runtime_objects_private(const char *cache)
 			closedir(o);
 		if (!bad)
 			continue;
-		diag_warning_at(NULL, "not using the cached Verilator runtime: %s", why);
+		diag_warning("not using the cached Verilator runtime: %s", why);
 		if (kiln_remove_tree(p) != 0)
 			rc = -1;
 	}
@@ -150,17 +154,21 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
                         int nrtl, uint64_t image_hash, uint8_t **model, size_t *model_len)
 {
 	char dir[4096], path[4200], tmp[4300], cache[4096], why[4400];
-	uint64_t key = model_key(b, rtl_files, nrtl, image_hash);
+	char key[65];
+	if (model_key(b, rtl_files, nrtl, image_hash, key) != 0) {
+		diag_error(NULL, 0, 0, "out of memory");
+		return -1;
+	}
 	int cached = kiln_cache_subdir("models", dir, sizeof dir, why, sizeof why) == 0 &&
 	             kiln_cache_subdir(NULL, cache, sizeof cache, why, sizeof why) == 0;
 	if (cached) {
-		snprintf(path, sizeof path, "%s/%016llx.so", dir, (unsigned long long)key);
+		snprintf(path, sizeof path, "%s/%s.so", dir, key);
 		if (cached_model(path, model, model_len)) {
-			diag_progress("simulation model: cached (%016llx)", (unsigned long long)key);
+			diag_progress("simulation model: cached (%.16s)", key);
 			return vouch(*model, *model_len);
 		}
 	} else {
-		diag_warning_at(NULL, "not using the model cache: %s", why);
+		diag_warning("not using the model cache: %s", why);
 	}
 	int own_rt = !cached || runtime_objects_private(cache) != 0;
 	if (own_rt) {

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* What an image's RTL uses, the cells of rtl/ and the emitters' modules (hls/emit, hls/system), and nothing
  * else: not even `include, which the board shell uses (bsp/sim/rtl), since an included file escapes the
@@ -13,10 +14,15 @@ static const char *const allowed_tasks[] = {
     "$signed",   /* datapath */
     "$unsigned", /* datapath */
     "$readmemh", /* memories' initial contents (hls/package/meminit.h) */
-    "$fopen",    /* kiln-cc --profile: the block profile file (emit_fsm.c) */
-    "$fwrite",   /* kiln-cc --profile */
-    "$fclose",   /* kiln-cc --profile */
 };
+/* Only with kiln-cc --profile: the block profile file (emit_fsm.c). */
+static const char *const file_tasks[] = {"$fopen", "$fwrite", "$fclose"};
+/* Comments whose first word makes them a directive to some tool (synthesis, lint, simulation). The cells'
+ * and emitters' own are the Verilator ones in verilator_ok. */
+static const char *const directive_words[] = {
+    "synthesis", "synopsys", "pragma",   "translate_off", "translate_on",  "verilator", "altera", "cadence",
+    "ambit",     "xilinx",   "coverage", "lint_checking", "rtl_synthesis", "exemplar",  "quartus"};
+static const char *const verilator_ok[] = {"lint_off", "lint_on", "split_var"};
 static const char *const allowed_directives[] = {"ifdef", "ifndef", "elsif", "else", "endif"};
 /* The DPI functions the RAM cells import (rtl/kiln_ram.v, rtl/kiln_dg_ram.v), defined in kiln_init.c. */
 static const char *const allowed_dpi[] = {"kiln_init_find", "kiln_init_word"};
@@ -31,9 +37,11 @@ static int in_table(const char *const *tab, size_t nt, const char *s, size_t n)
 	return 0;
 }
 
+/* Without '$', which Verilog allows inside identifiers and Kiln never uses there: "1$system" is the number 1
+ * and then $system, not one name. */
 static int ident_char(char c)
 {
-	return isalnum((unsigned char)c) || c == '_' || c == '$';
+	return isalnum((unsigned char)c) || c == '_';
 }
 
 typedef struct scan {
@@ -42,7 +50,7 @@ typedef struct scan {
 	unsigned line;
 } scan;
 
-/* Moves past the characters from the current one while KEEP holds, counting lines. */
+/* Moves past END (or to the end of the text), counting lines. */
 static void skip_until(scan *s, const char *end)
 {
 	size_t el = strlen(end);
@@ -96,28 +104,56 @@ static int check_dpi(scan *s, char *why, size_t whylen)
 	return 0;
 }
 
-int rtl_check(const char *text, size_t len, char *why, size_t whylen)
+/* A comment starting at S->i + 2 that is a tool's directive: its first word (any case) is one of
+ * directive_words, but for the Verilator forms Kiln writes itself. */
+static int is_directive(const scan *s)
+{
+	size_t j = s->i + 2, n = 0;
+	while (j < s->len && (s->t[j] == ' ' || s->t[j] == '\t'))
+		j++;
+	while (j + n < s->len && ident_char(s->t[j + n]))
+		n++;
+	for (size_t k = 0; k < sizeof directive_words / sizeof directive_words[0]; k++)
+		if (strlen(directive_words[k]) == n && !strncasecmp(s->t + j, directive_words[k], n)) {
+			if (strcmp(directive_words[k], "verilator"))
+				return 1;
+			size_t w = j + n, wn = 0;
+			while (w < s->len && s->t[w] == ' ')
+				w++;
+			while (w + wn < s->len && ident_char(s->t[w + wn]))
+				wn++;
+			return !IN(verilator_ok, s->t + w, wn);
+		}
+	return 0;
+}
+
+int rtl_check(const char *text, size_t len, int file_io, char *why, size_t whylen)
 {
 	scan s = {text, len, 0, 1};
 	while (s.i < s.len) {
 		const char *p = s.t + s.i;
 		size_t left = s.len - s.i;
-		if (left >= 2 && p[0] == '/' && p[1] == '/') {
-			skip_until(&s, "\n");
-			s.line++;
-		} else if (left >= 2 && p[0] == '/' && p[1] == '*') {
+		if (left >= 2 && p[0] == '/' && (p[1] == '/' || p[1] == '*')) {
+			if (is_directive(&s))
+				return refuse(&s, why, whylen, "the tool directive in a comment", p,
+				              strcspn(p, "\n") < 48 ? strcspn(p, "\n") : 48);
 			s.i += 2;
-			skip_until(&s, "*/");
+			skip_until(&s, p[1] == '/' ? "\n" : "*/");
+			s.line += p[1] == '/';
 		} else if (p[0] == '"') {
-			for (s.i++; s.i < s.len && s.t[s.i] != '"' && s.t[s.i] != '\n'; s.i++)
+			/* Kiln writes no string over a line break, which Verilator continues after a '\\'. */
+			for (s.i++; s.i < s.len && s.t[s.i] != '"'; s.i++) {
 				s.i += s.t[s.i] == '\\' && s.i + 1 < s.len && s.t[s.i + 1] != '\n';
+				if (s.i < s.len && s.t[s.i] == '\n')
+					return refuse(&s, why, whylen, "a string over a line break", p, 1);
+			}
 			s.i++;
 		} else if (p[0] == '\\') { /* an escaped identifier runs to white space */
 			while (s.i < s.len && !isspace((unsigned char)s.t[s.i]))
 				s.i++;
 		} else if (p[0] == '$') {
 			size_t n = 1 + ident_len(&s, s.i + 1);
-			if (!IN(allowed_tasks, p, n))
+			if (!IN(allowed_tasks, p, n) && !(file_io && IN(file_tasks, p, n)))
 				return refuse(&s, why, whylen, "the system task or function", p, n);
 			s.i += n;
 		} else if (p[0] == '`') {

@@ -7,8 +7,10 @@
 #define KILN_RTL_CHECK_H
 #include <stddef.h>
 
-/* 0 when the LEN bytes of Verilog TEXT use only allowed system tasks and functions, compiler directives and
- * DPI imports (comments and strings aside); else -1 with "line L: what" in WHY. */
-int rtl_check(const char *text, size_t len, char *why, size_t whylen);
+/* 0 when the LEN bytes of Verilog TEXT use only allowed system tasks and functions (the file ones only with
+ * FILE_IO, for kiln-cc --profile), compiler directives and DPI imports, and no comment is a tool directive
+ * (synthesis, pragma, ... : a name in a comment must not steer synthesis); else -1 with "line L: what" in
+ * WHY. */
+int rtl_check(const char *text, size_t len, int file_io, char *why, size_t whylen);
 
 #endif

@@ -76,6 +76,14 @@ void kiln_sb_text(kiln_strbuf *b, const char *s, enum kiln_text_escape e)
 			kiln_sb_add(b, "* "); /* "*" "/" would end the comment early */
 		} else if (e == KILN_ESC_C_COMMENT && c == '/' && p[1] == '*') {
 			kiln_sb_add(b, "/ ");
+		} else if ((e == KILN_ESC_RDL_STRING || e == KILN_ESC_LINE_COMMENT) &&
+		           ((c == '<' && p[1] == '%') || (c == '%' && p[1] == '>'))) {
+			/* SystemRDL's Perl preprocessor runs <% ... %> wherever it stands, strings included
+			 */
+			kiln_sb_addc(b, (char)c);
+			kiln_sb_addc(b, ' ');
+		} else if (e == KILN_ESC_RDL_STRING && c == '`') {
+			kiln_sb_addc(b, '\''); /* a SystemRDL preprocessor directive (`include) */
 		} else if (strchr(esc_rules[e].backslashed, c)) {
 			kiln_sb_addc(b, '\\');
 			kiln_sb_addc(b, (char)c);

@@ -126,6 +126,36 @@ else
 		"$(head -c 600 "$tmp/err")"
 fi
 
+# 2b. Names that are other tools' instructions (the review's): an argument named like a synthesis directive
+# must not start a Verilog comment (yosys would drop the ports after it), and SystemRDL's Perl tags in a name
+# must not run in regmap.rdl. The compile passing means rtl_check found no directive comment.
+variant tools "s{%n(?=[,) ])}{%\"synthesis translate_off\"}g;
+	s{%p(?=[,) ])}{%\"x<%=chr(34).q(; name = ).chr(34).q(INJECTED)%>\"}g"
+if (cd "$tmp" && "$cc" -q -o tools.kimg tools.ll) >"$tmp/err" 2>&1; then
+	ok "IR: arguments named like a synthesis directive and a SystemRDL Perl tag compile"
+	if grep -Eiq '//[[:space:]]*(synthesis|synopsys)' "$tmp/tools.kimg.d/rtl/"*.v; then
+		notok "IR: no comment in the RTL starts with a directive" "$(grep -Ein '//[[:space:]]*synthesis' "$tmp/tools.kimg.d/rtl/"*.v | head -3)"
+	else
+		ok "IR: no comment in the RTL starts with a directive"
+	fi
+	if "$build/venv/bin/python" - "$tmp/tools.kimg.d/regmap.rdl" >"$tmp/rdl" 2>&1 <<'EOF2'
+import sys
+from systemrdl import RDLCompiler
+c = RDLCompiler()
+c.compile_file(sys.argv[1])
+names = [n.get_property("name") or "" for n in c.elaborate().top.descendants()]
+assert not [n for n in names if n.startswith("INJECTED")], names
+EOF2
+	then
+		ok "IR: a SystemRDL Perl tag in a name stays text in regmap.rdl"
+	else
+		notok "IR: a SystemRDL Perl tag in a name stays text in regmap.rdl" "$(tail -c 400 "$tmp/rdl")"
+	fi
+else
+	notok "IR: arguments named like a synthesis directive and a SystemRDL Perl tag compile" \
+		"$(head -c 600 "$tmp/err")"
+fi
+
 # 3. Names no output can carry: refused at the kernel's or global's line, status 1, no image.
 inject="\\\\0A);\\\\0A initial \\\$system(\\\\22touch $pwned\\\\22);\\\\0Aendmodule\\\\0A//"
 while IFS='|' read -r name expr want; do

@@ -80,5 +80,17 @@ int main(void)
 	             !strncmp(t, "  wire [31:0] v3 = arg_0 + 32'h1;\n  // a comment", 48),
 	         "a long trailing comment continues on comment lines", "\n%s", t ? t : "");
 	free(t);
+
+	/* The review's #line name: the wrap must not start a comment line with "synthesis translate_off". */
+	char lng[400];
+	snprintf(
+	    lng, sizeof lng, "  // kernel at %.*s synthesis translate_off %.*s\n", 88,
+	    "YYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYYY",
+	    90,
+	    "ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ");
+	t = wrapped(lng);
+	KT_CHECK(t && longest(t) <= RTL_COLS && !strstr(t, "// synthesis") && strstr(t, "\n  // ... "),
+	         "a wrapped comment's later lines start '// ...', never with its text", "\n%s", t ? t : "");
+	free(t);
 	return KT_DONE();
 }
