@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "bind.h"
 
+#include "../schedule/fp_units.h"
 #include "../schedule/oplib.h"
 #include "host/common/sort.h"
 
@@ -90,6 +91,70 @@ static int bind_registers(const kfunc *f, kbind *b)
 	return 0;
 }
 
+static int fdiv(int a, int b)
+{
+	return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+/* Slot at which operation U of a pipelined block reads its operands. */
+static int use_slot(const kfunc *f, const kinst *u)
+{
+	if (u->op == K_LOAD || u->op == K_STORE || kop_unit(u->op) == KU_FPU)
+		return u->pissue;
+	if (u->op == K_CONDBR)
+		return f->blocks[u->block].ii - 1;
+	return u->pslot;
+}
+
+/* Where value I of pipelined block B lives (bind_pipe_value): its stage registers reach the last stage in
+ * which an operation of the block reads it. */
+static bind_pipe_value pipe_value(const kfunc *f, int b, int i)
+{
+	const kblock *bl = &f->blocks[b];
+	const kinst *k = &f->insts[i];
+	int ii = bl->ii, phi = k->op == K_PHI;
+	bind_pipe_value p;
+	p.back = phi ? kir_back_value(f, b, k) : -1;
+	p.def = phi ? (p.back >= 0 ? f->insts[p.back].pslot : 0) - ii : k->pslot;
+	p.sd = fdiv(p.def, ii);
+	p.cd = p.def - p.sd * ii;
+	p.kmax = -1;
+	for (int j = 0; j < bl->ninsts; j++) {
+		const kinst *u = &f->insts[bl->insts[j]];
+		if (u->op == K_PHI)
+			continue;
+		for (int a = 0; a < u->nargs; a++) {
+			if (u->a[a].kind != KV_OP || u->a[a].id != i)
+				continue;
+			int t = use_slot(f, u);
+			if ((t > p.def || (phi && t == p.def)) && t / ii > p.kmax)
+				p.kmax = t / ii;
+			/* a narrow load shifts its data by the address' byte lane */
+			if (u->op == K_LOAD && a == 0 && u->bytes < kmem_word_bytes(f, u->mem) &&
+			    u->pslot / ii > p.kmax)
+				p.kmax = u->pslot / ii;
+		}
+	}
+	p.lo = phi ? 0 : (p.cd < ii - 1 ? p.sd : p.sd + 1);
+	p.pending = p.back >= 0 && p.sd == -1 && p.cd < ii - 1;
+	return p;
+}
+
+/* The floating-point units: one per group of the sequential code (an operation per step can use it), one
+ * per operation of a pipelined loop. */
+static int bind_fpus(const kfunc *f, kbind *b)
+{
+	if (!(b->fpu = malloc(((size_t)f->ninsts + 1) * sizeof *b->fpu)))
+		return -1;
+	b->nfpu = fp_unit_groups(f, f->clock_ns, b->fpu);
+	if (b->nfpu < 0)
+		return -1;
+	for (int i = 0; i < f->ninsts; i++)
+		if (f->insts[i].block >= 0 && kop_unit(f->insts[i].op) == KU_FPU && !is_pipe(f, &f->insts[i]))
+			b->fpu_shared = 1;
+	return 0;
+}
+
 int bind_kernel(const kfunc *f, kbind *b)
 {
 	memset(b, 0, sizeof *b);
@@ -98,7 +163,9 @@ int bind_kernel(const kfunc *f, kbind *b)
 	b->tag = calloc((size_t)f->ninsts + 1, sizeof *b->tag);
 	b->ports = calloc((size_t)b->nports + 1, sizeof *b->ports);
 	b->reg = calloc((size_t)f->ninsts + 1, sizeof *b->reg);
-	if (!b->tag || !b->ports || !b->reg || bind_requests(f, b) || bind_registers(f, b)) {
+	b->pv = calloc((size_t)f->ninsts + 1, sizeof *b->pv);
+	if (!b->tag || !b->ports || !b->reg || !b->pv || bind_requests(f, b) || bind_registers(f, b) ||
+	    bind_fpus(f, b)) {
 		bind_free(b);
 		return -1;
 	}
@@ -128,6 +195,9 @@ int bind_kernel(const kfunc *f, kbind *b)
 		}
 	}
 	b->state_bits = bind_log2up((unsigned)f->nsteps + 2);
+	for (int i = 0; i < f->ninsts; i++)
+		if (is_pipe(f, &f->insts[i]) && f->insts[i].width)
+			b->pv[i] = pipe_value(f, f->insts[i].block, i);
 	return 0;
 }
 
@@ -140,5 +210,7 @@ void bind_free(kbind *b)
 	for (int i = 0; b->reg && i < b->ninsts; i++)
 		free(b->reg[i]);
 	free(b->reg);
+	free(b->fpu);
+	free(b->pv);
 	memset(b, 0, sizeof *b);
 }

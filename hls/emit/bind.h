@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Binding: what the scheduled kernel needs in hardware, decided once, as data, before any RTL is printed
  * (Bambu's split of HLS into scheduling, binding and controller/datapath creation). Per memory port the
- * requests it carries and in which state, per load its response tag, per width a divider, and whether copy
- * loops run. The emitters print from this and decide nothing themselves. */
+ * requests it carries and in which state, per load its response tag, per width a divider, whether copy
+ * loops run, which floating-point unit runs each operation, the registers of values and where each value
+ * of a pipelined loop lives. The emitters print from this and decide nothing themselves. */
 #ifndef KILN_BIND_H
 #define KILN_BIND_H
 #include "../cdfg/kir.h"
@@ -33,6 +34,14 @@ typedef struct bind_port {
 	int pipe_tag; /* the tag its pipelined loads share (their responses go to one queue), or 0 */
 } bind_port;
 
+/* Where value I of a pipelined loop lives: it is there from slot DEF on (a phi's next value: the slot of its
+ * back-edge value BACK less II, so possibly before its iteration starts), in stage SD at cycle CD of the
+ * stage; it has a register p<i>_<s> for each stage LO..KMAX, and one more, p<i>_m, when it is a phi whose
+ * next value is computed in stage 0 of the previous iteration before the stage's last cycle (PENDING). */
+typedef struct bind_pipe_value {
+	int def, sd, cd, lo, kmax, back, pending;
+} bind_pipe_value;
+
 typedef struct kbind {
 	int *tag; /* per instruction: a load's response tag on its port (1, 2, ...), else 0 */
 	int ninsts;
@@ -44,6 +53,11 @@ typedef struct kbind {
 	int copy;       /* some step is a memcpy/memset loop */
 	int memcpy;     /* some step is a memcpy loop (the engine's read side) */
 	int state_bits; /* bits of the controller's state */
+	int *fpu;       /* per instruction: its floating-point unit group (fp_unit_groups), or -1 */
+	int nfpu;       /* groups: the sequential code shares one unit per group */
+	int fpu_shared; /* the sequential code has floating-point unit operations (they advance with fsm_adv)
+	                 */
+	bind_pipe_value *pv; /* per instruction of a pipelined loop: where its value lives */
 } kbind;
 
 /* Binds scheduled kernel F into B. 0, or -1 when out of memory (B then holds nothing to free). */

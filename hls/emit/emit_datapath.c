@@ -4,58 +4,12 @@
  * operations need. Operands are referred to as seen from their use: a wire in the step that computes them,
  * their register after it, a pipeline stage register inside a pipelined loop. */
 #include "emit_ctx.h"
-#include "emit_pipeline.h"
+#include "signals.h"
 
 #include "../schedule/oplib.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
-
-const char *emit_in_state(ectx *e, int s)
-{
-	return rb_str(e->rb, "state_q == S%d", s);
-}
-
-const char *emit_ref(ectx *e, kval v, int ctx)
-{
-	const kfunc *f = e->f;
-	switch (v.kind) {
-	case KV_CONST:
-		return rb_str(e->rb, "%d'h%" PRIx64, v.width, v.c);
-	case KV_ARG:
-		if (v.width < f->args[v.id].width)
-			return rb_str(e->rb, "arg_%d[%d:0]", v.id, v.width - 1);
-		return rb_str(e->rb, "arg_%d", v.id);
-	case KV_OP: {
-		const char *p = emit_pipe_ref(e, v.id, ctx);
-		if (p)
-			return p;
-		const kinst *d = &f->insts[v.id];
-		return d->op != K_PHI && d->step == ctx ? rb_str(e->rb, "v%d", v.id) : e->bd->reg[v.id];
-	}
-	default:
-		return "1'b0";
-	}
-}
-
-const char *emit_ref_bit(ectx *e, kval v, int bit, int ctx)
-{
-	if (v.kind == KV_CONST)
-		return rb_str(e->rb, "1'b%d", (int)((v.c >> bit) & 1));
-	if (v.kind == KV_ARG)
-		return rb_str(e->rb, "arg_%d[%d]", v.id, bit);
-	return rb_str(e->rb, "%s[%d]", emit_ref(e, v, ctx), bit);
-}
-
-const char *emit_ref_slice(ectx *e, kval v, int hi, int lo, int ctx)
-{
-	if (v.kind == KV_CONST)
-		return rb_str(e->rb, "%d'h%" PRIx64, hi - lo + 1,
-		              (uint64_t)((v.c >> lo) & ((1ULL << (hi - lo + 1)) - 1)));
-	if (v.kind == KV_ARG)
-		return rb_str(e->rb, "arg_%d[%d:%d]", v.id, hi, lo);
-	return rb_str(e->rb, "%s[%d:%d]", emit_ref(e, v, ctx), hi, lo);
-}
 
 static const char *pred_op(int p, int *is_signed)
 {

@@ -5,7 +5,7 @@
  * latency in steps later, however long each step lasts; every operation of a pipelined loop has a unit of
  * its own, advancing with the loop (pl<b>_adv). */
 #include "emit_ctx.h"
-#include "emit_pipeline.h"
+#include "signals.h"
 
 #include "../schedule/fp_units.h"
 
@@ -28,15 +28,15 @@ static const char *unit_operand(ectx *e, const kinst *k, int a, int ctx)
 
 static const char *const port_names[] = {"a", "b", "c"};
 
-/* Per group of E's units (e->fpu), one of its sequential operations or -1 (malloc'd); N gets the number of
- * groups. NULL when there are none (or out of memory, then the builder fails). */
+/* Per group of E's units (e->bd->fpu), one of its sequential operations or -1 (malloc'd); N gets the number
+ * of groups. NULL when there are none (or out of memory, then the builder fails). */
 static int *group_firsts(ectx *e, int *n)
 {
 	const kfunc *f = e->f;
 	*n = 0;
 	for (int i = 0; i < f->ninsts; i++)
-		if (e->fpu[i] >= *n)
-			*n = e->fpu[i] + 1;
+		if (e->bd->fpu[i] >= *n)
+			*n = e->bd->fpu[i] + 1;
 	if (!*n)
 		return NULL;
 	int *first = malloc((size_t)*n * sizeof *first);
@@ -48,26 +48,9 @@ static int *group_firsts(ectx *e, int *n)
 	for (int g = 0; g < *n; g++)
 		first[g] = -1;
 	for (int i = 0; i < f->ninsts; i++)
-		if (e->fpu[i] >= 0 && !is_pipelined(f, &f->insts[i]) && first[e->fpu[i]] < 0)
-			first[e->fpu[i]] = i;
+		if (e->bd->fpu[i] >= 0 && !is_pipelined(f, &f->insts[i]) && first[e->bd->fpu[i]] < 0)
+			first[e->bd->fpu[i]] = i;
 	return first;
-}
-
-int emit_fpu_shared(const kfunc *f)
-{
-	for (int i = 0; i < f->ninsts; i++)
-		if (f->insts[i].block >= 0 && kop_unit(f->insts[i].op) == KU_FPU &&
-		    !is_pipelined(f, &f->insts[i]))
-			return 1;
-	return 0;
-}
-
-const char *emit_fpu_out(ectx *e, int i)
-{
-	const kfunc *f = e->f;
-	if (is_pipelined(f, &f->insts[i]))
-		return rb_str(e->rb, "fp%d_y", i);
-	return rb_str(e->rb, "fu%d_y", e->fpu[i]);
 }
 
 static void instance(ectx *e, const kinst *k, const char *name, const char *en, const char *const *in)
@@ -84,7 +67,7 @@ void emit_fpu_decls(ectx *e)
 {
 	const kfunc *f = e->f;
 	int n, *first = group_firsts(e, &n);
-	const int *unit = e->fpu;
+	const int *unit = e->bd->fpu;
 	for (int g = 0; g < n; g++) {
 		if (first[g] < 0)
 			continue;
@@ -111,9 +94,7 @@ void emit_fpus(ectx *e)
 	const kfunc *f = e->f;
 	FILE *o = e->body;
 	int n, *first = group_firsts(e, &n);
-	const int *unit = e->fpu;
-	if (n > 0 && emit_fpu_shared(f))
-		emit_fsm_advance(e);
+	const int *unit = e->bd->fpu;
 	for (int g = 0; g < n; g++) {
 		if (first[g] < 0)
 			continue;

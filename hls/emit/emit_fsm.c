@@ -5,6 +5,7 @@
  * when a transition happens. */
 #include "emit_ctx.h"
 #include "emit_pipeline.h"
+#include "signals.h"
 
 #include "../../host/common/text_escape.h"
 #include "../schedule/oplib.h"
@@ -23,45 +24,6 @@ static const kinst *terminator_of(const kfunc *f, int bi)
 		if (is_term(f->insts[bl->insts[j]].op))
 			return &f->insts[bl->insts[j]];
 	return NULL;
-}
-
-static void goto_state(ectx *e, ctl_mode mode, const char *ind, int s)
-{
-	if (mode == CTL_NEXT)
-		fprintf(e->body, "%sstate_d = S%d;\n", ind, s);
-}
-
-int emit_edge_writes(const kfunc *f, int from, int to)
-{
-	const kblock *tb = &f->blocks[to];
-	if (tb->pipelined)
-		return 1;
-	for (int j = 0; j < tb->ninsts; j++) {
-		const kinst *k = &f->insts[tb->insts[j]];
-		for (int p = 0; k->op == K_PHI && p < k->nphi; p++)
-			if (k->phi_block[p] == from)
-				return 1;
-	}
-	return 0;
-}
-
-void emit_edge(ectx *e, ctl_mode mode, int from, int to, const char *ind)
-{
-	const kfunc *f = e->f;
-	const kblock *tb = &f->blocks[to];
-	int ctx = f->blocks[from].last_step;
-	if (mode == CTL_REGS) {
-		for (int j = 0; j < tb->ninsts; j++) {
-			const kinst *k = &f->insts[tb->insts[j]];
-			for (int p = 0; k->op == K_PHI && p < k->nphi; p++)
-				if (k->phi_block[p] == from)
-					fprintf(e->body, "%s%s <= %s;\n", ind, e->bd->reg[tb->insts[j]],
-					        emit_ref(e, k->phi_val[p], ctx));
-		}
-		if (tb->pipelined)
-			emit_pipe_entry(e, from, to, ind);
-	}
-	goto_state(e, mode, ind, tb->first_step);
 }
 
 /* The end of a work-item: an nd-range kernel goes straight on with the next one (dimension 0 runs fastest;

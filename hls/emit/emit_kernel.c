@@ -9,8 +9,7 @@
 #include "emit_pipeline.h"
 #include "names.h"
 #include "rtl_prune.h"
-
-#include "../schedule/fp_units.h"
+#include "signals.h"
 
 #include "../../host/common/text_escape.h"
 
@@ -108,9 +107,9 @@ static char *fixed_unused(ectx *e)
 		                 */
 			fprintf(l, ", dv%d_quo, dv%d_rem", w, w);
 	for (int i = 0; i < f->ninsts; i++) /* a unit's result may be dead (rtl_prune removes its value) */
-		if (e->fpu[i] >= 0)
+		if (e->bd->fpu[i] >= 0)
 			fprintf(l, f->blocks[f->insts[i].block].pipelined ? ", fp%d_y" : ", fu%d_y",
-			        f->blocks[f->insts[i].block].pipelined ? i : e->fpu[i]);
+			        f->blocks[f->insts[i].block].pipelined ? i : e->bd->fpu[i]);
 	if (bd->copy && !bd->memcpy) /* memsets only: the engine's read side stays idle */
 		fprintf(l, ", cp_rd_valid, cp_rd_addr");
 	if (fclose(l) != 0) {
@@ -137,6 +136,8 @@ static void emit_module(ectx *e)
 	emit_pipe_fifos(e);
 	emit_port_muxes(e);
 	emit_dividers(e);
+	if (e->bd->nfpu > 0 && e->bd->fpu_shared)
+		emit_fsm_advance(e);
 	emit_fpus(e);
 	emit_value_regs(e);
 	emit_fsm(e);
@@ -147,12 +148,12 @@ int emit_kernel(const kfunc *f, FILE *o)
 	kbind bd;
 	if (bind_kernel(f, &bd) != 0)
 		return -1;
-	ectx e = {f, &bd, rb_new(), NULL, NULL, malloc(((size_t)f->ninsts + 1) * sizeof(int))};
+	ectx e = {f, &bd, rb_new(), NULL, NULL};
 	int rc = -1;
 	char *text = NULL, *fixed = NULL, *all = NULL;
 	size_t len = 0;
 	kiln_strbuf un = {0};
-	if (!e.rb || !e.fpu || fp_unit_groups(f, f->clock_ns, e.fpu) < 0)
+	if (!e.rb)
 		goto out;
 	e.decl = rb_out(e.rb, RB_DECL);
 	e.body = rb_out(e.rb, RB_BODY);
@@ -174,7 +175,6 @@ out:
 	free(all);
 	kiln_sb_free(&un);
 	rb_free(e.rb);
-	free(e.fpu);
 	bind_free(&bd);
 	return rc;
 }

@@ -2,6 +2,7 @@
 #include "emit_pipeline.h"
 
 #include "read_queue.h"
+#include "signals.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,118 +12,6 @@ static int is_pipe(const kfunc *f, int b)
 	return b >= 0 && b < f->nblocks && f->blocks[b].pipelined;
 }
 
-int emit_pipe_ctx(const kfunc *f, int b, int slot)
-{
-	return -2 - (slot * f->nblocks + b);
-}
-
-int emit_pipe_use_ctx(const kfunc *f, const kinst *k, int slot)
-{
-	return is_pipe(f, k->block) ? emit_pipe_ctx(f, k->block, slot) : k->step;
-}
-
-static int fdiv(int a, int b)
-{
-	return a >= 0 ? a / b : -((-a + b - 1) / b);
-}
-
-/* Where a value of a pipelined loop lives: it is there from slot DEF on (a phi's next value: the slot of its
- * back-edge value less II, so possibly before its iteration starts), in stage SD at cycle CD; it has a
- * register for each stage LO..KMAX (a phi's pending next value, when it is computed in stage 0 of the
- * previous iteration before the last cycle, in one more: p<i>_m). */
-typedef struct pval {
-	int def, sd, cd, lo, kmax, back;
-} pval;
-
-/* Slot at which operand A of operation U (of a pipelined block) is read. */
-static int use_slot(const kfunc *f, const kinst *u)
-{
-	if (u->op == K_LOAD || u->op == K_STORE || kop_unit(u->op) == KU_FPU)
-		return u->pissue;
-	if (u->op == K_CONDBR)
-		return f->blocks[u->block].ii - 1;
-	return u->pslot;
-}
-
-static pval value_of(const kfunc *f, int b, int i)
-{
-	const kblock *bl = &f->blocks[b];
-	const kinst *k = &f->insts[i];
-	int ii = bl->ii, phi = k->op == K_PHI;
-	pval p;
-	p.back = phi ? kir_back_value(f, b, k) : -1;
-	p.def = phi ? (p.back >= 0 ? f->insts[p.back].pslot : 0) - ii : k->pslot;
-	p.sd = fdiv(p.def, ii);
-	p.cd = p.def - p.sd * ii;
-	p.kmax = -1;
-	for (int j = 0; j < bl->ninsts; j++) {
-		const kinst *u = &f->insts[bl->insts[j]];
-		if (u->op == K_PHI)
-			continue;
-		for (int a = 0; a < u->nargs; a++) {
-			if (u->a[a].kind != KV_OP || u->a[a].id != i)
-				continue;
-			int t = use_slot(f, u);
-			if ((t > p.def || (phi && t == p.def)) && t / ii > p.kmax)
-				p.kmax = t / ii;
-			/* a narrow load shifts its data by the address' byte lane */
-			if (u->op == K_LOAD && a == 0 && u->bytes < kmem_word_bytes(f, u->mem) &&
-			    u->pslot / ii > p.kmax)
-				p.kmax = u->pslot / ii;
-		}
-	}
-	p.lo = phi ? 0 : (p.cd < ii - 1 ? p.sd : p.sd + 1);
-	return p;
-}
-
-static int has_pending(const kfunc *f, const pval *p, int b)
-{
-	return p->back >= 0 && p->sd == -1 && p->cd < f->blocks[b].ii - 1;
-}
-
-const char *emit_pipe_ref(ectx *e, int v, int ctx)
-{
-	const kfunc *f = e->f;
-	const kinst *d = &f->insts[v];
-	if (ctx >= 0)
-		return is_pipe(f, d->block) ? e->bd->reg[v] /* after the loop: the last value */
-		                            : NULL;
-	int x = -2 - ctx, b = x % f->nblocks, slot = x / f->nblocks;
-	if (d->block != b)
-		return e->bd->reg[v];
-	if (d->op != K_PHI && d->pslot == slot)
-		return rb_str(e->rb, "v%d", v);
-	if (d->op == K_PHI) {
-		/* read in the slot its value is computed (kir_back_gap 0): straight from the iteration
-		 * before, one stage on, or the value it entered with when there is none. The back value is
-		 * named by what it is made of (the unit's output, the copy's source), declared before any
-		 * wire that reads it. */
-		pval p = value_of(f, b, v);
-		if (p.back >= 0 && slot == p.def) {
-			const kinst *bk = &f->insts[p.back];
-			const char *src = kop_unit(bk->op) == KU_FPU
-			                      ? emit_fpu_out(e, p.back)
-			                      : emit_ref(e, bk->a[0], emit_pipe_ctx(f, b, bk->pslot));
-			return rb_str(e->rb, "(pl%d_v[%d] ? %s : p%d_%d)", b, p.sd + 1, src, v, p.sd);
-		}
-	}
-	return rb_str(e->rb, "p%d_%d", v, slot / f->blocks[b].ii);
-}
-
-/* "this stage holds an iteration, in this cycle of its II" */
-static const char *at(ectx *e, int b, int k, int c)
-{
-	int ii = e->f->blocks[b].ii;
-	if (ii > 1)
-		return rb_str(e->rb, "pl%d_v[%d] && pl%d_c == %d'd%d", b, k, b, bind_log2up((unsigned)ii), c);
-	return rb_str(e->rb, "pl%d_v[%d]", b, k);
-}
-
-int emit_pipe_is_load(const kfunc *f, int i)
-{
-	return f->insts[i].block >= 0 && f->insts[i].op == K_LOAD && is_pipe(f, f->insts[i].block);
-}
-
 static int block_loads_port(const kfunc *f, int b, int m)
 {
 	const kblock *bl = &f->blocks[b];
@@ -130,33 +19,6 @@ static int block_loads_port(const kfunc *f, int b, int m)
 		if (f->insts[bl->insts[j]].op == K_LOAD && f->insts[bl->insts[j]].mem == m)
 			return 1;
 	return 0;
-}
-
-/* A load request needs room for its data: fewer than EMIT_READS_IN_FLIGHT reads unconsumed, or one consumed
- * this cycle (the consumer is active; the cycle advances exactly when the request is taken, so the two go
- * together). */
-static const char *room(ectx *e, const kinst *k)
-{
-	if (k->op != K_LOAD)
-		return "";
-	return rb_str(e->rb, " && (pq%d_o != 3'd%d || pl%d_pop%d)", k->mem, EMIT_READS_IN_FLIGHT, k->block,
-	              k->mem);
-}
-
-const char *emit_pipe_request(ectx *e, int i)
-{
-	const kinst *k = &e->f->insts[i];
-	int b = k->block, ii = e->f->blocks[b].ii;
-	const char *a = at(e, b, k->pissue / ii, k->pissue % ii);
-	if (k->mem < e->f->nmems)
-		return rb_str(e->rb, "%s && pl%d_ok%s", a, b, room(e, k));
-	return rb_str(e->rb, "pl%d_adv && %s", b, a);
-}
-
-const char *emit_pipe_load_data(ectx *e, int i)
-{
-	const kinst *k = &e->f->insts[i];
-	return rb_str(e->rb, k->mem < e->f->nmems ? "pq%d_d" : "m%d_rdata", k->mem);
 }
 
 static void decl_block(ectx *e, int b)
@@ -178,8 +40,8 @@ static void decl_block(ectx *e, int b)
 		const kinst *k = &f->insts[i];
 		if (!k->width)
 			continue;
-		pval p = value_of(f, b, i);
-		if (has_pending(f, &p, b))
+		const bind_pipe_value p = e->bd->pv[i];
+		if (p.pending)
 			fprintf(o, "  reg  [%d:0] p%d_m;  // next iteration's value\n", k->width - 1, i);
 		for (int s = p.lo; s <= p.kmax; s++)
 			fprintf(o, "  reg  [%d:0] p%d_%d;\n", k->width - 1, i, s);
@@ -208,7 +70,7 @@ static void control_block(ectx *e, int b)
 			const kinst *k = &f->insts[bl->insts[j]];
 			if (k->op == K_LOAD && k->mem == m)
 				fprintf(o, "%s (%s)", n++ ? " ||" : "",
-				        at(e, b, k->pslot / ii, k->pslot % ii));
+				        emit_pipe_at(e, b, k->pslot / ii, k->pslot % ii));
 		}
 		fprintf(o, ";  // a load's data is due\n");
 	}
@@ -219,7 +81,7 @@ static void control_block(ectx *e, int b)
 		const kinst *k = &f->insts[bl->insts[j]];
 		if (k->op == K_LOAD && k->mem < f->nmems)
 			fprintf(o, "%s (!(%s) || pq%d_have)", n++ ? " &&" : "",
-			        at(e, b, k->pslot / ii, k->pslot % ii), k->mem);
+			        emit_pipe_at(e, b, k->pslot / ii, k->pslot % ii), k->mem);
 	}
 	fprintf(o, "%s;\n  wire        pl%d_rs =", n ? "" : " 1'b1", b);
 	n = 0;
@@ -231,7 +93,8 @@ static void control_block(ectx *e, int b)
 			                              emit_ref(e, k->a[2], emit_pipe_ctx(f, b, k->pissue)))
 			                     : "";
 			fprintf(o, "%s (%s%s && !(m%d_ready%s))", n++ ? " ||" : "",
-			        at(e, b, k->pissue / ii, k->pissue % ii), pr, k->mem, room(e, k));
+			        emit_pipe_at(e, b, k->pissue / ii, k->pissue % ii), pr, k->mem,
+			        emit_pipe_room(e, k));
 		}
 	}
 	fprintf(o, "%s;\n  wire        pl%d_adv = pl%d_run && pl%d_ok && !pl%d_rs;\n", n ? "" : " 1'b0", b, b,
@@ -304,25 +167,6 @@ void emit_pipe_fifos(ectx *e)
 	}
 }
 
-void emit_pipe_entry(ectx *e, int from, int to, const char *ind)
-{
-	const kfunc *f = e->f;
-	const kblock *tb = &f->blocks[to];
-	for (int j = 0; j < tb->ninsts; j++) {
-		const kinst *k = &f->insts[tb->insts[j]];
-		if (k->op != K_PHI)
-			continue;
-		pval p = value_of(f, to, tb->insts[j]);
-		for (int q = 0; q < k->nphi && p.kmax >= 0; q++)
-			if (k->phi_block[q] == from)
-				fprintf(e->body, "%sp%d_0 <= %s;\n", ind, tb->insts[j],
-				        emit_ref(e, k->phi_val[q], f->blocks[from].last_step));
-	}
-	fprintf(e->body, "%spl%d_v <= %d'd1;\n", ind, to, tb->stages);
-	if (tb->ii > 1)
-		fprintf(e->body, "%spl%d_c <= %d'd0;\n", ind, to, bind_log2up((unsigned)tb->ii));
-}
-
 void emit_pipe_reset(ectx *e, const char *ind)
 {
 	for (int b = 0; b < e->f->nblocks; b++)
@@ -336,27 +180,28 @@ static void value_writes(ectx *e, int b, int i, const char *ind)
 	const kfunc *f = e->f;
 	const kinst *k = &f->insts[i];
 	int ii = f->blocks[b].ii;
-	pval p = value_of(f, b, i);
+	const bind_pipe_value p = e->bd->pv[i];
 	FILE *o = e->body;
 	if (k->op != K_PHI) {
 		if (p.lo == p.sd && p.kmax >= p.sd)
-			fprintf(o, "%sif (%s) p%d_%d <= v%d;\n", ind, at(e, b, p.sd, p.cd), i, p.sd, i);
+			fprintf(o, "%sif (%s) p%d_%d <= v%d;\n", ind, emit_pipe_at(e, b, p.sd, p.cd), i, p.sd,
+			        i);
 		if (k->registered)
-			fprintf(o, "%sif (%s) %s <= v%d;  // for after the loop\n", ind, at(e, b, p.sd, p.cd),
-			        e->bd->reg[i], i);
+			fprintf(o, "%sif (%s) %s <= v%d;  // for after the loop\n", ind,
+			        emit_pipe_at(e, b, p.sd, p.cd), e->bd->reg[i], i);
 		return;
 	}
 	if (p.back < 0)
 		return;
 	/* The next iteration's value, written by this one (stage sd + 1) for the iteration behind it. */
 	if (p.cd < ii - 1 && p.sd == -1)
-		fprintf(o, "%sif (%s) p%d_m <= v%d;\n", ind, at(e, b, 0, p.cd), i, p.back);
+		fprintf(o, "%sif (%s) p%d_m <= v%d;\n", ind, emit_pipe_at(e, b, 0, p.cd), i, p.back);
 	else if (p.cd < ii - 1 && p.sd <= p.kmax)
-		fprintf(o, "%sif (%s && pl%d_v[%d]) p%d_%d <= v%d;\n", ind, at(e, b, p.sd + 1, p.cd), b, p.sd,
-		        i, p.sd, p.back);
+		fprintf(o, "%sif (%s && pl%d_v[%d]) p%d_%d <= v%d;\n", ind,
+		        emit_pipe_at(e, b, p.sd + 1, p.cd), b, p.sd, i, p.sd, p.back);
 	if (p.sd >= 0)
-		fprintf(o, "%sif (%s && pl%d_v[%d]) %s <= v%d;\n", ind, at(e, b, p.sd + 1, p.cd), b, p.sd,
-		        e->bd->reg[i], p.back);
+		fprintf(o, "%sif (%s && pl%d_v[%d]) %s <= v%d;\n", ind, emit_pipe_at(e, b, p.sd + 1, p.cd), b,
+		        p.sd, e->bd->reg[i], p.back);
 }
 
 /* Shifts of value I's stage registers at the end of a stage (inside "if (pl<b>_end)"). */
@@ -365,7 +210,7 @@ static void value_shifts(ectx *e, int b, int i, const char *ind)
 	const kfunc *f = e->f;
 	const kinst *k = &f->insts[i];
 	int ii = f->blocks[b].ii;
-	pval p = value_of(f, b, i);
+	const bind_pipe_value p = e->bd->pv[i];
 	FILE *o = e->body;
 	if (k->op != K_PHI) {
 		for (int s = p.lo > p.sd + 1 ? p.lo : p.sd + 1; s <= p.kmax; s++) {

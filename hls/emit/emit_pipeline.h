@@ -9,14 +9,6 @@
 #define KILN_EMIT_PIPELINE_H
 #include "emit_ctx.h"
 
-/* Operand-reference context for a use at SLOT of an iteration of pipelined block B (ordinary uses pass their
- * step, which is >= 0). */
-int emit_pipe_ctx(const kfunc *f, int b, int slot);
-/* The use context of operation K: its step, or its pipeline slot when its block is pipelined. */
-int emit_pipe_use_ctx(const kfunc *f, const kinst *k, int slot);
-/* Operand text of operation V (an operation index) used at context CTX when V belongs to a pipelined block,
- * or the use is inside one; NULL when the ordinary rules apply. */
-const char *emit_pipe_ref(ectx *e, int v, int ctx);
 /* Declarations (RB_DECL): per pipelined loop its counter, valid bits and stage registers; per module port
  * its response FIFO's signals. */
 void emit_pipe_decls(ectx *e);
@@ -24,14 +16,6 @@ void emit_pipe_decls(ectx *e);
 void emit_pipe_control(ectx *e);
 /* The response FIFOs' logic (RB_BODY). */
 void emit_pipe_fifos(ectx *e);
-/* Data word of pipelined load I (before its byte-lane shift). */
-const char *emit_pipe_load_data(ectx *e, int i);
-/* Request condition, within its loop's state, of the pipelined load or store I on its port. */
-const char *emit_pipe_request(ectx *e, int i);
-/* Instruction I is a load of a pipelined loop. */
-int emit_pipe_is_load(const kfunc *f, int i);
-/* Register updates on the edge FROM -> pipelined block TO, beside the phi registers the edge writes. */
-void emit_pipe_entry(ectx *e, int from, int to, const char *ind);
 /* Reset of the pipelines' valid bits. */
 void emit_pipe_reset(ectx *e, const char *ind);
 /* The case item body of pipelined block B's state in MODE (the next state: leave once drained; the

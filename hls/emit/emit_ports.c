@@ -2,9 +2,9 @@
 /* Memory ports of a kernel module: the RAM cells of its internal memories, the response tags of its module
  * ports, and per port one multiplexer, by state, over the requests binding gave it. */
 #include "emit_ctx.h"
-#include "emit_pipeline.h"
 #include "names.h"
 #include "read_queue.h"
+#include "signals.h"
 
 #include <stdlib.h>
 
@@ -46,13 +46,6 @@ void emit_internal_mems(ectx *e)
 {
 	for (int m = e->f->nmems; m < e->bd->nports; m++)
 		internal_mem(e, m);
-}
-
-const char *emit_wait_ok(ectx *e, int i)
-{
-	int m = e->f->insts[i].mem;
-	return rb_str(e->rb, "(got%d || (m%d_rvalid && m%d_tq0 == %d'd%d))", i, m, m,
-	              e->bd->ports[m].tag_bits, e->bd->tag[i]);
 }
 
 /* Module port M has loads: each non-pipelined load keeps its response (got, rr) until its wait step. */

@@ -3,6 +3,7 @@
  * engine for its memcpy/memset loops (rtl/kiln_copy.v), each fed by the state that runs it. */
 #include "emit_ctx.h"
 #include "read_queue.h"
+#include "signals.h"
 
 #include "../schedule/oplib.h"
 

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "signals.h"
+
+#include "read_queue.h"
+
+#include <inttypes.h>
+
+static int is_pipe(const kfunc *f, int b)
+{
+	return b >= 0 && b < f->nblocks && f->blocks[b].pipelined;
+}
+
+const char *emit_in_state(ectx *e, int s)
+{
+	return rb_str(e->rb, "state_q == S%d", s);
+}
+
+int emit_pipe_ctx(const kfunc *f, int b, int slot)
+{
+	return -2 - (slot * f->nblocks + b);
+}
+
+int emit_pipe_use_ctx(const kfunc *f, const kinst *k, int slot)
+{
+	return is_pipe(f, k->block) ? emit_pipe_ctx(f, k->block, slot) : k->step;
+}
+
+const char *emit_fpu_out(ectx *e, int i)
+{
+	if (is_pipe(e->f, e->f->insts[i].block))
+		return rb_str(e->rb, "fp%d_y", i);
+	return rb_str(e->rb, "fu%d_y", e->bd->fpu[i]);
+}
+
+/* Operand text of operation V used at context CTX when V belongs to a pipelined block, or the use is inside
+ * one; NULL when the ordinary rules apply. */
+static const char *pipe_ref(ectx *e, int v, int ctx)
+{
+	const kfunc *f = e->f;
+	const kinst *d = &f->insts[v];
+	if (ctx >= 0)
+		return is_pipe(f, d->block) ? e->bd->reg[v] /* after the loop: the last value */
+		                            : NULL;
+	int x = -2 - ctx, b = x % f->nblocks, slot = x / f->nblocks;
+	if (d->block != b)
+		return e->bd->reg[v];
+	if (d->op != K_PHI && d->pslot == slot)
+		return rb_str(e->rb, "v%d", v);
+	if (d->op == K_PHI) {
+		/* read in the slot its value is computed (kir_back_gap 0): straight from the iteration
+		 * before, one stage on, or the value it entered with when there is none. The back value is
+		 * named by what it is made of (the unit's output, the copy's source), declared before any
+		 * wire that reads it. */
+		const bind_pipe_value *p = &e->bd->pv[v];
+		if (p->back >= 0 && slot == p->def) {
+			const kinst *bk = &f->insts[p->back];
+			const char *src = kop_unit(bk->op) == KU_FPU
+			                      ? emit_fpu_out(e, p->back)
+			                      : emit_ref(e, bk->a[0], emit_pipe_ctx(f, b, bk->pslot));
+			return rb_str(e->rb, "(pl%d_v[%d] ? %s : p%d_%d)", b, p->sd + 1, src, v, p->sd);
+		}
+	}
+	return rb_str(e->rb, "p%d_%d", v, slot / f->blocks[b].ii);
+}
+
+const char *emit_ref(ectx *e, kval v, int ctx)
+{
+	const kfunc *f = e->f;
+	switch (v.kind) {
+	case KV_CONST:
+		return rb_str(e->rb, "%d'h%" PRIx64, v.width, v.c);
+	case KV_ARG:
+		if (v.width < f->args[v.id].width)
+			return rb_str(e->rb, "arg_%d[%d:0]", v.id, v.width - 1);
+		return rb_str(e->rb, "arg_%d", v.id);
+	case KV_OP: {
+		const char *p = pipe_ref(e, v.id, ctx);
+		if (p)
+			return p;
+		const kinst *d = &f->insts[v.id];
+		return d->op != K_PHI && d->step == ctx ? rb_str(e->rb, "v%d", v.id) : e->bd->reg[v.id];
+	}
+	default:
+		return "1'b0";
+	}
+}
+
+const char *emit_ref_bit(ectx *e, kval v, int bit, int ctx)
+{
+	if (v.kind == KV_CONST)
+		return rb_str(e->rb, "1'b%d", (int)((v.c >> bit) & 1));
+	if (v.kind == KV_ARG)
+		return rb_str(e->rb, "arg_%d[%d]", v.id, bit);
+	return rb_str(e->rb, "%s[%d]", emit_ref(e, v, ctx), bit);
+}
+
+const char *emit_ref_slice(ectx *e, kval v, int hi, int lo, int ctx)
+{
+	if (v.kind == KV_CONST)
+		return rb_str(e->rb, "%d'h%" PRIx64, hi - lo + 1,
+		              (uint64_t)((v.c >> lo) & ((1ULL << (hi - lo + 1)) - 1)));
+	if (v.kind == KV_ARG)
+		return rb_str(e->rb, "arg_%d[%d:%d]", v.id, hi, lo);
+	return rb_str(e->rb, "%s[%d:%d]", emit_ref(e, v, ctx), hi, lo);
+}
+
+const char *emit_pipe_at(ectx *e, int b, int k, int c)
+{
+	int ii = e->f->blocks[b].ii;
+	if (ii > 1)
+		return rb_str(e->rb, "pl%d_v[%d] && pl%d_c == %d'd%d", b, k, b, bind_log2up((unsigned)ii), c);
+	return rb_str(e->rb, "pl%d_v[%d]", b, k);
+}
+
+int emit_pipe_is_load(const kfunc *f, int i)
+{
+	return f->insts[i].block >= 0 && f->insts[i].op == K_LOAD && is_pipe(f, f->insts[i].block);
+}
+
+/* A load request needs room for its data: fewer than EMIT_READS_IN_FLIGHT reads unconsumed, or one consumed
+ * this cycle (the consumer is active; the cycle advances exactly when the request is taken, so the two go
+ * together). */
+const char *emit_pipe_room(ectx *e, const kinst *k)
+{
+	if (k->op != K_LOAD)
+		return "";
+	return rb_str(e->rb, " && (pq%d_o != 3'd%d || pl%d_pop%d)", k->mem, EMIT_READS_IN_FLIGHT, k->block,
+	              k->mem);
+}
+
+const char *emit_pipe_request(ectx *e, int i)
+{
+	const kinst *k = &e->f->insts[i];
+	int b = k->block, ii = e->f->blocks[b].ii;
+	const char *a = emit_pipe_at(e, b, k->pissue / ii, k->pissue % ii);
+	if (k->mem < e->f->nmems)
+		return rb_str(e->rb, "%s && pl%d_ok%s", a, b, emit_pipe_room(e, k));
+	return rb_str(e->rb, "pl%d_adv && %s", b, a);
+}
+
+const char *emit_pipe_load_data(ectx *e, int i)
+{
+	const kinst *k = &e->f->insts[i];
+	return rb_str(e->rb, k->mem < e->f->nmems ? "pq%d_d" : "m%d_rdata", k->mem);
+}
+
+const char *emit_wait_ok(ectx *e, int i)
+{
+	int m = e->f->insts[i].mem;
+	return rb_str(e->rb, "(got%d || (m%d_rvalid && m%d_tq0 == %d'd%d))", i, m, m,
+	              e->bd->ports[m].tag_bits, e->bd->tag[i]);
+}

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The names of a kernel module's signals as seen from their uses (internal to hls/emit). Binding decided
+ * where every value lives (bind.h: its wire, its register, a pipelined loop's stage registers, the unit
+ * that computes it); these lookups spell that decision, so that every emitter refers to a value the same
+ * way and none needs another emitter to find a name. */
+#ifndef KILN_EMIT_SIGNALS_H
+#define KILN_EMIT_SIGNALS_H
+#include "emit_ctx.h"
+
+/* Operand V's text as seen from use context CTX (a step, or emit_pipe_ctx): a wire when defined in that same
+ * step, else its register. */
+const char *emit_ref(ectx *e, kval v, int ctx);
+/* Bit BIT of operand V at context CTX (constants folded). */
+const char *emit_ref_bit(ectx *e, kval v, int bit, int ctx);
+/* Bits HI..LO of operand V at context CTX (constants folded: Verilog cannot slice a literal). */
+const char *emit_ref_slice(ectx *e, kval v, int hi, int lo, int ctx);
+/* "state_q == S<s>" */
+const char *emit_in_state(ectx *e, int s);
+
+/* Operand-reference context for a use at SLOT of an iteration of pipelined block B (ordinary uses pass their
+ * step, which is >= 0). */
+int emit_pipe_ctx(const kfunc *f, int b, int slot);
+/* The use context of operation K: its step, or its pipeline slot when its block is pipelined. */
+int emit_pipe_use_ctx(const kfunc *f, const kinst *k, int slot);
+/* "Stage K of pipelined block B holds an iteration, in cycle C of its II." */
+const char *emit_pipe_at(ectx *e, int b, int k, int c);
+/* Instruction I is a load of a pipelined loop. */
+int emit_pipe_is_load(const kfunc *f, int i);
+/* Request condition, within its loop's state, of the pipelined load or store I on its port. */
+const char *emit_pipe_request(ectx *e, int i);
+/* " && <room for its read data>" for a pipelined load K on a module port, "" for other accesses. */
+const char *emit_pipe_room(ectx *e, const kinst *k);
+/* Data word of pipelined load I (before its byte-lane shift). */
+const char *emit_pipe_load_data(ectx *e, int i);
+
+/* The unit output operation I's result is read from (a floating-point unit operation). */
+const char *emit_fpu_out(ectx *e, int i);
+/* The condition under which load I's response is there: kept earlier, or arriving now. */
+const char *emit_wait_ok(ectx *e, int i);
+
+#endif
