@@ -3,8 +3,10 @@
 
 #include "../schedule/fp_units.h"
 #include "../schedule/oplib.h"
+#include "../support/xalloc.h"
 #include "host/common/sort.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,23 +76,6 @@ static int bind_requests(const kfunc *f, kbind *b)
 	return 0;
 }
 
-/* Register names: lowRISC's _q for a register's output, after the source variable where one is known. */
-static int bind_registers(const kfunc *f, kbind *b)
-{
-	for (int i = 0; i < f->ninsts; i++) {
-		const kinst *k = &f->insts[i];
-		if (k->block < 0 || !k->width)
-			continue;
-		int n =
-		    k->name ? asprintf(&b->reg[i], "%s_%d_q", k->name, i) : asprintf(&b->reg[i], "r%d_q", i);
-		if (n < 0) {
-			b->reg[i] = NULL;
-			return -1;
-		}
-	}
-	return 0;
-}
-
 static int fdiv(int a, int b)
 {
 	return a >= 0 ? a / b : -((-a + b - 1) / b);
@@ -155,6 +140,74 @@ static int bind_fpus(const kfunc *f, kbind *b)
 	return 0;
 }
 
+static int add_sig(kbind *b, bind_sig_kind kind, int i, int width, char *name)
+{
+	if (!name)
+		return -1;
+	b->sigs = xrealloc(b->sigs, (size_t)b->nsigs + 1, sizeof *b->sigs);
+	b->sigs[b->nsigs] = (bind_signal){name, width};
+	if (b->sig[kind][i] < 0)
+		b->sig[kind][i] = b->nsigs;
+	b->nsigs++;
+	return 0;
+}
+
+static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+static char *fmt(const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	char *s;
+	int n = vasprintf(&s, f, ap);
+	va_end(ap);
+	return n < 0 ? NULL : s;
+}
+
+/* The signal table: per operation its wire, a load's port word, its register (lowRISC's _q for a
+ * register's output, after the source variable where one is known), and a pipelined value's stage
+ * registers. */
+static int bind_signals(const kfunc *f, kbind *b)
+{
+	for (int k = 0; k < SIG_NKINDS; k++) {
+		b->sig[k] = malloc(((size_t)f->ninsts + 1) * sizeof *b->sig[k]);
+		if (!b->sig[k])
+			return -1;
+		for (int i = 0; i < f->ninsts; i++)
+			b->sig[k][i] = -1;
+	}
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		if (k->block < 0 || !k->width)
+			continue;
+		int w = k->width;
+		if (k->op != K_PHI && add_sig(b, SIG_WIRE, i, w, fmt("v%d", i)))
+			return -1;
+		if (k->op == K_LOAD &&
+		    add_sig(b, SIG_LOAD_WORD, i, 8 * kmem_word_bytes(f, k->mem), fmt("ld%d", i)))
+			return -1;
+		if (add_sig(b, SIG_REG, i, w, k->name ? fmt("%s_%d_q", k->name, i) : fmt("r%d_q", i)))
+			return -1;
+		if (!is_pipe(f, k))
+			continue;
+		const bind_pipe_value *p = &b->pv[i];
+		for (int st = p->lo; st <= p->kmax; st++)
+			if (add_sig(b, SIG_STAGE, i, w, fmt("p%d_%d", i, st)))
+				return -1;
+		if (p->pending && add_sig(b, SIG_NEXT, i, w, fmt("p%d_m", i)))
+			return -1;
+	}
+	return 0;
+}
+
+int bind_sig(const kbind *b, bind_sig_kind kind, int i, int stage)
+{
+	int s = b->sig[kind][i];
+	if (kind != SIG_STAGE || s < 0)
+		return s;
+	const bind_pipe_value *p = &b->pv[i];
+	return stage >= p->lo && stage <= p->kmax ? s + stage - p->lo : -1;
+}
+
 int bind_kernel(const kfunc *f, kbind *b)
 {
 	memset(b, 0, sizeof *b);
@@ -162,10 +215,8 @@ int bind_kernel(const kfunc *f, kbind *b)
 	b->ninsts = f->ninsts;
 	b->tag = calloc((size_t)f->ninsts + 1, sizeof *b->tag);
 	b->ports = calloc((size_t)b->nports + 1, sizeof *b->ports);
-	b->reg = calloc((size_t)f->ninsts + 1, sizeof *b->reg);
 	b->pv = calloc((size_t)f->ninsts + 1, sizeof *b->pv);
-	if (!b->tag || !b->ports || !b->reg || !b->pv || bind_requests(f, b) || bind_registers(f, b) ||
-	    bind_fpus(f, b)) {
+	if (!b->tag || !b->ports || !b->pv || bind_requests(f, b) || bind_fpus(f, b)) {
 		bind_free(b);
 		return -1;
 	}
@@ -198,6 +249,10 @@ int bind_kernel(const kfunc *f, kbind *b)
 	for (int i = 0; i < f->ninsts; i++)
 		if (is_pipe(f, &f->insts[i]) && f->insts[i].width)
 			b->pv[i] = pipe_value(f, f->insts[i].block, i);
+	if (bind_signals(f, b)) {
+		bind_free(b);
+		return -1;
+	}
 	return 0;
 }
 
@@ -207,9 +262,11 @@ void bind_free(kbind *b)
 		free(b->ports[m].reqs);
 	free(b->ports);
 	free(b->tag);
-	for (int i = 0; b->reg && i < b->ninsts; i++)
-		free(b->reg[i]);
-	free(b->reg);
+	for (int i = 0; i < b->nsigs; i++)
+		free(b->sigs[i].name);
+	free(b->sigs);
+	for (int k = 0; k < SIG_NKINDS; k++)
+		free(b->sig[k]);
 	free(b->fpu);
 	free(b->pv);
 	memset(b, 0, sizeof *b);

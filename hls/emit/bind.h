@@ -42,11 +42,27 @@ typedef struct bind_pipe_value {
 	int def, sd, cd, lo, kmax, back, pending;
 } bind_pipe_value;
 
+/* The datapath's signals, each a value's wire v<i>, a load's port word ld<i>, a value's register (named
+ * "<source name>_<i>_q" after the variable a phi carries, else "r<i>_q"), or a pipelined value's stage
+ * register p<i>_<s> and next-iteration register p<i>_m. The emitters refer to them by index
+ * (hls/emit/signals.h), so that the module can be pruned of the ones nothing reads before it is printed. */
+typedef enum bind_sig_kind {
+	SIG_WIRE,
+	SIG_LOAD_WORD,
+	SIG_REG,
+	SIG_STAGE,
+	SIG_NEXT,
+	SIG_NKINDS
+} bind_sig_kind;
+
+typedef struct bind_signal {
+	char *name;
+	int width;
+} bind_signal;
+
 typedef struct kbind {
 	int *tag; /* per instruction: a load's response tag on its port (1, 2, ...), else 0 */
 	int ninsts;
-	char **reg;       /* per instruction: the name of its register if it has one ("<source name>_<i>_q"
-	                     after the variable a phi carries, else "r<i>_q") */
 	bind_port *ports; /* module ports then internal memories, as kfunc.mems */
 	int nports;
 	int div[65];    /* div[w]: a w-bit divider runs divisions (rtl/kiln_div.v) */
@@ -58,10 +74,17 @@ typedef struct kbind {
 	int fpu_shared; /* the sequential code has floating-point unit operations (they advance with fsm_adv)
 	                 */
 	bind_pipe_value *pv; /* per instruction of a pipelined loop: where its value lives */
+	bind_signal *sigs;   /* the signal table */
+	int nsigs;
+	int *sig[SIG_NKINDS]; /* per kind and instruction: its signal (SIG_STAGE: of stage pv.lo, the later
+	                         stages following it), or -1 */
 } kbind;
 
 /* Binds scheduled kernel F into B. 0, or -1 when out of memory (B then holds nothing to free). */
 int bind_kernel(const kfunc *f, kbind *b);
+/* Signal KIND of instruction I (for SIG_STAGE, of pipeline stage STAGE), an index into B->sigs, or -1 when
+ * binding gave I none. */
+int bind_sig(const kbind *b, bind_sig_kind kind, int i, int stage);
 /* Frees what B holds. */
 void bind_free(kbind *b);
 /* Bits that count to N (at least 1): the width of a counter or index over N values. */

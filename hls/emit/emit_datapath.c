@@ -91,7 +91,7 @@ void emit_helpers(ectx *e)
 }
 
 /* Bit operations run in cells (rtl/kiln_bitop.v, rtl/kiln_funnel.v): the instance driving value I, on one
- * line (rtl_prune removes it with the value when nothing reads it), or 0 when K is not one. */
+ * line (removed with the value when nothing reads it, dead_signals.h), or 0 when K is not one. */
 static int bit_cell(ectx *e, int i, const kinst *k, const char *x, const char *y, const char *z)
 {
 	FILE *o = e->body;
@@ -103,15 +103,17 @@ static int bit_cell(ectx *e, int i, const kinst *k, const char *x, const char *y
 	case K_CTTZ:
 	case K_BSWAP:
 	case K_BITREV:
-		fprintf(o, "  wire [%d:0] v%d;  // %s%s\n", w - 1, i, kop_name(k->op), line);
-		fprintf(o, "  kiln_bitop #(.OP(\"%s\"), .W(%d)) u_v%d (.a(%s), .y(v%d));\n", kop_name(k->op),
-		        w, i, x, i);
+		fprintf(o, "  wire [%d:0] %s;  // %s%s\n", w - 1, emit_def_of(e, SIG_WIRE, i, 0),
+		        kop_name(k->op), line);
+		fprintf(o, "  kiln_bitop #(.OP(\"%s\"), .W(%d)) u_v%d (.a(%s), .y(%s));\n", kop_name(k->op),
+		        w, i, x, emit_def_of(e, SIG_WIRE, i, 0));
 		return 1;
 	case K_FSHL:
 	case K_FSHR:
-		fprintf(o, "  wire [%d:0] v%d;  // %s%s\n", w - 1, i, kop_name(k->op), line);
-		fprintf(o, "  kiln_funnel #(.W(%d), .LEFT(%d)) u_v%d (.a(%s), .b(%s), .c(%s), .y(v%d));\n", w,
-		        k->op == K_FSHL, i, x, y, z, i);
+		fprintf(o, "  wire [%d:0] %s;  // %s%s\n", w - 1, emit_def_of(e, SIG_WIRE, i, 0),
+		        kop_name(k->op), line);
+		fprintf(o, "  kiln_funnel #(.W(%d), .LEFT(%d)) u_v%d (.a(%s), .b(%s), .c(%s), .y(%s));\n", w,
+		        k->op == K_FSHL, i, x, y, z, emit_def_of(e, SIG_WIRE, i, 0));
 		return 1;
 	default:
 		return 0;
@@ -339,16 +341,18 @@ void emit_values(ectx *e)
 			                   : k->mem < f->nmems
 			                       ? rb_str(e->rb, "(got%d ? rr%d : m%d_rdata)", i, i, k->mem)
 			                       : rb_str(e->rb, "m%d_rdata", k->mem);
-			fprintf(o, "  wire [%d:0] ld%d = %s", 8 * wb - 1, i, word);
+			fprintf(o, "  wire [%d:0] %s = %s", 8 * wb - 1, emit_def_of(e, SIG_LOAD_WORD, i, 0),
+			        word);
 			if (narrow)
 				fprintf(o, " >> {%s, 3'b000}", lane);
-			fprintf(o, ";\n  wire [%d:0] v%d = ld%d[%d:0];  // load\n", k->width - 1, i, i,
+			fprintf(o, ";\n  wire [%d:0] %s = %s[%d:0];  // load\n", k->width - 1,
+			        emit_def_of(e, SIG_WIRE, i, 0), emit_use_of(e, SIG_LOAD_WORD, i, 0),
 			        k->width - 1);
 		} else if (!bit_cell(
 		               e, i, k, emit_ref(e, k->a[0], emit_pipe_use_ctx(f, k, k->pslot)),
 		               k->nargs > 1 ? emit_ref(e, k->a[1], emit_pipe_use_ctx(f, k, k->pslot)) : "",
 		               k->nargs > 2 ? emit_ref(e, k->a[2], emit_pipe_use_ctx(f, k, k->pslot)) : "")) {
-			fprintf(o, "  wire [%d:0] v%d = ", k->width - 1, i);
+			fprintf(o, "  wire [%d:0] %s = ", k->width - 1, emit_def_of(e, SIG_WIRE, i, 0));
 			expr(e, k, o);
 			fprintf(o, ";  // %s", kop_name(k->op));
 			if (k->line)
@@ -366,7 +370,7 @@ void emit_value_regs(ectx *e)
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		if (k->block >= 0 && k->width && k->registered)
-			fprintf(e->decl, "  reg  [%d:0] %s;\n", k->width - 1, e->bd->reg[i]);
+			fprintf(e->decl, "  reg  [%d:0] %s;\n", k->width - 1, emit_def_of(e, SIG_REG, i, 0));
 	}
 	fprintf(e->decl, "\n");
 	FILE *o = e->body;
@@ -376,7 +380,8 @@ void emit_value_regs(ectx *e)
 		if (k->block < 0 || !k->width || !k->registered || k->op == K_PHI ||
 		    f->blocks[k->block].pipelined)
 			continue;
-		fprintf(o, "    if (%s) %s <= v%d;\n", emit_in_state(e, k->step), e->bd->reg[i], i);
+		fprintf(o, "    if (%s) %s <= %s;\n", emit_in_state(e, k->step),
+		        emit_def_of(e, SIG_REG, i, 0), emit_use_of(e, SIG_WIRE, i, 0));
 	}
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];

@@ -18,7 +18,8 @@ static void pipe_entry(ectx *e, int from, int to, const char *ind)
 		const bind_pipe_value *p = &e->bd->pv[tb->insts[j]];
 		for (int q = 0; q < k->nphi && p->kmax >= 0; q++)
 			if (k->phi_block[q] == from)
-				fprintf(e->body, "%sp%d_0 <= %s;\n", ind, tb->insts[j],
+				fprintf(e->body, "%s%s <= %s;\n", ind,
+				        emit_def_of(e, SIG_STAGE, tb->insts[j], 0),
 				        emit_ref(e, k->phi_val[q], f->blocks[from].last_step));
 	}
 	fprintf(e->body, "%spl%d_v <= %d'd1;\n", ind, to, tb->stages);
@@ -56,7 +57,8 @@ void emit_edge(ectx *e, ctl_mode mode, int from, int to, const char *ind)
 			const kinst *k = &f->insts[tb->insts[j]];
 			for (int p = 0; k->op == K_PHI && p < k->nphi; p++)
 				if (k->phi_block[p] == from)
-					fprintf(e->body, "%s%s <= %s;\n", ind, e->bd->reg[tb->insts[j]],
+					fprintf(e->body, "%s%s <= %s;\n", ind,
+					        emit_def_of(e, SIG_REG, tb->insts[j], 0),
 					        emit_ref(e, k->phi_val[p], ctx));
 		}
 		if (tb->pipelined)

@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Assembles a kernel module from its parts: binding first (bind.h), then the header and ports, the
  * declarations, and the body in the order a reader follows the data: memories, datapath, copy engine,
- * pipelines, response queues, port multiplexers, dividers, registers, controller. Unread datapath logic is
- * pruned last (rtl_prune.h), which names what stays unread in the module's one unused-signal sink. */
+ * pipelines, response queues, port multiplexers, dividers, registers, controller. Unread datapath signals
+ * are removed last (dead_signals.h), which names what stays unread in the module's one unused-signal
+ * sink. */
 #include "emit_kernel.h"
 
+#include "dead_signals.h"
 #include "emit_ctx.h"
 #include "emit_pipeline.h"
 #include "names.h"
-#include "rtl_prune.h"
 #include "signals.h"
 
 #include "../../host/common/text_escape.h"
+#include "../support/diag.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -106,7 +108,7 @@ static char *fixed_unused(ectx *e)
 		if (bd->div[w]) /* narrower divisions read the low bits only, and a kernel may take one result
 		                 */
 			fprintf(l, ", dv%d_quo, dv%d_rem", w, w);
-	for (int i = 0; i < f->ninsts; i++) /* a unit's result may be dead (rtl_prune removes its value) */
+	for (int i = 0; i < f->ninsts; i++) /* a unit's result may be dead (its value removed) */
 		if (e->bd->fpu[i] >= 0)
 			fprintf(l, f->blocks[f->insts[i].block].pipelined ? ", fp%d_y" : ", fu%d_y",
 			        f->blocks[f->insts[i].block].pipelined ? i : e->bd->fpu[i]);
@@ -163,7 +165,13 @@ int emit_kernel(const kfunc *f, FILE *o)
 	if (!text || !fixed)
 		goto out;
 	kiln_sb_add(&un, fixed);
-	if (rtl_prune(&text, &len, &un) != 0 || !(all = kiln_sb_finish(&un)))
+	int dead = emit_dead_signals(&text, &len, &bd, &un);
+	if (dead == -2)
+		diag_error(
+		    f->file, f->line, 0,
+		    "internal error: the module of kernel '%s' refers to a signal binding did not make",
+		    f->name);
+	if (dead != 0 || !(all = kiln_sb_finish(&un)))
 		goto out;
 	fwrite(text, 1, len, o);
 	fprintf(o, "  // Inputs, and bits of values, that nothing reads (lowRISC: unused_*).\n");

@@ -11,7 +11,8 @@
 
 #include "../cdfg/kir.h"
 
-/* Writes the module for scheduled kernel F to OUT: 0, or -1 when out of memory (OUT then holds nothing). */
+/* Writes the module for scheduled kernel F to OUT: 0, or -1 when out of memory or on an internal error,
+ * which it reports (OUT then holds nothing). */
 int emit_kernel(const kfunc *f, FILE *out);
 
 #endif

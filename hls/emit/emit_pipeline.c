@@ -42,9 +42,10 @@ static void decl_block(ectx *e, int b)
 			continue;
 		const bind_pipe_value p = e->bd->pv[i];
 		if (p.pending)
-			fprintf(o, "  reg  [%d:0] p%d_m;  // next iteration's value\n", k->width - 1, i);
+			fprintf(o, "  reg  [%d:0] %s;  // next iteration's value\n", k->width - 1,
+			        emit_def_of(e, SIG_NEXT, i, 0));
 		for (int s = p.lo; s <= p.kmax; s++)
-			fprintf(o, "  reg  [%d:0] p%d_%d;\n", k->width - 1, i, s);
+			fprintf(o, "  reg  [%d:0] %s;\n", k->width - 1, emit_def_of(e, SIG_STAGE, i, s));
 	}
 	fprintf(o, "\n");
 }
@@ -183,25 +184,27 @@ static void value_writes(ectx *e, int b, int i, const char *ind)
 	const bind_pipe_value p = e->bd->pv[i];
 	FILE *o = e->body;
 	if (k->op != K_PHI) {
+		const char *v = emit_use_of(e, SIG_WIRE, i, 0), *at = emit_pipe_at(e, b, p.sd, p.cd);
 		if (p.lo == p.sd && p.kmax >= p.sd)
-			fprintf(o, "%sif (%s) p%d_%d <= v%d;\n", ind, emit_pipe_at(e, b, p.sd, p.cd), i, p.sd,
-			        i);
+			fprintf(o, "%sif (%s) %s <= %s;\n", ind, at, emit_def_of(e, SIG_STAGE, i, p.sd), v);
 		if (k->registered)
-			fprintf(o, "%sif (%s) %s <= v%d;  // for after the loop\n", ind,
-			        emit_pipe_at(e, b, p.sd, p.cd), e->bd->reg[i], i);
+			fprintf(o, "%sif (%s) %s <= %s;  // for after the loop\n", ind, at,
+			        emit_def_of(e, SIG_REG, i, 0), v);
 		return;
 	}
 	if (p.back < 0)
 		return;
 	/* The next iteration's value, written by this one (stage sd + 1) for the iteration behind it. */
+	const char *back = p.cd < ii - 1 || p.sd >= 0 ? emit_use_of(e, SIG_WIRE, p.back, 0) : "";
 	if (p.cd < ii - 1 && p.sd == -1)
-		fprintf(o, "%sif (%s) p%d_m <= v%d;\n", ind, emit_pipe_at(e, b, 0, p.cd), i, p.back);
+		fprintf(o, "%sif (%s) %s <= %s;\n", ind, emit_pipe_at(e, b, 0, p.cd),
+		        emit_def_of(e, SIG_NEXT, i, 0), back);
 	else if (p.cd < ii - 1 && p.sd <= p.kmax)
-		fprintf(o, "%sif (%s && pl%d_v[%d]) p%d_%d <= v%d;\n", ind,
-		        emit_pipe_at(e, b, p.sd + 1, p.cd), b, p.sd, i, p.sd, p.back);
+		fprintf(o, "%sif (%s && pl%d_v[%d]) %s <= %s;\n", ind, emit_pipe_at(e, b, p.sd + 1, p.cd), b,
+		        p.sd, emit_def_of(e, SIG_STAGE, i, p.sd), back);
 	if (p.sd >= 0)
-		fprintf(o, "%sif (%s && pl%d_v[%d]) %s <= v%d;\n", ind, emit_pipe_at(e, b, p.sd + 1, p.cd), b,
-		        p.sd, e->bd->reg[i], p.back);
+		fprintf(o, "%sif (%s && pl%d_v[%d]) %s <= %s;\n", ind, emit_pipe_at(e, b, p.sd + 1, p.cd), b,
+		        p.sd, emit_def_of(e, SIG_REG, i, 0), back);
 }
 
 /* Shifts of value I's stage registers at the end of a stage (inside "if (pl<b>_end)"). */
@@ -213,28 +216,29 @@ static void value_shifts(ectx *e, int b, int i, const char *ind)
 	const bind_pipe_value p = e->bd->pv[i];
 	FILE *o = e->body;
 	if (k->op != K_PHI) {
-		for (int s = p.lo > p.sd + 1 ? p.lo : p.sd + 1; s <= p.kmax; s++) {
-			if (s == p.sd + 1 && p.cd == ii - 1)
-				fprintf(o, "%sp%d_%d <= v%d;\n", ind, i, s, i);
-			else
-				fprintf(o, "%sp%d_%d <= p%d_%d;\n", ind, i, s, i, s - 1);
-		}
+		for (int s = p.lo > p.sd + 1 ? p.lo : p.sd + 1; s <= p.kmax; s++)
+			fprintf(o, "%s%s <= %s;\n", ind, emit_def_of(e, SIG_STAGE, i, s),
+			        s == p.sd + 1 && p.cd == ii - 1 ? emit_use_of(e, SIG_WIRE, i, 0)
+			                                        : emit_use_of(e, SIG_STAGE, i, s - 1));
 		return;
 	}
 	if (p.back < 0)
 		return;
-	const char *src = p.cd == ii - 1 ? rb_str(e->rb, "v%d", p.back) : rb_str(e->rb, "p%d_m", i);
 	if (p.sd == -1) {
-		fprintf(o, "%sif (pl%d_enter) %s <= %s;\n", ind, b, e->bd->reg[i], src);
+		const char *src =
+		    p.cd == ii - 1 ? emit_use_of(e, SIG_WIRE, p.back, 0) : emit_use_of(e, SIG_NEXT, i, 0);
+		fprintf(o, "%sif (pl%d_enter) %s <= %s;\n", ind, b, emit_def_of(e, SIG_REG, i, 0), src);
 		if (p.kmax >= 0)
-			fprintf(o, "%sif (pl%d_enter) p%d_0 <= %s;\n", ind, b, i, src);
+			fprintf(o, "%sif (pl%d_enter) %s <= %s;\n", ind, b, emit_def_of(e, SIG_STAGE, i, 0),
+			        src);
 	}
 	for (int s = 1; s <= p.kmax; s++) {
+		const char *to = emit_def_of(e, SIG_STAGE, i, s), *prev = emit_use_of(e, SIG_STAGE, i, s - 1);
 		if (s == p.sd + 1 && p.cd == ii - 1)
-			fprintf(o, "%sp%d_%d <= (pl%d_v[%d] && pl%d_v[%d]) ? v%d : p%d_%d;\n", ind, i, s, b,
-			        s, b, s - 1, p.back, i, s - 1);
+			fprintf(o, "%s%s <= (pl%d_v[%d] && pl%d_v[%d]) ? %s : %s;\n", ind, to, b, s, b, s - 1,
+			        emit_use_of(e, SIG_WIRE, p.back, 0), prev);
 		else
-			fprintf(o, "%sp%d_%d <= p%d_%d;\n", ind, i, s, i, s - 1);
+			fprintf(o, "%s%s <= %s;\n", ind, to, prev);
 	}
 }
 

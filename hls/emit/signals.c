@@ -10,6 +10,35 @@ static int is_pipe(const kfunc *f, int b)
 	return b >= 0 && b < f->nblocks && f->blocks[b].pipelined;
 }
 
+/* A signal binding did not make gets a mark dead_signals refuses: harmless in a reference an emitter
+ * computes and does not print, an internal error in the module. */
+static const char *mark(ectx *e, char kind, int sig)
+{
+	if (sig < 0 || sig >= e->bd->nsigs)
+		return rb_str(e->rb, "%c-%c", kind, EMIT_SIG_END);
+	return rb_str(e->rb, "%c%d%c", kind, sig, EMIT_SIG_END);
+}
+
+const char *emit_use(ectx *e, int sig)
+{
+	return mark(e, EMIT_SIG_USE, sig);
+}
+
+const char *emit_def(ectx *e, int sig)
+{
+	return mark(e, EMIT_SIG_DEF, sig);
+}
+
+const char *emit_use_of(ectx *e, bind_sig_kind kind, int i, int st)
+{
+	return emit_use(e, bind_sig(e->bd, kind, i, st));
+}
+
+const char *emit_def_of(ectx *e, bind_sig_kind kind, int i, int st)
+{
+	return emit_def(e, bind_sig(e->bd, kind, i, st));
+}
+
 const char *emit_in_state(ectx *e, int s)
 {
 	return rb_str(e->rb, "state_q == S%d", s);
@@ -39,13 +68,14 @@ static const char *pipe_ref(ectx *e, int v, int ctx)
 	const kfunc *f = e->f;
 	const kinst *d = &f->insts[v];
 	if (ctx >= 0)
-		return is_pipe(f, d->block) ? e->bd->reg[v] /* after the loop: the last value */
-		                            : NULL;
+		return is_pipe(f, d->block)
+		           ? emit_use_of(e, SIG_REG, v, 0) /* after the loop: the last value */
+		           : NULL;
 	int x = -2 - ctx, b = x % f->nblocks, slot = x / f->nblocks;
 	if (d->block != b)
-		return e->bd->reg[v];
+		return emit_use_of(e, SIG_REG, v, 0);
 	if (d->op != K_PHI && d->pslot == slot)
-		return rb_str(e->rb, "v%d", v);
+		return emit_use_of(e, SIG_WIRE, v, 0);
 	if (d->op == K_PHI) {
 		/* read in the slot its value is computed (kir_back_gap 0): straight from the iteration
 		 * before, one stage on, or the value it entered with when there is none. The back value is
@@ -57,10 +87,11 @@ static const char *pipe_ref(ectx *e, int v, int ctx)
 			const char *src = kop_unit(bk->op) == KU_FPU
 			                      ? emit_fpu_out(e, p->back)
 			                      : emit_ref(e, bk->a[0], emit_pipe_ctx(f, b, bk->pslot));
-			return rb_str(e->rb, "(pl%d_v[%d] ? %s : p%d_%d)", b, p->sd + 1, src, v, p->sd);
+			return rb_str(e->rb, "(pl%d_v[%d] ? %s : %s)", b, p->sd + 1, src,
+			              emit_use_of(e, SIG_STAGE, v, p->sd));
 		}
 	}
-	return rb_str(e->rb, "p%d_%d", v, slot / f->blocks[b].ii);
+	return emit_use_of(e, SIG_STAGE, v, slot / f->blocks[b].ii);
 }
 
 const char *emit_ref(ectx *e, kval v, int ctx)
@@ -78,7 +109,7 @@ const char *emit_ref(ectx *e, kval v, int ctx)
 		if (p)
 			return p;
 		const kinst *d = &f->insts[v.id];
-		return d->op != K_PHI && d->step == ctx ? rb_str(e->rb, "v%d", v.id) : e->bd->reg[v.id];
+		return emit_use_of(e, d->op != K_PHI && d->step == ctx ? SIG_WIRE : SIG_REG, v.id, 0);
 	}
 	default:
 		return "1'b0";

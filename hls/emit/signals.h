@@ -7,6 +7,22 @@
 #define KILN_EMIT_SIGNALS_H
 #include "emit_ctx.h"
 
+/* How a signal of binding's table (bind_sig) is written into the module text until the module is printed:
+ * a mark, its index in decimal, and EMIT_SIG_END. A use reads it; a definition (its declaration, an
+ * assignment to it, the cell output driving it) is the whole statement on its line, removed with the signal
+ * when nothing reads it (dead_signals.h). */
+#define EMIT_SIG_USE '\x01'
+#define EMIT_SIG_DEF '\x03'
+#define EMIT_SIG_END '\x02'
+
+/* A use of signal SIG (an index into e->bd->sigs). */
+const char *emit_use(ectx *e, int sig);
+/* The definition of signal SIG on the line being written. */
+const char *emit_def(ectx *e, int sig);
+/* A use, or the definition, of instruction I's signal KIND (for SIG_STAGE, of stage ST). */
+const char *emit_use_of(ectx *e, bind_sig_kind kind, int i, int st);
+const char *emit_def_of(ectx *e, bind_sig_kind kind, int i, int st);
+
 /* Operand V's text as seen from use context CTX (a step, or emit_pipe_ctx): a wire when defined in that same
  * step, else its register. */
 const char *emit_ref(ectx *e, kval v, int ctx);

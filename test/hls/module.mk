@@ -91,9 +91,9 @@ $(BUILD)/bench/bench-hls: scripts/bench $(CORPUS_TESTS) $(CORPUS_SEQ_TESTS) $(SC
 BENCH_PROGS += $(BUILD)/bench/bench-hls
 .PRECIOUS: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img/%.kimg $(HLS_TEST_DIR)/img-seq/%.kimg
 
-# rtl_prune and rtl_wrap on hand-written module text: no Verilator, no LLVM module.
-TESTS += $(HLS_TEST_DIR)/rtl_prune_test $(HLS_TEST_DIR)/rtl_wrap_test
-$(HLS_TEST_DIR)/rtl_prune_test $(HLS_TEST_DIR)/rtl_wrap_test: $(HLS_TEST_DIR)/%: $(BUILD)/obj/test/hls/%.o $(HLS_OBJS) $(COMMON_LIB)
+# dead-signal removal and rtl_wrap on hand-written module text: no Verilator, no LLVM module.
+TESTS += $(HLS_TEST_DIR)/dead_signals_test $(HLS_TEST_DIR)/rtl_wrap_test
+$(HLS_TEST_DIR)/dead_signals_test $(HLS_TEST_DIR)/rtl_wrap_test: $(HLS_TEST_DIR)/%: $(BUILD)/obj/test/hls/%.o $(HLS_OBJS) $(COMMON_LIB)
 	$(HLS_LINK)
 
 # sched_verify on hand-made schedules: no Verilator, no LLVM module (the compiler's objects, linked as kiln-cc).

@@ -19,7 +19,7 @@ for d in "$dir"/*.kimg.d/rtl; do
 done
 # Generated modules read like hand-written ones (lowRISC): lines of at most 100 columns, like the cells and
 # the shell, and the unused-signal sink names ports and sliced-off bits, never a whole datapath value
-# (rtl_prune removes unread ones).
+# (unread ones are removed before the module is printed, hls/emit/dead_signals.h).
 long=$(awk 'length($0) > 100 { print FILENAME ":" FNR; exit }' "$dir"/*.kimg.d/rtl/*.v "$1/bsp/sim/rtl/kiln_sim_board.v")
 [ -z "$long" ] && echo "ok - generated RTL, the cells and the sim shell stay within 100 columns" ||
 	echo "not ok - RTL line over 100 columns: $long"
