@@ -76,6 +76,36 @@ static int bind_requests(const kfunc *f, kbind *b)
 	return 0;
 }
 
+/* A value needs a register when some use sits in another step than its definition, or when it is a phi or a
+ * loaded word (both captured at a step boundary). In a pipelined loop the stages keep values of their own,
+ * so there the register is the value of the last iteration, for uses after the loop. */
+static int bind_registers(const kfunc *f, kbind *b)
+{
+	if (!(b->registered = calloc((size_t)f->ninsts + 1, sizeof *b->registered)))
+		return -1;
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		if (k->block >= 0 && (k->op == K_PHI || (k->op == K_LOAD && !is_pipe(f, k))))
+			b->registered[i] = 1;
+	}
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *u = &f->insts[i];
+		if (u->block < 0)
+			continue;
+		int pipe = is_pipe(f, u);
+		for (int a = 0; a < u->nargs; a++)
+			if (u->a[a].kind == KV_OP) {
+				const kinst *d = &f->insts[u->a[a].id];
+				if (d->block != u->block || (!pipe && d->step != u->step))
+					b->registered[u->a[a].id] = 1;
+			}
+		for (int p = 0; p < u->nphi; p++)
+			if (u->phi_val[p].kind == KV_OP && !(pipe && u->phi_block[p] == u->block))
+				b->registered[u->phi_val[p].id] = 1;
+	}
+	return 0;
+}
+
 static int fdiv(int a, int b)
 {
 	return a >= 0 ? a / b : -((-a + b - 1) / b);
@@ -216,7 +246,8 @@ int bind_kernel(const kfunc *f, kbind *b)
 	b->tag = calloc((size_t)f->ninsts + 1, sizeof *b->tag);
 	b->ports = calloc((size_t)b->nports + 1, sizeof *b->ports);
 	b->pv = calloc((size_t)f->ninsts + 1, sizeof *b->pv);
-	if (!b->tag || !b->ports || !b->pv || bind_requests(f, b) || bind_fpus(f, b)) {
+	if (!b->tag || !b->ports || !b->pv || bind_requests(f, b) || bind_fpus(f, b) ||
+	    bind_registers(f, b)) {
 		bind_free(b);
 		return -1;
 	}
@@ -269,5 +300,6 @@ void bind_free(kbind *b)
 		free(b->sig[k]);
 	free(b->fpu);
 	free(b->pv);
+	free(b->registered);
 	memset(b, 0, sizeof *b);
 }

@@ -65,14 +65,16 @@ typedef struct kbind {
 	int ninsts;
 	bind_port *ports; /* module ports then internal memories, as kfunc.mems */
 	int nports;
-	int div[65];    /* div[w]: a w-bit divider runs divisions (rtl/kiln_div.v) */
-	int copy;       /* some step is a memcpy/memset loop */
-	int memcpy;     /* some step is a memcpy loop (the engine's read side) */
-	int state_bits; /* bits of the controller's state */
-	int *fpu;       /* per instruction: its floating-point unit group (fp_unit_groups), or -1 */
-	int nfpu;       /* groups: the sequential code shares one unit per group */
-	int fpu_shared; /* the sequential code has floating-point unit operations (they advance with fsm_adv)
-	                 */
+	int div[65];     /* div[w]: a w-bit divider runs divisions (rtl/kiln_div.v) */
+	int copy;        /* some step is a memcpy/memset loop */
+	int memcpy;      /* some step is a memcpy loop (the engine's read side) */
+	int state_bits;  /* bits of the controller's state */
+	int *registered; /* per instruction: its value has a register (used in a later step, or a phi or a
+	                    loaded word; in a pipelined loop, used after the loop) */
+	int *fpu;        /* per instruction: its floating-point unit group (fp_unit_groups), or -1 */
+	int nfpu;        /* groups: the sequential code shares one unit per group */
+	int fpu_shared;  /* the sequential code has floating-point unit operations (they advance with fsm_adv)
+	                  */
 	bind_pipe_value *pv; /* per instruction of a pipelined loop: where its value lives */
 	bind_signal *sigs;   /* the signal table */
 	int nsigs;

@@ -369,7 +369,7 @@ void emit_value_regs(ectx *e)
 	const kfunc *f = e->f;
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		if (k->block >= 0 && k->width && k->registered)
+		if (k->block >= 0 && k->width && e->bd->registered[i])
 			fprintf(e->decl, "  reg  [%d:0] %s;\n", k->width - 1, emit_def_of(e, SIG_REG, i, 0));
 	}
 	fprintf(e->decl, "\n");
@@ -377,7 +377,7 @@ void emit_value_regs(ectx *e)
 	fprintf(o, "  // values kept for later steps\n  always @(posedge clk) begin\n");
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		if (k->block < 0 || !k->width || !k->registered || k->op == K_PHI ||
+		if (k->block < 0 || !k->width || !e->bd->registered[i] || k->op == K_PHI ||
 		    f->blocks[k->block].pipelined)
 			continue;
 		fprintf(o, "    if (%s) %s <= %s;\n", emit_in_state(e, k->step),

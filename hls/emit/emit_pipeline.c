@@ -187,7 +187,7 @@ static void value_writes(ectx *e, int b, int i, const char *ind)
 		const char *v = emit_use_of(e, SIG_WIRE, i, 0), *at = emit_pipe_at(e, b, p.sd, p.cd);
 		if (p.lo == p.sd && p.kmax >= p.sd)
 			fprintf(o, "%sif (%s) %s <= %s;\n", ind, at, emit_def_of(e, SIG_STAGE, i, p.sd), v);
-		if (k->registered)
+		if (e->bd->registered[i])
 			fprintf(o, "%sif (%s) %s <= %s;  // for after the loop\n", ind, at,
 			        emit_def_of(e, SIG_REG, i, 0), v);
 		return;

@@ -54,7 +54,7 @@ static void inst(const kfunc *f, int id, FILE *o)
 	else
 		fprintf(o, "  ; step %d", k->step);
 	if (k->width && !f->blocks[k->block].pipelined)
-		fprintf(o, " t=%.2fns%s", k->t_end, k->registered ? " reg" : "");
+		fprintf(o, " t=%.2fns", k->t_end);
 	if (k->line)
 		fprintf(o, " line %u", k->line);
 	fputc('\n', o);

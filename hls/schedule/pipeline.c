@@ -131,7 +131,7 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 			if (kop_unit(k->op) == KU_FPU) {
 				/* its own unit, advancing with the pipeline: the result LAT cycles on */
 				ms->issue[j] = s;
-				ms->slot[j] = s + p->fp_latency[bl->insts[j]];
+				ms->slot[j] = s + sched_latency(p, bl->insts[j]);
 				ms->tend[j] = 0;
 				continue;
 			}
@@ -155,7 +155,7 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 				last[m] = s;
 				ms->issue[j] = s;
 				if (k->op == K_LOAD) {
-					ms->slot[j] = s + p->latency[m];
+					ms->slot[j] = s + sched_port_latency(p, m);
 					ms->tend[j] = 0.5;
 					continue;
 				}

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "problem.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "../support/xalloc.h"
 #include "fp_units.h"
 #include "oplib.h"
 
@@ -55,10 +57,9 @@ static void chain(const sched_problem *p, const kinst *k, int i, int *s, double 
 {
 	double d = p->delay[i];
 	if (sched_is_div(k->op)) {
-		int dw = sched_div_width(k->width);
 		if (*t + 0.5 > p->clock_ns && *t > 0)
 			++*s;
-		*s += 1 + dw / sched_div_bits_per_cycle(p->clock_ns, dw);
+		*s += sched_latency(p, i);
 		*t = d;
 		return;
 	}
@@ -67,12 +68,12 @@ static void chain(const sched_problem *p, const kinst *k, int i, int *s, double 
 		*t = 0;
 	}
 	if (kop_unit(k->op) == KU_FPU) {
-		*s += p->fp_latency[i];
+		*s += sched_latency(p, i);
 		*t = 0; /* the unit's output register */
 		return;
 	}
 	if (k->op == K_LOAD) {
-		*s += p->latency[k->mem];
+		*s += sched_latency(p, i);
 		*t = 0.5; /* byte-lane alignment of the read data, as the scheduler plans it */
 		return;
 	}
@@ -179,26 +180,103 @@ static int rec_mii(const sched_problem *p, int b)
 	return mii;
 }
 
+int sched_latency(const sched_problem *p, int i)
+{
+	return p->type[i] >= 0 ? p->types[p->type[i]].latency : 0;
+}
+
+int sched_port_latency(const sched_problem *p, int m)
+{
+	return p->types[m].latency;
+}
+
+const char *sched_optype_name(const sched_problem *p, const sched_optype *t, char *buf, size_t n)
+{
+	switch (t->res) {
+	case RES_PORT:
+		snprintf(buf, n, "memory '%s'", p->f->mems[t->id].name ? p->f->mems[t->id].name : "?");
+		break;
+	case RES_DIVIDER:
+		snprintf(buf, n, "the %d-bit divider", t->id);
+		break;
+	case RES_FP_UNIT:
+		snprintf(buf, n, "floating-point unit %d", t->id);
+		break;
+	default:
+		snprintf(buf, n, "the copy engine");
+	}
+	return buf;
+}
+
+static int add_type(sched_problem *p, sched_res res, int id, int latency, int occupancy)
+{
+	p->types = xrealloc(p->types, (size_t)p->ntypes + 1, sizeof *p->types);
+	p->types[p->ntypes] = (sched_optype){res, id, latency, occupancy, 1};
+	return p->ntypes++;
+}
+
+/* The operator types of F and the type of each operation. */
+static int build_types(sched_problem *p)
+{
+	const kfunc *f = p->f;
+	int nall = f->nmems + f->nimems, div_type[65], copy = -1, nfpu;
+	for (int m = 0; m < nall; m++) /* an on-chip memory answers in the next cycle */
+		add_type(p, RES_PORT, m, m < f->nmems ? sched_read_latency(f, m) : 1, 1);
+	for (int w = 0; w <= 64; w++)
+		div_type[w] = -1;
+	int *group = malloc(((size_t)f->ninsts + 1) * sizeof *group);
+	if (!group || (nfpu = fp_unit_groups(f, p->clock_ns, group)) < 0) {
+		free(group);
+		return -1;
+	}
+	int *fpu_type = malloc(((size_t)nfpu + 1) * sizeof *fpu_type);
+	if (!fpu_type) {
+		free(group);
+		return -1;
+	}
+	for (int g = 0; g < nfpu; g++)
+		fpu_type[g] = -1;
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		p->type[i] = -1;
+		if (kop_is_access(k->op)) {
+			p->type[i] = k->mem;
+		} else if (sched_is_div(k->op)) {
+			/* operands in, one cycle, then the run of its quotient bits */
+			int dw = sched_div_width(k->width);
+			int run = 1 + dw / sched_div_bits_per_cycle(p->clock_ns, dw);
+			if (div_type[dw] < 0)
+				div_type[dw] = add_type(p, RES_DIVIDER, dw, run, run);
+			p->type[i] = div_type[dw];
+		} else if (kop_unit(k->op) == KU_FPU && group[i] >= 0) {
+			if (fpu_type[group[i]] < 0)
+				fpu_type[group[i]] =
+				    add_type(p, RES_FP_UNIT, group[i], fp_unit_latency(k, p->clock_ns), 1);
+			p->type[i] = fpu_type[group[i]];
+		} else if (kop_unit(k->op) == KU_COPY) {
+			if (copy < 0)
+				copy = add_type(p, RES_COPY, 0, 0, 1);
+			p->type[i] = copy;
+		}
+	}
+	free(group);
+	free(fpu_type);
+	return 0;
+}
+
 int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 {
-	int nall = f->nmems + f->nimems;
-	*p = (sched_problem){f, clock_ns, NULL, NULL, NULL, NULL, NULL};
+	*p = (sched_problem){.f = f, .clock_ns = clock_ns};
 	p->delay = malloc(((size_t)f->ninsts + 1) * sizeof *p->delay);
-	p->fp_latency = calloc((size_t)f->ninsts + 1, sizeof *p->fp_latency);
-	p->latency = malloc(((size_t)nall + 1) * sizeof *p->latency);
+	p->type = malloc(((size_t)f->ninsts + 1) * sizeof *p->type);
 	p->res_mii = calloc((size_t)f->nblocks + 1, sizeof *p->res_mii);
 	p->rec_mii = calloc((size_t)f->nblocks + 1, sizeof *p->rec_mii);
-	if (!p->delay || !p->fp_latency || !p->latency || !p->res_mii || !p->rec_mii) {
+	if (!p->delay || !p->type || !p->res_mii || !p->rec_mii || build_types(p) != 0) {
 		sched_problem_free(p);
 		return -1;
 	}
-	for (int i = 0; i < f->ninsts; i++) {
+	for (int i = 0; i < f->ninsts; i++)
 		p->delay[i] = sched_delay(f, &f->insts[i]);
-		if (kop_unit(f->insts[i].op) == KU_FPU)
-			p->fp_latency[i] = fp_unit_latency(&f->insts[i], clock_ns);
-	}
-	for (int m = 0; m < nall; m++)
-		p->latency[m] = m < f->nmems ? sched_read_latency(f, m) : 1; /* on-chip: the next cycle */
 	for (int b = 0; b < f->nblocks; b++)
 		if (sched_self_loop(f, b)) {
 			p->res_mii[b] = res_mii(p, b);
@@ -210,8 +288,8 @@ int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 void sched_problem_free(sched_problem *p)
 {
 	free(p->delay);
-	free(p->fp_latency);
-	free(p->latency);
+	free(p->types);
+	free(p->type);
 	free(p->res_mii);
 	free(p->rec_mii);
 	*p = (sched_problem){0};

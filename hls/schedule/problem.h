@@ -6,27 +6,45 @@
  * Problem: the operations of F in their blocks, each with its combinational delay (the operation table's
  * delay class) and, for loads, its memory's read latency; the dependences, which are the SSA operands of the
  * operations of one block plus program order of the accesses to one memory (and, across the iterations of a
- * pipelined loop, memdep_loop's); the target clock period; and the resource limits, which are fixed by the
- * hardware the emitter builds: one access per memory port per step (a module port may take a request and
- * await a response in one step), one divider per division width, a copy loop alone in its step with its
- * memories idle, and in a pipelined loop one access per port per II column and one module-port request per
- * cycle over all module ports.
+ * pipelined loop, memdep_loop's); the target clock period; and the operator types with their latencies and
+ * limits, which are fixed by the hardware the emitter builds: one access per memory port per step (a module
+ * port may take a request and await a response in one step), one divider per division width, one operation
+ * per floating-point unit and step, a copy loop alone in its step with its memories idle, and in a
+ * pipelined loop one access per port per II column and one module-port request per cycle over all module
+ * ports.
  *
- * Solution (kir.h marks its fields): kfunc.steps; per operation step, issue, t_end, registered, and in
+ * Solution (kir.h marks its fields): kfunc.steps; per operation step, issue, t_end, and in
  * pipelined loops pslot and pissue; per block its step range and pipelining. */
 #ifndef KILN_SCHED_PROBLEM_H
 #define KILN_SCHED_PROBLEM_H
 #include "../cdfg/kir.h"
 
+/* The shared resources of the hardware the emitter builds (CIRCT's operator types): a port per memory, a
+ * divider per division width, a floating-point unit per group of operations one cell instance can run
+ * (fp_unit_groups), and the copy engine. Combinational operations have no type: only the clock limits
+ * them. */
+typedef enum sched_res { RES_PORT, RES_DIVIDER, RES_FP_UNIT, RES_COPY } sched_res;
+
+typedef struct sched_optype {
+	sched_res res;
+	int id; /* the memory (RES_PORT), the divider's width (RES_DIVIDER), the unit's group (RES_FP_UNIT) */
+	int latency;   /* steps from an operation's operands to its result: a port's read latency (an on-chip
+	                  memory answers in the next cycle), the divider's run, the unit's register levels; 0
+	                  for the copy engine, which runs until it is done */
+	int occupancy; /* steps it is busy with one operation: the divider its run (it is not pipelined), the
+	                  others one (the copy engine: its step, which it has to itself) */
+	int limit;     /* operations it serves at once */
+} sched_optype;
+
 typedef struct sched_problem {
-	const kfunc *f;  /* operations, blocks, memories */
-	double clock_ns; /* target period: the chained delay one step may hold */
-	double *delay;   /* [operation] combinational delay in ns (sched_delay) */
-	int *latency;    /* [memory] planned cycles from an accepted read request to its data */
-	int *fp_latency; /* [operation] floating-point unit operations: cycles from operands to result
-	                    (fp_unit_latency), else 0 */
-	int *res_mii;    /* [block] single-block loops: the resource bound on the II (problem.c), else 0 */
-	int *rec_mii;    /* [block] single-block loops: the recurrence bound on the II (problem.c), else 0 */
+	const kfunc *f;      /* operations, blocks, memories */
+	double clock_ns;     /* target period: the chained delay one step may hold */
+	double *delay;       /* [operation] combinational delay in ns (sched_delay) */
+	sched_optype *types; /* the operator types: the ports first, type m being memory m's */
+	int ntypes;
+	int *type;    /* [operation] its operator type (a load or store: its memory's port), or -1 */
+	int *res_mii; /* [block] single-block loops: the resource bound on the II (problem.c), else 0 */
+	int *rec_mii; /* [block] single-block loops: the recurrence bound on the II (problem.c), else 0 */
 } sched_problem;
 
 /* Builds the problem of kernel F (as it is: loops already prepared for pipelining) at F's clock_ns. 0, or -1
@@ -34,6 +52,12 @@ typedef struct sched_problem {
 int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns);
 /* Frees what P owns (not its kernel). */
 void sched_problem_free(sched_problem *p);
+/* Steps from operation I's operands to its result on its operator type (0 for combinational ones). */
+int sched_latency(const sched_problem *p, int i);
+/* Steps from a read request on memory M to its data. */
+int sched_port_latency(const sched_problem *p, int m);
+/* Describes operator type T for diagnostics ("memory 'buf'", "the 32-bit divider", ...) in BUF. */
+const char *sched_optype_name(const sched_problem *p, const sched_optype *t, char *buf, size_t n);
 /* Block B of F branches back to itself: a single-block loop. */
 int sched_self_loop(const kfunc *f, int b);
 

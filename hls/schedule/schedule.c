@@ -2,7 +2,6 @@
 #include "schedule.h"
 
 #include "../support/xalloc.h"
-#include "fp_units.h"
 #include "oplib.h"
 #include "pipeline.h"
 #include "problem.h"
@@ -140,245 +139,265 @@ static void port_place(kfunc *f, int s, int inst, int issue)
 	}
 }
 
+/* The state of placing one kernel's operations: the steps' uses of internal memories, per memory the step of
+ * its last request (requests follow program order) and the step by which all of its requests have completed
+ * (a copy loop needs the port to itself), per divider width the step its last run ends and that run's
+ * division, and per floating-point unit the steps it takes operands in. */
+typedef struct placer {
+	const sched_problem *p;
+	kfunc *f;
+	int bi, first; /* the block being placed and its first step */
+	blocksched bs;
+	int *port_last, *port_done;
+	int div_done[65], div_last[65];
+	unsigned char *fpu_at; /* [step * ntypes + type] */
+	int fpu_cap;
+} placer;
+
+/* A combinational operation: chained behind its operands while the step's time allows. */
+static void place_logic(placer *pl, int i, int s, double t)
+{
+	kinst *k = &pl->f->insts[i];
+	double d = pl->p->delay[i];
+	if (t + d > pl->p->clock_ns && t > 0) {
+		s++;
+		t = 0.0;
+	}
+	ensure_step(pl->f, pl->bi, s);
+	k->step = s;
+	k->t_end = t + d;
+}
+
+/* The block's branch or return: in its last step. */
+static void place_control(placer *pl, int i, int s, double t)
+{
+	if (s < pl->f->nsteps - 1) {
+		s = pl->f->nsteps - 1;
+		t = 0.0;
+	}
+	place_logic(pl, i, s, t);
+}
+
+/* A copy loop in a step of its own, its operands in registers, with its memories idle. */
+static void place_copy(placer *pl, int i, int s, double t)
+{
+	kfunc *f = pl->f;
+	kinst *k = &f->insts[i];
+	int two = k->op == K_MEMCPY;
+	if (t > 0)
+		s++;
+	for (int m = 0; m < 1 + two; m++) {
+		int mm = m ? k->mem2 : k->mem;
+		if (s <= pl->port_done[mm])
+			s = pl->port_done[mm] + 1;
+	}
+	/* The copy reads its source in a step that stalls: not right after a load of it. */
+	for (;;) {
+		s = free_slot(f, &pl->bs, pl->bi, s, pl->first);
+		if (!two || !is_internal(f, k->mem2) || s == pl->first ||
+		    *use_at(&pl->bs, s - 1, k->mem2) != 1)
+			break;
+		s++;
+	}
+	if (two && is_internal(f, k->mem2))
+		*use_at(&pl->bs, s, k->mem2) = 1;
+	f->steps[s].kind = STEP_COPY;
+	f->steps[s].inst = i;
+	k->step = s;
+	k->t_end = 0;
+	pl->port_last[k->mem] = pl->port_done[k->mem] = s;
+	if (two)
+		pl->port_last[k->mem2] = pl->port_done[k->mem2] = s;
+}
+
+/* A division: operands into its width's divider (one cycle), then its result in the step where it is due;
+ * the steps in between take independent work. The quotient and remainder of one division share a run. */
+static void place_division(placer *pl, int i, int s, double t)
+{
+	kfunc *f = pl->f;
+	kinst *k = &f->insts[i];
+	double d = pl->p->delay[i];
+	int dw = sched_div_width(k->width);
+	int sg = k->op == K_SDIV || k->op == K_SREM;
+	const kinst *p = pl->div_last[dw] >= 0 ? &f->insts[pl->div_last[dw]] : NULL;
+	if (p && (p->op == K_SDIV || p->op == K_SREM) == sg && p->width == k->width &&
+	    kval_same(p->a[0], k->a[0]) && kval_same(p->a[1], k->a[1])) {
+		k->step = p->step;
+		k->t_end = d;
+		return;
+	}
+	if (s <= pl->div_done[dw]) {
+		s = pl->div_done[dw] + 1;
+		t = 0.0;
+	}
+	if (t + 0.5 > pl->p->clock_ns && t > 0) {
+		s++;
+		t = 0.0;
+	}
+	s = free_slot(f, &pl->bs, pl->bi, s, pl->first);
+	/* The wait step goes no further than 17 steps on (it stalls there until the run is done), so that a
+	 * long division does not stretch its block with empty steps. */
+	int run = sched_latency(pl->p, i);
+	int w = free_slot(f, &pl->bs, pl->bi, s + (run < 17 ? run : 17), pl->first);
+	f->steps[s].kind = STEP_DIV_ISSUE;
+	f->steps[s].inst = i;
+	f->steps[w].kind = STEP_DIV_WAIT;
+	f->steps[w].inst = i;
+	k->step = pl->div_done[dw] = w;
+	pl->div_last[dw] = i;
+	k->t_end = d;
+}
+
+/* A floating-point operation: operands into its unit's input register, its result LAT steps later from its
+ * output register, inside the block (the unit advances with the controller's steps); one operation per unit
+ * and step. */
+static void place_fpu(placer *pl, int i, int s, double t)
+{
+	kfunc *f = pl->f;
+	kinst *k = &f->insts[i];
+	int g = pl->p->type[i], nt = pl->p->ntypes;
+	if (g < 0) { /* an operation no unit runs (outside any block): chained like logic */
+		place_logic(pl, i, s, t);
+		return;
+	}
+	if (t + pl->p->delay[i] > pl->p->clock_ns && t > 0)
+		s++;
+	for (;; s++) {
+		if (s >= pl->fpu_cap) {
+			int nc = pl->fpu_cap ? pl->fpu_cap : 64;
+			while (nc <= s)
+				nc *= 2;
+			pl->fpu_at = xrealloc(pl->fpu_at, (size_t)nc * (size_t)nt, 1);
+			memset(pl->fpu_at + (size_t)pl->fpu_cap * (size_t)nt, 0,
+			       (size_t)(nc - pl->fpu_cap) * (size_t)nt);
+			pl->fpu_cap = nc;
+		}
+		if (!pl->fpu_at[(size_t)s * (size_t)nt + (size_t)g])
+			break;
+	}
+	pl->fpu_at[(size_t)s * (size_t)nt + (size_t)g] = 1;
+	ensure_step(f, pl->bi, s + sched_latency(pl->p, i));
+	k->issue = s;
+	k->step = s + sched_latency(pl->p, i);
+	k->t_end = 0.0;
+}
+
+/* A load or store on its memory's port, after the memory's earlier requests. */
+static void place_access(placer *pl, int i, int s, double t)
+{
+	kfunc *f = pl->f;
+	kinst *k = &f->insts[i];
+	double d = pl->p->delay[i];
+	int mem_int = is_internal(f, k->mem), bi = pl->bi, first = pl->first;
+	if (s <= pl->port_last[k->mem]) {
+		s = pl->port_last[k->mem] + 1;
+		t = 0.0;
+	}
+	if (t + d > pl->p->clock_ns && t > 0) {
+		s++;
+		t = 0.0;
+	}
+	if (mem_int) {
+		/* A load must not read in a stalling step right after a load of the same memory. */
+		ensure_step(f, bi, s);
+		while (k->op == K_LOAD && s > first && is_stall(f->steps[s].kind) &&
+		       *use_at(&pl->bs, s - 1, k->mem) == 1)
+			ensure_step(f, bi, ++s);
+		*use_at(&pl->bs, s, k->mem) = k->op == K_LOAD ? 1 : 2;
+	} else {
+		s = port_slot(f, &pl->bs, bi, s, first, 1);
+		port_place(f, s, i, 1);
+	}
+	pl->port_last[k->mem] = s;
+	if (pl->port_done[k->mem] < s)
+		pl->port_done[k->mem] = s;
+	k->issue = s;
+	if (k->op == K_STORE) {
+		k->step = s;
+		k->t_end = t + d;
+		return;
+	}
+	/* Read data: an internal memory answers in the next step; a module port's response is awaited where
+	 * it is due, and requests after this one go out meanwhile. */
+	int w = s + 1;
+	if (!mem_int) {
+		w = port_slot(f, &pl->bs, bi, s + sched_port_latency(pl->p, k->mem), first, 0);
+		port_place(f, w, i, 0);
+	}
+	ensure_step(f, bi, w);
+	if (pl->port_done[k->mem] < w)
+		pl->port_done[k->mem] = w;
+	k->step = w;
+	k->t_end = 0.5; /* byte-lane alignment of the read data */
+}
+
+/* How each kind of hardware places an operation, given the step and time its operands are ready. */
+typedef void (*place_fn)(placer *pl, int i, int s, double t);
+static const place_fn place_on[] = {
+    [KU_LOGIC] = place_logic,     [KU_MULTIPLIER] = place_logic, [KU_DIVIDER] = place_division,
+    [KU_PORT] = place_access,     [KU_COPY] = place_copy,        [KU_FPU] = place_fpu,
+    [KU_CONTROL] = place_control,
+};
+
+/* Places block BI's operations in program order, each as early as its operands and its hardware allow. */
+static void place_block(placer *pl, int bi)
+{
+	kfunc *f = pl->f;
+	kblock *bl = &f->blocks[bi];
+	bl->res_mii = pl->p->res_mii[bi];
+	bl->rec_mii = pl->p->rec_mii[bi];
+	int first = pl->first = add_step(f, bi, STEP_COMB);
+	pl->bi = bi;
+	for (int w = 0; w <= 64; w++) {
+		pl->div_done[w] = first - 1;
+		pl->div_last[w] = -1;
+	}
+	if (pl->bs.cap)
+		memset(pl->bs.use, 0, (size_t)pl->bs.cap * (size_t)pl->bs.nall);
+	for (int m = 0; m < pl->bs.nall; m++)
+		pl->port_last[m] = pl->port_done[m] = first - 1;
+	bl->first_step = first;
+	for (int j = 0; j < bl->ninsts; j++) {
+		int i = bl->insts[j];
+		kinst *k = &f->insts[i];
+		k->issue = -1;
+		if (k->op == K_PHI) {
+			k->step = first;
+			k->t_end = 0.0;
+			continue;
+		}
+		int s = first;
+		double t = 0.0;
+		for (int a = 0; a < k->nargs; a++) {
+			int os;
+			double ot;
+			ready_at(f, bi, k->a[a], first, &os, &ot);
+			sched_later(&s, &t, os, ot);
+		}
+		place_on[kop_unit(k->op)](pl, i, s, t);
+	}
+	bl->last_step = f->nsteps - 1;
+}
+
 /* Solves problem P of kernel F (P's kernel): writes the schedule into F. OVERLAP[b]: block b is a loop the
  * pipeliner may take (pipeline_candidate, already prepared). */
 static void solve(const sched_problem *p, kfunc *f, const int *overlap)
 {
-	double clock_ns = p->clock_ns;
-	f->clock_ns = clock_ns;
+	f->clock_ns = p->clock_ns;
 	f->nsteps = 0;
-	blocksched bs = {f->nmems + f->nimems, NULL, 0};
-	/* Per memory: the step of its last request (requests follow program order) and the step by which all
-	 * of its requests have completed (a copy loop needs the port to itself). */
-	int *port_last = calloc((size_t)bs.nall + 1, sizeof *port_last);
-	int *port_done = calloc((size_t)bs.nall + 1, sizeof *port_done);
-	/* The shared floating-point units: the operation each takes operands from, per step. */
-	int *fpu = malloc(((size_t)f->ninsts + 1) * sizeof *fpu);
-	int nfpu = fpu ? fp_unit_groups(f, clock_ns, fpu) : -1;
-	unsigned char *fpu_at = NULL; /* [step * nfpu + group] */
-	int fpu_cap = 0;
+	int nall = f->nmems + f->nimems;
+	placer pl = {.p = p, .f = f, .bs = {nall, NULL, 0}};
+	pl.port_last = xcalloc((size_t)nall + 1, sizeof *pl.port_last);
+	pl.port_done = xcalloc((size_t)nall + 1, sizeof *pl.port_done);
 	for (int bi = 0; bi < f->nblocks; bi++) {
-		kblock *bl = &f->blocks[bi];
-		bl->res_mii = p->res_mii[bi];
-		bl->rec_mii = p->rec_mii[bi];
-		int first = add_step(f, bi, STEP_COMB);
-		/* Divisions share one divider per width: each starts after the previous one's result. */
-		int div_done[65], div_last[65];
-		for (int w = 0; w <= 64; w++) {
-			div_done[w] = first - 1;
-			div_last[w] = -1;
-		}
-		if (bs.cap)
-			memset(bs.use, 0, (size_t)bs.cap * (size_t)bs.nall);
-		for (int m = 0; m < bs.nall; m++)
-			port_last[m] = port_done[m] = first - 1;
-		bl->first_step = first;
-		for (int j = 0; j < bl->ninsts; j++) {
-			kinst *k = &f->insts[bl->insts[j]];
-			int s = first;
-			double t = 0.0;
-			k->issue = -1;
-			if (k->op == K_PHI) {
-				k->step = first;
-				k->t_end = 0.0;
-				continue;
-			}
-			for (int a = 0; a < k->nargs; a++) {
-				int os;
-				double ot;
-				ready_at(f, bi, k->a[a], first, &os, &ot);
-				sched_later(&s, &t, os, ot);
-			}
-			double d = p->delay[bl->insts[j]];
-			if (kop_is_term(k->op)) {
-				if (s < f->nsteps - 1) {
-					s = f->nsteps - 1;
-					t = 0.0;
-				}
-			} else if (kop_unit(k->op) == KU_COPY) {
-				/* A copy loop in a step of its own, its operands in registers, with its
-				 * memories idle. */
-				int two = k->op == K_MEMCPY;
-				if (t > 0)
-					s++;
-				for (int m = 0; m < 1 + two; m++) {
-					int mm = m ? k->mem2 : k->mem;
-					if (s <= port_done[mm])
-						s = port_done[mm] + 1;
-				}
-				/* The copy reads its source in a step that stalls: not right after a load of
-				 * it. */
-				for (;;) {
-					s = free_slot(f, &bs, bi, s, first);
-					if (!two || !is_internal(f, k->mem2) || s == first ||
-					    *use_at(&bs, s - 1, k->mem2) != 1)
-						break;
-					s++;
-				}
-				if (two && is_internal(f, k->mem2))
-					*use_at(&bs, s, k->mem2) = 1;
-				f->steps[s].kind = STEP_COPY;
-				f->steps[s].inst = bl->insts[j];
-				k->step = s;
-				k->t_end = 0;
-				port_last[k->mem] = port_done[k->mem] = s;
-				if (two)
-					port_last[k->mem2] = port_done[k->mem2] = s;
-				continue;
-			} else if (sched_is_div(k->op)) {
-				int dw = sched_div_width(k->width);
-				int sg = k->op == K_SDIV || k->op == K_SREM;
-				const kinst *p = div_last[dw] >= 0 ? &f->insts[div_last[dw]] : NULL;
-				if (p && (p->op == K_SDIV || p->op == K_SREM) == sg && p->width == k->width &&
-				    kval_same(p->a[0], k->a[0]) && kval_same(p->a[1], k->a[1])) {
-					/* The quotient and remainder of one division: the last run left both.
-					 */
-					k->step = p->step;
-					k->t_end = d;
-					continue;
-				}
-				/* The divider: operands in (one cycle), then its result in the step where it
-				 * is due; the steps in between take independent work. */
-				if (s <= div_done[dw]) {
-					s = div_done[dw] + 1;
-					t = 0.0;
-				}
-				if (t + 0.5 > clock_ns && t > 0) {
-					s++;
-					t = 0.0;
-				}
-				s = free_slot(f, &bs, bi, s, first);
-				int n = dw / sched_div_bits_per_cycle(clock_ns, dw);
-				int w = free_slot(f, &bs, bi, s + 1 + (n < 16 ? n : 16), first);
-				f->steps[s].kind = STEP_DIV_ISSUE;
-				f->steps[s].inst = bl->insts[j];
-				f->steps[w].kind = STEP_DIV_WAIT;
-				f->steps[w].inst = bl->insts[j];
-				k->step = div_done[dw] = w;
-				div_last[dw] = bl->insts[j];
-				k->t_end = d;
-				continue;
-			} else if (kop_unit(k->op) == KU_FPU && nfpu > 0) {
-				/* Operands into the unit's input register, its result LAT steps later from
-				 * its output register, inside the block (the unit advances with the
-				 * controller's steps); one operation per unit and step. */
-				int g = fpu[bl->insts[j]], lat = p->fp_latency[bl->insts[j]];
-				if (t + d > clock_ns && t > 0) {
-					s++;
-					t = 0.0;
-				}
-				for (;; s++) {
-					if (s >= fpu_cap) {
-						int nc = fpu_cap ? fpu_cap : 64;
-						while (nc <= s)
-							nc *= 2;
-						unsigned char *na =
-						    realloc(fpu_at, (size_t)nc * (size_t)nfpu);
-						if (!na)
-							break;
-						memset(na + (size_t)fpu_cap * (size_t)nfpu, 0,
-						       (size_t)(nc - fpu_cap) * (size_t)nfpu);
-						fpu_at = na;
-						fpu_cap = nc;
-					}
-					if (!fpu_at[(size_t)s * (size_t)nfpu + (size_t)g])
-						break;
-				}
-				if (s < fpu_cap)
-					fpu_at[(size_t)s * (size_t)nfpu + (size_t)g] = 1;
-				ensure_step(f, bi, s + lat);
-				k->issue = s;
-				k->step = s + lat;
-				k->t_end = 0.0;
-				continue;
-			} else if (kop_is_access(k->op)) {
-				int mem_int = is_internal(f, k->mem);
-				if (s <= port_last[k->mem]) {
-					s = port_last[k->mem] + 1;
-					t = 0.0;
-				}
-				if (t + d > clock_ns && t > 0) {
-					s++;
-					t = 0.0;
-				}
-				if (mem_int) {
-					/* A load must not read in a stalling step right after a load of the
-					 * same memory. */
-					ensure_step(f, bi, s);
-					while (k->op == K_LOAD && s > first && is_stall(f->steps[s].kind) &&
-					       *use_at(&bs, s - 1, k->mem) == 1)
-						ensure_step(f, bi, ++s);
-					*use_at(&bs, s, k->mem) = k->op == K_LOAD ? 1 : 2;
-				} else {
-					s = port_slot(f, &bs, bi, s, first, 1);
-					port_place(f, s, bl->insts[j], 1);
-				}
-				port_last[k->mem] = s;
-				if (port_done[k->mem] < s)
-					port_done[k->mem] = s;
-				k->issue = s;
-				if (k->op == K_STORE) {
-					k->step = s;
-					k->t_end = t + d;
-					continue;
-				}
-				/* Read data: an internal memory answers in the next step; a module port's
-				 * response is awaited where it is due, and requests after this one go out
-				 * meanwhile. */
-				int w = s + 1;
-				if (!mem_int) {
-					w = port_slot(f, &bs, bi, s + p->latency[k->mem], first, 0);
-					port_place(f, w, bl->insts[j], 0);
-				}
-				ensure_step(f, bi, w);
-				if (port_done[k->mem] < w)
-					port_done[k->mem] = w;
-				k->step = w;
-				k->t_end = 0.5; /* byte-lane alignment of the read data */
-				continue;
-			}
-			if (t + d > clock_ns && t > 0) {
-				s++;
-				t = 0.0;
-			}
-			ensure_step(f, bi, s);
-			k->step = s;
-			k->t_end = t + d;
-		}
-		bl->last_step = f->nsteps - 1;
+		place_block(&pl, bi);
 		if (overlap[bi])
 			pipeline_block(p, f, bi);
 	}
-	free(port_last);
-	free(port_done);
-	free(bs.use);
-	free(fpu);
-	free(fpu_at);
-	/* A value needs a register when some use sits in another step than its definition, or when it is a
-	 * phi or a loaded word (both captured at a step boundary). In a pipelined loop the stages keep values
-	 * of their own, so there the register is the value of the last iteration, for uses after the loop. */
-	for (int i = 0; i < f->ninsts; i++) {
-		kinst *k = &f->insts[i];
-		if (k->block < 0)
-			continue;
-		if (k->op == K_PHI || (k->op == K_LOAD && !f->blocks[k->block].pipelined))
-			k->registered = 1;
-	}
-	for (int i = 0; i < f->ninsts; i++) {
-		kinst *u = &f->insts[i];
-		if (u->block < 0)
-			continue;
-		int use_step = u->step, pipe = f->blocks[u->block].pipelined;
-		for (int a = 0; a < u->nargs; a++)
-			if (u->a[a].kind == KV_OP) {
-				kinst *d = &f->insts[u->a[a].id];
-				if (d->block != u->block || (!pipe && d->step != use_step))
-					d->registered = 1;
-			}
-		for (int p = 0; p < u->nphi; p++)
-			if (u->phi_val[p].kind == KV_OP && !(pipe && u->phi_block[p] == u->block))
-				f->insts[u->phi_val[p].id].registered = 1;
-	}
+	free(pl.port_last);
+	free(pl.port_done);
+	free(pl.bs.use);
+	free(pl.fpu_at);
 }
 
 void sched_run(kfunc *f, double clock_ns, int pipeline)

@@ -6,7 +6,7 @@
 #define KILN_SCHEDULE_H
 #include "../cdfg/kir.h"
 
-/* Schedules F for a CLOCK_NS period; fills steps, kinst.step/t_end/registered and block step ranges. With
+/* Schedules F for a CLOCK_NS period; fills steps, kinst.step/issue/t_end and block step ranges. With
  * PIPELINE, single-block loops whose iterations can overlap are modulo scheduled (pipeline.h). */
 void sched_run(kfunc *f, double clock_ns, int pipeline);
 

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "fp_units.h"
 #include "memdep.h"
 #include "oplib.h"
 #include "problem.h"
@@ -90,7 +89,7 @@ static int late_data(const sched_problem *p, const kinst *k, int issue, int use,
 {
 	if (kop_unit(k->op) == KU_FPU) {
 		/* the unit's output holds the result for one step (or slot) only */
-		int lat = p->fp_latency[k - p->f->insts];
+		int lat = sched_latency(p, (int)(k - p->f->insts));
 		if (use == issue + lat)
 			return 0;
 		snprintf(err, errlen,
@@ -98,11 +97,11 @@ static int late_data(const sched_problem *p, const kinst *k, int issue, int use,
 		         kop_name(k->op), k->line, unit, use, issue, lat);
 		return -1;
 	}
-	if (k->op != K_LOAD || use >= issue + p->latency[k->mem])
+	if (k->op != K_LOAD || use >= issue + sched_port_latency(p, k->mem))
 		return 0;
 	snprintf(err, errlen,
 	         "load (line %u): data used in %s %d, requested in %d; the memory answers after %d", k->line,
-	         unit, use, issue, p->latency[k->mem]);
+	         unit, use, issue, sched_port_latency(p, k->mem));
 	return -1;
 }
 
@@ -239,15 +238,11 @@ static int verify_pipelined(const sched_problem *p, int b, char *err, size_t err
 }
 
 /* Module-port requests and response waits, divider runs and copy loops of sequential block B sit in steps of
- * their kind; one division per divider width at a time; a copy loop's memories idle. DIV_ISSUE[i]: the step
- * where division I starts (-1: it shares the run of the one before). */
+ * their kind. DIV_ISSUE[i]: the step where division I starts (-1: it shares the run of the one before). */
 static int verify_units(const sched_problem *p, int b, const int *div_issue, char *err, size_t errlen)
 {
 	const kfunc *f = p->f;
 	const kblock *bl = &f->blocks[b];
-	int busy[65];
-	for (int w = 0; w <= 64; w++)
-		busy[w] = bl->first_step - 1;
 	for (int j = 0; j < bl->ninsts; j++) {
 		int i = bl->insts[j];
 		const kinst *k = &f->insts[i];
@@ -270,73 +265,93 @@ static int verify_units(const sched_problem *p, int b, const int *div_issue, cha
 			snprintf(err, errlen, "%s (line %u): step %d is not its copy loop", kop_name(k->op),
 			         k->line, k->step);
 			return -1;
-		} else if (sched_is_div(k->op) && div_issue[i] >= 0) {
-			int dw = sched_div_width(k->width);
-			if (!(st && st->kind == STEP_DIV_WAIT && st->inst == i) || div_issue[i] >= k->step ||
-			    div_issue[i] <= busy[dw]) {
-				snprintf(
-				    err, errlen,
-				    "%s (line %u): divider run %d..%d not its own (the %d-bit divider is "
-				    "busy until step %d)",
-				    kop_name(k->op), k->line, div_issue[i], k->step, dw, busy[dw]);
-				return -1;
-			}
-			busy[dw] = k->step;
+		} else if (sched_is_div(k->op) && div_issue[i] >= 0 &&
+		           (!(st && st->kind == STEP_DIV_WAIT && st->inst == i) || div_issue[i] >= k->step)) {
+			snprintf(err, errlen, "%s (line %u): divider run %d..%d is not a run of its own",
+			         kop_name(k->op), k->line, div_issue[i], k->step);
+			return -1;
 		}
 	}
 	return 0;
 }
 
-/* An internal memory has one port: one access per step (outside pipelined loops, checked per II column). */
-static int one_access_per_step(const kfunc *f, char *err, size_t errlen)
+/* When sequential operation I holds its operator type: from the step it takes its operands in (a division's
+ * run from its start to its result) for the type's occupancy. 0, or -1 when it holds none of its own (a
+ * remainder sharing its quotient's run). */
+static int held(const sched_problem *p, int i, const int *div_issue, int *from, int *to)
 {
-	int *seen = NULL;
-	size_t nseen = (size_t)f->nsteps * (size_t)(f->nimems ? f->nimems : 1);
-	if (f->nimems && !(seen = calloc(nseen, sizeof *seen))) {
+	const kinst *k = &p->f->insts[i];
+	const sched_optype *t = &p->types[p->type[i]];
+	switch (t->res) {
+	case RES_DIVIDER:
+		*from = div_issue[i];
+		*to = k->step;
+		return *from >= 0 ? 0 : -1;
+	case RES_COPY:
+		*from = k->step;
+		break;
+	default:
+		*from = k->issue;
+	}
+	*to = *from + t->occupancy - 1;
+	return 0;
+}
+
+typedef struct hold {
+	int from, to, inst;
+} hold;
+
+static int by_from(const void *a, const void *b)
+{
+	const hold *x = a, *y = b;
+	return x->from != y->from ? (x->from > y->from) - (x->from < y->from) : x->inst - y->inst;
+}
+
+/* No operator type serves more operations at once than its limit, outside pipelined loops (which
+ * verify_pipelined checks per II column): one access per memory port and step, one run per divider at a
+ * time, one operation per floating-point unit and step, one copy loop at a time. */
+static int utilisation(const sched_problem *p, const int *div_issue, char *err, size_t errlen)
+{
+	const kfunc *f = p->f;
+	hold *h = malloc(((size_t)f->ninsts + 1) * sizeof *h);
+	int *active = malloc(((size_t)f->ninsts + 1) * sizeof *active);
+	if (!h || !active) {
+		free(h);
+		free(active);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	int rc = 0;
-	for (int i = 0; i < f->ninsts && seen && !rc; i++) {
-		const kinst *k = &f->insts[i];
-		if (!kop_is_access(k->op) || k->block < 0 || f->blocks[k->block].pipelined ||
-		    !is_internal(f, k->mem) || k->issue < 0 || k->issue >= f->nsteps)
-			continue;
-		int *slot = &seen[(size_t)k->issue * (size_t)f->nimems + (size_t)(k->mem - f->nmems)];
-		if (*slot) {
-			snprintf(err, errlen, "memory '%s': two accesses in step %d (lines %u and %u)",
-			         f->mems[k->mem].name ? f->mems[k->mem].name : "?", k->issue,
-			         f->insts[*slot - 1].line, k->line);
-			rc = -1;
-		}
-		*slot = i + 1;
-	}
-	free(seen);
-	return rc;
-}
-
-/* A shared floating-point unit takes one operation's operands per step. */
-static int one_issue_per_unit(const kfunc *f, char *err, size_t errlen)
-{
-	int *g = malloc(((size_t)f->ninsts + 1) * sizeof *g);
-	int n = g ? fp_unit_groups(f, f->clock_ns, g) : -1, rc = 0;
-	if (n < 0) {
-		free(g);
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	for (int i = 0; i < f->ninsts && !rc; i++)
-		for (int j = i + 1; j < f->ninsts && g[i] >= 0 && !rc; j++)
-			if (g[j] == g[i] && f->insts[i].issue == f->insts[j].issue &&
+	for (int t = 0; t < p->ntypes && !rc; t++) {
+		int n = 0;
+		for (int i = 0; i < f->ninsts; i++)
+			if (p->type[i] == t && f->insts[i].block >= 0 &&
 			    !f->blocks[f->insts[i].block].pipelined &&
-			    !f->blocks[f->insts[j].block].pipelined) {
+			    held(p, i, div_issue, &h[n].from, &h[n].to) == 0)
+				h[n++].inst = i;
+		qsort(h, (size_t)n, sizeof *h, by_from);
+		int na = 0; /* the holds still running at h[x].from */
+		for (int x = 0; x < n && !rc; x++) {
+			int keep = 0;
+			for (int a = 0; a < na; a++)
+				if (h[active[a]].to >= h[x].from)
+					active[keep++] = active[a];
+			na = keep;
+			if (na >= p->types[t].limit) {
+				const kinst *k = &f->insts[h[x].inst], *o = &f->insts[h[active[0]].inst];
+				char name[96];
 				snprintf(err, errlen,
-				         "%s (line %u) and %s (line %u): one unit, both in step %d",
-				         kop_name(f->insts[i].op), f->insts[i].line, kop_name(f->insts[j].op),
-				         f->insts[j].line, f->insts[i].issue);
+				         "%s: two %s at once in step %d: %s (line %u) and %s (line %u)",
+				         sched_optype_name(p, &p->types[t], name, sizeof name),
+				         p->types[t].res == RES_PORT ? "accesses" : "operations", h[x].from,
+				         kop_name(o->op), o->line, kop_name(k->op), k->line);
 				rc = -1;
 			}
-	free(g);
+			active[na++] = x;
+		}
+	}
+	free(h);
+	free(active);
 	return rc;
 }
 
@@ -344,7 +359,7 @@ static int verify_solution(const sched_problem *p, const int *div_issue, char *e
 {
 	const kfunc *f = p->f;
 	int prev_last = -1;
-	if (one_access_per_step(f, err, errlen) || one_issue_per_unit(f, err, errlen))
+	if (utilisation(p, div_issue, err, errlen))
 		return -1;
 	for (int b = 0; b < f->nblocks; b++) {
 		const kblock *bl = &f->blocks[b];

@@ -15,3 +15,13 @@ void *xrealloc(void *p, size_t n, size_t size)
 	}
 	return r;
 }
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *r = calloc(n ? n : 1, size ? size : 1);
+	if (!r) {
+		diag_error(NULL, 0, 0, "out of memory");
+		exit(1);
+	}
+	return r;
+}

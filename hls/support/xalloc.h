@@ -8,5 +8,7 @@
 
 /* realloc(P, N * SIZE), or, when that fails or N * SIZE overflows, "out of memory" and exit(1). */
 void *xrealloc(void *p, size_t n, size_t size);
+/* calloc(N, SIZE), or "out of memory" and exit(1). */
+void *xcalloc(size_t n, size_t size);
 
 #endif

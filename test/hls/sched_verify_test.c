@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 /* sched_verify without Verilator or LLVM: hand-made schedules of a small kernel, one valid, then each
  * invariant broken once (a use before its definition, a load's data used before the memory answers, two
- * accesses to one internal memory in a step, blocks out of order); each must be named. */
+ * accesses to one internal memory in a step, blocks out of order); each must be named. Then a floating-point
+ * unit's limit: two operations in one step on one unit. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "hls/schedule/fp_units.h"
 #include "hls/schedule/verify.h"
 #include "test/harness.h"
 
@@ -65,6 +67,49 @@ static void expect_violation(const char *name, const char *needle)
 	valid();
 }
 
+/* The floating-point units' limit (the divider's is test/sched/schedule_test's): two float additions on the
+ * one adder. */
+static void units(void)
+{
+	static kinst u[3];
+	static int ub[] = {0, 1, 2};
+	static kblock ubl[1];
+	static kstep st[12];
+	static karg args[3] = {{"x", 32, 0, 0, 0}, {"y", 32, 0, 0, 0}, {"z", 32, 0, 0, 0}};
+	char err[256] = "";
+	/* x + y and x + z, both taking operands in step 0: one adder cell, one operation per step. */
+	memset(u, 0, sizeof u);
+	for (int i = 0; i < 2; i++) {
+		u[i] = (kinst){.op = K_FADD, .width = 32, .nargs = 2, .block = 0, .issue = i, .line = 30 + i};
+		u[i].a[0] = (kval){KV_ARG, 0, 0, 32};
+		u[i].a[1] = (kval){KV_ARG, 1 + i, 0, 32};
+	}
+	int lat = fp_unit_latency(&u[0], 10);
+	u[0].step = lat;
+	u[1].step = 1 + lat;
+	u[2] = (kinst){.op = K_RET, .block = 0, .step = 1 + lat, .issue = -1, .line = 32};
+	for (int s = 0; s < 12; s++)
+		st[s] = (kstep){STEP_COMB, 0, -1, -1, 0};
+	ubl[0] = (kblock){.insts = ub, .ninsts = 3, .first_step = 0, .last_step = 1 + lat};
+	kfunc g = {.name = "a",
+	           .args = args,
+	           .nargs = 3,
+	           .insts = u,
+	           .ninsts = 3,
+	           .blocks = ubl,
+	           .nblocks = 1,
+	           .steps = st,
+	           .nsteps = 2 + lat,
+	           .clock_ns = 10};
+	KT_CHECK(lat > 0 && lat < 10 && sched_verify(&g, err, sizeof err) == 0,
+	         "two float additions in consecutive steps on one adder pass", "%s", err);
+	u[1].issue = 0;
+	u[1].step = lat;
+	KT_CHECK(sched_verify(&g, err, sizeof err) != 0 &&
+	             strstr(err, "floating-point unit 0: two operations at once in step 0"),
+	         "two float additions in one step on one adder are caught", "\"%s\"", err);
+}
+
 int main(void)
 {
 	char err[256] = "";
@@ -105,5 +150,6 @@ int main(void)
 	blocks[0].stages = 2;
 	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "after the II"),
 	         "a loop branch known after the II is caught", "\"%s\"", err);
+	units();
 	return KT_DONE();
 }

@@ -50,7 +50,7 @@ has "dump: the store in slot 5 (its port column taken in slot 4)" "$kir" \
 	'^    store %[0-9]+, %[0-9]+  mem 0  ; slot 5 line 6$'
 has "dump: the branch in slot 0" "$kir" '^    condbr %[0-9]+  -> bb2, bb1  ; slot 0 line 5$'
 has "dump: a sequential load's request and data steps" "$kir" \
-	'^    %1 = load\.i32 %0  mem 0  ; step 4 \(issued 0\) t=0\.50ns reg line 11$'
+	'^    %1 = load\.i32 %0  mem 0  ; step 4 \(issued 0\) t=0\.50ns line 11$'
 has "dump: a multiply chained after the load data" "$kir" '^    %2 = mul\.i32 %1, arg1  ; step 4 t=5\.34ns line 11$'
 has "dump: a store issued with the data" "$kir" '^    store arg0, %2  mem 0  ; step 4 \(issued 4\) line 11$'
 has "report: the loop's II beside its bounds" "$rep" \
@@ -61,6 +61,6 @@ has "report: the loop's II beside its bounds" "$rep" \
 kir="$tmp/s.kimg.d/kir.txt"
 has "dump without pipelining: the loop takes 5 steps" "$kir" '^  bb2: steps 2\.\.6$'
 has "dump without pipelining: the load's steps" "$kir" \
-	'^    %[0-9]+ = load\.i32 %[0-9]+  mem 0  ; step 6 \(issued 2\) t=0\.50ns reg line 6$'
+	'^    %[0-9]+ = load\.i32 %[0-9]+  mem 0  ; step 6 \(issued 2\) t=0\.50ns line 6$'
 has "report without pipelining: sequential, bounds kept" "$tmp/s.kimg.d/schedule.txt" \
 	'single-block loop: II 5 \(sequential\), MII 2 \(recurrence 1, resource 2\)$'
