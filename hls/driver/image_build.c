@@ -41,13 +41,13 @@
  * every image, the floating-point units and their parts in images whose kernels compute in floating
  * point. */
 static const char *const lib_cells[] = {
-    "kiln_dg_store",  "kiln_dg_ram",    "kiln_ram",       "kiln_div",         "kiln_bitop",
-    "kiln_funnel",    "kiln_fifo",      "kiln_copy",      "kiln_mem_arb",     "kiln_port_arb",
-    "kiln_fadd",      "kiln_fmul",      "kiln_fma",       "kiln_fdiv",        "kiln_fsqrt",
-    "kiln_fp_rint",   "kiln_fp_resize", "kiln_fp_to_int", "kiln_fp_from_int", "kiln_fp_unpack",
-    "kiln_fp_lshift", "kiln_fp_norm",   "kiln_fp_round",  "kiln_fp_result"};
+    "kiln_dg_store",  "kiln_dg_ram",    "kiln_ram",       "kiln_div",       "kiln_bitop",
+    "kiln_funnel",    "kiln_fifo",      "kiln_copy",      "kiln_mem_arb",   "kiln_port_arb",
+    "kiln_mmio_resp", "kiln_fadd",      "kiln_fmul",      "kiln_fma",       "kiln_fdiv",
+    "kiln_fsqrt",     "kiln_fp_rint",   "kiln_fp_resize", "kiln_fp_to_int", "kiln_fp_from_int",
+    "kiln_fp_unpack", "kiln_fp_lshift", "kiln_fp_norm",   "kiln_fp_round",  "kiln_fp_result"};
 #define N_LIB_CELLS (sizeof lib_cells / sizeof lib_cells[0])
-#define N_BASE_CELLS 10
+#define N_BASE_CELLS 11
 
 /* Everything one image build owns, released in one place whatever stage stopped it. */
 typedef struct build {

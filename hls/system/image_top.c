@@ -7,6 +7,7 @@
 #include "../../host/common/text_escape.h"
 #include "../emit/names.h"
 #include "../emit/read_queue.h"
+#include "../emit/rtl_builder.h"
 #include "../package/meminit.h"
 #include "regmap_rtl.h"
 #include "system.h"
@@ -43,14 +44,6 @@ static int ports_of(const kfunc *ks, int nk, const kiln_desc *d, int g, portref 
 static int words_of(const kiln_dg_desc *g)
 {
 	return (int)((g->size + 3) / 4);
-}
-
-static int addr_bits(int words)
-{
-	int b = 1;
-	while ((1 << b) < words)
-		b++;
-	return b;
 }
 
 void system_dg_init_file(size_t gi, char *buf, size_t n)
@@ -238,32 +231,36 @@ static int bind_window(void *ctx, const kiln_regblock *b, regmap_rtl_bind *x)
 	return 0;
 }
 
-/* Kernels: control registers, arguments and the instance. */
-static void top_kernels(const kfunc *ks, int nk, const kiln_desc *d, FILE *o)
+/* Kernels: control registers, arguments and ports (declared in DECL), and the instance (in O). */
+static void top_kernels(const kfunc *ks, int nk, const kiln_desc *d, FILE *decl, FILE *o)
 {
 	char mod[300];
 	for (int k = 0; k < nk; k++) {
 		const kfunc *f = &ks[k];
 		const kiln_kernel_desc *kd = &d->kernels[k];
 		emit_kernel_module_name(f, mod, sizeof mod);
-		fprintf(o, "  // kernel %d: ", k);
-		kiln_fput_text(o, f->name, KILN_ESC_LINE_COMMENT);
-		fprintf(o, " at 0x%03x\n", kd->base);
-		fprintf(o,
+		for (int c = 0; c < 2; c++) {
+			FILE *to = c ? o : decl;
+			fprintf(to, "  // kernel %d: ", k);
+			kiln_fput_text(to, f->name, KILN_ESC_LINE_COMMENT);
+			fprintf(to, " at 0x%03x\n", kd->base);
+		}
+		fprintf(decl,
 		        "  reg         k%d_start, k%d_donebit;\n  wire        k%d_idle;\n  reg  [63:0] "
 		        "k%d_cycles;\n",
 		        k, k, k, k);
 		for (int d2 = 0; d2 < f->dims; d2++)
-			fprintf(o, "  reg  [31:0] k%d_grange_%d, k%d_lrange_%d, k%d_goff_%d;\n", k, d2, k, d2,
-			        k, d2);
+			fprintf(decl, "  reg  [31:0] k%d_grange_%d, k%d_lrange_%d, k%d_goff_%d;\n", k, d2, k,
+			        d2, k, d2);
 		for (int i = 0; i < f->nargs; i++)
-			fprintf(o, "  reg  [%d:0] k%d_arg_%d;\n", f->args[i].width - 1, k, i);
+			fprintf(decl, "  reg  [%d:0] k%d_arg_%d;\n", f->args[i].width - 1, k, i);
 		for (int m = 0; m < f->nmems; m++)
-			fprintf(o,
+			fprintf(decl,
 			        "  wire        k%d_m%d_valid, k%d_m%d_ready, k%d_m%d_write, k%d_m%d_rvalid;\n"
 			        "  wire [31:0] k%d_m%d_addr, k%d_m%d_wdata, k%d_m%d_rdata;\n  wire [3:0]  "
 			        "k%d_m%d_wstrb;\n",
 			        k, m, k, m, k, m, k, m, k, m, k, m, k, m, k, m);
+		fprintf(decl, "\n");
 		/* The instance is named after the kernel, so a waveform shows its signals under
 		 * u_kernel_NAME. */
 		fprintf(
@@ -307,17 +304,18 @@ static void top_dg_storage(const kfunc *ks, int nk, const kiln_desc *d, portref 
 			        gi);
 			continue;
 		}
-		int words = words_of(g), aw = addr_bits(words);
+		int words = words_of(g), aw = system_dg_addr_bits(g->size);
 		int np = ports_of(ks, nk, d, (int)gi, pr);
 		fprintf(o, "  // device global ");
 		kiln_fput_text(o, g->unique_id, KILN_ESC_LINE_COMMENT);
 		fprintf(o, ": %u bytes, %s, host_access %s, init_mode %s\n", g->size,
 		        kiln_dg_storage_name(g->storage), kiln_host_access_name(g->host_access),
 		        kiln_init_mode_name(g->init_mode));
-		fprintf(o,
-		        "  wire        %s_hwe;\n  wire [%d:0] %s_haddr = a[%d:2] - %d'd%u;\n  wire [31:0] "
-		        "%s_hrdata;\n",
-		        pre, aw - 1, pre, aw + 1, aw, (g->base >> 2) & ((1u << aw) - 1), pre);
+		/* The window is aligned to its span (system_dg_addr_bits): the word index is the address bits
+		 * below it. */
+		fprintf(
+		    o, "  wire        %s_hwe;\n  wire [%d:0] %s_haddr = a[%d:2];\n  wire [31:0] %s_hrdata;\n",
+		    pre, aw - 1, pre, aw + 1, pre);
 		if (g->storage == KILN_DG_DEDICATED)
 			fprintf(o, "  wire        %s_hre;\n", pre);
 		if (np == 0) {
@@ -404,27 +402,13 @@ static int top_device_memory(const kfunc *ks, int nk, const kiln_desc *d, portre
 	return nm;
 }
 
-/* The host's reads of dedicated RAM windows (answered a cycle late) and the host strobes of every global's
- * storage. The number of RAM windows. */
-static int top_ram_windows(const kiln_desc *d, FILE *o)
+/* The host strobes of every global's storage, and the response cell (rtl/kiln_mmio_resp.v), which answers
+ * dedicated RAM windows' reads a cycle late. */
+static void top_response(const kiln_desc *d, FILE *o)
 {
 	int nram = 0;
-	fprintf(o, "\n  assign ram_busy = 1'b0");
 	for (size_t gi = 0; gi < d->ndgs; gi++)
-		if (d->dgs[gi].storage == KILN_DG_DEDICATED)
-			fprintf(o, " | dg%zu_busy", gi);
-	fprintf(o, ";\n");
-	fprintf(o, "  wire ram_rd = 1'b0");
-	for (size_t gi = 0; gi < d->ndgs; gi++)
-		if (d->dgs[gi].storage == KILN_DG_DEDICATED) {
-			fprintf(o, " | dg%zu_hre", gi);
-			nram++;
-		}
-	fprintf(o, ";\n  reg  [%d:0] ram_sel;\n  wire [31:0] ram_rdata = 32'd0", nram ? nram - 1 : 0);
-	for (size_t gi = 0, r = 0; gi < d->ndgs; gi++)
-		if (d->dgs[gi].storage == KILN_DG_DEDICATED)
-			fprintf(o, " | (ram_sel[%zu] ? dg%zu_hrdata : 32'd0)", r++, gi);
-	fprintf(o, ";\n");
+		nram += d->dgs[gi].storage == KILN_DG_DEDICATED;
 	/* The register block decodes a global's window (dgN_sel) only when the host may reach it. */
 	for (size_t gi = 0; gi < d->ndgs; gi++) {
 		const kiln_dg_desc *g = &d->dgs[gi];
@@ -435,7 +419,6 @@ static int top_ram_windows(const kiln_desc *d, FILE *o)
 		else
 			fprintf(o, "  assign dg%zu_hre = acc && !mmio_write && ok && dg%zu_sel;\n", gi, gi);
 	}
-	fprintf(o, "\n");
 	for (size_t gi = 0; gi < d->ndgs; gi++) {
 		const kiln_dg_desc *g = &d->dgs[gi];
 		if (g->storage == KILN_DG_USM)
@@ -445,38 +428,47 @@ static int top_ram_windows(const kiln_desc *d, FILE *o)
 		else
 			fprintf(o, "  assign dg%zu_hwe = we && dg%zu_sel;\n", gi, gi);
 	}
-	return nram;
+	/* Window r of the cell is the r-th dedicated global: its bits in the lists, lowest first. */
+	const char *lists[3][2] = {{"ram_busy", "_busy"}, {"ram_re", "_hre"}, {"ram_rdata", "_hrdata"}};
+	fprintf(o, "\n  // the response: registers next cycle, RAM windows a cycle later\n");
+	int bits[3] = {1, nram ? nram : 1, 32 * (nram ? nram : 1)};
+	for (int l = 0; l < 3; l++) {
+		if (bits[l] > 1)
+			fprintf(o, "  wire [%d:0] %s = ", bits[l] - 1, lists[l][0]);
+		else
+			fprintf(o, "  wire        %s = ", lists[l][0]);
+		if (!nram) {
+			fprintf(o, "%s;\n", l == 2 ? "32'd0" : "1'b0");
+			continue;
+		}
+		fprintf(o, l ? "{" : "");
+		for (size_t gi = d->ndgs, first = 1; gi-- > 0;)
+			if (d->dgs[gi].storage == KILN_DG_DEDICATED) {
+				fprintf(o, "%sdg%zu%s", first ? "" : (l ? ", " : " | "), gi, lists[l][1]);
+				first = 0;
+			}
+		fprintf(o, "%s;\n", l ? "}" : "");
+	}
+	fprintf(o,
+	        "  kiln_mmio_resp #(.NRAM(%d)) u_response (\n"
+	        "    .clk(clk), .rst_n(rst_n), .acc(acc), .write(mmio_write), .ok(ok), .rdata(rdata),\n"
+	        "    .ram_re(ram_re), .ram_rdata(ram_rdata), .ram_busy(ram_busy), .ready(mmio_ready),\n"
+	        "    .rsp_valid(mmio_rsp_valid), .rsp_rdata(mmio_rsp_rdata), .rsp_err(mmio_rsp_err)\n"
+	        "  );\n",
+	        nram ? nram : 1);
 }
 
-/* The clocked process (response, interrupts, kernel control) and the sink of what nothing reads. NM: device
- * memory ports. */
-static void top_clocked(int nk, int nkb, int nram, const kiln_desc *d, int nm, FILE *o)
+/* The clocked process (interrupts, kernel control) and the sink of what nothing reads. NM: device memory
+ * ports. */
+static void top_clocked(int nk, int nkb, const kiln_desc *d, int nm, FILE *o)
 {
-	fprintf(o,
-	        "\n  always @(posedge clk) begin\n    if (!rst_n) begin\n      mmio_rsp_valid <= 1'b0;\n"
-	        "      mmio_rsp_rdata <= 32'd0;\n      mmio_rsp_err <= 1'b0;\n      ram_pend <= 1'b0;\n"
-	        "      ram_sel <= %d'd0;\n",
-	        nram ? nram : 1);
+	fprintf(o, "\n  always @(posedge clk) begin\n    if (!rst_n) begin\n");
 	fprintf(o, "      irq_status <= %d'd0;\n", nkb);
 	for (int k = 0; k < nk; k++)
 		fprintf(o,
 		        "      k%d_start <= 1'b0;\n      k%d_donebit <= 1'b0;\n      k%d_cycles <= 64'd0;\n",
 		        k, k, k);
-	fprintf(o, "    end else begin\n"
-	           "      ram_pend <= ram_rd;\n"
-	           "      if (ram_rd) ram_sel <= {");
-	for (size_t gi = d->ndgs, first = 1; gi-- > 0;)
-		if (d->dgs[gi].storage == KILN_DG_DEDICATED) {
-			fprintf(o, "%sdg%zu_hre", first ? "" : ", ", gi);
-			first = 0;
-		}
-	if (!nram)
-		fprintf(o, "1'b0");
-	fprintf(o,
-	        "};\n"
-	        "      mmio_rsp_valid <= ram_pend || (acc && !ram_rd);\n"
-	        "      mmio_rsp_rdata <= ram_pend ? ram_rdata : (acc && !mmio_write && ok) ? rdata : 32'd0;\n"
-	        "      mmio_rsp_err <= !ram_pend && acc && !ok;\n");
+	fprintf(o, "    end else begin\n");
 	fprintf(o,
 	        "      irq_status <= (irq_status | kdone) & ~(irq_status_wr ? mmio_wdata[%d:0] : %d'd0);\n",
 	        nkb - 1, nkb);
@@ -493,7 +485,7 @@ static void top_clocked(int nk, int nkb, int nram, const kiln_desc *d, int nm, F
 		        k, k, k, k, k);
 	}
 	fprintf(o, "    end\n  end\n\n");
-	fprintf(o, "  wire unused_image = ^{1'b0, mmio_wstrb, ram_sel");
+	fprintf(o, "  wire unused_image = ^{1'b0, mmio_wstrb");
 	for (size_t gi = 0; gi < d->ndgs; gi++) {
 		if (d->dgs[gi].storage == KILN_DG_USM)
 			fprintf(o, ", dg%zu_ptr", gi);
@@ -506,14 +498,21 @@ static void top_clocked(int nk, int nkb, int nram, const kiln_desc *d, int nm, F
 	fprintf(o, "};\n\nendmodule\n");
 }
 
-int system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, const kiln_regmap *m, FILE *o)
+int system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, const kiln_regmap *m, FILE *out)
 {
 	int nports_total = 0;
 	for (int k = 0; k < nk; k++)
 		nports_total += ks[k].nmems;
 	portref *pr = calloc((size_t)nports_total + 1, sizeof *pr);
-	if (!pr)
+	rtlb *rb = rb_new();
+	if (!pr || !rb) {
+		free(pr);
+		rb_free(rb);
 		return -1; /* nothing written: the caller's stream stays empty */
+	}
+	/* The module in the builder's sections: the header, the declarations the parts share and the kernels'
+	 * signals, then the parts in the order the data flows. */
+	FILE *o = rb_out(rb, RB_HEAD), *decl = rb_out(rb, RB_DECL);
 
 	fprintf(o, "// Image top generated by kiln-cc: %d kernel(s), %zu device global(s).\n", nk, d->ndgs);
 	fprintf(o, "// Register layout version %u; the full map is published with the image (kiln regs).\n",
@@ -530,33 +529,39 @@ int system_emit_top(const kfunc *ks, int nk, const kiln_desc *d, const kiln_regm
 	           "  input  wire        mmio_valid,\n  output wire        mmio_ready,\n"
 	           "  input  wire        mmio_write,\n  input  wire [31:0] mmio_addr,\n"
 	           "  input  wire [31:0] mmio_wdata,\n  input  wire [3:0]  mmio_wstrb,\n"
-	           "  output reg         mmio_rsp_valid,\n  output reg  [31:0] mmio_rsp_rdata,\n"
-	           "  output reg         mmio_rsp_err,\n"
+	           "  output wire        mmio_rsp_valid,\n  output wire [31:0] mmio_rsp_rdata,\n"
+	           "  output wire        mmio_rsp_err,\n"
 	           "  output wire        mem_valid,\n  input  wire        mem_ready,\n"
 	           "  output wire        mem_write,\n  output wire [31:0] mem_addr,\n"
 	           "  output wire [31:0] mem_wdata,\n  output wire [3:0]  mem_wstrb,\n"
 	           "  input  wire        mem_rvalid,\n  input  wire [31:0] mem_rdata,\n"
 	           "  output wire        irq\n);\n\n");
 	int nkb = nk > 0 ? nk : 1;
-	/* Registers answer in one cycle; a dedicated RAM window answers reads one cycle later (ram_pend), and
-	 * an init sequencer restoring a RAM after reset holds the bus off (ram_busy). */
-	fprintf(o, "  reg         ram_pend;\n  wire        ram_busy;\n");
-	fprintf(o, "  assign mmio_ready = !ram_pend && !ram_busy;\n");
-	fprintf(o, "  wire        acc = mmio_valid & mmio_ready;\n");
-	fprintf(o, "  wire        wr = acc & mmio_write;\n  wire [31:0] a = mmio_addr;\n\n");
-	fprintf(o, "  reg  [%d:0] irq_status, irq_enable;\n  wire [%d:0] kdone;\n", nkb - 1, nkb - 1);
+	/* The response cell (top_response) says when the bus takes an access. */
+	fprintf(decl, "  wire        acc = mmio_valid & mmio_ready;\n");
+	fprintf(decl, "  wire        wr = acc & mmio_write;\n  wire [31:0] a = mmio_addr;\n\n");
+	fprintf(decl, "  reg  [%d:0] irq_status, irq_enable;\n  wire [%d:0] kdone;\n\n", nkb - 1, nkb - 1);
+	o = rb_out(rb, RB_BODY);
 	if (nk == 0)
 		fprintf(o, "  assign kdone = 1'b0;\n");
 	fprintf(o, "  assign irq = |(irq_status & irq_enable);\n\n");
 
-	top_kernels(ks, nk, d, o);
+	top_kernels(ks, nk, d, decl, o);
 	top_dg_storage(ks, nk, d, pr, o);
 	int nm = top_device_memory(ks, nk, d, pr, o);
 	top_ctx t = {ks, nk, d, nkb};
 	regmap_rtl_ops ops = {&t, bind_window, bind_reg};
 	int rc = regmap_rtl_emit(m, &ops, o);
-	int nram = top_ram_windows(d, o);
-	top_clocked(nk, nkb, nram, d, nm, o);
+	top_response(d, o);
+	top_clocked(nk, nkb, d, nm, o);
 	free(pr);
+	size_t len = 0;
+	char *text = rc == 0 ? rb_finish(rb, &len) : NULL;
+	if (text)
+		fwrite(text, 1, len, out);
+	else
+		rc = -1;
+	free(text);
+	rb_free(rb);
 	return rc;
 }

@@ -127,6 +127,15 @@ static void add_dg_block(kiln_regmap *m, const kiln_dg_desc *g)
 	}
 }
 
+int system_dg_addr_bits(uint32_t size)
+{
+	uint32_t words = round_up(size, 4) / 4;
+	int b = 1;
+	while ((1u << b) < words)
+		b++;
+	return b;
+}
+
 int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, const char *image)
 {
 	memset(m, 0, sizeof *m);
@@ -185,8 +194,9 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 		add_kernel_block(m, f, kd, size);
 		at += size;
 	}
-	/* CSR-implemented globals and usmptr registers follow the kernels; dedicated windows come later, each
-	 * aligned to its power-of-two size so that its decoder is a single compare. */
+	/* CSR-implemented globals and usmptr registers follow the kernels; dedicated windows come later. Each
+	 * global's window is aligned to the power of two that holds it (system_dg_addr_bits), so that its
+	 * decoder is a masked compare. */
 	uint32_t csr_at = at, ded_at = DEDICATED_BASE;
 	for (size_t i = 0; i < d->ndgs; i++) {
 		kiln_dg_desc *g = &d->dgs[i];
@@ -196,7 +206,7 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 			csr_at += 8;
 		} else if (g->implement_in_csr) {
 			g->storage = KILN_DG_CSR;
-			g->base = csr_at;
+			g->base = csr_at = round_up(csr_at, 4u << system_dg_addr_bits(g->size));
 			csr_at += round_up(g->size, 4);
 		} else {
 			g->storage = KILN_DG_DEDICATED;

@@ -87,14 +87,34 @@ int main(void)
 	         "a write-only register only writes, through its strobe", "%s", t);
 	KT_CHECK(strstr(t, "32'h108: begin rd_ok = 1'b1; rdata = status; end"),
 	         "a status register reads its signal", "%s", t);
-	KT_CHECK(strstr(t, "wire win_sel = a >= 32'h300 && a < 32'h320;") &&
+	KT_CHECK(strstr(t, "wire win_sel = a[31:5] == 27'h18;") &&
 	             strstr(t, "if (win_sel) begin // WIN\n      rd_ok = 1'b0;\n      wr_ok = 1'b1;"),
-	         "a window is decoded over its block with the memory's access", "%s", t);
+	         "a window is decoded by one masked compare over its block, with the memory's access", "%s",
+	         t);
 	KT_CHECK(strstr(t, "enable_q <= 2'd3;") && strstr(t, "32'h018: enable_q <= mmio_wdata[1:0];"),
 	         "a written register resets to the model's reset value and takes the write data", "%s", t);
 	KT_CHECK(!strstr(t, "32'h01c") && !strstr(t, "32'h104"), "no address outside the model is decoded",
 	         "%s", t);
 	free(t);
+
+	/* A window shorter than its span also compares its few word-index bits; one the layout did not align
+	 * gets the two full compares. */
+	static const struct {
+		uint32_t base, size;
+		const char *decode, *name;
+	} wins[] = {{0x300, 0x18, "wire win_sel = a[31:5] == 27'h18 && a[4:2] < 3'd6;",
+	             "a window shorter than its span compares its word index too"},
+	            {0x308, 0x10, "wire win_sel = a >= 32'h308 && a < 32'h318;",
+	             "a window off its span's alignment gets the full compares"}};
+	for (size_t i = 0; i < sizeof wins / sizeof wins[0]; i++) {
+		w->base = wins[i].base;
+		w->size = wins[i].size;
+		t = emit(&m, &rc);
+		KT_CHECK(rc == 0 && t && strstr(t, wins[i].decode), wins[i].name, "%s", t ? t : "");
+		free(t);
+	}
+	w->base = 0x300;
+	w->size = 0x20;
 
 	static const struct {
 		enum mistake m;
