@@ -52,10 +52,10 @@ typedef struct kinst {
 	unsigned line, col;
 	char *name; /* K_PHI: the source variable it carries (registers are named after it), or NULL */
 	/* The schedule (the solution of its problem, schedule/problem.h), filled by the scheduler: */
-	int step;       /* global step (state) index where the result is produced / the op happens */
-	int issue;      /* K_LOAD/K_STORE: step that drives the request (a load's data arrives in STEP) */
-	double t_end;   /* ns into that step when the result is ready (binding decides which values get
-	                   registers, hls/emit/bind.h) */
+	int step;     /* global step (state) index where the result is produced / the op happens */
+	int issue;    /* K_LOAD/K_STORE: step that drives the request (a load's data arrives in STEP) */
+	double t_end; /* ns into that step when the result is ready (binding decides which values get
+	                 registers, hls/emit/bind.h) */
 	/* filled by the pipeliner for the operations of a pipelined loop (all share the loop's one step) */
 	int pslot;  /* cycle of the iteration in which the result is there (a load: its data) */
 	int pissue; /* K_LOAD/K_STORE: cycle of the iteration in which the request goes out */

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "cdfg_builder.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../support/diag.h"
+#include "../support/xalloc.h"
+
+const char *cb_vname(LLVMValueRef v, size_t *n)
+{
+	return LLVMGetValueName2(v, n);
+}
+
+char *cb_dupn(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+	if (d) {
+		memcpy(d, s, n);
+		d[n] = '\0';
+	}
+	return d;
+}
+
+/* The value whose source location best explains V: V itself when it has a debug location, else a user that
+ * has one (allocas and constants have none), else the kernel function. */
+static LLVMValueRef located(builder *b, LLVMValueRef v, int depth)
+{
+	if (v && LLVMIsAInstruction(v) && LLVMGetDebugLocLine(v))
+		return v;
+	if (v && depth < 3)
+		for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+			LLVMValueRef r = located(b, LLVMGetUser(u), depth + 1);
+			if (r && LLVMIsAInstruction(r) && LLVMGetDebugLocLine(r))
+				return r;
+		}
+	return depth ? NULL : b->fn;
+}
+
+void cb_fail(builder *b, const char *fmt, const char *what)
+{
+	LLVMValueRef at = located(b, b->cur_inst, 0);
+	diag_error_at(at ? at : b->fn, fmt, what);
+	b->errors++;
+}
+
+void cb_place(builder *b, int id)
+{
+	kblock *bl = &b->f->blocks[b->cur_block];
+	bl->insts = xrealloc(bl->insts, (size_t)(bl->ninsts + 1), sizeof *bl->insts);
+	bl->insts[bl->ninsts++] = id;
+	kinst *k = &b->f->insts[id];
+	k->block = b->cur_block;
+	if (b->cur_inst && LLVMIsAInstruction(b->cur_inst)) {
+		k->line = LLVMGetDebugLocLine(b->cur_inst);
+		k->col = LLVMGetDebugLocColumn(b->cur_inst);
+	}
+}
+
+kval cb_const(uint64_t c, int width)
+{
+	kval v = {KV_CONST, 0, width >= 64 ? c : c & ((1ULL << width) - 1), width};
+	return v;
+}
+
+kval cb_op_val(builder *b, int id)
+{
+	kval v = {KV_OP, id, 0, b->f->insts[id].width};
+	return v;
+}
+
+/* Appends a new operation to the current block and returns its value. */
+kval cb_emit(builder *b, kop op, int width, kval x, kval y)
+{
+	/* Constant address arithmetic folds: a constant expression may stand where no operation can go
+	 * (a phi's incoming value from another block). */
+	if (op == K_ADD && x.kind == KV_CONST && y.kind == KV_CONST)
+		return cb_const((x.c + y.c) & (width >= 64 ? ~0ull : (1ull << width) - 1), width);
+	int id = kir_new_inst(b->f, op, width, -1);
+	kinst *k = &b->f->insts[id];
+	k->a[0] = x;
+	k->a[1] = y;
+	k->nargs = y.kind == KV_NONE ? 1 : 2;
+	cb_place(b, id);
+	return cb_op_val(b, id);
+}
+
+int cb_type_bits(LLVMTypeRef t)
+{
+	switch (LLVMGetTypeKind(t)) {
+	case LLVMIntegerTypeKind:
+		return (int)LLVMGetIntTypeWidth(t);
+	case LLVMPointerTypeKind:
+		return PTR_BITS;
+	case LLVMFloatTypeKind: /* floating-point values are their IEEE-754 bits */
+		return 32;
+	case LLVMDoubleTypeKind:
+		return 64;
+	default:
+		return 0;
+	}
+}
+
+int cb_block_of(builder *b, LLVMBasicBlockRef bb)
+{
+	int id = -1;
+	vmap_get(&b->block, LLVMBasicBlockAsValue(bb), &id);
+	return id;
+}
+
+/* Fills the reserved slot ID with an operation. */
+void cb_fill(builder *b, int id, kop op, kval x, kval y, kval z)
+{
+	if (id < 0)
+		return; /* the instruction was already diagnosed */
+	kinst *k = &b->f->insts[id];
+	k->op = op;
+	k->a[0] = x;
+	k->a[1] = y;
+	k->a[2] = z;
+	k->nargs = z.kind ? 3 : y.kind ? 2 : x.kind ? 1 : 0;
+	cb_place(b, id);
+}
