@@ -5,9 +5,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ir/dbg_vars.h"
 #include "../ir/ir_util.h"
 #include "cdfg_builder.h"
 #include "translate.h"
+
+/* Values a source variable is (an llvm.dbg.value with one location and no expression) are named after it, so
+ * that their registers are: the first variable that describes a value names it, before the name clang gave
+ * a phi ("add268415" is a name clang made up for a sum). */
+static void source_variables(builder *b)
+{
+	char *named = calloc((size_t)b->f->ninsts + 1, 1);
+	if (!named)
+		return; /* names are a courtesy: the registers keep their numbers */
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(b->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			LLVMValueRef v;
+			const char *name;
+			size_t len;
+			int id;
+			if (!LLVMIsACallInst(in) || !ir_dbg_value_var(in, &v, &name, &len) ||
+			    !vmap_get(&b->slot, v, &id) || id < 0 || named[id] || b->f->insts[id].block < 0)
+				continue;
+			char *n = cb_ident(name, len, 0, 16);
+			if (!n)
+				continue;
+			free(b->f->insts[id].name);
+			b->f->insts[id].name = n;
+			named[id] = 1;
+		}
+	free(named);
+}
 
 /* One translation of FN into F, with 64-bit accesses to the memories in NARROW (flags in allocation order)
  * split (NULL: none). *PERM gets the map from allocation order to F's order of memories (malloc'd). */
@@ -118,6 +146,9 @@ static int build_once(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f, const char *
 		char nm[32];
 		snprintf(nm, sizeof nm, "bb%d", bi);
 		f->blocks[bi].name = cb_dupn(nm, strlen(nm));
+		size_t ln = 0;
+		const char *label = cb_vname(LLVMBasicBlockAsValue(bb), &ln);
+		f->blocks[bi].label = cb_ident(label, ln, 1, 24);
 	}
 	/* Reserve a slot for every value-producing instruction first, so that phis can name values defined
 	 * later in the function (loop back edges). */
@@ -139,6 +170,7 @@ static int build_once(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f, const char *
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
 			cb_translate(&b, in);
 	}
+	source_variables(&b);
 	for (int i = 0; i < f->ninsts; i++)
 		if ((f->insts[i].op == K_LOAD || f->insts[i].op == K_STORE) && f->insts[i].bytes == 8)
 			f->mems[f->insts[i].mem].word_bytes = 8;

@@ -22,6 +22,24 @@ char *cb_dupn(const char *s, size_t n)
 	return d;
 }
 
+char *cb_ident(const char *s, size_t n, int underscores, size_t max)
+{
+	char buf[64];
+	size_t k = 0;
+	if (max > sizeof buf - 1)
+		max = sizeof buf - 1;
+	for (size_t i = 0; i < n && (underscores || s[i] != '.') && k < max; i++)
+		if ((s[i] >= 'a' && s[i] <= 'z') || (k && s[i] >= '0' && s[i] <= '9'))
+			buf[k++] = s[i];
+		else if (s[i] >= 'A' && s[i] <= 'Z')
+			buf[k++] = (char)(s[i] - 'A' + 'a');
+		else if (underscores && k && (s[i] == '_' || s[i] == '.') && buf[k - 1] != '_')
+			buf[k++] = '_';
+	while (k && buf[k - 1] == '_')
+		k--;
+	return k ? cb_dupn(buf, k) : NULL;
+}
+
 /* The value whose source location best explains V: V itself when it has a debug location, else a user that
  * has one (allocas and constants have none), else the kernel function. */
 static LLVMValueRef located(builder *b, LLVMValueRef v, int depth)

@@ -33,6 +33,10 @@ typedef struct builder {
 
 /* V's name in the IR (N gets its length; not NUL-terminated). */
 const char *cb_vname(LLVMValueRef v, size_t *n);
+/* S[0..N) as an identifier for generated RTL: up to the first '.' (clang's suffixes), lower-case letters,
+ * digits and (with UNDERSCORES) '_' and '.' as '_', starting with a letter, at most MAX characters; malloc'd,
+ * or NULL when nothing is left. */
+char *cb_ident(const char *s, size_t n, int underscores, size_t max);
 /* A malloc'd NUL-terminated copy of S[0..N), or NULL when out of memory. */
 char *cb_dupn(const char *s, size_t n);
 /* Reports FMT (one %s, WHAT) at the source location that best explains the instruction being translated. */

@@ -18,6 +18,7 @@ void kfunc_free(kfunc *f)
 	for (int i = 0; i < f->nblocks; i++) {
 		free(f->blocks[i].insts);
 		free(f->blocks[i].name);
+		free(f->blocks[i].label);
 	}
 	for (int i = 0; i < f->nargs; i++)
 		free(f->args[i].name);

@@ -50,7 +50,8 @@ typedef struct kinst {
 	kval *phi_val;
 	int *phi_block;
 	unsigned line, col;
-	char *name; /* K_PHI: the source variable it carries (registers are named after it), or NULL */
+	char *name; /* the source variable it holds (its register is named after it: a phi's from clang's name
+	               for it, any other value's from its llvm.dbg.value), or NULL */
 	/* The schedule (the solution of its problem, schedule/problem.h), filled by the scheduler: */
 	int step;     /* global step (state) index where the result is produced / the op happens */
 	int issue;    /* K_LOAD/K_STORE: step that drives the request (a load's data arrives in STEP) */
@@ -71,7 +72,9 @@ typedef struct kblock {
 	int stages;           /* pipelined: stages of II cycles an iteration passes through */
 	int seq_states;       /* pipelined: the states the loop body took before it was overlapped */
 	char nopipe[160];     /* a single-block loop left sequential: why (empty when pipelining was off) */
-	char *name;
+	char *name;           /* "bb<index>" */
+	char *label;          /* the source's name for it (clang's: "for.body"), an identifier of lower-case
+	                         letters, digits and '_' (its states are named after it), or NULL */
 } kblock;
 
 typedef enum kmem_kind {

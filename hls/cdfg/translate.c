@@ -16,14 +16,7 @@ static char *source_name(LLVMValueRef in)
 {
 	size_t n = 0;
 	const char *s = cb_vname(in, &n);
-	char buf[17];
-	size_t k = 0;
-	for (size_t i = 0; i < n && s[i] != '.' && k < sizeof buf - 1; i++)
-		if ((s[i] >= 'a' && s[i] <= 'z') || (k && s[i] >= '0' && s[i] <= '9'))
-			buf[k++] = s[i];
-		else if (s[i] >= 'A' && s[i] <= 'Z')
-			buf[k++] = (char)(s[i] - 'A' + 'a');
-	return k ? cb_dupn(buf, k) : NULL;
+	return cb_ident(s, n, 0, 16);
 }
 
 static int access_bytes(builder *b, int bits)

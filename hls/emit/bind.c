@@ -229,6 +229,34 @@ static int bind_signals(const kfunc *f, kbind *b)
 	return 0;
 }
 
+/* State names: after the block (its label in upper case, or BB<index>) and the step within it, so that a
+ * waveform or a case item says where the kernel is; a name two blocks would share gets the step's number. */
+static int bind_states(const kfunc *f, kbind *b)
+{
+	if (!(b->state = calloc((size_t)f->nsteps + 1, sizeof *b->state)))
+		return -1;
+	for (int s = 0; s < f->nsteps; s++) {
+		const kblock *bl = &f->blocks[f->steps[s].block];
+		char label[40];
+		size_t n = 0;
+		for (const char *c = bl->label; c && *c && n < sizeof label - 1; c++)
+			label[n++] = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+		label[n] = '\0';
+		if (!n)
+			snprintf(label, sizeof label, "BB%d", f->steps[s].block);
+		b->state[s] = fmt("S_%s_%d", label, s - bl->first_step);
+		for (int t = 0; b->state[s] && t < s; t++)
+			if (!strcmp(b->state[t], b->state[s])) {
+				free(b->state[s]);
+				b->state[s] = fmt("S_%s_%d_%d", label, s - bl->first_step, s);
+				break;
+			}
+		if (!b->state[s])
+			return -1;
+	}
+	return 0;
+}
+
 int bind_sig(const kbind *b, bind_sig_kind kind, int i, int stage)
 {
 	int s = b->sig[kind][i];
@@ -277,10 +305,11 @@ int bind_kernel(const kfunc *f, kbind *b)
 		}
 	}
 	b->state_bits = bind_log2up((unsigned)f->nsteps + 2);
+	b->nstates = f->nsteps;
 	for (int i = 0; i < f->ninsts; i++)
 		if (is_pipe(f, &f->insts[i]) && f->insts[i].width)
 			b->pv[i] = pipe_value(f, f->insts[i].block, i);
-	if (bind_signals(f, b)) {
+	if (bind_signals(f, b) || bind_states(f, b)) {
 		bind_free(b);
 		return -1;
 	}
@@ -295,6 +324,9 @@ void bind_free(kbind *b)
 	free(b->tag);
 	for (int i = 0; i < b->nsigs; i++)
 		free(b->sigs[i].name);
+	for (int s = 0; b->state && s < b->nstates; s++)
+		free(b->state[s]);
+	free(b->state);
 	free(b->sigs);
 	for (int k = 0; k < SIG_NKINDS; k++)
 		free(b->sig[k]);

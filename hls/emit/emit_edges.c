@@ -30,7 +30,7 @@ static void pipe_entry(ectx *e, int from, int to, const char *ind)
 static void goto_state(ectx *e, ctl_mode mode, const char *ind, int s)
 {
 	if (mode == CTL_NEXT)
-		fprintf(e->body, "%sstate_d = S%d;\n", ind, s);
+		fprintf(e->body, "%sstate_d = %s;\n", ind, emit_state(e, s));
 }
 
 int emit_edge_writes(const kfunc *f, int from, int to)

@@ -108,7 +108,8 @@ void emit_fpus(ectx *e)
 			const kinst *k = &f->insts[i];
 			if (unit[i] != g || is_pipelined(f, k))
 				continue;
-			fprintf(o, "      S%d: begin  // %s, line %u\n", k->issue, kop_name(k->op), k->line);
+			fprintf(o, "      %s: begin  // %s, line %u\n", emit_state(e, k->issue),
+			        kop_name(k->op), k->line);
 			for (int a = 0; a < nin; a++)
 				fprintf(o, "        fu%d_%s = %s;\n", g, port_names[a],
 				        unit_operand(e, k, a, k->issue));

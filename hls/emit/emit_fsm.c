@@ -47,8 +47,8 @@ static void emit_ret(ectx *e, ctl_mode mode, int halt, const char *ind)
 	}
 	if (mode == CTL_NEXT) {
 		for (int d = 0; d < f->dims; d++)
-			fprintf(o, "%s%sif (wi_gid_%d + 32'd1 < global_range_%d) state_d = S%d;\n", ind,
-			        d ? "else " : "", d, d, first);
+			fprintf(o, "%s%sif (wi_gid_%d + 32'd1 < global_range_%d) state_d = %s;\n", ind,
+			        d ? "else " : "", d, d, emit_state(e, first));
 		fprintf(o, "%s%sstate_d = S_IDLE;\n", ind, f->dims ? "else " : "");
 		return;
 	}
@@ -178,14 +178,15 @@ static void emit_step(ectx *e, ctl_mode mode, int s, const char *ind)
 	const kblock *bl = &f->blocks[st->block];
 	if (mode == CTL_REGS && !step_writes(f, s))
 		return;
-	fprintf(o, "%sS%d: ", ind, s);
+	fprintf(o, "%s%s: ", ind, emit_state(e, s));
 	if (bl->pipelined) {
 		emit_pipe_state(e, mode, st->block, ind);
 		return;
 	}
 	const char *guard = step_guard(e, s);
 	if (mode == CTL_NEXT && s < bl->last_step) { /* on to the next step of the block */
-		fprintf(o, "%s%s%sstate_d = S%d;\n", *guard ? "if (" : "", guard, *guard ? ") " : "", s + 1);
+		fprintf(o, "%s%s%sstate_d = %s;\n", *guard ? "if (" : "", guard, *guard ? ") " : "",
+		        emit_state(e, s + 1));
 		return;
 	}
 	const char *in = rb_str(e->rb, "%s  ", ind);
@@ -215,8 +216,8 @@ static void emit_profile_count(ectx *e)
 	        "          prof_n[prof_i] <= 64'd0;\n          prof_c[prof_i] <= 64'd0;\n        end\n",
 	        f->nblocks);
 	for (int b = 0; b < f->nblocks; b++)
-		fprintf(o, "      if (state_q >= S%d && state_q <= S%d) prof_c[%d] <= prof_c[%d] + 64'd1;\n",
-		        f->blocks[b].first_step, f->blocks[b].last_step, b, b);
+		fprintf(o, "      if (state_q >= %s && state_q <= %s) prof_c[%d] <= prof_c[%d] + 64'd1;\n",
+		        emit_state(e, f->blocks[b].first_step), emit_state(e, f->blocks[b].last_step), b, b);
 	fprintf(o, "`endif\n");
 }
 
@@ -259,7 +260,7 @@ void emit_fsm_advance(ectx *e)
 	for (int s = 0; s < f->nsteps; s++) {
 		const char *g = f->blocks[f->steps[s].block].pipelined ? "" : step_guard(e, s);
 		if (*g)
-			fprintf(o, "      S%d: fsm_adv = %s;\n", s, g);
+			fprintf(o, "      %s: fsm_adv = %s;\n", emit_state(e, s), g);
 	}
 	fprintf(o, "      default: ;\n    endcase\n  end\n\n");
 }
@@ -271,8 +272,8 @@ void emit_fsm_decls(ectx *e)
 	FILE *o = e->decl;
 	fprintf(o, "  localparam [%d:0] S_IDLE = %d'd0;\n", sb - 1, sb);
 	for (int s = 0; s < f->nsteps; s++)
-		fprintf(o, "  localparam [%d:0] S%d = %d'd%d;  // %s, %s\n", sb - 1, s, sb, s + 1,
-		        f->blocks[f->steps[s].block].name, step_kind_name(f->steps[s].kind));
+		fprintf(o, "  localparam [%d:0] %s = %d'd%d;  // %s, %s\n", sb - 1, emit_state(e, s), sb,
+		        s + 1, f->blocks[f->steps[s].block].name, step_kind_name(f->steps[s].kind));
 	fprintf(o, "\n  reg  [%d:0] state_q, state_d;\n", sb - 1);
 	/* Work-item counters of an nd-range kernel: dimension 0 runs fastest. */
 	for (int d = 0; d < f->dims; d++)
@@ -289,7 +290,7 @@ void emit_fsm(ectx *e)
 	fprintf(o, "  assign idle = state_q == S_IDLE;\n\n");
 	fprintf(o, "  // controller: the next state\n  always @(*) begin\n    state_d = state_q;\n"
 	           "    case (state_q)\n");
-	fprintf(o, "      S_IDLE: if (start) state_d = S%d;\n", f->blocks[0].first_step);
+	fprintf(o, "      S_IDLE: if (start) state_d = %s;\n", emit_state(e, f->blocks[0].first_step));
 	for (int s = 0; s < f->nsteps; s++)
 		emit_step(e, CTL_NEXT, s, "      ");
 	fprintf(o, "      default: state_d = S_IDLE;\n    endcase\n  end\n\n");

@@ -187,7 +187,7 @@ static void port_mux(ectx *e, int m)
 		for (int q = i; q < j && !tag; q++)
 			if (p->reqs[q].kind == REQ_LOAD)
 				tag = p->reqs[q].pipelined ? p->pipe_tag : e->bd->tag[p->reqs[q].inst];
-		fprintf(o, "      S%d: begin\n", s);
+		fprintf(o, "      %s: begin\n", emit_state(e, s));
 		if (tagged && tag)
 			fprintf(o, "        m%d_tag = %d'd%d;\n", m, p->tag_bits, tag);
 		for (int q = i; q < j; q++) {

@@ -45,7 +45,7 @@ static void copy_operands(ectx *e)
 		const kinst *k = &f->insts[f->steps[s].inst];
 		int set = k->op == K_MEMSET;
 		int fixed = k->a[2].kind == KV_CONST;
-		fprintf(o, "      S%d: begin  // %s of %s bytes\n        cp_run = 1'b1;\n", s,
+		fprintf(o, "      %s: begin  // %s of %s bytes\n        cp_run = 1'b1;\n", emit_state(e, s),
 		        set ? "memset" : "memcpy",
 		        fixed ? rb_str(e->rb, "%llu", (unsigned long long)k->a[2].c) : "run-time");
 		if (set)
@@ -76,14 +76,14 @@ static void copy_answers(ectx *e)
 			continue;
 		const kinst *k = &f->insts[f->steps[s].inst];
 		if (k->op == K_MEMSET) {
-			fprintf(o, "      S%d: cp_wr_ready = m%d_ready;\n", s, k->mem);
+			fprintf(o, "      %s: cp_wr_ready = m%d_ready;\n", emit_state(e, s), k->mem);
 			continue;
 		}
 		fprintf(o,
-		        "      S%d: begin\n        cp_rd_ready = m%d_ready;\n        cp_rd_rvalid = "
+		        "      %s: begin\n        cp_rd_ready = m%d_ready;\n        cp_rd_rvalid = "
 		        "m%d_rvalid;\n        cp_rd_rdata = m%d_rdata;\n        cp_wr_ready = m%d_ready;\n"
 		        "      end\n",
-		        s, k->mem2, k->mem2, k->mem2, k->mem);
+		        emit_state(e, s), k->mem2, k->mem2, k->mem2, k->mem);
 	}
 	fprintf(o, "      default: ;\n    endcase\n  end\n");
 }
@@ -125,7 +125,7 @@ static void divider(ectx *e, int w)
 		const char *xs = emit_ref_bit(e, k->a[0], kw - 1, s),
 		           *ys = emit_ref_bit(e, k->a[1], kw - 1, s);
 		const char *pad = kw < w ? rb_str(e->rb, "%d'd0, ", w - kw) : "";
-		fprintf(o, "      S%d: begin\n", s);
+		fprintf(o, "      %s: begin\n", emit_state(e, s));
 		if (sg)
 			fprintf(
 			    o,

@@ -39,9 +39,14 @@ const char *emit_def_of(ectx *e, bind_sig_kind kind, int i, int st)
 	return emit_def(e, bind_sig(e->bd, kind, i, st));
 }
 
+const char *emit_state(ectx *e, int s)
+{
+	return s >= 0 && s < e->bd->nstates ? e->bd->state[s] : "S_IDLE";
+}
+
 const char *emit_in_state(ectx *e, int s)
 {
-	return rb_str(e->rb, "state_q == S%d", s);
+	return rb_str(e->rb, "state_q == %s", emit_state(e, s));
 }
 
 int emit_pipe_ctx(const kfunc *f, int b, int slot)

@@ -30,7 +30,9 @@ const char *emit_ref(ectx *e, kval v, int ctx);
 const char *emit_ref_bit(ectx *e, kval v, int bit, int ctx);
 /* Bits HI..LO of operand V at context CTX (constants folded: Verilog cannot slice a literal). */
 const char *emit_ref_slice(ectx *e, kval v, int hi, int lo, int ctx);
-/* "state_q == S<s>" */
+/* The name of step S's state (binding's). */
+const char *emit_state(ectx *e, int s);
+/* "state_q == <step S's state>" */
 const char *emit_in_state(ectx *e, int s);
 
 /* Operand-reference context for a use at SLOT of an iteration of pipelined block B (ordinary uses pass their
