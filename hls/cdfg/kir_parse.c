@@ -38,6 +38,7 @@ typedef struct kinfo {
 	uint32_t *init_fill; /* per memory: initial bytes read so far */
 	unsigned *step_line;
 	int nsteps_read;
+	int detached;  /* after "detached:": operations in no block's list */
 	unsigned line; /* the kernel line */
 	int scheduled; /* its header gave "N steps" */
 } kinfo;
@@ -408,34 +409,36 @@ static void init_line(parser *P, kfunc *f, kinfo *in)
 	}
 	next(P);
 	while (P->t.kind == T_WORD) {
-		const char *s = P->t.s, *star = strchr(s, '*');
-		if (star) {
-			char *e;
-			int h = hexval(s[0]), l = s[0] ? hexval(s[1]) : -1;
-			errno = 0;
-			unsigned long long n = strtoull(star + 1, &e, 10);
-			if (star != s + 2 || h < 0 || l < 0 || *e || errno || !star[1] || n == 0)
-				expected(P, "initial bytes (hex, or XX*N for N bytes XX)");
-			if (n > mm->size - in->init_fill[m])
-				fail(P, P->t.col, "more initial bytes than the memory's %" PRIu32, mm->size);
-			memset(mm->init + in->init_fill[m], h * 16 + l, (size_t)n);
-			in->init_fill[m] += (uint32_t)n;
-		} else {
-			size_t n = strlen(s);
-			if (n % 2)
-				expected(P, "initial bytes (an even number of hex digits)");
-			for (size_t i = 0; i < n; i += 2) {
-				int h = hexval(s[i]), l = hexval(s[i + 1]);
-				if (h < 0 || l < 0)
-					expected(P, "initial bytes (lower-case hex)");
-				if (in->init_fill[m] >= mm->size)
-					fail(P, P->t.col, "more initial bytes than the memory's %" PRIu32, mm->size);
-				mm->init[in->init_fill[m]++] = (uint8_t)(h * 16 + l);
-			}
-		}
+		const char *s = P->t.s;
+		unsigned col = P->t.col;
+		size_t n = strlen(s);
 		next(P);
+		if (accept(P, "*")) { /* XX*N: N bytes XX */
+			int h = n == 2 ? hexval(s[0]) : -1, l = n == 2 ? hexval(s[1]) : -1;
+			if (h < 0 || l < 0) {
+				P->t.col = col;
+				fail(P, col, "expected one byte XX before '*N'");
+			}
+			unsigned long long r = (unsigned long long)number(P, "a byte's repeat count", 1, UINT32_MAX);
+			if (r > mm->size - in->init_fill[m])
+				fail(P, col, "more initial bytes than the memory's %" PRIu32, mm->size);
+			memset(mm->init + in->init_fill[m], h * 16 + l, (size_t)r);
+			in->init_fill[m] += (uint32_t)r;
+			continue;
+		}
+		if (n % 2)
+			fail(P, col, "expected initial bytes (an even number of hex digits)");
+		for (size_t i = 0; i < n; i += 2) {
+			int h = hexval(s[i]), l = hexval(s[i + 1]);
+			if (h < 0 || l < 0)
+				fail(P, col, "expected initial bytes (lower-case hex digits)");
+			if (in->init_fill[m] >= mm->size)
+				fail(P, col, "more initial bytes than the memory's %" PRIu32, mm->size);
+			mm->init[in->init_fill[m]++] = (uint8_t)(h * 16 + l);
+		}
 	}
-	end_of_line(P);
+	if (P->t.kind != T_END)
+		expected(P, "initial bytes (hex, or XX*N for N bytes XX)");
 }
 
 /* bbN[ (NAME)]:[ steps A..B[, pipelined: II I, S stages]][ ; mii R, recurrence C[, Q states sequential][,
@@ -443,6 +446,8 @@ static void init_line(parser *P, kfunc *f, kinfo *in)
 static void block_line(parser *P, kfunc *f, kinfo *in)
 {
 	int b = prefixed(P, "bb", "bbN");
+	if (in->detached)
+		fail(P, 1, "blocks come before 'detached:'");
 	if (b != f->nblocks)
 		fail(P, 1, "expected bb%d next (blocks are numbered in order)", f->nblocks);
 	f->blocks = xrealloc(f->blocks, (size_t)f->nblocks + 1, sizeof *f->blocks);
@@ -729,9 +734,12 @@ static void inst_line(parser *P, kfunc *f, kinfo *in)
 	k->width = w;
 	k->block = f->nblocks - 1;
 	in->inst_line[id] = P->line;
-	kblock *bl = &f->blocks[k->block];
-	bl->insts = xrealloc(bl->insts, (size_t)bl->ninsts + 1, sizeof *bl->insts);
-	bl->insts[bl->ninsts++] = id;
+	if (!in->detached) {
+		kblock *bl = &f->blocks[k->block];
+		bl->insts = xrealloc(bl->insts, (size_t)bl->ninsts + 1, sizeof *bl->insts);
+		bl->insts[bl->ninsts++] = id;
+	}
+	int in_block = -1;
 	if (op == K_ICMP || op == K_FCMP) {
 		int pr = P->t.kind == T_WORD ? kir_text_pred((kop)op, P->t.s) : -1;
 		if (pr < 0)
@@ -805,6 +813,8 @@ static void inst_line(parser *P, kfunc *f, kinfo *in)
 		} else if (accept(P, "name")) {
 			free(k->name);
 			k->name = name(P, "the source variable's name");
+		} else if (in->detached && accept(P, "in")) {
+			in_block = block_ref(P);
 		} else {
 			expected(P, "an operand, 'mem', 'from', 'move', 'bytes', '->', 'cases', 'halt', 'name' or ';'");
 		}
@@ -823,7 +833,19 @@ static void inst_line(parser *P, kfunc *f, kinfo *in)
 		                 : "no memory");
 	if (k->move && op != K_MEMCPY)
 		fail(P, opcol, "only a memcpy is a move");
-	if (accept(P, ";"))
+	if (in->detached) {
+		/* no schedule: the scheduler never placed it */
+		if (in_block < 0)
+			expected(P, "the block a detached operation names ('in bbN')");
+		k->block = in_block;
+		if (accept(P, ";")) {
+			want(P, "line");
+			k->line = (unsigned)number(P, "the source line", 0, UINT_MAX);
+			if (accept(P, ":"))
+				k->col = (unsigned)number(P, "the source column", 0, UINT_MAX);
+		}
+		end_of_line(P);
+	} else if (accept(P, ";"))
 		annotation(P, f, k);
 	else if (in->scheduled)
 		fail(P, P->t.col, "expected the operation's schedule after ';'");
@@ -922,10 +944,6 @@ static void finish_kernel(parser *P, kfunc *f, kinfo *in)
 				                                    : "the block does not end with a branch or ret");
 			}
 		}
-		if (!bl->ninsts) {
-			P->line = b + 1 < f->nblocks ? in->block_line[b + 1] : end;
-			fail(P, 0, "bb%d has no operations (a truncated file?)", b);
-		}
 	}
 	for (int i = 0; i < f->ninsts; i++) {
 		kinst *k = &f->insts[i];
@@ -943,6 +961,7 @@ static void finish_kernel(parser *P, kfunc *f, kinfo *in)
 			check_block(P, f, k->succ[s], l);
 		for (int c = 0; c < k->ncases; c++)
 			check_block(P, f, k->case_succ[c], l);
+		check_block(P, f, k->block, l);
 		P->line = l;
 		if (k->mem >= f->nmems + f->nimems || k->mem2 >= f->nmems + f->nimems)
 			fail(P, 0, "memory %d is not defined in kernel '%s' (it has %d)",
@@ -955,8 +974,6 @@ static void finish_kernel(parser *P, kfunc *f, kinfo *in)
 		if (k->op == K_WIID && (k->a[0].kind != KV_CONST || k->a[0].c > 4 || k->a[1].kind != KV_CONST ||
 		                        k->a[1].c > 2))
 			fail(P, 0, "wiid takes a constant query 0..4 and a constant dimension 0..2");
-		if ((k->op == K_MEMCPY || k->op == K_MEMSET) && k->a[2].kind != KV_CONST)
-			fail(P, 0, "%s takes a constant length", kop_name(k->op));
 		for (int a = 0; a < k->nargs; a++)
 			if (k->a[a].kind == KV_NONE)
 				fail(P, 0, "operand %d of %s is missing ('-')", a + 1, kop_name(k->op));
@@ -1012,7 +1029,9 @@ static void line_of(parser *P)
 		next(P);
 		if (P->nk && is(P, "step") && P->info[P->nk - 1].scheduled) {
 			next(P);
-			step_line(P, cur(P), curi(P));
+			/* "; step N:" is the step table's; any other "; step ..." a comment */
+			if (P->t.kind == T_WORD && P->t.s[0] >= '0' && P->t.s[0] <= '9' && *P->p == ':')
+				step_line(P, cur(P), curi(P));
 		}
 		return; /* a comment, or a schedule a reader that schedules skips */
 	}
@@ -1026,6 +1045,13 @@ static void line_of(parser *P)
 	kinfo *in = curi(P);
 	if (is(P, "%") || is(P, "#")) {
 		inst_line(P, f, in);
+	} else if (is(P, "detached")) {
+		next(P);
+		want(P, ":");
+		end_of_line(P);
+		if (!f->nblocks || in->detached)
+			fail(P, 1, "'detached:' comes once, after the blocks");
+		in->detached = 1;
 	} else if (is(P, "init")) {
 		init_line(P, f, in);
 	} else if (is(P, "mem")) {

@@ -12,6 +12,8 @@
  *                  sequential][, not pipelined WHY]]
  *       %N = OP.iW [PRED] OPERANDS [ATTRS][  ; ANNOTATION]      (an operation with a result)
  *       #N OP [PRED] OPERANDS [ATTRS][  ; ANNOTATION]           (one without: stores, branches, ...)
+ *     detached:                              (operations that name a block but are in no block's list:
+ *       #N OP ... in bbN[  ; line L[:C]]      branches if-conversion took out; the scheduler sees their uses)
  *     ; step S: KIND bbB[, inst N][, wait N], U ns               (the schedule's step table)
  *
  * Operands: %N, argN, VALUE:iW, '-' (none); a phi's incoming [VALUE, bbN], ... Attributes: mem M, from M2

@@ -91,7 +91,9 @@ static void annotation(const kfunc *f, const kinst *k, FILE *o)
 		fprintf(o, ":%u", k->col);
 }
 
-static void inst(const kfunc *f, int id, FILE *o)
+/* Operation ID of F; DETACHED: one that names a block but is in no block's list (a branch if-conversion
+ * took out of its block). */
+static void inst(const kfunc *f, int id, int detached, FILE *o)
 {
 	const kinst *k = &f->insts[id];
 	fprintf(o, "    ");
@@ -133,7 +135,16 @@ static void inst(const kfunc *f, int id, FILE *o)
 		fputs(" name ", o);
 		name(k->name, o);
 	}
-	annotation(f, k, o);
+	if (detached) {
+		/* in no block's list: the scheduler never placed it, but still sees its operands */
+		fprintf(o, "  in bb%d", k->block);
+		if (k->line)
+			fprintf(o, "  ; line %u", k->line);
+		if (k->line && k->col)
+			fprintf(o, ":%u", k->col);
+	} else {
+		annotation(f, k, o);
+	}
 	fputc('\n', o);
 }
 
@@ -253,8 +264,19 @@ void kir_dump(const kfunc *f, FILE *o)
 		}
 		fputc('\n', o);
 		for (int j = 0; j < bl->ninsts; j++)
-			inst(f, bl->insts[j], o);
+			inst(f, bl->insts[j], 0, o);
 	}
+	char *listed = calloc((size_t)f->ninsts + 1, 1);
+	for (int b = 0; listed && b < f->nblocks; b++)
+		for (int j = 0; j < f->blocks[b].ninsts; j++)
+			listed[f->blocks[b].insts[j]] = 1;
+	for (int i = 0, any = 0; listed && i < f->ninsts; i++)
+		if (f->insts[i].block >= 0 && f->insts[i].block < f->nblocks && !listed[i]) {
+			if (!any++)
+				fputs("  detached:\n", o);
+			inst(f, i, 1, o);
+		}
+	free(listed);
 	for (int s = 0; s < f->nsteps; s++) {
 		const kstep *st = &f->steps[s];
 		fprintf(o, "  ; step %d: %s bb%d", s,

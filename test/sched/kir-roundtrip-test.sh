@@ -8,7 +8,8 @@
 #   - build the kernel IR from hls.ll, if-convert and schedule it, and get kir.txt again (kiln-cc's path);
 #   - emit each kernel's Verilog from the scheduled text, byte-identical to kiln-cc's rtl/ (the text holds
 #     all that binding and the emitter read).
-# Usage: kir-roundtrip-test.sh SRC_DIR BUILD_DIR [FILE.c[@INCLUDE_DIR][%KILN_CC_OPTION]...]; without files,
+# Usage: kir-roundtrip-test.sh SRC_DIR BUILD_DIR [FILE.c[@INCLUDE_DIR][%KILN_CC_OPTION...]...] (options
+# separated by '%'); without files,
 # a fixed sample of test/kernels and examples. Prints ok/not ok per check, a summary line at the end.
 set -u
 src=$1
@@ -41,7 +42,7 @@ n=0
 for entry in "$@"; do
 	n=$((n + 1))
 	extra=""
-	case "$entry" in *%*) extra=${entry#*%}; entry=${entry%%\%*} ;; esac
+	case "$entry" in *%*) extra=$(printf '%s' "${entry#*%}" | tr '%' ' '); entry=${entry%%\%*} ;; esac
 	f=${entry%%@*}
 	inc=""
 	[ "$f" != "$entry" ] && inc="-I ${entry#*@}"
