@@ -853,7 +853,7 @@ static void inst_line(parser *P, kfunc *f, kinfo *in)
 
 static const char *const step_kinds[] = {"comb", "mem-issue", "mem-wait", "div-issue", "div-wait", "copy"};
 
-/* ; step S: KIND bbB[, inst N][, wait N], U ns */
+/* ; step S: KIND bbB[, inst N][, wait N] */
 static void step_line(parser *P, kfunc *f, kinfo *in)
 {
 	int s = id_number(P, "the step's number");
@@ -871,17 +871,14 @@ static void step_line(parser *P, kfunc *f, kinfo *in)
 	st->kind = (kstep_kind)kind;
 	st->block = block_ref(P);
 	st->inst = st->wait = -1;
-	for (;;) {
-		want(P, ",");
+	while (accept(P, ",")) {
 		if (accept(P, "inst"))
 			st->inst = id_number(P, "the step's operation");
 		else if (accept(P, "wait"))
 			st->wait = id_number(P, "the load the step waits for");
 		else
-			break;
+			expected(P, "'inst N' or 'wait N'");
 	}
-	st->used = real(P, "the ns of logic the step chains", "");
-	want(P, "ns");
 	end_of_line(P);
 	in->step_line[s] = P->line;
 	in->nsteps_read++;

@@ -14,7 +14,7 @@
  *       #N OP [PRED] OPERANDS [ATTRS][  ; ANNOTATION]           (one without: stores, branches, ...)
  *     detached:                              (operations that name a block but are in no block's list:
  *       #N OP ... in bbN[  ; line L[:C]]      branches if-conversion took out; the scheduler sees their uses)
- *     ; step S: KIND bbB[, inst N][, wait N], U ns               (the schedule's step table)
+ *     ; step S: KIND bbB[, inst N][, wait N]                     (the schedule's step table)
  *
  * Operands: %N, argN, VALUE:iW, '-' (none); a phi's incoming [VALUE, bbN], ... Attributes: mem M, from M2
  * (memcpy's source), move, bytes B (when not the access's width), -> bbT[, bbF] (successors; a switch's
