@@ -57,7 +57,8 @@ typedef struct parser {
 	jmp_buf fail;
 } parser;
 
-static _Noreturn void __attribute__((format(printf, 3, 4))) fail(parser *P, unsigned col, const char *fmt, ...)
+static _Noreturn void __attribute__((format(printf, 3, 4)))
+fail(parser *P, unsigned col, const char *fmt, ...)
 {
 	char msg[600];
 	va_list ap;
@@ -118,11 +119,13 @@ static void next(parser *P)
 				if (c == 'x') {
 					unsigned v;
 					if (sscanf(P->p, "%2x", &v) != 1 || !P->p[0] || !P->p[1])
-						fail(P, (unsigned)(P->p - P->buf), "expected two hex digits after \\x");
+						fail(P, (unsigned)(P->p - P->buf),
+						     "expected two hex digits after \\x");
 					P->p += 2;
 					c = (char)v;
 				} else if (c != '"' && c != '\\') {
-					fail(P, (unsigned)(P->p - P->buf), "unknown escape in a string (\\\", \\\\, \\xHH)");
+					fail(P, (unsigned)(P->p - P->buf),
+					     "unknown escape in a string (\\\", \\\\, \\xHH)");
 				}
 			}
 			if (!c)
@@ -289,7 +292,8 @@ close:
 	want(P, ")");
 	end_of_line(P);
 	if (P->mode == KIR_PARSE_SCHEDULED && !in->scheduled)
-		fail(P, 1, "kernel '%s' has no schedule ('N steps' in its header): schedule it first", f->name);
+		fail(P, 1, "kernel '%s' has no schedule ('N steps' in its header): schedule it first",
+		     f->name);
 }
 
 static void arg_line(parser *P, kfunc *f)
@@ -419,7 +423,8 @@ static void init_line(parser *P, kfunc *f, kinfo *in)
 				P->t.col = col;
 				fail(P, col, "expected one byte XX before '*N'");
 			}
-			unsigned long long r = (unsigned long long)number(P, "a byte's repeat count", 1, UINT32_MAX);
+			unsigned long long r =
+			    (unsigned long long)number(P, "a byte's repeat count", 1, UINT32_MAX);
 			if (r > mm->size - in->init_fill[m])
 				fail(P, col, "more initial bytes than the memory's %" PRIu32, mm->size);
 			memset(mm->init + in->init_fill[m], h * 16 + l, (size_t)r);
@@ -494,7 +499,8 @@ static void block_line(parser *P, kfunc *f, kinfo *in)
 				snprintf(sched.nopipe, sizeof sched.nopipe, "%s", why ? why : "");
 				free(why);
 			} else {
-				sched.seq_states = (int)number(P, "the states the loop takes sequentially", 1, MAX_ID);
+				sched.seq_states =
+				    (int)number(P, "the states the loop takes sequentially", 1, MAX_ID);
 				want(P, "states");
 				want(P, "sequential");
 			}
@@ -502,9 +508,10 @@ static void block_line(parser *P, kfunc *f, kinfo *in)
 	}
 	end_of_line(P);
 	if (in->scheduled) {
-		if (sched.first_step < 0 || sched.first_step > sched.last_step || sched.last_step >= f->nsteps)
-			fail(P, 1, "the block's steps %d..%d are not within the kernel's %d", sched.first_step,
-			     sched.last_step, f->nsteps);
+		if (sched.first_step < 0 || sched.first_step > sched.last_step ||
+		    sched.last_step >= f->nsteps)
+			fail(P, 1, "the block's steps %d..%d are not within the kernel's %d",
+			     sched.first_step, sched.last_step, f->nsteps);
 		if (sched.pipelined && sched.first_step != sched.last_step)
 			fail(P, 1, "a pipelined block takes one step");
 		char *nm = bl->name;
@@ -605,7 +612,7 @@ static kval value(parser *P)
 		v.kind = KV_CONST;
 		next(P);
 		want(P, ":");
-		if (P->t.kind != T_WORD || P->t.s[0] != 'i')
+		if (P->t.kind != T_WORD || P->t.s[0] != 'i' || P->t.s[1] < '0' || P->t.s[1] > '9')
 			expected(P, "the constant's width iW");
 		P->t.s++;
 		unsigned col = P->t.col;
@@ -680,8 +687,9 @@ static void annotation(parser *P, kfunc *f, kinst *k)
 		if (slot < 0 || step >= 0)
 			fail(P, scol, "an operation of a pipelined block needs its 'slot' (and no 'step')");
 		if ((issue >= 0) != kir_text_pipe_issues(k->op))
-			fail(P, scol, "%s", issue >= 0 ? "only accesses and FP units have an issue cycle"
-			                               : "expected the access's '(issued N)' cycle");
+			fail(P, scol, "%s",
+			     issue >= 0 ? "only accesses and FP units have an issue cycle"
+			                : "expected the access's '(issued N)' cycle");
 		k->pslot = slot;
 		k->pissue = issue >= 0 ? issue : 0;
 		k->step = bl->first_step;
@@ -714,10 +722,12 @@ static void inst_line(parser *P, kfunc *f, kinfo *in)
 		expected(P, "an operation");
 	int w = 0, op = op_of(P->t.s, &w);
 	if (op < 0)
-		fail(P, P->t.col, "unknown operation '%s' (see kop_table.h; a result's width as NAME.iW)", P->t.s);
+		fail(P, P->t.col, "unknown operation '%s' (see kop_table.h; a result's width as NAME.iW)",
+		     P->t.s);
 	if (has_result != (w > 0))
-		fail(P, P->t.col, "%s", has_result ? "an operation with a result needs its width (OP.iW)"
-		                                   : "an operation with a width needs a result (%N = OP.iW)");
+		fail(P, P->t.col, "%s",
+		     has_result ? "an operation with a result needs its width (OP.iW)"
+		                : "an operation with a width needs a result (%N = OP.iW)");
 	unsigned opcol = P->t.col;
 	next(P);
 	while (f->ninsts <= id) {
@@ -743,8 +753,9 @@ static void inst_line(parser *P, kfunc *f, kinfo *in)
 	if (op == K_ICMP || op == K_FCMP) {
 		int pr = P->t.kind == T_WORD ? kir_text_pred((kop)op, P->t.s) : -1;
 		if (pr < 0)
-			expected(P, op == K_ICMP ? "the predicate (eq, ne, ugt, uge, ult, ule, sgt, sge, slt, sle)"
-			                         : "the predicate (false, oeq, ogt, ..., une, true)");
+			expected(P, op == K_ICMP
+			                ? "the predicate (eq, ne, ugt, uge, ult, ule, sgt, sge, slt, sle)"
+			                : "the predicate (false, oeq, ogt, ..., une, true)");
 		k->pred = pr;
 		next(P);
 	} else if (accept(P, "pred")) {
@@ -774,9 +785,12 @@ static void inst_line(parser *P, kfunc *f, kinfo *in)
 	}
 	int lo, hi;
 	arity(k->op, &lo, &hi);
-	if (k->nargs < lo || k->nargs > hi)
-		fail(P, opcol, "%s takes %d%s%d operand%s, not %d", kop_name(k->op), lo, lo == hi ? "" : " to ",
-		     lo == hi ? -1 : hi, hi == 1 ? "" : "s", k->nargs);
+	if (k->nargs < lo || k->nargs > hi) {
+		if (lo == hi)
+			fail(P, opcol, "%s takes %d operand%s, not %d", kop_name(k->op), lo,
+			     lo == 1 ? "" : "s", k->nargs);
+		fail(P, opcol, "%s takes %d to %d operands, not %d", kop_name(k->op), lo, hi, k->nargs);
+	}
 	int nsucc = 0;
 	while (P->t.kind != T_END && !is(P, ";")) {
 		if (accept(P, "mem")) {
@@ -803,8 +817,10 @@ static void inst_line(parser *P, kfunc *f, kinfo *in)
 					expected(P, "a case's value");
 				next(P);
 				want(P, ":");
-				k->case_val = xrealloc(k->case_val, (size_t)k->ncases + 1, sizeof *k->case_val);
-				k->case_succ = xrealloc(k->case_succ, (size_t)k->ncases + 1, sizeof *k->case_succ);
+				k->case_val =
+				    xrealloc(k->case_val, (size_t)k->ncases + 1, sizeof *k->case_val);
+				k->case_succ =
+				    xrealloc(k->case_succ, (size_t)k->ncases + 1, sizeof *k->case_succ);
 				k->case_val[k->ncases] = v;
 				k->case_succ[k->ncases++] = block_ref(P);
 			} while (accept(P, ","));
@@ -816,7 +832,8 @@ static void inst_line(parser *P, kfunc *f, kinfo *in)
 		} else if (in->detached && accept(P, "in")) {
 			in_block = block_ref(P);
 		} else {
-			expected(P, "an operand, 'mem', 'from', 'move', 'bytes', '->', 'cases', 'halt', 'name' or ';'");
+			expected(P, "an operand, 'mem', 'from', 'move', 'bytes', '->', 'cases', 'halt', "
+			            "'name' or ';'");
 		}
 	}
 	int want_succ = op == K_BR || op == K_SWITCH ? 1 : op == K_CONDBR ? 2 : 0;
@@ -858,7 +875,8 @@ static void step_line(parser *P, kfunc *f, kinfo *in)
 {
 	int s = id_number(P, "the step's number");
 	if (s != in->nsteps_read || s >= f->nsteps)
-		fail(P, 1, "expected %s", s >= f->nsteps ? "no more steps than the header's" : "the steps in order");
+		fail(P, 1, "expected %s",
+		     s >= f->nsteps ? "no more steps than the header's" : "the steps in order");
 	want(P, ":");
 	kstep *st = &f->steps[s];
 	int kind = -1;
@@ -928,7 +946,8 @@ static void finish_kernel(parser *P, kfunc *f, kinfo *in)
 	for (int m = 0; m < f->nmems + f->nimems; m++)
 		if (f->mems[m].init && in->init_fill[m] != f->mems[m].size) {
 			P->line = in->mem_line[m];
-			fail(P, 0, "mem %d has %" PRIu32 " initial bytes of its %" PRIu32 " (a truncated file?)", m,
+			fail(P, 0,
+			     "mem %d has %" PRIu32 " initial bytes of its %" PRIu32 " (a truncated file?)", m,
 			     in->init_fill[m], f->mems[m].size);
 		}
 	for (int b = 0; b < f->nblocks; b++) {
@@ -937,8 +956,9 @@ static void finish_kernel(parser *P, kfunc *f, kinfo *in)
 			const kinst *k = &f->insts[bl->insts[j]];
 			if (kop_is_term(k->op) != (j == bl->ninsts - 1)) {
 				P->line = in->inst_line[bl->insts[j]];
-				fail(P, 0, "%s", kop_is_term(k->op) ? "a branch or ret ends its block: nothing follows it"
-				                                    : "the block does not end with a branch or ret");
+				fail(P, 0, "%s",
+				     kop_is_term(k->op) ? "a branch or ret ends its block: nothing follows it"
+				                        : "the block does not end with a branch or ret");
 			}
 		}
 	}
@@ -962,14 +982,15 @@ static void finish_kernel(parser *P, kfunc *f, kinfo *in)
 		P->line = l;
 		if (k->mem >= f->nmems + f->nimems || k->mem2 >= f->nmems + f->nimems)
 			fail(P, 0, "memory %d is not defined in kernel '%s' (it has %d)",
-			     k->mem >= f->nmems + f->nimems ? k->mem : k->mem2, f->name, f->nmems + f->nimems);
+			     k->mem >= f->nmems + f->nimems ? k->mem : k->mem2, f->name,
+			     f->nmems + f->nimems);
 		if (kop_is_access(k->op) && !in->bytes_given[i])
 			k->bytes = kir_text_default_bytes(f, k);
 		if (kop_is_access(k->op) && k->bytes != 1 && k->bytes != 2 && k->bytes != 4 && k->bytes != 8)
 			fail(P, 0, "an access of %d bytes (1, 2, 4 or 8)", k->bytes);
 		/* operands the emitter uses as indices or constants */
-		if (k->op == K_WIID && (k->a[0].kind != KV_CONST || k->a[0].c > 4 || k->a[1].kind != KV_CONST ||
-		                        k->a[1].c > 2))
+		if (k->op == K_WIID &&
+		    (k->a[0].kind != KV_CONST || k->a[0].c > 4 || k->a[1].kind != KV_CONST || k->a[1].c > 2))
 			fail(P, 0, "wiid takes a constant query 0..4 and a constant dimension 0..2");
 		for (int a = 0; a < k->nargs; a++)
 			if (k->a[a].kind == KV_NONE)
@@ -979,8 +1000,8 @@ static void finish_kernel(parser *P, kfunc *f, kinfo *in)
 		return;
 	if (in->nsteps_read != f->nsteps) {
 		P->line = end;
-		fail(P, 0, "kernel '%s' has %d steps but its step table lists %d (a truncated file?)", f->name,
-		     f->nsteps, in->nsteps_read);
+		fail(P, 0, "kernel '%s' has %d steps but its step table lists %d (a truncated file?)",
+		     f->name, f->nsteps, in->nsteps_read);
 	}
 	for (int s = 0; s < f->nsteps; s++) {
 		kstep *st = &f->steps[s];
@@ -1013,7 +1034,8 @@ static void finish_kernel(parser *P, kfunc *f, kinfo *in)
 		}
 		if (!ok)
 			fail(P, 0, "a %s step %s", step_kinds[st->kind],
-			     st->kind == STEP_COMB ? "names no operation" : "names its operation, of its kind");
+			     st->kind == STEP_COMB ? "names no operation"
+			                           : "names its operation, of its kind");
 	}
 }
 
@@ -1070,13 +1092,17 @@ static void line_of(parser *P)
 		f->line = (unsigned)number(P, "the kernel's source line", 0, UINT_MAX);
 		end_of_line(P);
 	} else if (is(P, "native") || is(P, "missing-sets") || is(P, "dispatch")) {
-		char **dst = is(P, "native") ? &f->native_name : is(P, "dispatch") ? &f->dispatch : &f->missing_sets;
+		char **dst = is(P, "native")     ? &f->native_name
+		             : is(P, "dispatch") ? &f->dispatch
+		                                 : &f->missing_sets;
 		next(P);
 		free(*dst);
 		*dst = name(P, "a name or string");
 		end_of_line(P);
 	} else {
-		expected(P, "a kernel, source, native, missing-sets, dispatch, argN, mem, init, bbN, %N or #N line");
+		expected(
+		    P,
+		    "a kernel, source, native, missing-sets, dispatch, argN, mem, init, bbN, %N or #N line");
 	}
 }
 

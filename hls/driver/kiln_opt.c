@@ -21,48 +21,51 @@
 
 static void usage(FILE *o)
 {
-	fprintf(o, "usage: kiln-opt -p PASS[,PASS...] [options] INPUT.ll|INPUT.bc|- [-o OUT.ll]\n"
-	           "       kiln-opt --print-points-to INPUT.ll|INPUT.bc|-\n"
-	           "       kiln-opt --cdfg INPUT.ll|INPUT.bc|- [--run STAGES] [stage options] [-o OUT]\n"
-	           "       kiln-opt --kir INPUT.kir|- [--run STAGES] [stage options] [-o OUT]\n"
-	           "\n"
-	           "Runs kiln-cc's passes, by name and in the order given, on one module, and writes it as\n"
-	           "text IR (to standard output without -o). The passes: kiln-cc --list-passes.\n"
-	           "\n"
-	           "With --cdfg or --kir it runs the HLS stages instead, on text: --cdfg builds the kernel\n"
-	           "IR of each kernel of a module as HLS gets it (kiln-cc --stop-after schedule keeps it as\n"
-	           "FILE.kimg.d/hls.ll), --kir reads kernel IR text (kir.txt, docs/compiler.md). Then the\n"
-	           "stages of --run, in order (kiln-cc runs ifconv,schedule,rtl):\n"
-	           "  ifconv              if-convert the ifs inside loops\n"
-	           "  schedule            schedule (and check it with the schedule verifier)\n"
-	           "  bind                print the binding: ports, requests, tags, registers, dividers\n"
-	           "  rtl                 print each kernel's Verilog module\n"
-	           "and prints the kernel IR text after the last (without --run: as read). bind and rtl read\n"
-	           "the schedule in the text (checked first) unless schedule runs before them.\n"
-	           "stage options:\n"
-	           "  --run STAGES        comma-separated stages, as above\n"
-	           "  --clock-period NS   the clock to schedule for (default: the text's, else the board's)\n"
-	           "  --no-pipeline       as kiln-cc --no-pipeline: loops are scheduled sequentially\n"
-	           "\n"
-	           "options:\n"
-	           "  --board NAME        the board the passes read (default: sim)\n"
-	           "  --clock-period NS   the clock the passes read (default: the board's)\n"
-	           "  --checks            as kiln-cc --checks\n"
-	           "  --no-printf         as kiln-cc --no-printf\n"
-	           "  --from-c            the per-input passes treat the module as compiled from C\n"
-	           "  --no-verify         do not run LLVM's verifier after each pass\n"
-	           "  --print-points-to   print each kernel's points-to sets (hls/lower/points_to.h)\n"
-	           "                      after the passes, instead of the module\n"
-	           "  -h, --help          this help\n"
-	           "  --version           the release\n");
+	fprintf(o,
+	        "usage: kiln-opt -p PASS[,PASS...] [options] INPUT.ll|INPUT.bc|- [-o OUT.ll]\n"
+	        "       kiln-opt --print-points-to INPUT.ll|INPUT.bc|-\n"
+	        "       kiln-opt --cdfg INPUT.ll|INPUT.bc|- [--run STAGES] [stage options] [-o OUT]\n"
+	        "       kiln-opt --kir INPUT.kir|- [--run STAGES] [stage options] [-o OUT]\n"
+	        "\n"
+	        "Runs kiln-cc's passes, by name and in the order given, on one module, and writes it as\n"
+	        "text IR (to standard output without -o). The passes: kiln-cc --list-passes.\n"
+	        "\n"
+	        "With --cdfg or --kir it runs the HLS stages instead, on text: --cdfg builds the kernel\n"
+	        "IR of each kernel of a module as HLS gets it (kiln-cc --stop-after schedule keeps it as\n"
+	        "FILE.kimg.d/hls.ll), --kir reads kernel IR text (kir.txt, docs/compiler.md). Then the\n"
+	        "stages of --run, in order (kiln-cc runs ifconv,schedule,rtl):\n"
+	        "  ifconv              if-convert the ifs inside loops\n"
+	        "  schedule            schedule (and check it with the schedule verifier)\n"
+	        "  bind                print the binding: ports, requests, tags, registers, dividers\n"
+	        "  rtl                 print each kernel's Verilog module\n"
+	        "and prints the kernel IR text after the last (without --run: as read). bind and rtl read\n"
+	        "the schedule in the text unless schedule runs before them (its references and ranges\n"
+	        "are checked, not its timing: the text rounds times to 0.01 ns).\n"
+	        "stage options:\n"
+	        "  --run STAGES        comma-separated stages, as above\n"
+	        "  --clock-period NS   the clock to schedule for (default: the text's, else the board's)\n"
+	        "  --no-pipeline       as kiln-cc --no-pipeline: loops are scheduled sequentially\n"
+	        "\n"
+	        "options:\n"
+	        "  --board NAME        the board the passes read (default: sim)\n"
+	        "  --clock-period NS   the clock the passes read (default: the board's)\n"
+	        "  --checks            as kiln-cc --checks\n"
+	        "  --no-printf         as kiln-cc --no-printf\n"
+	        "  --from-c            the per-input passes treat the module as compiled from C\n"
+	        "  --no-verify         do not run LLVM's verifier after each pass\n"
+	        "  --print-points-to   print each kernel's points-to sets (hls/lower/points_to.h)\n"
+	        "                      after the passes, instead of the module\n"
+	        "  -h, --help          this help\n"
+	        "  --version           the release\n");
 }
 
 /* kiln-opt --cdfg|--kir: the HLS stages on text (opt_stages.h), written to OUT (NULL or "-": standard
  * output). */
-static int stages_main(const char *cdfg_in, const char *kir_in, const char *run, double clock, int no_pipeline,
-                       kiln_board_config *board, const char *out)
+static int stages_main(const char *cdfg_in, const char *kir_in, const char *run, double clock,
+                       int no_pipeline, kiln_board_config *board, const char *out)
 {
-	opt_stages o = {.run = run, .clock_ns = clock, .default_ns = board->clock_period_ns, .no_pipeline = no_pipeline};
+	opt_stages o = {
+	    .run = run, .clock_ns = clock, .default_ns = board->clock_period_ns, .no_pipeline = no_pipeline};
 	int rc = 1;
 	FILE *fo = NULL;
 	if (opt_stages_check(run) == 0)
@@ -106,7 +109,8 @@ int main(int argc, char **argv)
 			char *e;
 			clock = strtod(argv[++i], &e);
 			if (*e || !(clock > 0)) {
-				diag_error(NULL, 0, 0, "--clock-period takes a period in ns above 0, not '%s'", argv[i]);
+				diag_error(NULL, 0, 0,
+				           "--clock-period takes a period in ns above 0, not '%s'", argv[i]);
 				return 1;
 			}
 		} else if (!strcmp(a, "--checks")) {
@@ -139,8 +143,9 @@ int main(int argc, char **argv)
 	}
 	if (cdfg_in || kir_in) {
 		if ((cdfg_in && kir_in) || in || list || points_to_only) {
-			diag_error(NULL, 0, 0, "--cdfg and --kir take the one input and go without -p and "
-			                       "--print-points-to");
+			diag_error(NULL, 0, 0,
+			           "--cdfg and --kir take the one input and go without -p and "
+			           "--print-points-to");
 			return 1;
 		}
 	} else if ((!list && !points_to_only) || !in || run || no_pipeline) {

@@ -35,13 +35,14 @@ static int stages(const char *run, int *st)
 			if (strlen(stage_names[i]) == l && !strncmp(stage_names[i], t, l))
 				s = i;
 		if (s < 0) {
-			diag_error(NULL, 0, 0, "no stage '%.*s' (--run takes ifconv, schedule, bind, rtl)", (int)l,
-			           t);
+			diag_error(NULL, 0, 0, "no stage '%.*s' (--run takes ifconv, schedule, bind, rtl)",
+			           (int)l, t);
 			return -1;
 		}
 		if (n && (s <= st[n - 1] || st[n - 1] >= ST_BIND)) {
 			diag_error(NULL, 0, 0,
-			           "--run: '%s' cannot follow '%s' (the order is ifconv, schedule, then bind or rtl)",
+			           "--run: '%s' cannot follow '%s' (the order is ifconv, schedule, then bind "
+			           "or rtl)",
 			           stage_names[s], stage_names[st[n - 1]]);
 			return -1;
 		}
@@ -94,14 +95,17 @@ static int run(kfunc *ks, int nk, const opt_stages *o, FILE *out)
 	int last = ns ? st[ns - 1] : -1;
 	for (int k = 0; k < nk; k++) {
 		kfunc *f = &ks[k];
-		/* A schedule read from text is not verified: its times are rounded to 0.01 ns, and the verifier
-		 * asks them exact. The reader has checked that its steps and references are in range. */
+		/* A schedule read from text is not verified: its times are rounded to 0.01 ns, and the
+		 * verifier asks them exact. The reader has checked that its steps and references are in
+		 * range. */
 		int scheduled = f->nsteps > 0;
 		for (int i = 0; i < ns; i++) {
 			if (st[i] == ST_IFCONV) {
 				ifconv_loops(f);
 			} else if (st[i] == ST_SCHEDULE) {
-				double clock = o->clock_ns > 0 ? o->clock_ns : f->clock_ns > 0 ? f->clock_ns : o->default_ns;
+				double clock = o->clock_ns > 0   ? o->clock_ns
+				               : f->clock_ns > 0 ? f->clock_ns
+				                                 : o->default_ns;
 				sched_run(f, clock, !o->no_pipeline);
 				if (check_schedule(f) != 0)
 					return 1;
@@ -109,8 +113,8 @@ static int run(kfunc *ks, int nk, const opt_stages *o, FILE *out)
 			}
 		}
 		if ((last == ST_BIND || last == ST_RTL) && !scheduled) {
-			diag_error(NULL, 0, 0, "kernel '%s' has no schedule to %s (run schedule first)", f->name,
-			           stage_names[last]);
+			diag_error(NULL, 0, 0, "kernel '%s' has no schedule to %s (run schedule first)",
+			           f->name, stage_names[last]);
 			return 1;
 		}
 		if (k)
@@ -145,7 +149,8 @@ int opt_stages_from_ir(const char *in, const opt_stages *o, FILE *out)
 	kfunc *ks = xrealloc(NULL, (size_t)nk + 1, sizeof *ks);
 	memset(ks, 0, ((size_t)nk + 1) * sizeof *ks);
 	int k = 0;
-	for (LLVMValueRef fn = mod ? LLVMGetFirstFunction(mod) : NULL; fn && !rc; fn = LLVMGetNextFunction(fn))
+	for (LLVMValueRef fn = mod ? LLVMGetFirstFunction(mod) : NULL; fn && !rc;
+	     fn = LLVMGetNextFunction(fn))
 		if (ir_is_kernel(fn) && LLVMCountBasicBlocks(fn) > 0)
 			rc = cdfg_build(mod, fn, &ks[k++]) != 0;
 	if (!rc && !nk) {
@@ -170,8 +175,8 @@ int opt_stages_from_text(const char *in, const opt_stages *o, FILE *out)
 		return 1;
 	/* Binding and the emitter read the schedule; the stages before them make their own; without stages
 	 * the text is read as it is, with its schedule when it has one. */
-	kir_parse_mode mode = ns ? (st[0] >= ST_BIND ? KIR_PARSE_SCHEDULED : KIR_PARSE_UNSCHEDULED)
-	                         : KIR_PARSE_AUTO;
+	kir_parse_mode mode =
+	    ns ? (st[0] >= ST_BIND ? KIR_PARSE_SCHEDULED : KIR_PARSE_UNSCHEDULED) : KIR_PARSE_AUTO;
 	kfunc *ks = NULL;
 	int nk = 0;
 	if (kir_parse_file(in, mode, &ks, &nk) != 0)

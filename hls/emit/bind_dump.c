@@ -16,8 +16,9 @@ void bind_dump(const kfunc *f, const kbind *b, FILE *o)
 	fprintf(o, "binding %s: %d states, %d state bits\n", f->name, f->nsteps, b->state_bits);
 	for (int m = 0; m < b->nports; m++) {
 		const bind_port *p = &b->ports[m];
-		fprintf(o, "  port %d (%s%s): %d request(s), %d load(s)", m, f->mems[m].name ? f->mems[m].name : "-",
-		        m < f->nmems ? "" : ", internal", p->nreqs, p->loads);
+		fprintf(o, "  port %d (%s%s): %d request(s), %d load(s)", m,
+		        f->mems[m].name ? f->mems[m].name : "-", m < f->nmems ? "" : ", internal", p->nreqs,
+		        p->loads);
 		if (p->loads)
 			fprintf(o, ", %d tag bit(s)", p->tag_bits);
 		if (p->pipe_tag)
@@ -44,5 +45,7 @@ void bind_dump(const kfunc *f, const kbind *b, FILE *o)
 		if (b->div[w])
 			fprintf(o, "  divider %d bits\n", w);
 	fprintf(o, "  copy engine: %s\n",
-	        !b->copy ? "none" : b->memcpy ? "reads and writes (memcpy)" : "writes only (memset)");
+	        !b->copy    ? "none"
+	        : b->memcpy ? "reads and writes (memcpy)"
+	                    : "writes only (memset)");
 }

@@ -279,8 +279,8 @@ void kir_dump(const kfunc *f, FILE *o)
 	free(listed);
 	for (int s = 0; s < f->nsteps; s++) {
 		const kstep *st = &f->steps[s];
-		fprintf(o, "  ; step %d: %s bb%d", s,
-		        st->kind <= STEP_COPY ? step_kinds[st->kind] : "?", st->block);
+		fprintf(o, "  ; step %d: %s bb%d", s, st->kind <= STEP_COPY ? step_kinds[st->kind] : "?",
+		        st->block);
 		if (st->inst >= 0)
 			fprintf(o, ", inst %d", st->inst);
 		if (st->wait >= 0)

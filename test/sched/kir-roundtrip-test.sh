@@ -21,11 +21,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ $# -eq 0 ]; then
 	# straight-line, nd-range, pipelined loops, dividers, memcpy/memset, switch, floating point, device
-	# globals, internal ROMs with initial contents, 64-bit words
+	# globals, internal ROMs with initial contents, 64-bit words, memmove, sequential loops, --checks stops
+	# (halt)
 	set -- "$src/test/kernels/basic.c" "$src/test/kernels/ndrange.c" "$src/test/kernels/pipeline.c" \
 		"$src/test/kernels/arith64.c" "$src/test/kernels/strings.c" "$src/test/kernels/control.c" \
 		"$src/test/kernels/floats.c" "$src/test/kernels/dglobals.c" "$src/test/kernels/crc.c" \
-		"$src/test/kernels/wide.c" "$src/examples/shapes.c" "$src/test/kernels/sort.c"
+		"$src/test/kernels/wide.c" "$src/examples/shapes.c" "$src/test/kernels/sort.c" \
+		"$src/test/kernels/pointers.c" "$src/test/kernels/structs.c" "$src/test/kernels/basic.c%--no-pipeline" \
+		"$src/test/kernels/sort.c%--checks"
 fi
 pass=0
 fail=0
