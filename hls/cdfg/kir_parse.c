@@ -701,6 +701,8 @@ static void annotation(parser *P, kfunc *f, kinst *k)
 		    (issue >= 0 && issue < bl->first_step))
 			fail(P, scol, "step %d (issued %d) is outside its block's steps %d..%d", step, issue,
 			     bl->first_step, bl->last_step);
+		if (issue < 0 && kir_text_pipe_issues(k->op)) /* binding and the emitter read it */
+			fail(P, scol, "expected the %s's '(issued N)' step", kop_name(k->op));
 		k->step = step;
 		k->issue = issue;
 		k->t_end = t;
