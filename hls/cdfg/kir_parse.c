@@ -19,7 +19,7 @@
 #include "../support/xalloc.h"
 #include "kir_text.h"
 
-#define MAX_ID (1 << 22) /* operations, blocks, memories, arguments and steps per kernel */
+#define MAX_ID (1 << 20) /* operations, blocks, memories, arguments and steps per kernel */
 
 typedef enum tkind { T_END, T_WORD, T_STR, T_PUNCT } tkind;
 
@@ -33,6 +33,7 @@ typedef struct tok {
 typedef struct kinfo {
 	unsigned *inst_line; /* per operation: its line, 0 while undefined */
 	int *bytes_given;    /* per operation: "bytes" was written */
+	int cinfo;           /* operations the two arrays above have room for */
 	unsigned *block_line;
 	unsigned *mem_line;
 	uint32_t *init_fill; /* per memory: initial bytes read so far */
@@ -732,10 +733,15 @@ static void inst_line(parser *P, kfunc *f, kinfo *in)
 		                : "an operation with a width needs a result (%N = OP.iW)");
 	unsigned opcol = P->t.col;
 	next(P);
+	/* numbers a kernel skips stay operations in no block, as cdfg.c leaves the ones it reserved */
 	while (f->ninsts <= id) {
 		int n = kir_new_inst(f, K_COPY, 1, -1);
-		in->inst_line = xrealloc(in->inst_line, (size_t)f->cinsts, sizeof *in->inst_line);
-		in->bytes_given = xrealloc(in->bytes_given, (size_t)f->cinsts, sizeof *in->bytes_given);
+		if (in->cinfo < f->cinsts) {
+			in->inst_line = xrealloc(in->inst_line, (size_t)f->cinsts, sizeof *in->inst_line);
+			in->bytes_given =
+			    xrealloc(in->bytes_given, (size_t)f->cinsts, sizeof *in->bytes_given);
+			in->cinfo = f->cinsts;
+		}
 		in->inst_line[n] = 0;
 		in->bytes_given[n] = 0;
 	}
