@@ -6,8 +6,9 @@
 #
 #     sh scripts/run-dpcpp-lit.sh TEST.ll|DIR...
 #
-# DIRs are searched recursively for *.ll. Per test it prints "PASS path", "FAIL path" (then the failing
-# command and the first 15 lines of its output, indented) or "SKIP path: reason", and at the end
+# DIRs are searched recursively for *.ll (and *.kir: kernel IR text, kiln-opt --kir). Per test it prints
+# "PASS path", "FAIL path" (then the failing command and the first 15 lines of its output, indented) or
+# "SKIP path: reason", and at the end
 # "N passed, N failed, N skipped". Exits 1 if any test failed, 2 on a usage error.
 #
 # Environment:
@@ -181,12 +182,13 @@ parse_test() {
 	}' "$1"
 }
 
-# Collects the tests: the arguments in order, directories expanded to their *.ll files, sorted.
+# Collects the tests: the arguments in order, directories expanded to their *.ll and *.kir files (kernel IR
+# text, kiln-opt --kir), sorted.
 LIST=$WORK/tests.txt
 : >"$LIST"
 for arg in "$@"; do
 	if [ -d "$arg" ]; then
-		find "$arg" -type f -name '*.ll' | LC_ALL=C sort >>"$LIST"
+		find "$arg" -type f \( -name '*.ll' -o -name '*.kir' \) | LC_ALL=C sort >>"$LIST"
 	elif [ -f "$arg" ]; then
 		printf '%s\n' "$arg" >>"$LIST"
 	else

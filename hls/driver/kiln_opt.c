@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* kiln-opt: runs kiln-cc's passes (hls/pipeline/passes.h) by name on an IR file and prints the result, so
- * that each pass can be tested alone, IR in and IR out, with FileCheck (test/hls/lit). A developer's tool,
- * built for the tests and not installed. */
+ * that each pass can be tested alone, IR in and IR out, with FileCheck (test/hls/lit); and runs the HLS
+ * stages after them (kernel IR, if-conversion, scheduling, binding, the kernel emitter) on kernel IR text
+ * (opt_stages.h), text in and text out. A developer's tool, built for the tests and not installed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,33 +17,78 @@
 #include "../pipeline/passes.h"
 #include "../support/diag.h"
 #include "../support/xalloc.h"
+#include "opt_stages.h"
 
 static void usage(FILE *o)
 {
-	fprintf(o, "usage: kiln-opt -p PASS[,PASS...] [options] INPUT.ll|INPUT.bc|- [-o OUT.ll]\n"
-	           "       kiln-opt --print-points-to INPUT.ll|INPUT.bc|-\n"
-	           "\n"
-	           "Runs kiln-cc's passes, by name and in the order given, on one module, and writes it as\n"
-	           "text IR (to standard output without -o). The passes: kiln-cc --list-passes.\n"
-	           "\n"
-	           "options:\n"
-	           "  --board NAME        the board the passes read (default: sim)\n"
-	           "  --clock-period NS   the clock the passes read (default: the board's)\n"
-	           "  --checks            as kiln-cc --checks\n"
-	           "  --no-printf         as kiln-cc --no-printf\n"
-	           "  --from-c            the per-input passes treat the module as compiled from C\n"
-	           "  --no-verify         do not run LLVM's verifier after each pass\n"
-	           "  --print-points-to   print each kernel's points-to sets (hls/lower/points_to.h)\n"
-	           "                      after the passes, instead of the module\n"
-	           "  -h, --help          this help\n"
-	           "  --version           the release\n");
+	fprintf(o,
+	        "usage: kiln-opt -p PASS[,PASS...] [options] INPUT.ll|INPUT.bc|- [-o OUT.ll]\n"
+	        "       kiln-opt --print-points-to INPUT.ll|INPUT.bc|-\n"
+	        "       kiln-opt --cdfg INPUT.ll|INPUT.bc|- [--run STAGES] [stage options] [-o OUT]\n"
+	        "       kiln-opt --kir INPUT.kir|- [--run STAGES] [stage options] [-o OUT]\n"
+	        "\n"
+	        "Runs kiln-cc's passes, by name and in the order given, on one module, and writes it as\n"
+	        "text IR (to standard output without -o). The passes: kiln-cc --list-passes.\n"
+	        "\n"
+	        "With --cdfg or --kir it runs the HLS stages instead, on text: --cdfg builds the kernel\n"
+	        "IR of each kernel of a module as HLS gets it (kiln-cc --stop-after schedule keeps it as\n"
+	        "FILE.kimg.d/hls.ll), --kir reads kernel IR text (kir.txt, docs/compiler.md). Then the\n"
+	        "stages of --run, in order (kiln-cc runs ifconv,schedule,rtl):\n"
+	        "  ifconv              if-convert the ifs inside loops\n"
+	        "  schedule            schedule (and check it with the schedule verifier)\n"
+	        "  bind                print the binding: ports, requests, tags, registers, dividers\n"
+	        "  rtl                 print each kernel's Verilog module\n"
+	        "and prints the kernel IR text after the last (without --run: as read). bind and rtl read\n"
+	        "the schedule in the text unless schedule runs before them (its references and ranges\n"
+	        "are checked, not its timing: the text rounds times to 0.01 ns).\n"
+	        "stage options:\n"
+	        "  --run STAGES        comma-separated stages, as above\n"
+	        "  --clock-period NS   the clock to schedule for (default: the text's, else the board's)\n"
+	        "  --no-pipeline       as kiln-cc --no-pipeline: loops are scheduled sequentially\n"
+	        "\n"
+	        "options:\n"
+	        "  --board NAME        the board the passes read (default: sim)\n"
+	        "  --clock-period NS   the clock the passes read (default: the board's)\n"
+	        "  --checks            as kiln-cc --checks\n"
+	        "  --no-printf         as kiln-cc --no-printf\n"
+	        "  --from-c            the per-input passes treat the module as compiled from C\n"
+	        "  --no-verify         do not run LLVM's verifier after each pass\n"
+	        "  --print-points-to   print each kernel's points-to sets (hls/lower/points_to.h)\n"
+	        "                      after the passes, instead of the module\n"
+	        "  -h, --help          this help\n"
+	        "  --version           the release\n");
+}
+
+/* kiln-opt --cdfg|--kir: the HLS stages on text (opt_stages.h), written to OUT (NULL or "-": standard
+ * output). */
+static int stages_main(const char *cdfg_in, const char *kir_in, const char *run, double clock,
+                       int no_pipeline, kiln_board_config *board, const char *out)
+{
+	opt_stages o = {
+	    .run = run, .clock_ns = clock, .default_ns = board->clock_period_ns, .no_pipeline = no_pipeline};
+	int rc = 1;
+	FILE *fo = NULL;
+	if (opt_stages_check(run) == 0)
+		fo = out && strcmp(out, "-") ? fopen(out, "w") : stdout;
+	if (fo) {
+		rc = cdfg_in ? opt_stages_from_ir(cdfg_in, &o, fo) : opt_stages_from_text(kir_in, &o, fo);
+		if ((fo != stdout ? fclose(fo) : fflush(fo)) != 0 && !rc) {
+			diag_error(out, 0, 0, "cannot write");
+			rc = 1;
+		}
+	} else if (opt_stages_check(run) == 0) {
+		diag_error(out, 0, 0, "cannot write");
+	}
+	kiln_board_free(board);
+	return rc || diag_errors() ? 1 : 0;
 }
 
 int main(int argc, char **argv)
 {
 	const char *in = NULL, *out = NULL, *board_name = "sim", *list = NULL;
 	double clock = 0;
-	int checks = 0, no_printf = 0, from_c = 0, verify = 1, points_to_only = 0;
+	int checks = 0, no_printf = 0, from_c = 0, verify = 1, points_to_only = 0, no_pipeline = 0;
+	const char *cdfg_in = NULL, *kir_in = NULL, *run = NULL;
 	diag_program = "kiln-opt";
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -60,7 +106,13 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--board") && more) {
 			board_name = argv[++i];
 		} else if (!strcmp(a, "--clock-period") && more) {
-			clock = strtod(argv[++i], NULL);
+			char *e;
+			clock = strtod(argv[++i], &e);
+			if (*e || !(clock > 0)) {
+				diag_error(NULL, 0, 0,
+				           "--clock-period takes a period in ns above 0, not '%s'", argv[i]);
+				return 1;
+			}
 		} else if (!strcmp(a, "--checks")) {
 			checks = 1;
 		} else if (!strcmp(a, "--no-printf")) {
@@ -71,6 +123,14 @@ int main(int argc, char **argv)
 			verify = 0;
 		} else if (!strcmp(a, "--print-points-to")) {
 			points_to_only = 1;
+		} else if (!strcmp(a, "--cdfg") && more) {
+			cdfg_in = argv[++i];
+		} else if (!strcmp(a, "--kir") && more) {
+			kir_in = argv[++i];
+		} else if (!strcmp(a, "--run") && more) {
+			run = argv[++i];
+		} else if (!strcmp(a, "--no-pipeline")) {
+			no_pipeline = 1;
 		} else if (a[0] == '-' && a[1]) {
 			diag_error(NULL, 0, 0, "unknown option '%s' (see kiln-opt --help)", a);
 			return 1;
@@ -81,7 +141,16 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if ((!list && !points_to_only) || !in) {
+	if (cdfg_in || kir_in) {
+		if ((cdfg_in && kir_in) || in || list || points_to_only) {
+			diag_error(NULL, 0, 0,
+			           "--cdfg and --kir take the one input and go without -p and "
+			           "--print-points-to");
+			return 1;
+		}
+	} else if ((!list && !points_to_only) || !in || run || no_pipeline) {
+		if (run || no_pipeline)
+			diag_error(NULL, 0, 0, "--run and --no-pipeline go with --cdfg or --kir");
 		usage(stderr);
 		return 1;
 	}
@@ -91,6 +160,8 @@ int main(int argc, char **argv)
 		diag_error(NULL, 0, 0, "%s", err);
 		return 1;
 	}
+	if (cdfg_in || kir_in)
+		return stages_main(cdfg_in, kir_in, run, clock, no_pipeline, &board, out);
 	pass_opts po = {.board = &board,
 	                .clock_ns = clock > 0 ? clock : board.clock_period_ns,
 	                .checks = checks,

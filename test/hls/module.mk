@@ -115,10 +115,11 @@ $(HLS_TEST_DIR)/rtl-check-test: $(HLS_TEST_DIR)/rtl_check_test
 	printf '#!/bin/sh\nexec "%s" "%s"\n' '$(abspath $<)' '$(SRC)' >$@
 	chmod +x $@
 
-# One test per pass (test/hls/lit): IR in, the pass alone through kiln-opt, FileCheck on what comes out.
+# One test per pass (test/hls/lit): IR in, the pass alone through kiln-opt, FileCheck on what comes out; and one
+# per HLS stage on kernel IR text (*.kir, kiln-opt --kir: the scheduler, binding, the kernel emitter).
 TESTS += $(HLS_TEST_DIR)/pass-lit-test
 $(HLS_TEST_DIR)/pass-lit-test: scripts/run-dpcpp-lit.sh $(KILN_OPT) $(KILN_CC) $(KERNEL_LIBC_BC) docs/compiler.md \
-		$(wildcard test/hls/lit/*.ll test/hls/lit/Inputs/*)
+		$(wildcard test/hls/lit/*.ll test/hls/lit/*.kir test/hls/lit/Inputs/*)
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nKILN_LIT_TAP=1 KILN_OPT="%s" KILN_CC="%s" exec sh "%s/scripts/run-dpcpp-lit.sh" "%s/test/hls/lit"\n' \
 		'$(abspath $(KILN_OPT))' '$(abspath $(KILN_CC))' '$(SRC)' '$(SRC)' >$@

@@ -41,26 +41,29 @@ fi
 kir="$tmp/p.kimg.d/kir.txt"
 rep="$tmp/p.kimg.d/schedule.txt"
 has "dump: kernel header" "$kir" '^kernel vinc \(single task, 3 steps, clock 10\.00 ns\)$'
-has "dump: arguments" "$kir" '^  arg1 in: pointer, 64 bits$'
-has "dump: memories" "$kir" '^  mem 0: device memory devmem \(0 bytes\), port$'
-has "dump: the pipelined loop's II and stages" "$kir" '^  bb2: steps 2\.\.2, pipelined: II 2, 3 stages$'
+has "dump: arguments" "$kir" '^  arg1 in: pointer, 64 bits, noalias$'
+has "dump: memories" "$kir" '^  mem 0: device memory devmem \(0 bytes\), port, read, write$'
+has "dump: the pipelined loop's II and stages" "$kir" \
+	'^  bb2 \(for_body\): steps 2\.\.2, pipelined: II 2, 3 stages  ; mii 2, recurrence 1, 5 states sequential$'
 has "dump: the load's data in slot 4 (device memory latency)" "$kir" \
-	'^    %[0-9]+ = load\.i32 %[0-9]+  mem 0  ; slot 4 line 6$'
+	'^    %[0-9]+ = load\.i32 %[0-9]+  mem 0  ; slot 4 \(issued 0\) line 6:[0-9]+$'
 has "dump: the store in slot 5 (its port column taken in slot 4)" "$kir" \
-	'^    store %[0-9]+, %[0-9]+  mem 0  ; slot 5 line 6$'
-has "dump: the branch in slot 0" "$kir" '^    condbr %[0-9]+  -> bb2, bb1  ; slot 0 line 5$'
+	'^    #[0-9]+ store %[0-9]+, %[0-9]+  mem 0  ; slot 5 \(issued 5\) line 6:[0-9]+$'
+has "dump: the branch in slot 0" "$kir" '^    #[0-9]+ condbr %[0-9]+  -> bb2, bb1  ; slot 0 line 5:[0-9]+$'
 has "dump: a sequential load's request and data steps" "$kir" \
-	'^    %1 = load\.i32 %0  mem 0  ; step 4 \(issued 0\) t=0\.50ns line 11$'
-has "dump: a multiply chained after the load data" "$kir" '^    %2 = mul\.i32 %1, arg1  ; step 4 t=5\.34ns line 11$'
-has "dump: a store issued with the data" "$kir" '^    store arg0, %2  mem 0  ; step 4 \(issued 4\) line 11$'
+	'^    %1 = load\.i32 %0  mem 0  ; step 4 \(issued 0\) t=0\.50ns line 11:[0-9]+$'
+has "dump: a multiply chained after the load data" "$kir" \
+	'^    %2 = mul\.i32 %1, arg1  ; step 4 t=5\.34ns line 11:[0-9]+$'
+has "dump: a store issued with the data" "$kir" '^    #[0-9]+ store arg0, %2  mem 0  ; step 4 \(issued 4\) line 11:[0-9]+$'
+has "dump: the step table, the store's step waiting for the load's data" "$kir" '^  ; step 4: mem-issue bb0, inst 4, wait 1$'
 has "report: the loop's II beside its bounds" "$rep" \
 	'single-block loop: II 2 \(pipelined\), MII 2 \(recurrence 1, resource 2\); 3 stage\(s\), 5 states when not overlapped$'
 
 "$cc" -q --no-pipeline --stop-after schedule -o "$tmp/s.kimg" "$tmp/k.c" 2>"$tmp/err" ||
 	echo "not ok - kiln-cc --no-pipeline --stop-after schedule: $(head -c 600 "$tmp/err")"
 kir="$tmp/s.kimg.d/kir.txt"
-has "dump without pipelining: the loop takes 5 steps" "$kir" '^  bb2: steps 2\.\.6$'
+has "dump without pipelining: the loop takes 5 steps" "$kir" '^  bb2 \(for_body\): steps 2\.\.6  ; mii 2, recurrence 1$'
 has "dump without pipelining: the load's steps" "$kir" \
-	'^    %[0-9]+ = load\.i32 %[0-9]+  mem 0  ; step 6 \(issued 2\) t=0\.50ns line 6$'
+	'^    %[0-9]+ = load\.i32 %[0-9]+  mem 0  ; step 6 \(issued 2\) t=0\.50ns line 6:[0-9]+$'
 has "report without pipelining: sequential, bounds kept" "$tmp/s.kimg.d/schedule.txt" \
 	'single-block loop: II 5 \(sequential\), MII 2 \(recurrence 1, resource 2\)$'

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "bind_dump.h"
+
+#include <string.h>
+
+static const char *const req_kinds[] = {"load", "store", "copy-read", "copy-write"};
+
+/* An operation as kir.txt names it: %N when it has a result, else #N. */
+static void op_ref(const kfunc *f, int i, FILE *o)
+{
+	fprintf(o, "%c%d", f->insts[i].width ? '%' : '#', i);
+}
+
+void bind_dump(const kfunc *f, const kbind *b, FILE *o)
+{
+	fprintf(o, "binding %s: %d states, %d state bits\n", f->name, f->nsteps, b->state_bits);
+	for (int m = 0; m < b->nports; m++) {
+		const bind_port *p = &b->ports[m];
+		fprintf(o, "  port %d (%s%s): %d request(s), %d load(s)", m,
+		        f->mems[m].name ? f->mems[m].name : "-", m < f->nmems ? "" : ", internal", p->nreqs,
+		        p->loads);
+		if (p->loads)
+			fprintf(o, ", %d tag bit(s)", p->tag_bits);
+		if (p->pipe_tag)
+			fprintf(o, ", pipelined loads share tag %d", p->pipe_tag);
+		fputc('\n', o);
+		for (int r = 0; r < p->nreqs; r++) {
+			const bind_req *q = &p->reqs[r];
+			fprintf(o, "    %s ", (unsigned)q->kind <= REQ_COPY_WRITE ? req_kinds[q->kind] : "?");
+			op_ref(f, q->inst, o);
+			fprintf(o, " in %s", q->step >= 0 && q->step < b->nstates ? b->state[q->step] : "?");
+			if (q->pipelined)
+				fprintf(o, " pipelined, cycle %d", f->insts[q->inst].pissue);
+			if (q->kind == REQ_LOAD)
+				fprintf(o, ", tag %d", b->tag[q->inst]);
+			fputc('\n', o);
+		}
+	}
+	for (int s = 0; s < b->nstates; s++)
+		fprintf(o, "  state %d: %s\n", s, b->state[s]);
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		int r = bind_sig(b, SIG_REG, i, 0);
+		if (k->block >= 0 && k->width && b->registered[i] && r >= 0)
+			fprintf(o, "  register %%%d %s [%d:0]\n", i, b->sigs[r].name, k->width - 1);
+	}
+	for (int i = 0; i < f->ninsts; i++)
+		if (b->fpu[i] >= 0)
+			fprintf(o, "  floating-point unit %d: %%%d%s\n", b->fpu[i], i,
+			        f->blocks[f->insts[i].block].pipelined ? " (its own, pipelined)" : "");
+	for (int w = 1; w <= 64; w++)
+		if (b->div[w])
+			fprintf(o, "  divider %d bits\n", w);
+	fprintf(o, "  copy engine: %s\n",
+	        !b->copy    ? "none"
+	        : b->memcpy ? "reads and writes (memcpy)"
+	                    : "writes only (memset)");
+}
