@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// The image's MMIO response (the hardware contract's host bus): a register answers in the cycle after
-// its access, with its data or, when the register block refused the access, an error; a dedicated
-// RAM window's read answers one cycle later, its data coming from a synchronous RAM. The bus takes no
-// access while such a read is pending or while a RAM restores its contents after reset (ram_busy).
+// The image's MMIO response (the hardware contract's host bus): a register answers in the cycle
+// after its access, with its data or, when the register block refused the access, an error; a
+// dedicated RAM window's read answers one cycle later, its data coming from a synchronous RAM. The
+// bus takes no access while such a read is pending or while a RAM restores its contents after
+// reset (ram_busy).
 module kiln_mmio_resp #(
   parameter integer NRAM = 1  // dedicated RAM windows (1 when there are none, ram_re tied low)
 ) (

@@ -59,6 +59,11 @@ int kmem_word_bytes(const kfunc *f, int m)
 	return m >= f->nmems && f->mems[m].word_bytes == 8 ? 8 : 4;
 }
 
+int kir_pipelined(const kfunc *f, int b)
+{
+	return b >= 0 && b < f->nblocks && f->blocks[b].pipelined;
+}
+
 int kir_back_value(const kfunc *f, int b, const kinst *phi)
 {
 	for (int q = 0; q < phi->nphi; q++) {

@@ -156,6 +156,8 @@ void kfunc_free(kfunc *f);
  * no step yet); its index. The caller places it in a block's instruction list. Out of memory ends the tool
  * (xalloc.h). */
 int kir_new_inst(kfunc *f, kop op, int width, int block);
+/* Block B of F exists and is a pipelined loop (the pipeliner's decision). */
+int kir_pipelined(const kfunc *f, int b);
 /* The value phi PHI of single-block loop B takes on B's back edge when it is an operation of B, else -1. */
 int kir_back_value(const kfunc *f, int b, const kinst *phi);
 /* Cycles between the slot in which back-edge value V is computed and the first slot in which the next

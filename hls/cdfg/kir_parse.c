@@ -221,6 +221,29 @@ static char *name(parser *P, const char *what)
 	return s;
 }
 
+/* A name that becomes part of a Verilog identifier (a block's label, a source variable's name): the
+ * identifier the CDFG builder would have made (cdfg_builder.h's cb_ident), lower-case letters, digits and
+ * '_', starting with a letter, at most 24 characters. Anything else is refused, not rewritten, so that what
+ * the text says is what the RTL names. */
+static char *ident(parser *P, const char *what)
+{
+	unsigned col = P->t.col;
+	char *s = name(P, what);
+	size_t n = s ? strlen(s) : 0;
+	int ok = s && n <= 24 && s[0] >= 'a' && s[0] <= 'z' && s[n - 1] != '_';
+	for (size_t i = 0; ok && i < n; i++)
+		ok = (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
+		     (s[i] == '_' && s[i + 1] != '_');
+	if (!ok) {
+		free(s);
+		fail(P, col,
+		     "%s must be an identifier: lower-case letters, digits and single '_', starting with a "
+		     "letter, at most 24 characters",
+		     what);
+	}
+	return s;
+}
+
 static void end_of_line(parser *P)
 {
 	if (P->t.kind != T_END)
@@ -462,7 +485,7 @@ static void block_line(parser *P, kfunc *f, kinfo *in)
 	kblock *bl = &f->blocks[f->nblocks++];
 	memset(bl, 0, sizeof *bl);
 	if (accept(P, "(")) {
-		bl->label = name(P, "the block's label");
+		bl->label = ident(P, "the block's label");
 		want(P, ")");
 	}
 	char own[16];
@@ -832,7 +855,7 @@ static void inst_line(parser *P, kfunc *f, kinfo *in)
 			k->halt = 1;
 		} else if (accept(P, "name")) {
 			free(k->name);
-			k->name = name(P, "the source variable's name");
+			k->name = ident(P, "the source variable's name");
 		} else if (in->detached && accept(P, "in")) {
 			in_block = block_ref(P);
 		} else {
@@ -1006,6 +1029,25 @@ static void finish_kernel(parser *P, kfunc *f, kinfo *in)
 		P->line = end;
 		fail(P, 0, "kernel '%s' has %d steps but its step table lists %d (a truncated file?)",
 		     f->name, f->nsteps, in->nsteps_read);
+	}
+	/* A pipelined block is a loop on itself whose operations fit its stages (emit_pipeline.h). */
+	for (int b = 0; b < f->nblocks; b++) {
+		const kblock *bl = &f->blocks[b];
+		if (!bl->pipelined)
+			continue;
+		const kinst *t = bl->ninsts ? &f->insts[bl->insts[bl->ninsts - 1]] : NULL;
+		P->line = in->block_line[b];
+		if (!t || t->op != K_CONDBR || (t->succ[0] == b) == (t->succ[1] == b))
+			fail(P, 0, "pipelined block bb%d must end in a condbr to itself and out of the loop",
+			     b);
+		for (int j = 0; j < bl->ninsts; j++) {
+			const kinst *k = &f->insts[bl->insts[j]];
+			if (k->pslot >= bl->stages * bl->ii || k->pissue >= bl->stages * bl->ii) {
+				P->line = in->inst_line[bl->insts[j]];
+				fail(P, 0, "slot %d (issued %d) is past the loop's %d stages of %d cycles",
+				     k->pslot, k->pissue, bl->stages, bl->ii);
+			}
+		}
 	}
 	for (int s = 0; s < f->nsteps; s++) {
 		kstep *st = &f->steps[s];

@@ -12,7 +12,8 @@ static const char *const mem_kinds[] = {"device global", "device memory", "local
 
 int kir_text_word_char(int c)
 {
-	return isalnum(c) || c == '_' || c == '.' || c == '$' || c == '-';
+	/* ASCII only: a byte of a UTF-8 name is no word character (and isalnum takes no negative char) */
+	return (c >= 0 && c < 128 && isalnum(c)) || c == '_' || c == '.' || c == '$' || c == '-';
 }
 
 const char *kir_text_pred_name(kop op, int pred)

@@ -247,21 +247,6 @@ static int write_fusesoc_core(build *b)
 	return rc;
 }
 
-/* A generated module's text, laid out within 100 columns (rtl_wrap.h); NULL when out of memory. */
-static char *emit_rtl(int (*emit)(const void *, FILE *), const void *arg, size_t *len)
-{
-	char *t = NULL;
-	FILE *f = open_memstream(&t, len);
-	if (!f)
-		return NULL;
-	int rc = emit(arg, f);
-	if (fclose(f) != 0 || rc != 0 || rtl_wrap(&t, len) != 0) {
-		free(t);
-		return NULL;
-	}
-	return t;
-}
-
 static int emit_kernel_cb(const void *k, FILE *o)
 {
 	return emit_kernel(k, o);
@@ -364,13 +349,13 @@ static int stage_system(build *b)
 	size_t *klen = calloc((size_t)b->nk + 1, sizeof *klen);
 	int rc = kern && klen && read_lib_cells(b) == 0 && collect_inits(b) == 0 ? 0 : -1;
 	for (int i = 0; i < b->nk && rc == 0; i++)
-		if (!(kern[i] = emit_rtl(emit_kernel_cb, &b->ks[i], &klen[i])))
+		if (!(kern[i] = rtl_wrapped(emit_kernel_cb, &b->ks[i], &klen[i])))
 			rc = -1;
 	/* The image hash covers everything the hardware is made of: the modules, the cells, the memories'
 	 * contents and the description. The top takes it as a parameter, so the top is emitted once and the
 	 * hash covers its text too. */
 	size_t n = 0;
-	char *top = rc ? NULL : emit_rtl(emit_top_cb, b, &n);
+	char *top = rc ? NULL : rtl_wrapped(emit_top_cb, b, &n);
 	char *json = top ? kiln_desc_to_json(&b->desc) : NULL;
 	if (!json) {
 		rc = -1;

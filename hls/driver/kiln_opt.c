@@ -36,7 +36,8 @@ static void usage(FILE *o)
 	        "stages of --run, in order (kiln-cc runs ifconv,schedule,rtl):\n"
 	        "  ifconv              if-convert the ifs inside loops\n"
 	        "  schedule            schedule (and check it with the schedule verifier)\n"
-	        "  bind                print the binding: ports, requests, tags, registers, dividers\n"
+	        "  bind                print the binding: ports, requests, tags, states, registers,\n"
+	        "                      floating-point units, dividers\n"
 	        "  rtl                 print each kernel's Verilog module\n"
 	        "and prints the kernel IR text after the last (without --run: as read). bind and rtl read\n"
 	        "the schedule in the text unless schedule runs before them (its references and ranges\n"
@@ -66,19 +67,26 @@ static int stages_main(const char *cdfg_in, const char *kir_in, const char *run,
 {
 	opt_stages o = {
 	    .run = run, .clock_ns = clock, .default_ns = board->clock_period_ns, .no_pipeline = no_pipeline};
+	/* The text is written only when every kernel went through: a failure leaves no half-written OUT. */
 	int rc = 1;
-	FILE *fo = NULL;
-	if (opt_stages_check(run) == 0)
-		fo = out && strcmp(out, "-") ? fopen(out, "w") : stdout;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fo = opt_stages_check(run) == 0 ? open_memstream(&text, &len) : NULL;
 	if (fo) {
 		rc = cdfg_in ? opt_stages_from_ir(cdfg_in, &o, fo) : opt_stages_from_text(kir_in, &o, fo);
-		if ((fo != stdout ? fclose(fo) : fflush(fo)) != 0 && !rc) {
-			diag_error(out, 0, 0, "cannot write");
+		if (fclose(fo) != 0)
+			rc = 1;
+	}
+	if (!rc && !diag_errors()) {
+		FILE *w = out && strcmp(out, "-") ? fopen(out, "w") : stdout;
+		int bad = !w || fwrite(text, 1, len, w) != len;
+		bad |= w && (w != stdout ? fclose(w) : fflush(w)) != 0;
+		if (bad) {
+			diag_error(out ? out : "<stdout>", 0, 0, "cannot write");
 			rc = 1;
 		}
-	} else if (opt_stages_check(run) == 0) {
-		diag_error(out, 0, 0, "cannot write");
 	}
+	free(text);
 	kiln_board_free(board);
 	return rc || diag_errors() ? 1 : 0;
 }

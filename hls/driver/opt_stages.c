@@ -58,20 +58,17 @@ int opt_stages_check(const char *run)
 	return stages(run, st) < 0 ? -1 : 0;
 }
 
-/* The scheduled kernel F's Verilog module as kiln-cc writes it to rtl/ (laid out by rtl_wrap). */
+static int emit_kernel_cb(const void *k, FILE *o)
+{
+	return emit_kernel(k, o);
+}
+
+/* The scheduled kernel F's Verilog module as kiln-cc writes it to rtl/. */
 static int write_rtl(const kfunc *f, FILE *out)
 {
-	char *t = NULL;
 	size_t len = 0;
-	FILE *m = open_memstream(&t, &len);
-	if (!m)
-		return -1;
-	int rc = emit_kernel(f, m);
-	if (fclose(m) != 0 || rc != 0 || rtl_wrap(&t, &len) != 0) {
-		free(t);
-		return -1;
-	}
-	rc = fwrite(t, 1, len, out) == len ? 0 : -1;
+	char *t = rtl_wrapped(emit_kernel_cb, f, &len);
+	int rc = t && fwrite(t, 1, len, out) == len ? 0 : -1;
 	free(t);
 	return rc;
 }
@@ -129,7 +126,9 @@ static int run(kfunc *ks, int nk, const opt_stages *o, FILE *out)
 			bind_free(&b);
 		} else if (last == ST_RTL) {
 			if (write_rtl(f, out) != 0) {
-				diag_error(NULL, 0, 0, "cannot write kernel '%s''s module", f->name);
+				if (!diag_errors()) /* the emitter reports its own errors */
+					diag_error(NULL, 0, 0, "out of memory writing kernel '%s''s module",
+					           f->name);
 				return 1;
 			}
 		} else {

@@ -40,11 +40,6 @@ static int by_state(const void *a, const void *b)
 	return x->step != y->step ? (x->step > y->step) - (x->step < y->step) : x->seq - y->seq;
 }
 
-static int is_pipe(const kfunc *f, const kinst *k)
-{
-	return k->block >= 0 && f->blocks[k->block].pipelined;
-}
-
 /* Loads and stores in instruction order, then the copy loops' phases in step order: the order the port
  * multiplexers give priority in. */
 static int bind_requests(const kfunc *f, kbind *b)
@@ -53,7 +48,7 @@ static int bind_requests(const kfunc *f, kbind *b)
 		const kinst *k = &f->insts[i];
 		if (k->block < 0 || (k->op != K_LOAD && k->op != K_STORE))
 			continue;
-		int pipe = is_pipe(f, k);
+		int pipe = kir_pipelined(f, k->block);
 		bind_req r = {.kind = k->op == K_LOAD ? REQ_LOAD : REQ_STORE,
 		              .inst = i,
 		              .step = pipe ? f->blocks[k->block].first_step : k->issue,
@@ -85,14 +80,14 @@ static int bind_registers(const kfunc *f, kbind *b)
 		return -1;
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		if (k->block >= 0 && (k->op == K_PHI || (k->op == K_LOAD && !is_pipe(f, k))))
+		if (k->block >= 0 && (k->op == K_PHI || (k->op == K_LOAD && !kir_pipelined(f, k->block))))
 			b->registered[i] = 1;
 	}
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *u = &f->insts[i];
 		if (u->block < 0)
 			continue;
-		int pipe = is_pipe(f, u);
+		int pipe = kir_pipelined(f, u->block);
 		for (int a = 0; a < u->nargs; a++)
 			if (u->a[a].kind == KV_OP) {
 				const kinst *d = &f->insts[u->a[a].id];
@@ -156,7 +151,8 @@ static bind_pipe_value pipe_value(const kfunc *f, int b, int i)
 }
 
 /* The floating-point units: one per group of the sequential code (an operation per step can use it), one
- * per operation of a pipelined loop. */
+ * per operation of a pipelined loop. The groups are those the scheduling problem shared (problem.c groups at
+ * its clock, which sched_run leaves in f->clock_ns). */
 static int bind_fpus(const kfunc *f, kbind *b)
 {
 	if (!(b->fpu = malloc(((size_t)f->ninsts + 1) * sizeof *b->fpu)))
@@ -165,7 +161,8 @@ static int bind_fpus(const kfunc *f, kbind *b)
 	if (b->nfpu < 0)
 		return -1;
 	for (int i = 0; i < f->ninsts; i++)
-		if (f->insts[i].block >= 0 && kop_unit(f->insts[i].op) == KU_FPU && !is_pipe(f, &f->insts[i]))
+		if (f->insts[i].block >= 0 && kop_unit(f->insts[i].op) == KU_FPU &&
+		    !kir_pipelined(f, f->insts[i].block))
 			b->fpu_shared = 1;
 	return 0;
 }
@@ -215,9 +212,10 @@ static int bind_signals(const kfunc *f, kbind *b)
 		if (k->op == K_LOAD &&
 		    add_sig(b, SIG_LOAD_WORD, i, 8 * kmem_word_bytes(f, k->mem), fmt("ld%d", i)))
 			return -1;
-		if (add_sig(b, SIG_REG, i, w, k->name ? fmt("%s_%d_q", k->name, i) : fmt("r%d_q", i)))
+		if (b->registered[i] &&
+		    add_sig(b, SIG_REG, i, w, k->name ? fmt("%s_%d_q", k->name, i) : fmt("r%d_q", i)))
 			return -1;
-		if (!is_pipe(f, k))
+		if (!kir_pipelined(f, k->block))
 			continue;
 		const bind_pipe_value *p = &b->pv[i];
 		for (int st = p->lo; st <= p->kmax; st++)
@@ -245,11 +243,16 @@ static int bind_states(const kfunc *f, kbind *b)
 		if (!n)
 			snprintf(label, sizeof label, "BB%d", f->steps[s].block);
 		b->state[s] = fmt("S_%s_%d", label, s - bl->first_step);
-		for (int t = 0; b->state[s] && t < s; t++)
+		/* a name an earlier state has (two labels alike, or a label ending in a number) takes the
+		 * step's number too, until it is unique */
+		for (int t = 0, extra = 0; b->state[s] && t < s; t++)
 			if (!strcmp(b->state[t], b->state[s])) {
 				free(b->state[s]);
-				b->state[s] = fmt("S_%s_%d_%d", label, s - bl->first_step, s);
-				break;
+				b->state[s] = extra
+				                  ? fmt("S_%s_%d_%d_%d", label, s - bl->first_step, s, extra)
+				                  : fmt("S_%s_%d_%d", label, s - bl->first_step, s);
+				extra++;
+				t = -1;
 			}
 		if (!b->state[s])
 			return -1;
@@ -287,7 +290,7 @@ int bind_kernel(const kfunc *f, kbind *b)
 			continue;
 		bind_port *p = &b->ports[k->mem];
 		b->tag[i] = ++p->loads;
-		if (is_pipe(f, k) && !p->pipe_tag)
+		if (kir_pipelined(f, k->block) && !p->pipe_tag)
 			p->pipe_tag = b->tag[i];
 	}
 	for (int m = 0; m < b->nports; m++) {
@@ -307,7 +310,7 @@ int bind_kernel(const kfunc *f, kbind *b)
 	b->state_bits = bind_log2up((unsigned)f->nsteps + 2);
 	b->nstates = f->nsteps;
 	for (int i = 0; i < f->ninsts; i++)
-		if (is_pipe(f, &f->insts[i]) && f->insts[i].width)
+		if (kir_pipelined(f, f->insts[i].block) && f->insts[i].width)
 			b->pv[i] = pipe_value(f, f->insts[i].block, i);
 	if (bind_signals(f, b) || bind_states(f, b)) {
 		bind_free(b);

@@ -43,9 +43,10 @@ typedef struct bind_pipe_value {
 } bind_pipe_value;
 
 /* The datapath's signals, each a value's wire v<i>, a load's port word ld<i>, a value's register (named
- * "<source name>_<i>_q" after the variable a phi carries, else "r<i>_q"), or a pipelined value's stage
- * register p<i>_<s> and next-iteration register p<i>_m. The emitters refer to them by index
- * (hls/emit/signals.h), so that the module can be pruned of the ones nothing reads before it is printed. */
+ * "<source name>_<i>_q" after the source variable the value is, kinst.name, else "r<i>_q"; only values
+ * binding gives a register have one), or a pipelined value's stage register p<i>_<s> and next-iteration
+ * register p<i>_m. The emitters refer to them by index (hls/emit/signals.h), so that the module can be pruned
+ * of the ones nothing reads before it is printed. */
 typedef enum bind_sig_kind {
 	SIG_WIRE,
 	SIG_LOAD_WORD,

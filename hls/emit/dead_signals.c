@@ -101,9 +101,15 @@ static int model_build(model *m, const char *text, size_t len, const kbind *b)
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(e - s);
 		line *l = &m->lines[m->nlines];
 		*l = (line){s, n, m->nmarks, 0, 0};
+		const char *comment = NULL;
 		for (const char *q = s, *le = s + n; q < le; q++) {
+			if (!comment && q + 1 < le && q[0] == '/' && q[1] == '/')
+				comment = q;
 			if (*q != EMIT_SIG_USE && *q != EMIT_SIG_DEF)
 				continue;
+			if (comment) /* a name in a comment is text, never a read: the emitter spelled it
+			                wrong */
+				return -2;
 			const char *after;
 			int g = mark_index(q + 1, le, &after);
 			if (g < 0 || g >= b->nsigs)
@@ -117,6 +123,18 @@ static int model_build(model *m, const char *text, size_t len, const kbind *b)
 		}
 		m->nlines++;
 		s += n + 1;
+	}
+	/* A definition's line is removed whole, so it must be a statement of its own: not one an 'else' goes
+	 * on from. */
+	for (int i = 0; i + 1 < m->nlines; i++) {
+		const line *nx = &m->lines[i + 1];
+		size_t k = 0;
+		while (k < nx->n && nx->s[k] == ' ')
+			k++;
+		for (int j = 0; j < m->lines[i].nmarks; j++)
+			if (m->marks[m->lines[i].first + j].def && nx->n - k >= 4 &&
+			    !memcmp(nx->s + k, "else", 4))
+				return -2;
 	}
 	return 0;
 }

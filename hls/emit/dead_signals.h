@@ -15,8 +15,9 @@
 
 /* Prunes module TEXT (LEN bytes, NUL-terminated, malloc'd; replaced by the printed text) whose signals are
  * those of B, and appends to UNUSED one ", name" or ", name[hi:lo]" entry per signal or bit range nothing
- * reads, in the order the signals are declared. 0; -1 when out of memory; -2 when TEXT has a mark of a
- * signal B does not have (an emitter's error). TEXT is left as it was when it fails. */
+ * reads, in the order the signals are declared. 0; -1 when out of memory; -2 on an emitter's error: a mark of
+ * a signal B does not have, a mark in a comment, or a definition on a line an 'else' goes on from (it could
+ * not be removed alone). TEXT is left as it was when it fails. */
 int emit_dead_signals(char **text, size_t *len, const kbind *b, kiln_strbuf *unused);
 
 #endif

@@ -12,11 +12,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-static int is_pipelined(const kfunc *f, const kinst *k)
-{
-	return f->blocks[k->block].pipelined;
-}
-
 /* Operand A of K as its unit takes it: a subtraction adds the negated subtrahend. */
 static const char *unit_operand(ectx *e, const kinst *k, int a, int ctx)
 {
@@ -48,7 +43,7 @@ static int *group_firsts(ectx *e, int *n)
 	for (int g = 0; g < *n; g++)
 		first[g] = -1;
 	for (int i = 0; i < f->ninsts; i++)
-		if (e->bd->fpu[i] >= 0 && !is_pipelined(f, &f->insts[i]) && first[e->bd->fpu[i]] < 0)
+		if (e->bd->fpu[i] >= 0 && !kir_pipelined(f, f->insts[i].block) && first[e->bd->fpu[i]] < 0)
 			first[e->bd->fpu[i]] = i;
 	return first;
 }
@@ -81,7 +76,7 @@ void emit_fpu_decls(ectx *e)
 		fprintf(e->decl, "  wire [%d:0] fu%d_y;\n", k->width - 1, g);
 	}
 	for (int i = 0; i < f->ninsts; i++)
-		if (unit[i] >= 0 && is_pipelined(f, &f->insts[i]))
+		if (unit[i] >= 0 && kir_pipelined(f, f->insts[i].block))
 			fprintf(e->decl, "  wire [%d:0] fp%d_y;  // %s, line %u (pipelined)\n",
 			        f->insts[i].width - 1, i, kop_name(f->insts[i].op), f->insts[i].line);
 	if (n > 0)
@@ -106,7 +101,7 @@ void emit_fpus(ectx *e)
 		fprintf(o, "    case (state_q)\n");
 		for (int i = 0; i < f->ninsts; i++) {
 			const kinst *k = &f->insts[i];
-			if (unit[i] != g || is_pipelined(f, k))
+			if (unit[i] != g || kir_pipelined(f, k->block))
 				continue;
 			fprintf(o, "      %s: begin  // %s, line %u\n", emit_state(e, k->issue),
 			        kop_name(k->op), k->line);
@@ -124,7 +119,7 @@ void emit_fpus(ectx *e)
 	}
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		if (unit[i] < 0 || !is_pipelined(f, k))
+		if (unit[i] < 0 || !kir_pipelined(f, k->block))
 			continue;
 		const char *in[3];
 		int ctx = emit_pipe_ctx(f, k->block, k->pissue);

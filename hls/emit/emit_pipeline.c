@@ -7,11 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int is_pipe(const kfunc *f, int b)
-{
-	return b >= 0 && b < f->nblocks && f->blocks[b].pipelined;
-}
-
 static int block_loads_port(const kfunc *f, int b, int m)
 {
 	const kblock *bl = &f->blocks[b];
@@ -109,7 +104,7 @@ void emit_pipe_decls(ectx *e)
 {
 	const kfunc *f = e->f;
 	for (int b = 0; b < f->nblocks; b++)
-		if (is_pipe(f, b))
+		if (kir_pipelined(f, b))
 			decl_block(e, b);
 	for (int m = 0; m < f->nmems; m++)
 		if (e->bd->ports[m].pipe_tag)
@@ -126,7 +121,7 @@ void emit_pipe_decls(ectx *e)
 void emit_pipe_control(ectx *e)
 {
 	for (int b = 0; b < e->f->nblocks; b++)
-		if (is_pipe(e->f, b))
+		if (kir_pipelined(e->f, b))
 			control_block(e, b);
 }
 
@@ -144,12 +139,12 @@ void emit_pipe_fifos(ectx *e)
 		fprintf(o, "  assign pq%d_pop =", m);
 		int n = 0;
 		for (int b = 0; b < f->nblocks; b++)
-			if (is_pipe(f, b) && block_loads_port(f, b, m))
+			if (kir_pipelined(f, b) && block_loads_port(f, b, m))
 				fprintf(o, "%s (pl%d_adv && pl%d_pop%d)", n++ ? " ||" : "", b, b, m);
 		fprintf(o, ";\n  assign pq%d_iss = m%d_valid && m%d_ready && !m%d_write && (", m, m, m, m);
 		n = 0;
 		for (int b = 0; b < f->nblocks; b++)
-			if (is_pipe(f, b) && block_loads_port(f, b, m))
+			if (kir_pipelined(f, b) && block_loads_port(f, b, m))
 				fprintf(o, "%spl%d_run", n++ ? " || " : "", b);
 		fprintf(o, ");\n");
 		fprintf(o, "  assign pq%d_d = (pq%d_n != 3'd0) ? pq%d_h : m%d_rdata;\n", m, m, m, m);
@@ -171,7 +166,7 @@ void emit_pipe_fifos(ectx *e)
 void emit_pipe_reset(ectx *e, const char *ind)
 {
 	for (int b = 0; b < e->f->nblocks; b++)
-		if (is_pipe(e->f, b))
+		if (kir_pipelined(e->f, b))
 			fprintf(e->body, "%spl%d_v <= %d'd0;\n", ind, b, e->f->blocks[b].stages);
 }
 

@@ -138,3 +138,17 @@ int rtl_wrap(char **text, size_t *len)
 	*len = nl;
 	return 0;
 }
+
+char *rtl_wrapped(int (*emit)(const void *arg, FILE *out), const void *arg, size_t *len)
+{
+	char *t = NULL;
+	FILE *f = open_memstream(&t, len);
+	if (!f)
+		return NULL;
+	int rc = emit(arg, f);
+	if (fclose(f) != 0 || rc != 0 || rtl_wrap(&t, len) != 0) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}

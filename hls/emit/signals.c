@@ -5,11 +5,6 @@
 
 #include <inttypes.h>
 
-static int is_pipe(const kfunc *f, int b)
-{
-	return b >= 0 && b < f->nblocks && f->blocks[b].pipelined;
-}
-
 /* A signal binding did not make gets a mark dead_signals refuses: harmless in a reference an emitter
  * computes and does not print, an internal error in the module. */
 static const char *mark(ectx *e, char kind, int sig)
@@ -41,7 +36,8 @@ const char *emit_def_of(ectx *e, bind_sig_kind kind, int i, int st)
 
 const char *emit_state(ectx *e, int s)
 {
-	return s >= 0 && s < e->bd->nstates ? e->bd->state[s] : "S_IDLE";
+	/* a step binding has no state for is an emitter's error: a mark dead_signals refuses */
+	return s >= 0 && s < e->bd->nstates ? e->bd->state[s] : mark(e, EMIT_SIG_USE, -1);
 }
 
 const char *emit_in_state(ectx *e, int s)
@@ -56,12 +52,12 @@ int emit_pipe_ctx(const kfunc *f, int b, int slot)
 
 int emit_pipe_use_ctx(const kfunc *f, const kinst *k, int slot)
 {
-	return is_pipe(f, k->block) ? emit_pipe_ctx(f, k->block, slot) : k->step;
+	return kir_pipelined(f, k->block) ? emit_pipe_ctx(f, k->block, slot) : k->step;
 }
 
 const char *emit_fpu_out(ectx *e, int i)
 {
-	if (is_pipe(e->f, e->f->insts[i].block))
+	if (kir_pipelined(e->f, e->f->insts[i].block))
 		return rb_str(e->rb, "fp%d_y", i);
 	return rb_str(e->rb, "fu%d_y", e->bd->fpu[i]);
 }
@@ -73,7 +69,7 @@ static const char *pipe_ref(ectx *e, int v, int ctx)
 	const kfunc *f = e->f;
 	const kinst *d = &f->insts[v];
 	if (ctx >= 0)
-		return is_pipe(f, d->block)
+		return kir_pipelined(f, d->block)
 		           ? emit_use_of(e, SIG_REG, v, 0) /* after the loop: the last value */
 		           : NULL;
 	int x = -2 - ctx, b = x % f->nblocks, slot = x / f->nblocks;
@@ -150,7 +146,7 @@ const char *emit_pipe_at(ectx *e, int b, int k, int c)
 
 int emit_pipe_is_load(const kfunc *f, int i)
 {
-	return f->insts[i].block >= 0 && f->insts[i].op == K_LOAD && is_pipe(f, f->insts[i].block);
+	return f->insts[i].block >= 0 && f->insts[i].op == K_LOAD && kir_pipelined(f, f->insts[i].block);
 }
 
 /* A load request needs room for its data: fewer than EMIT_READS_IN_FLIGHT reads unconsumed, or one consumed

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The kernel IR as text. The format is read back by hls/cdfg/kir_parse.c, so everything a later stage reads
- * from a kfunc is printed; what the scheduler decided (steps, slots, registers, the step table) is printed
+ * from a kfunc is printed; what the scheduler decided (steps, slots, issue steps, the step table) is printed
  * after ';' (the block's "steps A..B" too), so that a reader that schedules again can skip it. The grammar
  * is in kir_parse.h. */
 #include "dump.h"

@@ -250,6 +250,8 @@ static int build_types(sched_problem *p)
 			p->type[i] = div_type[dw];
 		} else if (kop_unit(k->op) == KU_FPU && group[i] >= 0) {
 			if (fpu_type[group[i]] < 0)
+				/* a group is one cell with its parameters, which fix its levels: the
+				 * first operation's latency is every one's */
 				fpu_type[group[i]] =
 				    add_type(p, RES_FP_UNIT, group[i], fp_unit_latency(k, p->clock_ns), 1);
 			p->type[i] = fpu_type[group[i]];

@@ -308,8 +308,9 @@ static int by_from(const void *a, const void *b)
 }
 
 /* No operator type serves more operations at once than its limit, outside pipelined loops (which
- * verify_pipelined checks per II column): one access per memory port and step, one run per divider at a
- * time, one operation per floating-point unit and step, one copy loop at a time. */
+ * verify_pipelined checks per II column): one access per memory port and step (a copy loop holding its
+ * memories' ports for its step), one run per divider at a time, one operation per floating-point unit and
+ * step, one copy loop at a time. */
 static int utilisation(const sched_problem *p, const int *div_issue, char *err, size_t errlen)
 {
 	const kfunc *f = p->f;
@@ -324,11 +325,20 @@ static int utilisation(const sched_problem *p, const int *div_issue, char *err, 
 	int rc = 0;
 	for (int t = 0; t < p->ntypes && !rc; t++) {
 		int n = 0;
-		for (int i = 0; i < f->ninsts; i++)
-			if (p->type[i] == t && f->insts[i].block >= 0 &&
-			    !f->blocks[f->insts[i].block].pipelined &&
-			    held(p, i, div_issue, &h[n].from, &h[n].to) == 0)
+		const sched_optype *ty = &p->types[t];
+		for (int i = 0; i < f->ninsts; i++) {
+			const kinst *k = &f->insts[i];
+			if (k->block < 0 || f->blocks[k->block].pipelined)
+				continue;
+			if (p->type[i] == t && held(p, i, div_issue, &h[n].from, &h[n].to) == 0) {
 				h[n++].inst = i;
+			} else if (ty->res == RES_PORT && kop_unit(k->op) == KU_COPY &&
+			           (k->mem == ty->id || (k->op == K_MEMCPY && k->mem2 == ty->id))) {
+				/* a copy loop has its memories to itself for its step */
+				h[n] = (hold){k->step, k->step, i};
+				n++;
+			}
+		}
 		qsort(h, (size_t)n, sizeof *h, by_from);
 		int na = 0; /* the holds still running at h[x].from */
 		for (int x = 0; x < n && !rc; x++) {
@@ -337,13 +347,13 @@ static int utilisation(const sched_problem *p, const int *div_issue, char *err, 
 				if (h[active[a]].to >= h[x].from)
 					active[keep++] = active[a];
 			na = keep;
-			if (na >= p->types[t].limit) {
+			if (na >= ty->limit) {
 				const kinst *k = &f->insts[h[x].inst], *o = &f->insts[h[active[0]].inst];
 				char name[96];
 				snprintf(err, errlen,
 				         "%s: two %s at once in step %d: %s (line %u) and %s (line %u)",
-				         sched_optype_name(p, &p->types[t], name, sizeof name),
-				         p->types[t].res == RES_PORT ? "accesses" : "operations", h[x].from,
+				         sched_optype_name(p, ty, name, sizeof name),
+				         ty->res == RES_PORT ? "accesses" : "operations", h[x].from,
 				         kop_name(o->op), o->line, kop_name(k->op), k->line);
 				rc = -1;
 			}

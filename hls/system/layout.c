@@ -200,6 +200,13 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 	uint32_t csr_at = at, ded_at = DEDICATED_BASE;
 	for (size_t i = 0; i < d->ndgs; i++) {
 		kiln_dg_desc *g = &d->dgs[i];
+		/* one larger than the whole image cannot be placed, and would overflow the spans below */
+		if (g->size > KILN_IMAGE_SPAN - DEDICATED_BASE) {
+			diag_error(NULL, 0, 0,
+			           "device global '%s' (%u bytes) does not fit the image address space",
+			           g->unique_id, g->size);
+			return -1;
+		}
 		if (!g->image_scope) {
 			g->storage = KILN_DG_USM;
 			g->base = csr_at;

@@ -68,22 +68,26 @@ static const char *dirs(enum kiln_reg_access acc)
 }
 
 /* The select of window B (LiteX's CSRBank decode): B's span is the power of two that holds it, to which the
- * layout aligns it, so the window is one masked compare of the address bits above the span and, when B is
- * shorter than its span, a compare of the few word-index bits below it; no adder on the bus's path. A
- * window the layout did not align (a model made elsewhere) gets the two full compares. */
-static void window_decode(const kiln_regblock *b, const char *strobe, FILE *o)
+ * layout aligns it (system_dg_addr_bits), so the window is one masked compare of the address bits above the
+ * span and, when B is shorter than its span, a compare of the few word-index bits below it; no adder on the
+ * bus's path. The storage behind takes its word index from the address bits below the span, so a window off
+ * its alignment is an internal error, not a decode. 0, or -1 after reporting it. */
+static int window_decode(const kiln_regblock *b, const char *strobe, FILE *o)
 {
 	unsigned k = 2;
 	while (k < 32 && (1ull << k) < b->size)
 		k++;
-	if (k >= 32 || (b->base & ((1u << k) - 1)) || b->size % 4) {
-		fprintf(o, "  wire %s = a >= 32'h%x && a < 32'h%x;\n", strobe, b->base, b->base + b->size);
-		return;
+	if (k >= 32 || (b->base & ((1u << k) - 1)) || b->size % 4 || !b->size) {
+		diag_error(NULL, 0, 0,
+		           "internal error: register block %s at 0x%x (%u bytes) is not aligned to its span",
+		           b->name, b->base, b->size);
+		return -1;
 	}
 	fprintf(o, "  wire %s = a[31:%u] == %u'h%x", strobe, k, 32 - k, b->base >> k);
 	if (b->size < (1u << k))
 		fprintf(o, " && a[%u:2] < %u'd%u", k - 1, k - 2, b->size / 4);
 	fprintf(o, ";\n");
+	return 0;
 }
 
 /* The read decode: one case item per register at its offset, then the windows' ranges. */
@@ -205,9 +209,9 @@ int regmap_rtl_emit(const kiln_regmap *m, const regmap_rtl_ops *ops, FILE *o)
 		fprintf(o,
 		        "  // Register block, generated from the register map (regmap.json lists the same\n"
 		        "  // registers): each answers at its offset in the directions its access allows.\n");
-		for (size_t bi = 0; bi < nb; bi++)
+		for (size_t bi = 0; bi < nb && rc == 0; bi++)
 			if (win[bi])
-				window_decode(&m->blocks[bi], wb[bi].strobe, o);
+				rc = window_decode(&m->blocks[bi], wb[bi].strobe, o);
 		emit_read(m, win, wb, rb, o);
 		fprintf(o, "  // A refused access (unmapped, or a direction the register forbids) changes "
 		           "nothing.\n  wire ok = mmio_write ? wr_ok : rd_ok;\n  wire we = wr & ok;\n");

@@ -10,13 +10,13 @@
 #include "../../host/common/regmap.h"
 #include "../cdfg/kir.h"
 
-/* Fills D's kernel and device-global offsets (D->dgs already hold the globals' properties) and builds the
- * register map M named IMAGE. KERNELS are the scheduled kernels, in image order. 0, or -1 when the layout
- * does not fit the image space (reported). */
 /* Bits of the word index into the storage of a device global of SIZE bytes (at least 1). Its window is
  * aligned to 4 << that many bytes, so that the window decodes with a masked compare of the address bits above
  * them and takes its word index from the bits below, without a subtraction. */
 int system_dg_addr_bits(uint32_t size);
+/* Fills D's kernel and device-global offsets (D->dgs already hold the globals' properties) and builds the
+ * register map M named IMAGE. KERNELS are the scheduled kernels, in image order. 0, or -1 when the layout
+ * does not fit the image space (reported). */
 int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, const char *image);
 /* Name of the $readmemh file holding the initial contents of device global GI when it lives in a dedicated
  * RAM (hls/package/meminit.h). Writes into BUF. */

@@ -2,7 +2,8 @@
 /* The dead-signal removal on hand-written module text with signal marks (hls/emit/dead_signals.h), without
  * Verilator or LLVM: unread signals go with every line that defines them, and the values only they read go
  * after them; slices name the bits nobody reads; the marks become the names of binding's table; a mark
- * binding did not make is refused and the text kept. */
+ * binding did not make, a mark in a comment or a definition that cannot go alone is refused and the text
+ * kept. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,12 +127,16 @@ int main(void)
 	free(t);
 	free(sink);
 
-	/* A mark of a signal binding did not make, or a malformed one: refused, the text left alone. */
+	/* A mark of a signal binding did not make, or a malformed one, a mark in a comment, a definition an
+	 * 'else' goes on from: an emitter's error, refused, the text left alone. */
 	kbind b = {.sigs = table, .nsigs = (int)(sizeof table / sizeof table[0])};
 	static const char *const bad[] = {"  assign x = " U(99) ";\n",
 	                                  "  assign x = \x01"
 	                                  "3;\n",
-	                                  "  assign x = \x03\x02;\n", "  assign x = \x01-\x02;\n"};
+	                                  "  assign x = \x03\x02;\n",
+	                                  "  assign x = \x01-\x02;\n",
+	                                  "  assign x = 1'b0;  // " U(3) "\n",
+	                                  "    if (go) " D(2) " <= " U(0) ";\n    else y <= 1'b0;\n"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		char *in = strdup(bad[i]);
 		size_t n = strlen(in);
