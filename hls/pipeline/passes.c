@@ -9,6 +9,7 @@
 #include "../frontend/kernel_libc.h"
 #include "../ir/ir_util.h"
 #include "../lower/bounds_checks.h"
+#include "../lower/const_div.h"
 #include "../lower/debug_channel.h"
 #include "../lower/fp_aspects.h"
 #include "../lower/indirect_calls.h"
@@ -102,6 +103,17 @@ static int run_unaligned(LLVMModuleRef m, pass_opts *o)
 	return 0;
 }
 
+/* Every function with a body, kernel or not (after inlining only kernels are left; a host program's IR in
+ * its test has none). */
+static int run_const_div(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+		if (LLVMCountBasicBlocks(fn))
+			lower_const_div(fn);
+	return 0;
+}
+
 static int run_unify_pointers(LLVMModuleRef m, pass_opts *o)
 {
 	return unify_pointers(m, o->checks);
@@ -158,6 +170,8 @@ static const pass table[] = {
      "struct phis whose uses each take one field become one phi per field"},
     {"unaligned", PASS_IMAGE, 0, run_unaligned, NULL,
      "loads and stores wider than their alignment are split"},
+    {"const-div", PASS_IMAGE, 0, run_const_div, NULL,
+     "division and remainder by a constant become shifts, or a multiply and shifts"},
     {"unify-pointers", PASS_IMAGE, 0, run_unify_pointers, NULL,
      "every pointer is resolved to the memories it may reach and rewritten as an offset"},
     {"bounds-checks", PASS_IMAGE, PASS_IF_CHECKS, run_bounds_checks, NULL,

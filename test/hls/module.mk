@@ -138,6 +138,18 @@ EXTRA_CFLAGS_test/hls = $(LLVM_CFLAGS)
 $(HLS_TEST_DIR)/xalloc_test: $(BUILD)/obj/test/hls/xalloc_test.o $(HLS_OBJS) $(COMMON_LIB)
 	$(HLS_LINK)
 
+# The constant-division plans against C's division (hls/lower/const_div), exhaustively up to 12 bits.
+TESTS += $(HLS_TEST_DIR)/const_div_test
+$(HLS_TEST_DIR)/const_div_test: $(BUILD)/obj/test/hls/const_div_test.o $(HLS_OBJS) $(COMMON_LIB)
+	$(HLS_LINK)
+
+# The const-div pass on a real program, executed by lli against the native build.
+TESTS += $(HLS_TEST_DIR)/const-div-test
+$(HLS_TEST_DIR)/const-div-test: test/hls/const-div-test.sh test/hls/const_div_prog.c $(KILN_OPT)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/hls/const-div-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+
 # Invalid and corrupt IR into kiln-cc and kiln-post-link: the verifier's refusal, reader crashes, a seeded fuzz.
 TESTS += $(HLS_TEST_DIR)/bad-ir-test
 $(HLS_TEST_DIR)/bad-ir-test: test/hls/bad-ir-test.sh test/hls/bad-ir/reader-crash.bc test/hls/bad-ir/fuzz-seed.bc $(KILN_CC) $(KILN_POST_LINK) $(KERNEL_LIBC_BC)
