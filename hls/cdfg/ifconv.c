@@ -60,6 +60,19 @@ static void take(kfunc *f, int from, int h, int skip_term, int *list, int *n)
 	}
 }
 
+/* The cost model. After if-conversion both sides run in every iteration, so the loop does the sides' work
+ * whether the branch is taken or not; what it gains is one block, which the pipeliner can overlap. Nothing
+ * says statically how often a side is taken, so a side much larger than the work every iteration does
+ * anyway (the header and the join) is left a branch: blowfish's byte loop would otherwise run all of
+ * BF_encrypt (612 operations beside 24) on every byte instead of on every eighth. Small sides are always
+ * taken in, whatever the ratio. */
+enum { IFCONV_SMALL_SIDES = 32, IFCONV_MAX_RATIO = 4 };
+
+static int too_costly(int always, int sides)
+{
+	return sides > IFCONV_SMALL_SIDES && sides > IFCONV_MAX_RATIO * always;
+}
+
 /* Tries to merge the if at loop header H; 1 when it did. */
 static int convert(kfunc *f, int h)
 {
@@ -89,6 +102,8 @@ static int convert(kfunc *f, int h)
 		return 0;
 	kblock *hb = &f->blocks[h], *tb = &f->blocks[t], *jb = &f->blocks[j];
 	kblock *eb = e >= 0 ? &f->blocks[e] : NULL;
+	if (too_costly(hb->ninsts + jb->ninsts, tb->ninsts + (eb ? eb->ninsts : 0)))
+		return 0;
 	int total = hb->ninsts + tb->ninsts + (eb ? eb->ninsts : 0) + jb->ninsts + 1;
 	int *list = malloc((size_t)total * sizeof *list);
 	if (!list)
