@@ -150,6 +150,13 @@ $(HLS_TEST_DIR)/const-div-test: test/hls/const-div-test.sh test/hls/const_div_pr
 	printf '#!/bin/sh\nexec sh "%s/test/hls/const-div-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
 
+# Damaged kernel IR text into kiln-opt's reader and the stages after it (a seeded fuzz).
+TESTS += $(HLS_TEST_DIR)/kir-fuzz-test
+$(HLS_TEST_DIR)/kir-fuzz-test: test/hls/kir-fuzz-test.py $(KILN_OPT) $(wildcard test/hls/lit/*.kir)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec python3 "%s/test/hls/kir-fuzz-test.py" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+
 # Invalid and corrupt IR into kiln-cc and kiln-post-link: the verifier's refusal, reader crashes, a seeded fuzz.
 TESTS += $(HLS_TEST_DIR)/bad-ir-test
 $(HLS_TEST_DIR)/bad-ir-test: test/hls/bad-ir-test.sh test/hls/bad-ir/reader-crash.bc test/hls/bad-ir/fuzz-seed.bc $(KILN_CC) $(KILN_POST_LINK) $(KERNEL_LIBC_BC)
