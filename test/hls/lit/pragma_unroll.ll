@@ -1,0 +1,21 @@
+; SPDX-License-Identifier: Apache-2.0
+; Loop unrolling as a kernel asks for it (clang's loop directives, which Kiln honours though it does not
+; unroll on its own): `#pragma unroll` unrolls a loop of known trip count fully (eight loads in one block,
+; no loop left), `#pragma unroll 4` by four (four loads in the loop's block), and without a directive or with
+; `#pragma nounroll` the loop stays one iteration per pass (one load).
+;
+; RUN: kiln-cc -q --stop-after schedule '-DUNROLL=' -o %t.none.kimg %S/Inputs/unroll.c
+; RUN: FileCheck %s --check-prefix NONE -input-file=%t.none.kimg.d/kir.txt
+; NONE-COUNT-1: = load.i32
+; NONE-NOT:     = load.i32
+; RUN: kiln-cc -q --stop-after schedule '-DUNROLL=_Pragma("unroll")' -o %t.full.kimg %S/Inputs/unroll.c
+; RUN: FileCheck %s --check-prefix FULL -input-file=%t.full.kimg.d/kir.txt
+; FULL:         bb0 (entry):
+; FULL-COUNT-8: = load.i32
+; FULL-NOT:     bb1
+; RUN: kiln-cc -q --stop-after schedule '-DUNROLL=_Pragma("unroll 4")' -o %t.four.kimg %S/Inputs/unroll.c
+; RUN: FileCheck %s --check-prefix FOUR -input-file=%t.four.kimg.d/kir.txt
+; FOUR-COUNT-4: = load.i32
+; FOUR-NOT:     = load.i32
+; RUN: kiln-cc -q --stop-after schedule '-DUNROLL=_Pragma("nounroll")' -o %t.no.kimg %S/Inputs/unroll.c
+; RUN: FileCheck %s --check-prefix NONE -input-file=%t.no.kimg.d/kir.txt
