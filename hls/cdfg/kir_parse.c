@@ -6,6 +6,7 @@
  * kir_parse, which frees what was built). */
 #include "kir_parse.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -17,6 +18,7 @@
 
 #include "../support/diag.h"
 #include "../support/xalloc.h"
+#include "cdfg_builder.h"
 #include "kir_text.h"
 
 #define MAX_ID (1 << 20) /* operations, blocks, memories, arguments and steps per kernel */
@@ -118,12 +120,13 @@ static void next(parser *P)
 			if (c == '\\') {
 				c = *P->p++;
 				if (c == 'x') {
-					unsigned v;
-					if (sscanf(P->p, "%2x", &v) != 1 || !P->p[0] || !P->p[1])
+					if (!isxdigit((unsigned char)P->p[0]) ||
+					    !isxdigit((unsigned char)P->p[1]))
 						fail(P, (unsigned)(P->p - P->buf),
 						     "expected two hex digits after \\x");
+					char hex[3] = {P->p[0], P->p[1], 0};
 					P->p += 2;
-					c = (char)v;
+					c = (char)strtoul(hex, NULL, 16);
 				} else if (c != '"' && c != '\\') {
 					fail(P, (unsigned)(P->p - P->buf),
 					     "unknown escape in a string (\\\", \\\\, \\xHH)");
@@ -209,6 +212,23 @@ static double real(parser *P, const char *what, const char *suffix)
 	return v;
 }
 
+/* "A..B", two step numbers and nothing else, into *A and *B. */
+static int step_range(const char *s, int *a, int *b)
+{
+	char *e;
+	errno = 0;
+	long x = strtol(s, &e, 10);
+	if (e == s || !isdigit((unsigned char)*s) || strncmp(e, "..", 2) || x > MAX_ID)
+		return 0;
+	const char *t = e + 2;
+	long y = strtol(t, &e, 10);
+	if (e == t || !isdigit((unsigned char)*t) || *e || y > MAX_ID || errno)
+		return 0;
+	*a = (int)x;
+	*b = (int)y;
+	return 1;
+}
+
 /* A name: a bare word or a string (malloc'd), or '-' for none (NULL). */
 static char *name(parser *P, const char *what)
 {
@@ -229,11 +249,9 @@ static char *ident(parser *P, const char *what)
 {
 	unsigned col = P->t.col;
 	char *s = name(P, what);
-	size_t n = s ? strlen(s) : 0;
-	int ok = s && n <= 24 && s[0] >= 'a' && s[0] <= 'z' && s[n - 1] != '_';
-	for (size_t i = 0; ok && i < n; i++)
-		ok = (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
-		     (s[i] == '_' && s[i + 1] != '_');
+	char *made = s ? cb_ident(s, strlen(s), 1, 24) : NULL;
+	int ok = made && !strcmp(made, s);
+	free(made);
 	if (!ok) {
 		free(s);
 		fail(P, col,
@@ -281,11 +299,10 @@ static void kernel_line(parser *P)
 	if (accept(P, "single")) {
 		want(P, "task");
 	} else if (accept(P, "nd-range")) {
-		int d = 0;
-		char c = 0;
-		if (P->t.kind != T_WORD || sscanf(P->t.s, "%1dd%c", &d, &c) != 1 || d < 1 || d > 3)
+		const char *t = P->t.s;
+		if (P->t.kind != T_WORD || t[0] < '1' || t[0] > '3' || t[1] != 'd' || t[2])
 			expected(P, "the dimensions (1d, 2d or 3d)");
-		f->dims = d;
+		f->dims = t[0] - '0';
 		next(P);
 	} else {
 		expected(P, "'single task' or 'nd-range'");
@@ -295,10 +312,8 @@ static void kernel_line(parser *P)
 		want(P, "steps");
 		if (P->mode != KIR_PARSE_UNSCHEDULED) {
 			f->nsteps = f->csteps = n;
-			f->steps = xrealloc(NULL, (size_t)n, sizeof *f->steps);
-			memset(f->steps, 0, (size_t)n * sizeof *f->steps);
-			in->step_line = xrealloc(NULL, (size_t)n, sizeof *in->step_line);
-			memset(in->step_line, 0, (size_t)n * sizeof *in->step_line);
+			f->steps = xcalloc((size_t)n, sizeof *f->steps);
+			in->step_line = xcalloc((size_t)n, sizeof *in->step_line);
 			in->scheduled = 1;
 		}
 		if (!accept(P, ","))
@@ -494,7 +509,7 @@ static void block_line(parser *P, kfunc *f, kinfo *in)
 	want(P, ":");
 	kblock sched = {0};
 	if (accept(P, "steps")) {
-		if (P->t.kind != T_WORD || sscanf(P->t.s, "%d..%d", &sched.first_step, &sched.last_step) != 2)
+		if (P->t.kind != T_WORD || !step_range(P->t.s, &sched.first_step, &sched.last_step))
 			expected(P, "the block's steps A..B");
 		next(P);
 		if (accept(P, ",")) {

@@ -369,9 +369,15 @@ static void staging_on_signal(int sig)
 	raise(sig);
 }
 
+/* The process that set the guard up: a child that calls exit() (LLVM's fatal errors in the IR reader's
+ * trial child do) must not remove its parent's staging. */
+static pid_t staging_owner;
+
 /* A compile that exits early (xalloc.h's out of memory) leaves nothing either. */
 static void staging_at_exit(void)
 {
+	if (getpid() != staging_owner)
+		return;
 	if (dep_tmp[0])
 		unlink(dep_tmp);
 	if (staging_dir[0])
@@ -381,7 +387,10 @@ static void staging_at_exit(void)
 static void staging_guard(const char *dir)
 {
 	snprintf(staging_dir, sizeof staging_dir, "%s", dir);
-	atexit(staging_at_exit);
+	if (!staging_owner) {
+		staging_owner = getpid();
+		atexit(staging_at_exit);
+	}
 	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
 		struct sigaction sa = {.sa_handler = staging_on_signal};

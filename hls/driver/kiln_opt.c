@@ -60,6 +60,18 @@ static void usage(FILE *o)
 	        "  --version           the release\n");
 }
 
+/* Writes TEXT (LEN bytes) to OUT (NULL or "-": standard output) whole, or reports why not: every output is
+ * rendered first, so that a failure leaves no half-written OUT. 0 or 1. */
+static int write_out(const char *out, const char *text, size_t len)
+{
+	FILE *w = out && strcmp(out, "-") ? fopen(out, "w") : stdout;
+	int bad = !w || fwrite(text, 1, len, w) != len;
+	bad |= w && (w != stdout ? fclose(w) : fflush(w)) != 0;
+	if (bad)
+		diag_error(out ? out : "<stdout>", 0, 0, "cannot write");
+	return bad;
+}
+
 /* kiln-opt --cdfg|--kir: the HLS stages on text (opt_stages.h), written to OUT (NULL or "-": standard
  * output). */
 static int stages_main(const char *cdfg_in, const char *kir_in, const char *run, double clock,
@@ -77,15 +89,8 @@ static int stages_main(const char *cdfg_in, const char *kir_in, const char *run,
 		if (fclose(fo) != 0)
 			rc = 1;
 	}
-	if (!rc && !diag_errors()) {
-		FILE *w = out && strcmp(out, "-") ? fopen(out, "w") : stdout;
-		int bad = !w || fwrite(text, 1, len, w) != len;
-		bad |= w && (w != stdout ? fclose(w) : fflush(w)) != 0;
-		if (bad) {
-			diag_error(out ? out : "<stdout>", 0, 0, "cannot write");
-			rc = 1;
-		}
-	}
+	if (!rc && !diag_errors())
+		rc = write_out(out, text, len);
 	free(text);
 	kiln_board_free(board);
 	return rc || diag_errors() ? 1 : 0;
@@ -204,41 +209,26 @@ int main(int argc, char **argv)
 	int rc = mod ? 0 : 1;
 	for (int i = 0; i < np && !rc; i++)
 		rc = pass_run_one(mod, ps[i], &po, verify) != 0;
-	FILE *pto = !rc && points_to_only ? (out && strcmp(out, "-") ? fopen(out, "w") : stdout) : NULL;
-	if (!rc && points_to_only && !pto) {
-		diag_error(out, 0, 0, "cannot write");
-		rc = 1;
-	}
-	for (LLVMValueRef fn = pto ? LLVMGetFirstFunction(mod) : NULL; fn; fn = LLVMGetNextFunction(fn)) {
-		if (!ir_is_defined_kernel(fn))
-			continue;
-		points_to pt;
-		pt_collect(&pt, mod, fn);
-		pt_solve(&pt);
-		pt_print(&pt, pto);
-		pt_free(&pt);
-	}
-	if (pto) {
-		int bad = ferror(pto);
-		bad |= (pto != stdout ? fclose(pto) : fflush(pto)) != 0;
-		if (bad) {
-			diag_error(out, 0, 0, "cannot write");
-			rc = 1;
+	char *text = NULL;
+	size_t len = 0;
+	if (!rc && points_to_only) {
+		FILE *pto = open_memstream(&text, &len);
+		for (LLVMValueRef fn = pto ? LLVMGetFirstFunction(mod) : NULL; fn;
+		     fn = LLVMGetNextFunction(fn)) {
+			if (!ir_is_defined_kernel(fn))
+				continue;
+			points_to pt;
+			pt_collect(&pt, mod, fn);
+			pt_solve(&pt);
+			pt_print(&pt, pto);
+			pt_free(&pt);
 		}
-	}
-	if (!rc && !points_to_only) {
-		char *msg = NULL;
-		if (out && strcmp(out, "-")) {
-			if (LLVMPrintModuleToFile(mod, out, &msg)) {
-				diag_error(out, 0, 0, "cannot write: %s", msg);
-				rc = 1;
-			}
-			LLVMDisposeMessage(msg);
-		} else {
-			char *text = LLVMPrintModuleToString(mod);
-			rc = fputs(text, stdout) < 0 || fflush(stdout) != 0;
-			LLVMDisposeMessage(text);
-		}
+		rc = !pto || fclose(pto) != 0 ? 1 : write_out(out, text, len);
+		free(text);
+	} else if (!rc) {
+		char *ir = LLVMPrintModuleToString(mod);
+		rc = write_out(out, ir, strlen(ir));
+		LLVMDisposeMessage(ir);
 	}
 	if (mod)
 		LLVMDisposeModule(mod);

@@ -46,6 +46,11 @@ static int stages(const char *run, int *st)
 			           stage_names[s], stage_names[st[n - 1]]);
 			return -1;
 		}
+		if (n && s >= ST_BIND && st[n - 1] == ST_IFCONV) { /* the if-converted text has no schedule */
+			diag_error(NULL, 0, 0, "--run: '%s' after 'ifconv' needs 'schedule' between them",
+			           stage_names[s]);
+			return -1;
+		}
 		st[n++] = s;
 		t += l + (t[l] == ',');
 	}
@@ -144,13 +149,12 @@ int opt_stages_from_ir(const char *in, const opt_stages *o, FILE *out)
 	LLVMModuleRef mod = ir_read_file(ctx, in);
 	int rc = mod ? 0 : 1, nk = 0;
 	for (LLVMValueRef fn = mod ? LLVMGetFirstFunction(mod) : NULL; fn; fn = LLVMGetNextFunction(fn))
-		nk += ir_is_kernel(fn) && LLVMCountBasicBlocks(fn) > 0;
-	kfunc *ks = xrealloc(NULL, (size_t)nk + 1, sizeof *ks);
-	memset(ks, 0, ((size_t)nk + 1) * sizeof *ks);
+		nk += ir_is_defined_kernel(fn);
+	kfunc *ks = xcalloc((size_t)nk + 1, sizeof *ks);
 	int k = 0;
 	for (LLVMValueRef fn = mod ? LLVMGetFirstFunction(mod) : NULL; fn && !rc;
 	     fn = LLVMGetNextFunction(fn))
-		if (ir_is_kernel(fn) && LLVMCountBasicBlocks(fn) > 0)
+		if (ir_is_defined_kernel(fn))
 			rc = cdfg_build(mod, fn, &ks[k++]) != 0;
 	if (!rc && !nk) {
 		diag_error(in, 0, 0, "no kernels in the module");

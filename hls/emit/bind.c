@@ -158,12 +158,13 @@ static int bind_fpus(const kfunc *f, kbind *b)
 	if (!(b->fpu = malloc(((size_t)f->ninsts + 1) * sizeof *b->fpu)))
 		return -1;
 	b->nfpu = fp_unit_groups(f, f->clock_ns, b->fpu);
-	if (b->nfpu < 0)
+	if (b->nfpu < 0 || !(b->fpu_first = malloc(((size_t)b->nfpu + 1) * sizeof *b->fpu_first)))
 		return -1;
+	for (int g = 0; g < b->nfpu; g++)
+		b->fpu_first[g] = -1;
 	for (int i = 0; i < f->ninsts; i++)
-		if (f->insts[i].block >= 0 && kop_unit(f->insts[i].op) == KU_FPU &&
-		    !kir_pipelined(f, f->insts[i].block))
-			b->fpu_shared = 1;
+		if (b->fpu[i] >= 0 && !kir_pipelined(f, f->insts[i].block) && b->fpu_first[b->fpu[i]] < 0)
+			b->fpu_first[b->fpu[i]] = i;
 	return 0;
 }
 
@@ -171,7 +172,8 @@ static int add_sig(kbind *b, bind_sig_kind kind, int i, int width, char *name)
 {
 	if (!name)
 		return -1;
-	b->sigs = xrealloc(b->sigs, (size_t)b->nsigs + 1, sizeof *b->sigs);
+	if ((b->nsigs & (b->nsigs - 1)) == 0) /* at powers of two: the table doubles */
+		b->sigs = xrealloc(b->sigs, (size_t)b->nsigs * 2 + 1, sizeof *b->sigs);
 	b->sigs[b->nsigs] = (bind_signal){name, width};
 	if (b->sig[kind][i] < 0)
 		b->sig[kind][i] = b->nsigs;
@@ -334,6 +336,7 @@ void bind_free(kbind *b)
 	for (int k = 0; k < SIG_NKINDS; k++)
 		free(b->sig[k]);
 	free(b->fpu);
+	free(b->fpu_first);
 	free(b->pv);
 	free(b->registered);
 	memset(b, 0, sizeof *b);

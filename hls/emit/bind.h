@@ -76,8 +76,8 @@ typedef struct kbind {
 	                    loaded word; in a pipelined loop, used after the loop) */
 	int *fpu;        /* per instruction: its floating-point unit group (fp_unit_groups), or -1 */
 	int nfpu;        /* groups: the sequential code shares one unit per group */
-	int fpu_shared;  /* the sequential code has floating-point unit operations (they advance with fsm_adv)
-	                  */
+	int *fpu_first;  /* per group: its first operation in sequential code (the shared unit runs it), or -1
+	                    when only pipelined loops use the group's cell */
 	bind_pipe_value *pv; /* per instruction of a pipelined loop: where its value lives */
 	bind_signal *sigs;   /* the signal table */
 	int nsigs;
@@ -85,7 +85,8 @@ typedef struct kbind {
 	                         stages following it), or -1 */
 } kbind;
 
-/* Binds scheduled kernel F into B. 0, or -1 when out of memory (B then holds nothing to free). */
+/* Binds scheduled kernel F into B. 0, or -1 when out of memory (B then holds nothing to free); the signal
+ * table grows through xalloc.h, which ends the tool instead. */
 int bind_kernel(const kfunc *f, kbind *b);
 /* Signal KIND of instruction I (for SIG_STAGE, of pipeline stage STAGE), an index into B->sigs, or -1 when
  * binding gave I none. */

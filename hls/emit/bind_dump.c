@@ -13,7 +13,7 @@ static void op_ref(const kfunc *f, int i, FILE *o)
 
 void bind_dump(const kfunc *f, const kbind *b, FILE *o)
 {
-	fprintf(o, "binding %s: %d states, %d state bits\n", f->name, f->nsteps, b->state_bits);
+	fprintf(o, "binding %s: %d states, %d state bits\n", f->name, b->nstates, b->state_bits);
 	for (int m = 0; m < b->nports; m++) {
 		const bind_port *p = &b->ports[m];
 		fprintf(o, "  port %d (%s%s): %d request(s), %d load(s)", m,
@@ -44,10 +44,11 @@ void bind_dump(const kfunc *f, const kbind *b, FILE *o)
 		if (k->block >= 0 && k->width && b->registered[i] && r >= 0)
 			fprintf(o, "  register %%%d %s [%d:0]\n", i, b->sigs[r].name, k->width - 1);
 	}
-	for (int i = 0; i < f->ninsts; i++)
-		if (b->fpu[i] >= 0)
-			fprintf(o, "  floating-point unit %d: %%%d%s\n", b->fpu[i], i,
-			        f->blocks[f->insts[i].block].pipelined ? " (its own, pipelined)" : "");
+	for (int i = 0; i < f->ninsts; i++) /* a pipelined loop's operation has a unit of its own */
+		if (b->fpu[i] >= 0 && kir_pipelined(f, f->insts[i].block))
+			fprintf(o, "  floating-point unit of %%%d (pipelined)\n", i);
+		else if (b->fpu[i] >= 0)
+			fprintf(o, "  floating-point unit %d: %%%d\n", b->fpu[i], i);
 	for (int w = 1; w <= 64; w++)
 		if (b->div[w])
 			fprintf(o, "  divider %d bits\n", w);

@@ -23,31 +23,6 @@ static const char *unit_operand(ectx *e, const kinst *k, int a, int ctx)
 
 static const char *const port_names[] = {"a", "b", "c"};
 
-/* Per group of E's units (e->bd->fpu), one of its sequential operations or -1 (malloc'd); N gets the number
- * of groups. NULL when there are none (or out of memory, then the builder fails). */
-static int *group_firsts(ectx *e, int *n)
-{
-	const kfunc *f = e->f;
-	*n = 0;
-	for (int i = 0; i < f->ninsts; i++)
-		if (e->bd->fpu[i] >= *n)
-			*n = e->bd->fpu[i] + 1;
-	if (!*n)
-		return NULL;
-	int *first = malloc((size_t)*n * sizeof *first);
-	if (!first) {
-		rb_fail(e->rb);
-		*n = 0;
-		return NULL;
-	}
-	for (int g = 0; g < *n; g++)
-		first[g] = -1;
-	for (int i = 0; i < f->ninsts; i++)
-		if (e->bd->fpu[i] >= 0 && !kir_pipelined(f, f->insts[i].block) && first[e->bd->fpu[i]] < 0)
-			first[e->bd->fpu[i]] = i;
-	return first;
-}
-
 static void instance(ectx *e, const kinst *k, const char *name, const char *en, const char *const *in)
 {
 	char params[160];
@@ -61,7 +36,8 @@ static void instance(ectx *e, const kinst *k, const char *name, const char *en, 
 void emit_fpu_decls(ectx *e)
 {
 	const kfunc *f = e->f;
-	int n, *first = group_firsts(e, &n);
+	int n = e->bd->nfpu;
+	const int *first = e->bd->fpu_first;
 	const int *unit = e->bd->fpu;
 	for (int g = 0; g < n; g++) {
 		if (first[g] < 0)
@@ -81,14 +57,14 @@ void emit_fpu_decls(ectx *e)
 			        f->insts[i].width - 1, i, kop_name(f->insts[i].op), f->insts[i].line);
 	if (n > 0)
 		fprintf(e->decl, "\n");
-	free(first);
 }
 
 void emit_fpus(ectx *e)
 {
 	const kfunc *f = e->f;
 	FILE *o = e->body;
-	int n, *first = group_firsts(e, &n);
+	int n = e->bd->nfpu;
+	const int *first = e->bd->fpu_first;
 	const int *unit = e->bd->fpu;
 	for (int g = 0; g < n; g++) {
 		if (first[g] < 0)
@@ -127,5 +103,4 @@ void emit_fpus(ectx *e)
 			in[a] = unit_operand(e, k, a, ctx);
 		instance(e, k, rb_str(e->rb, "fp%d", i), rb_str(e->rb, "pl%d_adv", k->block), in);
 	}
-	free(first);
 }

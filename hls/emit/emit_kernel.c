@@ -108,10 +108,12 @@ static char *fixed_unused(ectx *e)
 		if (bd->div[w]) /* narrower divisions read the low bits only, and a kernel may take one result
 		                 */
 			fprintf(l, ", dv%d_quo, dv%d_rem", w, w);
-	for (int i = 0; i < f->ninsts; i++) /* a unit's result may be dead (its value removed) */
-		if (e->bd->fpu[i] >= 0)
-			fprintf(l, f->blocks[f->insts[i].block].pipelined ? ", fp%d_y" : ", fu%d_y",
-			        f->blocks[f->insts[i].block].pipelined ? i : e->bd->fpu[i]);
+	for (int g = 0; g < bd->nfpu; g++) /* a unit's result may be dead (its value removed) */
+		if (bd->fpu_first[g] >= 0)
+			fprintf(l, ", fu%d_y", g);
+	for (int i = 0; i < f->ninsts; i++)
+		if (bd->fpu[i] >= 0 && kir_pipelined(f, f->insts[i].block))
+			fprintf(l, ", %s", emit_fpu_out(e, i));
 	if (bd->copy && !bd->memcpy) /* memsets only: the engine's read side stays idle */
 		fprintf(l, ", cp_rd_valid, cp_rd_addr");
 	if (fclose(l) != 0) {
@@ -138,7 +140,10 @@ static void emit_module(ectx *e)
 	emit_pipe_fifos(e);
 	emit_port_muxes(e);
 	emit_dividers(e);
-	if (e->bd->nfpu > 0 && e->bd->fpu_shared)
+	int shared = 0; /* some unit runs operations of the sequential code */
+	for (int g = 0; g < e->bd->nfpu; g++)
+		shared |= e->bd->fpu_first[g] >= 0;
+	if (shared)
 		emit_fsm_advance(e);
 	emit_fpus(e);
 	emit_value_regs(e);
@@ -166,11 +171,14 @@ int emit_kernel(const kfunc *f, FILE *o)
 		goto out;
 	kiln_sb_add(&un, fixed);
 	int dead = emit_dead_signals(&text, &len, &bd, &un);
-	if (dead == -2)
+	if (dead == -2) {
+		char name[1024];
+		diag_shown(f->name, strlen(f->name), name, sizeof name);
 		diag_error(
 		    f->file, f->line, 0,
 		    "internal error: the module of kernel '%s' refers to a signal binding did not make",
-		    f->name);
+		    name);
+	}
 	if (dead != 0 || !(all = kiln_sb_finish(&un)))
 		goto out;
 	fwrite(text, 1, len, o);

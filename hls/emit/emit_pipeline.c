@@ -191,7 +191,7 @@ static void value_writes(ectx *e, int b, int i, const char *ind)
 		return;
 	/* The next iteration's value, written by this one (stage sd + 1) for the iteration behind it. */
 	const char *back = p.cd < ii - 1 || p.sd >= 0 ? emit_use_of(e, SIG_WIRE, p.back, 0) : "";
-	if (p.cd < ii - 1 && p.sd == -1)
+	if (p.pending)
 		fprintf(o, "%sif (%s) %s <= %s;\n", ind, emit_pipe_at(e, b, 0, p.cd),
 		        emit_def_of(e, SIG_NEXT, i, 0), back);
 	else if (p.cd < ii - 1 && p.sd <= p.kmax)

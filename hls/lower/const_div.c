@@ -48,11 +48,11 @@ const_div_plan const_div_plan_for(unsigned w, uint64_t d)
 	return p;
 }
 
-uint64_t const_div_apply(const const_div_plan *p, unsigned w, uint64_t x)
+uint64_t const_div_apply(const const_div_plan *p, uint64_t x)
 {
 	switch (p->kind) {
 	case CD_SHIFT:
-		return p->shift >= 64 ? 0 : x >> p->shift;
+		return x >> p->shift;
 	case CD_MUL:
 		return (x * p->magic) >> p->shift;
 	case CD_MUL_ADD: {
@@ -60,14 +60,12 @@ uint64_t const_div_apply(const const_div_plan *p, unsigned w, uint64_t x)
 		return (t + ((x - t) >> 1)) >> (p->shift - 1);
 	}
 	default:
-		(void)w;
 		return 0;
 	}
 }
 
-/* The quotient of unsigned X (of type TY, W bits) by plan P, built at B's position. */
-static LLVMValueRef build_udiv(LLVMBuilderRef b, const const_div_plan *p, LLVMTypeRef ty, unsigned w,
-                               LLVMValueRef x)
+/* The quotient of unsigned X (of type TY) by plan P, built at B's position. */
+static LLVMValueRef build_udiv(LLVMBuilderRef b, const const_div_plan *p, LLVMTypeRef ty, LLVMValueRef x)
 {
 	if (p->kind == CD_SHIFT)
 		return LLVMBuildLShr(b, x, LLVMConstInt(ty, p->shift, 0), "");
@@ -78,7 +76,6 @@ static LLVMValueRef build_udiv(LLVMBuilderRef b, const const_div_plan *p, LLVMTy
 		return LLVMBuildTrunc(b, LLVMBuildLShr(b, prod, LLVMConstInt(i64, p->shift, 0), ""), ty, "");
 	LLVMValueRef t = LLVMBuildTrunc(b, LLVMBuildLShr(b, prod, LLVMConstInt(i64, 32, 0), ""), ty, "");
 	LLVMValueRef half = LLVMBuildLShr(b, LLVMBuildSub(b, x, t, ""), LLVMConstInt(ty, 1, 0), "");
-	(void)w;
 	return LLVMBuildLShr(b, LLVMBuildAdd(b, t, half, ""), LLVMConstInt(ty, p->shift - 1, 0), "");
 }
 
@@ -87,6 +84,8 @@ static int rewrite(LLVMBuilderRef b, LLVMValueRef in, LLVMOpcode op, LLVMValueRe
 {
 	LLVMTypeRef ty = LLVMTypeOf(in);
 	unsigned w = LLVMGetIntTypeWidth(ty);
+	if (w > 64) /* the constant would not even be read whole (cdfg refuses such widths anyway) */
+		return 0;
 	int sgn = op == LLVMSDiv || op == LLVMSRem, rem = op == LLVMURem || op == LLVMSRem;
 	uint64_t dv = LLVMConstIntGetZExtValue(d);
 	int64_t ds = sgn ? LLVMConstIntGetSExtValue(d) : 0;
@@ -105,7 +104,7 @@ static int rewrite(LLVMBuilderRef b, LLVMValueRef in, LLVMOpcode op, LLVMValueRe
 		neg = LLVMBuildICmp(b, LLVMIntSLT, x, zero, "");
 		ax = LLVMBuildSelect(b, neg, LLVMBuildSub(b, zero, x, ""), x, "");
 	}
-	LLVMValueRef q = build_udiv(b, &p, ty, w, ax), r;
+	LLVMValueRef q = build_udiv(b, &p, ty, ax), r;
 	if (rem) { /* the remainder takes the dividend's sign */
 		LLVMValueRef rr = LLVMBuildSub(b, ax, LLVMBuildMul(b, q, LLVMConstInt(ty, mag, 0), ""), "");
 		r = sgn ? LLVMBuildSelect(b, neg, LLVMBuildSub(b, zero, rr, ""), rr, "") : rr;

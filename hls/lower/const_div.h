@@ -27,8 +27,8 @@ typedef struct const_div_plan {
 
 /* The plan for an unsigned W-bit (1..64) dividend and divisor D (taken as W bits). */
 const_div_plan const_div_plan_for(unsigned w, uint64_t d);
-/* X / D by PLAN, as the hardware computes it (for tests: X < 2^W). */
-uint64_t const_div_apply(const const_div_plan *plan, unsigned w, uint64_t x);
+/* X / D by PLAN, as the hardware computes it (for tests: X below 2^W of the plan's width). */
+uint64_t const_div_apply(const const_div_plan *plan, uint64_t x);
 /* Rewrites every udiv, sdiv, urem and srem by a constant in FN that has a plan. */
 void lower_const_div(LLVMValueRef fn);
 

@@ -267,8 +267,7 @@ void pt_solve(points_to *p)
 					changed |= step(p, in, tmp);
 	}
 	free(p->esc); /* solving again starts from nothing escaped */
-	p->esc = xrealloc(NULL, (size_t)p->words, sizeof *p->esc);
-	memset(p->esc, 0, (size_t)p->words * sizeof *p->esc);
+	p->esc = xcalloc((size_t)p->words, sizeof *p->esc);
 	for (int i = 0; i < p->nobj; i++) {
 		if (LLVMIsAGlobalVariable(p->objs[i]))
 			escape_init(p, LLVMGetInitializer(p->objs[i]), 0);
@@ -307,12 +306,6 @@ int pt_targets(points_to *p, LLVMValueRef v, int *cand, int *dev)
 			cand[n++] = i;
 	*dev = has_bit(s, PT_DEV);
 	return n;
-}
-
-int pt_object(points_to *p, LLVMValueRef o)
-{
-	int i;
-	return vmap_get(&p->obj, o, &i) ? i : -1;
 }
 
 void pt_same_as(points_to *p, LLVMValueRef v, LLVMValueRef from)

@@ -44,8 +44,6 @@ enum pt_kind pt_kind(points_to *pt, LLVMValueRef v, int *obj);
 /* The on-chip objects pointer V may reach, into CAND (room for PT->nobj); their number. *DEV: device memory
  * too. */
 int pt_targets(points_to *pt, LLVMValueRef v, int *cand, int *dev);
-/* The index of object O, or -1. */
-int pt_object(points_to *pt, LLVMValueRef o);
 /* After pt_solve: new instruction V, made by a rewrite, points where FROM does. */
 void pt_same_as(points_to *pt, LLVMValueRef v, LLVMValueRef from);
 /* After pt_solve: new instruction V points into object OBJ only, or into device memory only when OBJ < 0. */

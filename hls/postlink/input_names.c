@@ -11,22 +11,11 @@
 #include "../support/diag.h"
 #include "split.h"
 
-/* The name as a message can show it: on one line, in ASCII, from at most 200 bytes. */
-static void shown(const char *s, size_t n, char *out, size_t outlen)
-{
-	char *t = strndup(s, n < 200 ? n : 200);
-	kiln_strbuf b = {0};
-	kiln_sb_text(&b, t ? t : "", KILN_ESC_MESSAGE);
-	snprintf(out, outlen, "%s", b.s && !b.oom ? b.s : "");
-	kiln_sb_free(&b);
-	free(t);
-}
-
 /* Reports at V that its WHAT, the N bytes of NAME, holds WHY; returns 1. */
 static int refuse(LLVMValueRef v, const char *what, const char *name, size_t n, const char *why)
 {
-	char s[256];
-	shown(name, n, s, sizeof s);
+	char s[1024];
+	diag_shown(name, n, s, sizeof s);
 	diag_error_at(v, "%s '%s' holds %s; no generated file could carry it: rename it", what, s, why);
 	return 1;
 }
@@ -85,9 +74,9 @@ static int check_clashes(LLVMModuleRef mod)
 			if (!ir_is_defined_kernel(b))
 				continue;
 			const char *bs = ir_kernel_name(b, &bn);
-			char *bt = strndup(bs, bn), s[256];
+			char *bt = strndup(bs, bn), s[1024];
 			if (bt && kiln_ident_same(at, bt)) {
-				shown(bs, bn, s, sizeof s);
+				diag_shown(bs, bn, s, sizeof s);
 				bad++;
 				diag_error_at(
 				    a,

@@ -5,6 +5,8 @@
  * is in kir_parse.h. */
 #include "dump.h"
 
+#include "../support/xalloc.h"
+
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,8 +266,8 @@ void kir_dump(const kfunc *f, FILE *o)
 		for (int j = 0; j < bl->ninsts; j++)
 			inst(f, bl->insts[j], 0, o);
 	}
-	char *listed = calloc((size_t)f->ninsts + 1, 1);
-	for (int b = 0; listed && b < f->nblocks; b++)
+	char *listed = xcalloc((size_t)f->ninsts + 1, 1);
+	for (int b = 0; b < f->nblocks; b++)
 		for (int j = 0; j < f->blocks[b].ninsts; j++)
 			listed[f->blocks[b].insts[j]] = 1;
 	for (int i = 0, any = 0; listed && i < f->ninsts; i++)

@@ -21,15 +21,10 @@ int sched_self_loop(const kfunc *f, int b)
 /* Lower bounds on the initiation interval of a single-block loop, computed once per problem, here, and
  * read by the pipeliner, the schedule report and sched_verify alike, so that they cannot disagree. */
 
-/* ResMII of single-block loop B: accesses per memory port (copy loops count their words), and requests over
- * all module ports together, one per cycle each. Needs P's delays and latencies only. */
-static int res_mii(const sched_problem *p, int b)
+int sched_port_load(const kfunc *f, int b, int *module_requests)
 {
-	const kfunc *f = p->f;
-	int nall = f->nmems + f->nimems, mii = 1, mod = 0;
-	int *cnt = calloc((size_t)nall + 1, sizeof *cnt);
-	if (!cnt)
-		return 1;
+	int nall = f->nmems + f->nimems, worst = 1, mod = 0;
+	int *cnt = xcalloc((size_t)nall + 1, sizeof *cnt);
 	const kblock *bl = &f->blocks[b];
 	for (int j = 0; j < bl->ninsts; j++) {
 		const kinst *k = &f->insts[bl->insts[j]];
@@ -45,9 +40,19 @@ static int res_mii(const sched_problem *p, int b)
 		}
 	}
 	for (int m = 0; m < nall; m++)
-		if (cnt[m] > mii)
-			mii = cnt[m];
+		if (cnt[m] > worst)
+			worst = cnt[m];
 	free(cnt);
+	if (module_requests)
+		*module_requests = mod;
+	return worst;
+}
+
+/* ResMII of single-block loop B: the busiest memory port, and requests over all module ports together, one
+ * per cycle each. */
+static int res_mii(const sched_problem *p, int b)
+{
+	int mod, mii = sched_port_load(p->f, b, &mod);
 	return mod > mii ? mod : mii;
 }
 
@@ -119,8 +124,8 @@ static int rec_mii(const sched_problem *p, int b)
 {
 	const kfunc *f = p->f;
 	const kblock *bl = &f->blocks[b];
-	int *slot = malloc(((size_t)f->ninsts + 1) * sizeof *slot);
-	double *t = malloc(((size_t)f->ninsts + 1) * sizeof *t);
+	int *slot = xrealloc(NULL, (size_t)f->ninsts + 1, sizeof *slot);
+	double *t = xrealloc(NULL, (size_t)f->ninsts + 1, sizeof *t);
 	int mii = 1;
 	for (int ph = 0; slot && t && ph < bl->ninsts; ph++) {
 		int pi = bl->insts[ph];

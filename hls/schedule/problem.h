@@ -58,6 +58,10 @@ int sched_latency(const sched_problem *p, int i);
 int sched_port_latency(const sched_problem *p, int m);
 /* Describes operator type T for diagnostics ("memory 'buf'", "the 32-bit divider", ...) in BUF. */
 const char *sched_optype_name(const sched_problem *p, const sched_optype *t, char *buf, size_t n);
+/* Accesses on the busiest memory port in one execution of block B of F (at least 1; a copy loop counts
+ * its words, one when its length is not known); *MODULE_REQUESTS (when not NULL) gets the requests on
+ * module ports together. */
+int sched_port_load(const kfunc *f, int b, int *module_requests);
 /* Block B of F branches back to itself: a single-block loop. */
 int sched_self_loop(const kfunc *f, int b);
 

@@ -95,31 +95,6 @@ static int block_dep_lb(const kfunc *f, int b)
 	return ns_to_cycles(f, worst);
 }
 
-/* Accesses per memory port of one execution of block B: copy loops count their words. */
-static int block_res_lb(const kfunc *f, int b)
-{
-	int nall = f->nmems + f->nimems, worst = 1;
-	int *cnt = calloc((size_t)nall + 1, sizeof *cnt);
-	const kblock *bl = &f->blocks[b];
-	for (int j = 0; j < bl->ninsts; j++) {
-		const kinst *k = &f->insts[bl->insts[j]];
-		if (kop_is_access(k->op))
-			cnt[k->mem]++;
-		if (kop_unit(k->op) == KU_COPY) {
-			/* a copy of run-time length counts as one word: it never pipelines */
-			int words = k->a[2].kind == KV_CONST ? (int)((k->a[2].c + 3) / 4) : 1;
-			cnt[k->mem] += words;
-			if (k->op == K_MEMCPY)
-				cnt[k->mem2] += words;
-		}
-	}
-	for (int m = 0; m < nall; m++)
-		if (cnt[m] > worst)
-			worst = cnt[m];
-	free(cnt);
-	return worst;
-}
-
 static void port_counts(const kfunc *f, int b, int *cnt)
 {
 	const kblock *bl = &f->blocks[b];
@@ -238,7 +213,7 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 			fprintf(o,
 			        "  %-6s states %d..%d, per execution: dependence bound %d, resource bound %d",
 			        f->blocks[b].name, f->blocks[b].first_step, f->blocks[b].last_step,
-			        block_dep_lb(f, b), block_res_lb(f, b));
+			        block_dep_lb(f, b), sched_port_load(f, b, NULL));
 			if (sched_self_loop(f, b))
 				fprintf(
 				    o, "; single-block loop: II %d%s, MII %d (recurrence %d, resource %d)",
@@ -286,7 +261,7 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 			        "\"dependence_lb\": %d, "
 			        "\"resource_lb\": %d",
 			        b ? "," : "", f->blocks[b].name, f->blocks[b].first_step,
-			        f->blocks[b].last_step, block_dep_lb(f, b), block_res_lb(f, b));
+			        f->blocks[b].last_step, block_dep_lb(f, b), sched_port_load(f, b, NULL));
 			if (sched_self_loop(f, b))
 				fprintf(o,
 				        ", \"rec_mii\": %d, \"res_mii\": %d, \"ii\": %d, \"pipelined\": %s",

@@ -14,6 +14,8 @@
 #include "oplib.h"
 #include "problem.h"
 
+#include "../../host/common/sort.h"
+
 /* Operation K takes its operands when it issues, before its result: a memory request, a floating-point
  * unit's operation. */
 static int issues_early(const kinst *k)
@@ -339,7 +341,7 @@ static int utilisation(const sched_problem *p, const int *div_issue, char *err, 
 				n++;
 			}
 		}
-		qsort(h, (size_t)n, sizeof *h, by_from);
+		kiln_sort(h, (size_t)n, sizeof *h, by_from);
 		int na = 0; /* the holds still running at h[x].from */
 		for (int x = 0; x < n && !rc; x++) {
 			int keep = 0;

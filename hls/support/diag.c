@@ -139,16 +139,11 @@ void diag_error_at(LLVMValueRef v, const char *fmt, ...)
 		size_t n = 0, sn = 0;
 		const char *name = fn ? LLVMGetValueName2(fn, &n) : "";
 		const char *src = mod ? LLVMGetSourceFileName(mod, &sn) : NULL;
-		char where[600], full[PATH_MAX];
+		char where[1100], shown[1024], full[PATH_MAX];
 		/* The name as a message shows it: it may hold anything (line breaks, terminal escapes). */
-		kiln_strbuf shown = {0};
-		char *raw = strndup(name, n < 200 ? n : 200);
-		kiln_sb_text(&shown, raw ? raw : "", KILN_ESC_MESSAGE);
+		diag_shown(name, n, shown, sizeof shown);
 		snprintf(where, sizeof where,
-		         "in %s '%s': ", fn && LLVMIsAFunction(fn) ? "function" : "global",
-		         shown.s && !shown.oom ? shown.s : "");
-		kiln_sb_free(&shown);
-		free(raw);
+		         "in %s '%s': ", fn && LLVMIsAFunction(fn) ? "function" : "global", shown);
 		snprintf(full, sizeof full, "%.*s", (int)sn, src ? src : "");
 		if (full[0] == '/')
 			display_path(full, file, sizeof file);
@@ -211,4 +206,14 @@ void diag_progress(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
+}
+
+void diag_shown(const char *s, size_t n, char *out, size_t outlen)
+{
+	char *t = strndup(s ? s : "", n < 200 ? n : 200);
+	kiln_strbuf b = {0};
+	kiln_sb_text(&b, t ? t : "", KILN_ESC_MESSAGE);
+	snprintf(out, outlen, "%s", b.s && !b.oom ? b.s : "");
+	kiln_sb_free(&b);
+	free(t);
 }

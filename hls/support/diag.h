@@ -21,6 +21,9 @@ int diag_location(LLVMValueRef v, char *file, size_t flen, unsigned *line);
 void diag_input(const char *typed);
 /* Reports a note (no error count). */
 void diag_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* NAME (the N bytes at S, a user's name) as a message can show it, on one line and in ASCII, from at most 200
+ * bytes, into OUT (OUTLEN bytes; 1024 hold any). */
+void diag_shown(const char *s, size_t n, char *out, size_t outlen);
 /* Number of errors reported so far. */
 int diag_errors(void);
 /* Verbosity for progress lines: 0 quiet, 1 normal. */

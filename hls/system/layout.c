@@ -6,6 +6,7 @@
 
 #include "../../host/common/contract.h"
 #include "../../host/common/text_escape.h"
+#include "../emit/bind.h"
 #include "../support/diag.h"
 
 #define DEDICATED_BASE 0x100000u /* dedicated device-global windows start on their own 1 MiB boundary */
@@ -129,11 +130,7 @@ static void add_dg_block(kiln_regmap *m, const kiln_dg_desc *g)
 
 int system_dg_addr_bits(uint32_t size)
 {
-	uint32_t words = round_up(size, 4) / 4;
-	int b = 1;
-	while ((1u << b) < words)
-		b++;
-	return b;
+	return bind_log2up(round_up(size, 4) / 4);
 }
 
 int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, const char *image)
@@ -202,9 +199,11 @@ int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, co
 		kiln_dg_desc *g = &d->dgs[i];
 		/* one larger than the whole image cannot be placed, and would overflow the spans below */
 		if (g->size > KILN_IMAGE_SPAN - DEDICATED_BASE) {
+			char id[1024];
+			diag_shown(g->unique_id, strlen(g->unique_id), id, sizeof id);
 			diag_error(NULL, 0, 0,
-			           "device global '%s' (%u bytes) does not fit the image address space",
-			           g->unique_id, g->size);
+			           "device global '%s' (%u bytes) does not fit the image address space", id,
+			           g->size);
 			return -1;
 		}
 		if (!g->image_scope) {
