@@ -2,7 +2,7 @@
 # CHStone v1.11 (../shared/benchmarks/chstone), the standard HLS suite, untouched: each program's main made a
 # kernel the way ../shared/benchmarks/README.md shows a user, run on the simulated board, its output and exit
 # status compared with the same program built natively (test/cprog/cprog-test.sh). `make bench` reports their
-# cycles beside Bambu's (scripts/bench).
+# cycles beside Bambu's, and their area and estimated clock (scripts/bench-chstone).
 CHSTONE_SRC ?= $(firstword $(wildcard $(abspath ../shared/benchmarks/chstone) /work/shared/benchmarks/chstone))
 CHSTONE_DIR := $(BUILD)/test/chstone
 # name:main file
@@ -33,8 +33,9 @@ $(CHSTONE_TESTS): $(CHSTONE_DIR)/chstone_%: $(CHSTONE_DIR)/img/%.kimg $(CHSTONE_
 		'$(abspath $(BUILD)/test/cprog/run_main)' '$(abspath $(CHSTONE_DIR)/img/$*.kimg)' '$(abspath $(CHSTONE_DIR)/native)' '$*' >$@
 	chmod +x $@
 
-# make bench: the 12 programs' cycles beside Bambu's, and their compile times (scripts/bench-chstone).
-$(BUILD)/bench/bench-chstone: scripts/bench-chstone $(KILN_CC) $(BUILD)/test/cprog/run_main $(KERNEL_LIBC_BC)
+# make bench: the 12 programs' cycles beside Bambu's, their compile times, and their area and estimated clock
+# from yosys (scripts/bench-chstone, scripts/bench-area; KILN_BENCH_NO_AREA=1 skips the area).
+$(BUILD)/bench/bench-chstone: scripts/bench-chstone scripts/bench-area $(KILN_CC) $(BUILD)/test/cprog/run_main $(KERNEL_LIBC_BC)
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec python3 "%s/scripts/bench-chstone" "%s" "%s"\n' '$(SRC)' '$(abspath $(BUILD))' '$(CHSTONE_SRC)' >$@
 	chmod +x $@
