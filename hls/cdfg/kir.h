@@ -27,6 +27,10 @@ typedef enum kop {
 	    K_NOPS
 } kop;
 
+/* K_WIID's queries (a[0]): the work-item's ids, which change from one work-item to the next, and the
+ * launch's ranges and offset, which do not. */
+enum { WI_GID, WI_LID, WI_GRP, WI_GLOBAL_RANGE, WI_LOCAL_RANGE, WI_GLOBAL_OFFSET, WI_NQUERIES };
+
 /* icmp predicates, as LLVMIntPredicate numbering. */
 enum { KP_EQ = 32, KP_NE, KP_UGT, KP_UGE, KP_ULT, KP_ULE, KP_SGT, KP_SGE, KP_SLT, KP_SLE };
 
@@ -110,8 +114,8 @@ typedef struct karg {
 typedef enum kstep_kind {
 	STEP_COMB = 0,  /* combinational work, one cycle */
 	STEP_MEM_ISSUE, /* a request on a module port, held until the port is ready (internal memories never
-	                   stall and are not steps of their own: any step may carry one access per internal
-	                   memory) */
+	                   stall and are not steps of their own: any step may carry two loads, or one store,
+	                   per internal memory: SCHED_RAM_PORTS) */
 	STEP_MEM_WAIT,  /* waiting for read data */
 	STEP_DIV_ISSUE, /* operands into the multi-cycle divider, one cycle */
 	STEP_DIV_WAIT,  /* waiting for the divider */
@@ -133,6 +137,8 @@ typedef struct kfunc {
 	char *missing_sets; /* virtual-function sets it calls that the image lacks ("a,b"), or NULL */
 	char *dispatch;     /* its calls through pointers: "line L: f, g; ..." (indirect_calls.c), or NULL */
 	int dims;           /* 0 single task */
+	int wi_loop; /* an nd-range kernel whose blocks loop over its work-items themselves (wi_loop.c):
+	                the controller runs them once, its return ends the run */
 	char *file;
 	unsigned line;
 	karg *args;

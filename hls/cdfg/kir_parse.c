@@ -280,7 +280,7 @@ static kinfo *curi(parser *P)
 	return &P->info[P->nk - 1];
 }
 
-/* kernel NAME (single task|nd-range Dd[, N steps][, clock C ns]) */
+/* kernel NAME (single task|nd-range Dd[ looped][, N steps][, clock C ns]) */
 static void kernel_line(parser *P)
 {
 	P->ks = xrealloc(P->ks, (size_t)P->nk + 1, sizeof *P->ks);
@@ -304,6 +304,7 @@ static void kernel_line(parser *P)
 			expected(P, "the dimensions (1d, 2d or 3d)");
 		f->dims = t[0] - '0';
 		next(P);
+		f->wi_loop = accept(P, "looped"); /* wi_loop.c */
 	} else {
 		expected(P, "'single task' or 'nd-range'");
 	}
@@ -1031,9 +1032,12 @@ static void finish_kernel(parser *P, kfunc *f, kinfo *in)
 		if (kop_is_access(k->op) && k->bytes != 1 && k->bytes != 2 && k->bytes != 4 && k->bytes != 8)
 			fail(P, 0, "an access of %d bytes (1, 2, 4 or 8)", k->bytes);
 		/* operands the emitter uses as indices or constants */
-		if (k->op == K_WIID &&
-		    (k->a[0].kind != KV_CONST || k->a[0].c > 4 || k->a[1].kind != KV_CONST || k->a[1].c > 2))
-			fail(P, 0, "wiid takes a constant query 0..4 and a constant dimension 0..2");
+		if (k->op == K_WIID && (k->a[0].kind != KV_CONST || k->a[0].c >= WI_NQUERIES ||
+		                        k->a[1].kind != KV_CONST || k->a[1].c > 2))
+			fail(P, 0, "wiid takes a constant query 0..5 and a constant dimension 0..2");
+		if (k->op == K_WIID && f->wi_loop && k->a[0].c <= WI_GRP)
+			fail(P, 0,
+			     "a looped nd-range kernel counts its work-items in phis: no wiid query 0..2");
 		for (int a = 0; a < k->nargs; a++)
 			if (k->a[a].kind == KV_NONE)
 				fail(P, 0, "operand %d of %s is missing ('-')", a + 1, kop_name(k->op));

@@ -49,10 +49,11 @@ typedef enum kunit {
 	KU_LOGIC,      /* combinational logic in the step's datapath */
 	KU_MULTIPLIER, /* a multiplier (combinational here, but the costly kind) */
 	KU_DIVIDER,    /* the multi-cycle divider, one per width, shared */
-	KU_PORT,       /* a memory port: one access per step (per II column when pipelined) */
-	KU_COPY,       /* the copy engine: a memcpy/memset loop over the ports, in a step of its own */
-	KU_FPU,        /* a pipelined floating-point unit (schedule/fp_units.h): result after its levels */
-	KU_CONTROL     /* the FSM: branches and return, the last operation of a block */
+	KU_PORT,   /* a memory's ports: per step (per II column when pipelined) one access of a module port,
+	              up to SCHED_RAM_PORTS of an on-chip memory */
+	KU_COPY,   /* the copy engine: a memcpy/memset loop over the ports, in a step of its own */
+	KU_FPU,    /* a pipelined floating-point unit (schedule/fp_units.h): result after its levels */
+	KU_CONTROL /* the FSM: branches and return, the last operation of a block */
 } kunit;
 
 /* clang-format off */
@@ -125,7 +126,7 @@ typedef enum kunit {
 	X(K_FMIN,    "fmin",       KD_CARRY,   KW_RESULT,  KU_LOGIC,      NULL) \
 	X(K_FMAX,    "fmax",       KD_CARRY,   KW_RESULT,  KU_LOGIC,      NULL) \
 	/* work-item query: a[0] = which (0 global id, 1 local id, 2 group id, 3 global range, 4 local \
-	 * range), a[1] = dimension */ \
+	 * range, 5 global offset), a[1] = dimension */ \
 	X(K_WIID,    "wiid",       KD_WIRE,    KW_RESULT,  KU_LOGIC,      NULL) \
 	X(K_PHI,     "phi",        KD_WIRE,    KW_RESULT,  KU_LOGIC,      NULL) \
 	X(K_LOAD,    "load",       KD_MEMORY,  KW_RESULT,  KU_PORT,       NULL) \

@@ -261,8 +261,12 @@ static void translate_call(builder *b, LLVMValueRef in, int id)
 	size_t n = 0;
 	const char *name = cb_vname(callee, &n);
 	kop op;
-	static const char *const wi[] = {"kiln_global_id", "kiln_local_id", "kiln_group_id",
-	                                 "kiln_global_range", "kiln_local_range"};
+	/* the work-item builtins of kiln/device.h, by the query they make */
+	static const char *const wi[] = {[WI_GID] = "kiln_global_id",
+	                                 [WI_LID] = "kiln_local_id",
+	                                 [WI_GRP] = "kiln_group_id",
+	                                 [WI_GLOBAL_RANGE] = "kiln_global_range",
+	                                 [WI_LOCAL_RANGE] = "kiln_local_range"};
 	if (ignorable_call(name))
 		return;
 	if (!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "llvm.memmove.", 13) ||
@@ -276,7 +280,7 @@ static void translate_call(builder *b, LLVMValueRef in, int id)
 			cb_fail(b, "intrinsic '%s' is not supported in hardware", "with.overflow");
 		return; /* the results are taken apart by extractvalue */
 	}
-	for (int w = 0; w < 5; w++)
+	for (int w = 0; w < (int)(sizeof wi / sizeof wi[0]); w++)
 		if (strlen(wi[w]) == n && memcmp(name, wi[w], n) == 0) {
 			LLVMValueRef d = LLVMGetOperand(in, 0);
 			if (!LLVMIsAConstantInt(d) || LLVMConstIntGetZExtValue(d) > 2) {

@@ -18,6 +18,7 @@
 #include "../../host/common/text_escape.h"
 #include "../cdfg/cdfg.h"
 #include "../cdfg/ifconv.h"
+#include "../cdfg/wi_loop.h"
 #include "../emit/emit_kernel.h"
 #include "../emit/names.h"
 #include "../emit/rtl_wrap.h"
@@ -41,13 +42,14 @@
  * every image, the floating-point units and their parts in images whose kernels compute in floating
  * point. */
 static const char *const lib_cells[] = {
-    "kiln_dg_store",  "kiln_dg_ram",    "kiln_ram",       "kiln_div",       "kiln_bitop",
-    "kiln_funnel",    "kiln_fifo",      "kiln_copy",      "kiln_mem_arb",   "kiln_port_arb",
-    "kiln_mmio_resp", "kiln_fadd",      "kiln_fmul",      "kiln_fma",       "kiln_fdiv",
-    "kiln_fsqrt",     "kiln_fp_rint",   "kiln_fp_resize", "kiln_fp_to_int", "kiln_fp_from_int",
-    "kiln_fp_unpack", "kiln_fp_lshift", "kiln_fp_norm",   "kiln_fp_round",  "kiln_fp_result"};
+    "kiln_dg_store",    "kiln_dg_ram",    "kiln_ram",       "kiln_ram_dp",    "kiln_div",
+    "kiln_bitop",       "kiln_funnel",    "kiln_fifo",      "kiln_copy",      "kiln_mem_arb",
+    "kiln_port_arb",    "kiln_mmio_resp", "kiln_fadd",      "kiln_fmul",      "kiln_fma",
+    "kiln_fdiv",        "kiln_fsqrt",     "kiln_fp_rint",   "kiln_fp_resize", "kiln_fp_to_int",
+    "kiln_fp_from_int", "kiln_fp_unpack", "kiln_fp_lshift", "kiln_fp_norm",   "kiln_fp_round",
+    "kiln_fp_result"};
 #define N_LIB_CELLS (sizeof lib_cells / sizeof lib_cells[0])
-#define N_BASE_CELLS 11
+#define N_BASE_CELLS 12
 
 /* Everything one image build owns, released in one place whatever stage stopped it. */
 typedef struct build {
@@ -188,8 +190,10 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 			continue;
 		if (cdfg_build(mod, fn, &b->ks[k]) == 0) {
 			b->ks[k].profile = b->o->profile;
-			if (!b->o->no_pipeline)
+			if (!b->o->no_pipeline) {
 				ifconv_loops(&b->ks[k]);
+				wi_loop(&b->ks[k]);
+			}
 			sched_run(&b->ks[k], b->o->clock_ns, !b->o->no_pipeline);
 			char why[512];
 			if (sched_verify(&b->ks[k], why, sizeof why) != 0)

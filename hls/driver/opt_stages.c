@@ -9,6 +9,7 @@
 #include "../cdfg/cdfg.h"
 #include "../cdfg/ifconv.h"
 #include "../cdfg/kir_parse.h"
+#include "../cdfg/wi_loop.h"
 #include "../emit/bind.h"
 #include "../emit/bind_dump.h"
 #include "../emit/emit_kernel.h"
@@ -21,10 +22,10 @@
 #include "../support/diag.h"
 #include "../support/xalloc.h"
 
-enum { ST_IFCONV, ST_SCHEDULE, ST_BIND, ST_RTL, ST_N };
-static const char *const stage_names[] = {"ifconv", "schedule", "bind", "rtl"};
+enum { ST_IFCONV, ST_WILOOP, ST_SCHEDULE, ST_BIND, ST_RTL, ST_N };
+static const char *const stage_names[] = {"ifconv", "wiloop", "schedule", "bind", "rtl"};
 
-/* The stages of RUN in order (at most 4), or -1 after a diagnostic. */
+/* The stages of RUN in order (at most ST_N), or -1 after a diagnostic. */
 static int stages(const char *run, int *st)
 {
 	int n = 0;
@@ -35,20 +36,21 @@ static int stages(const char *run, int *st)
 			if (strlen(stage_names[i]) == l && !strncmp(stage_names[i], t, l))
 				s = i;
 		if (s < 0) {
-			diag_error(NULL, 0, 0, "no stage '%.*s' (--run takes ifconv, schedule, bind, rtl)",
+			diag_error(NULL, 0, 0,
+			           "no stage '%.*s' (--run takes ifconv, wiloop, schedule, bind, rtl)",
 			           (int)l, t);
 			return -1;
 		}
 		if (n && (s <= st[n - 1] || st[n - 1] >= ST_BIND)) {
 			diag_error(NULL, 0, 0,
-			           "--run: '%s' cannot follow '%s' (the order is ifconv, schedule, then bind "
-			           "or rtl)",
+			           "--run: '%s' cannot follow '%s' (the order is ifconv, wiloop, schedule, "
+			           "then bind or rtl)",
 			           stage_names[s], stage_names[st[n - 1]]);
 			return -1;
 		}
-		if (n && s >= ST_BIND && st[n - 1] == ST_IFCONV) { /* the if-converted text has no schedule */
-			diag_error(NULL, 0, 0, "--run: '%s' after 'ifconv' needs 'schedule' between them",
-			           stage_names[s]);
+		if (n && s >= ST_BIND && st[n - 1] < ST_SCHEDULE) { /* the transformed text has no schedule */
+			diag_error(NULL, 0, 0, "--run: '%s' after '%s' needs 'schedule' between them",
+			           stage_names[s], stage_names[st[n - 1]]);
 			return -1;
 		}
 		st[n++] = s;
@@ -104,6 +106,8 @@ static int run(kfunc *ks, int nk, const opt_stages *o, FILE *out)
 		for (int i = 0; i < ns; i++) {
 			if (st[i] == ST_IFCONV) {
 				ifconv_loops(f);
+			} else if (st[i] == ST_WILOOP) {
+				wi_loop(f);
 			} else if (st[i] == ST_SCHEDULE) {
 				double clock = o->clock_ns > 0   ? o->clock_ns
 				               : f->clock_ns > 0 ? f->clock_ns

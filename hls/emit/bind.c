@@ -40,6 +40,35 @@ static int by_state(const void *a, const void *b)
 	return x->step != y->step ? (x->step > y->step) - (x->step < y->step) : x->seq - y->seq;
 }
 
+/* The cycle in which access K is issued, as far as its memory's ports are concerned: its step, or in a
+ * pipelined loop its column of the II (the same cycle for every iteration in flight). */
+static int access_cycle(const kfunc *f, const kinst *k, int *pipelined)
+{
+	*pipelined = kir_pipelined(f, k->block);
+	return *pipelined ? k->pissue % f->blocks[k->block].ii : k->issue;
+}
+
+_Static_assert(SCHED_RAM_PORTS == 2, "binding gives an internal memory one read port beside its first");
+
+/* The port of an internal memory that access I takes: the scheduler put at most SCHED_RAM_PORTS accesses to
+ * one memory in a cycle, one of them a store (of another iteration than the loads, in a pipelined loop). The
+ * store takes the first port, which alone writes; loads take the ports left, in instruction order. */
+static int ram_port(const kfunc *f, int i)
+{
+	const kinst *k = &f->insts[i];
+	const kblock *bl = &f->blocks[k->block];
+	int pipelined, c = access_cycle(f, k, &pipelined), port = 0;
+	/* steps belong to one block, and so do a pipelined loop's columns */
+	for (int x = 0; x < bl->ninsts && k->op == K_LOAD; x++) {
+		int j = bl->insts[x];
+		const kinst *o = &f->insts[j];
+		if (j != i && kop_is_access(o->op) && o->mem == k->mem &&
+		    access_cycle(f, o, &pipelined) == c && (o->op == K_STORE || j < i))
+			port++;
+	}
+	return port;
+}
+
 /* Loads and stores in instruction order, then the copy loops' phases in step order: the order the port
  * multiplexers give priority in. */
 static int bind_requests(const kfunc *f, kbind *b)
@@ -53,7 +82,10 @@ static int bind_requests(const kfunc *f, kbind *b)
 		              .inst = i,
 		              .step = pipe ? f->blocks[k->block].first_step : k->issue,
 		              .pipelined = pipe};
-		if (add_req(&b->ports[k->mem], r))
+		b->ram_port[i] = k->mem >= f->nmems ? ram_port(f, i) : 0;
+		if (b->ram_port[i] >= SCHED_RAM_PORTS || (b->ram_port[i] && k->op == K_STORE))
+			return -2; /* not a schedule sched_verify passes */
+		if (add_req(b->ram_port[i] ? &b->reads[k->mem] : &b->ports[k->mem], r))
 			return -1;
 	}
 	for (int s = 0; s < f->nsteps; s++) {
@@ -278,9 +310,11 @@ int bind_kernel(const kfunc *f, kbind *b)
 	b->ninsts = f->ninsts;
 	b->tag = calloc((size_t)f->ninsts + 1, sizeof *b->tag);
 	b->ports = calloc((size_t)b->nports + 1, sizeof *b->ports);
+	b->reads = calloc((size_t)b->nports + 1, sizeof *b->reads);
+	b->ram_port = calloc((size_t)f->ninsts + 1, sizeof *b->ram_port);
 	b->pv = calloc((size_t)f->ninsts + 1, sizeof *b->pv);
-	if (!b->tag || !b->ports || !b->pv || bind_requests(f, b) || bind_fpus(f, b) ||
-	    bind_registers(f, b)) {
+	if (!b->tag || !b->ports || !b->reads || !b->ram_port || !b->pv || bind_requests(f, b) ||
+	    bind_fpus(f, b) || bind_registers(f, b)) {
 		bind_free(b);
 		return -1;
 	}
@@ -299,6 +333,7 @@ int bind_kernel(const kfunc *f, kbind *b)
 		bind_port *p = &b->ports[m];
 		p->tag_bits = bind_log2up((unsigned)p->loads + 1);
 		kiln_sort(p->reqs, (size_t)p->nreqs, sizeof *p->reqs, by_state);
+		kiln_sort(b->reads[m].reqs, (size_t)b->reads[m].nreqs, sizeof *p->reqs, by_state);
 	}
 	for (int s = 0; s < f->nsteps; s++) {
 		const kstep *st = &f->steps[s];
@@ -325,7 +360,11 @@ void bind_free(kbind *b)
 {
 	for (int m = 0; m < b->nports && b->ports; m++)
 		free(b->ports[m].reqs);
+	for (int m = 0; m < b->nports && b->reads; m++)
+		free(b->reads[m].reqs);
 	free(b->ports);
+	free(b->reads);
+	free(b->ram_port);
 	free(b->tag);
 	for (int i = 0; i < b->nsigs; i++)
 		free(b->sigs[i].name);

@@ -64,13 +64,16 @@ typedef struct bind_signal {
 typedef struct kbind {
 	int *tag; /* per instruction: a load's response tag on its port (1, 2, ...), else 0 */
 	int ninsts;
-	bind_port *ports; /* module ports then internal memories, as kfunc.mems */
+	bind_port *ports; /* module ports then internal memories, as kfunc.mems: each one's first port */
 	int nports;
-	int div[65];    /* div[w]: a w-bit divider runs divisions (rtl/kiln_div.v) */
-	int copy;       /* some step is a memcpy/memset loop */
-	int memcpy;     /* some step is a memcpy loop (the engine's read side) */
-	int state_bits; /* bits of the controller's state */
-	char **state;   /* per step: the name of its state, S_<block label>_<step within the block> */
+	bind_port *reads; /* per memory: an internal memory's second port, which only reads (nreqs 0: none
+	                     is built) */
+	int *ram_port;    /* per instruction: the port of an internal memory's load or store, 0 or 1 */
+	int div[65];      /* div[w]: a w-bit divider runs divisions (rtl/kiln_div.v) */
+	int copy;         /* some step is a memcpy/memset loop */
+	int memcpy;       /* some step is a memcpy loop (the engine's read side) */
+	int state_bits;   /* bits of the controller's state */
+	char **state;     /* per step: the name of its state, S_<block label>_<step within the block> */
 	int nstates;
 	int *registered; /* per instruction: its value has a register (used in a later step, or a phi or a
 	                    loaded word; in a pipelined loop, used after the loop) */
@@ -85,8 +88,9 @@ typedef struct kbind {
 	                         stages following it), or -1 */
 } kbind;
 
-/* Binds scheduled kernel F into B. 0, or -1 when out of memory (B then holds nothing to free); the signal
- * table grows through xalloc.h, which ends the tool instead. */
+/* Binds scheduled kernel F into B. 0, or -1 when out of memory or F's schedule breaks the memories' port
+ * rules that sched_verify checks (B then holds nothing to free); the signal table grows through xalloc.h,
+ * which ends the tool instead. */
 int bind_kernel(const kfunc *f, kbind *b);
 /* Signal KIND of instruction I (for SIG_STAGE, of pipeline stage STAGE), an index into B->sigs, or -1 when
  * binding gave I none. */

@@ -11,30 +11,39 @@ static void op_ref(const kfunc *f, int i, FILE *o)
 	fprintf(o, "%c%d", f->insts[i].width ? '%' : '#', i);
 }
 
-void bind_dump(const kfunc *f, const kbind *b, FILE *o)
+/* Port P of memory M (READ_PORT: an internal memory's second port, which only reads) and its requests. */
+static void port_dump(const kfunc *f, const kbind *b, int m, const bind_port *p, int read_port, FILE *o)
 {
-	fprintf(o, "binding %s: %d states, %d state bits\n", f->name, b->nstates, b->state_bits);
-	for (int m = 0; m < b->nports; m++) {
-		const bind_port *p = &b->ports[m];
-		fprintf(o, "  port %d (%s%s): %d request(s), %d load(s)", m,
-		        f->mems[m].name ? f->mems[m].name : "-", m < f->nmems ? "" : ", internal", p->nreqs,
-		        p->loads);
+	fprintf(o, "  port %d%s (%s%s): %d request(s)", m, read_port ? " read" : "",
+	        f->mems[m].name ? f->mems[m].name : "-", m < f->nmems ? "" : ", internal", p->nreqs);
+	if (m < f->nmems) { /* responses in request order, told apart by tags */
+		fprintf(o, ", %d load(s)", p->loads);
 		if (p->loads)
 			fprintf(o, ", %d tag bit(s)", p->tag_bits);
 		if (p->pipe_tag)
 			fprintf(o, ", pipelined loads share tag %d", p->pipe_tag);
+	}
+	fputc('\n', o);
+	for (int r = 0; r < p->nreqs; r++) {
+		const bind_req *q = &p->reqs[r];
+		fprintf(o, "    %s ", (unsigned)q->kind <= REQ_COPY_WRITE ? req_kinds[q->kind] : "?");
+		op_ref(f, q->inst, o);
+		fprintf(o, " in %s", q->step >= 0 && q->step < b->nstates ? b->state[q->step] : "?");
+		if (q->pipelined)
+			fprintf(o, " pipelined, cycle %d", f->insts[q->inst].pissue);
+		if (q->kind == REQ_LOAD && m < f->nmems)
+			fprintf(o, ", tag %d", b->tag[q->inst]);
 		fputc('\n', o);
-		for (int r = 0; r < p->nreqs; r++) {
-			const bind_req *q = &p->reqs[r];
-			fprintf(o, "    %s ", (unsigned)q->kind <= REQ_COPY_WRITE ? req_kinds[q->kind] : "?");
-			op_ref(f, q->inst, o);
-			fprintf(o, " in %s", q->step >= 0 && q->step < b->nstates ? b->state[q->step] : "?");
-			if (q->pipelined)
-				fprintf(o, " pipelined, cycle %d", f->insts[q->inst].pissue);
-			if (q->kind == REQ_LOAD)
-				fprintf(o, ", tag %d", b->tag[q->inst]);
-			fputc('\n', o);
-		}
+	}
+}
+
+void bind_dump(const kfunc *f, const kbind *b, FILE *o)
+{
+	fprintf(o, "binding %s: %d states, %d state bits\n", f->name, b->nstates, b->state_bits);
+	for (int m = 0; m < b->nports; m++) {
+		port_dump(f, b, m, &b->ports[m], 0, o);
+		if (b->reads[m].nreqs)
+			port_dump(f, b, m, &b->reads[m], 1, o);
 	}
 	for (int s = 0; s < b->nstates; s++)
 		fprintf(o, "  state %d: %s\n", s, b->state[s]);

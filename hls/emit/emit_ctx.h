@@ -49,6 +49,9 @@ void emit_fpus(ectx *e);
 /* Controller (emit_fsm.c): state encoding, the next-state process and the clocked updates. */
 void emit_fsm_decls(ectx *e);
 void emit_fsm(ectx *e);
+/* Dimensions whose work-item counters the controller keeps: an nd-range kernel's, 0 when its blocks loop
+ * over the work-items themselves (kfunc.wi_loop) or for a single task. */
+int emit_wi_counters(const kfunc *f);
 /* fsm_adv: the controller leaves its state this cycle (the steps' guards), which the shared floating-point
  * units advance with. */
 void emit_fsm_advance(ectx *e);

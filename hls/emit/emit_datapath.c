@@ -254,13 +254,21 @@ static void expr(ectx *e, const kinst *k, FILE *o)
 		break;
 	}
 	case K_WIID: {
-		static const char *const wn[] = {"wi_gid", "wi_lid", "wi_grp", "global_range", "local_range"};
-		/* The global id counts from the launch's global offset; group and local ids do not. */
-		if (k->a[0].c == 0)
-			fprintf(o, "{%d'd0, wi_gid_%d + global_offset_%d}", w - 32, (int)k->a[1].c,
-			        (int)k->a[1].c);
+		static const char *const wn[WI_NQUERIES] = {[WI_GID] = "wi_gid",
+		                                            [WI_LID] = "wi_lid",
+		                                            [WI_GRP] = "wi_grp",
+		                                            [WI_GLOBAL_RANGE] = "global_range",
+		                                            [WI_LOCAL_RANGE] = "local_range",
+		                                            [WI_GLOBAL_OFFSET] = "global_offset"};
+		/* The global id counts from the launch's global offset; group and local ids do not. The
+		 * counters are 32 bits: a wider query is zero-extended (the kernel IR has none narrower). */
+		int d = (int)k->a[1].c;
+		const char *q = k->a[0].c == WI_GID ? rb_str(e->rb, "wi_gid_%d + global_offset_%d", d, d)
+		                                    : rb_str(e->rb, "%s_%d", wn[k->a[0].c], d);
+		if (w > 32)
+			fprintf(o, "{%d'd0, %s}", w - 32, q);
 		else
-			fprintf(o, "{%d'd0, %s_%d}", w - 32, wn[k->a[0].c], (int)k->a[1].c);
+			fputs(q, o);
 		break;
 	}
 	default:
@@ -340,7 +348,7 @@ void emit_values(ectx *e)
 			const char *word = emit_pipe_is_load(f, i) ? emit_pipe_load_data(e, i)
 			                   : k->mem < f->nmems
 			                       ? rb_str(e->rb, "(got%d ? rr%d : m%d_rdata)", i, i, k->mem)
-			                       : rb_str(e->rb, "m%d_rdata", k->mem);
+			                       : emit_ram_rdata(e, i);
 			fprintf(o, "  wire [%d:0] %s = %s", 8 * wb - 1, emit_def_of(e, SIG_LOAD_WORD, i, 0),
 			        word);
 			if (narrow)

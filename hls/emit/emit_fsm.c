@@ -26,6 +26,11 @@ static const kinst *terminator_of(const kfunc *f, int bi)
 	return NULL;
 }
 
+int emit_wi_counters(const kfunc *f)
+{
+	return f->wi_loop ? 0 : f->dims;
+}
+
 /* The end of a work-item: an nd-range kernel goes straight on with the next one (dimension 0 runs fastest;
  * the last dimension to wrap ends the run), a single task is done. A HALT (a stop: exit, abort, assert, a
  * bad call) ends the run whatever work-items are left. */
@@ -33,26 +38,26 @@ static void emit_ret(ectx *e, ctl_mode mode, int halt, const char *ind)
 {
 	const kfunc *f = e->f;
 	FILE *o = e->body;
-	int first = f->blocks[0].first_step;
-	if (halt && f->dims) {
+	int first = f->blocks[0].first_step, dims = emit_wi_counters(f);
+	if (halt && dims) {
 		if (mode == CTL_NEXT) {
 			fprintf(o, "%sstate_d = S_IDLE;\n", ind);
 			return;
 		}
-		for (int d = 0; d < f->dims; d++)
+		for (int d = 0; d < dims; d++)
 			fprintf(o, "%swi_gid_%d <= 32'd0;\n%swi_lid_%d <= 32'd0;\n%swi_grp_%d <= 32'd0;\n",
 			        ind, d, ind, d, ind, d);
 		fprintf(o, "%sdone <= 1'b1;\n", ind);
 		return;
 	}
 	if (mode == CTL_NEXT) {
-		for (int d = 0; d < f->dims; d++)
+		for (int d = 0; d < dims; d++)
 			fprintf(o, "%s%sif (wi_gid_%d + 32'd1 < global_range_%d) state_d = %s;\n", ind,
 			        d ? "else " : "", d, d, emit_state(e, first));
-		fprintf(o, "%s%sstate_d = S_IDLE;\n", ind, f->dims ? "else " : "");
+		fprintf(o, "%s%sstate_d = S_IDLE;\n", ind, dims ? "else " : "");
 		return;
 	}
-	for (int d = 0; d < f->dims; d++)
+	for (int d = 0; d < dims; d++)
 		fprintf(
 		    o,
 		    "%sif (wi_gid_%d + 32'd1 < global_range_%d) begin\n"
@@ -63,7 +68,7 @@ static void emit_ret(ectx *e, ctl_mode mode, int halt, const char *ind)
 		    "%s  wi_gid_%d <= 32'd0;\n%s  wi_lid_%d <= 32'd0;\n%s  wi_grp_%d <= 32'd0;\n",
 		    ind, d, d, ind, d, d, ind, d, d, d, d, ind, d, d, d, d, ind, ind, d, ind, d, ind, d);
 	fprintf(o, "%sdone <= 1'b1;\n", ind);
-	for (int d = 0; d < f->dims; d++)
+	for (int d = 0; d < dims; d++)
 		fprintf(o, "%send\n", ind);
 }
 
@@ -276,7 +281,7 @@ void emit_fsm_decls(ectx *e)
 		        s + 1, f->blocks[f->steps[s].block].name, step_kind_name(f->steps[s].kind));
 	fprintf(o, "\n  reg  [%d:0] state_q, state_d;\n", sb - 1);
 	/* Work-item counters of an nd-range kernel: dimension 0 runs fastest. */
-	for (int d = 0; d < f->dims; d++)
+	for (int d = 0; d < emit_wi_counters(f); d++)
 		fprintf(o, "  reg  [31:0] wi_gid_%d, wi_lid_%d, wi_grp_%d;\n", d, d, d);
 	fprintf(o, "\n");
 }
@@ -304,9 +309,9 @@ void emit_fsm(ectx *e)
 	if (f->profile)
 		emit_profile_count(e);
 	fprintf(o, "      case (state_q)\n");
-	if (f->dims) {
+	if (emit_wi_counters(f)) {
 		fprintf(o, "        S_IDLE: if (start) begin\n");
-		for (int d = 0; d < f->dims; d++)
+		for (int d = 0; d < emit_wi_counters(f); d++)
 			fprintf(o,
 			        "          wi_gid_%d <= 32'd0;\n          wi_lid_%d <= 32'd0;\n"
 			        "          wi_grp_%d <= 32'd0;\n",

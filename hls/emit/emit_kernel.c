@@ -96,8 +96,11 @@ static char *fixed_unused(ectx *e)
 		fprintf(l, ", arg_%d", i);
 	for (int m = 0; m < bd->nports; m++)
 		fprintf(l, ", m%d_rvalid, m%d_rdata", m, m);
-	for (int m = f->nmems; m < bd->nports; m++)
+	for (int m = f->nmems; m < bd->nports; m++) {
 		fprintf(l, ", m%d_addr, m%d_wdata, m%d_wstrb, m%d_ready", m, m, m, m);
+		if (bd->reads[m].nreqs) /* a word address: its byte-lane bits are left */
+			fprintf(l, ", m%d_rd_addr", m);
+	}
 	for (int m = 0; m < f->nmems; m++)
 		if (bd->ports[m].loads) /* the queue's fill level; loads that never wait */
 			fprintf(l, ", m%d_tn, m%d_full", m, m);

@@ -11,7 +11,8 @@
 #include "../../host/common/text_escape.h"
 
 /* Internal memory M (a local array, table or plain global): an rtl/kiln_ram.v cell behind the same
- * valid/ready port signals as the module's external memories. */
+ * valid/ready port signals as the module's external memories, or rtl/kiln_ram_dp.v when binding gave loads
+ * its second port (m<m>_rd_*). */
 static void internal_mem(ectx *e, int m)
 {
 	const kfunc *f = e->f;
@@ -32,14 +33,25 @@ static void internal_mem(ectx *e, int m)
 	        "  reg  [%d:0]  m%d_wstrb;\n  wire        m%d_ready = 1'b1;\n  wire        m%d_rvalid;\n"
 	        "  wire [%d:0] m%d_rdata;\n\n",
 	        m, m, m, 8 * wb - 1, m, wb - 1, m, m, m, 8 * wb - 1, m);
-	fprintf(
-	    e->body,
-	    "  kiln_ram #(.W(%d), .AW(%d), .WRITABLE(%d), .INIT_FILE(\"%s\"), .INIT_WORDS(%u)) u_mem%d (\n",
-	    8 * wb, aw, mm->used_write ? 1 : 0, init, words, m);
+	int two = e->bd->reads[m].nreqs > 0;
+	if (two)
+		fprintf(e->decl,
+		        "  // its second port, which only reads\n  reg         m%d_rd_valid;\n"
+		        "  reg  [31:0] m%d_rd_addr;\n  wire [%d:0] m%d_rd_rdata;\n\n",
+		        m, m, 8 * wb - 1, m);
+	fprintf(e->body,
+	        "  %s #(.W(%d), .AW(%d), .WRITABLE(%d), .INIT_FILE(\"%s\"), .INIT_WORDS(%u)) u_mem%d (\n",
+	        two ? "kiln_ram_dp" : "kiln_ram", 8 * wb, aw, mm->used_write ? 1 : 0, init, words, m);
 	fprintf(e->body,
 	        "    .clk(clk), .valid(m%d_valid), .write(m%d_write), .addr(m%d_addr[%d:%d]),\n"
-	        "    .wdata(m%d_wdata), .wstrb(m%d_wstrb), .rvalid(m%d_rvalid), .rdata(m%d_rdata)\n  );\n\n",
+	        "    .wdata(m%d_wdata), .wstrb(m%d_wstrb), .rvalid(m%d_rvalid), .rdata(m%d_rdata)",
 	        m, m, m, aw + lb - 1, lb, m, m, m, m);
+	if (two)
+		fprintf(
+		    e->body,
+		    ",\n    .rd_valid(m%d_rd_valid), .rd_addr(m%d_rd_addr[%d:%d]), .rd_data(m%d_rd_rdata)", m,
+		    m, aw + lb - 1, lb, m);
+	fprintf(e->body, "\n  );\n\n");
 }
 
 void emit_internal_mems(ectx *e)
@@ -122,63 +134,66 @@ static const char *req_cond(ectx *e, const bind_req *r)
 	return c;
 }
 
-/* What request R drives: address, and for a write its data and byte strobes, at indentation IND. */
-static void req_drive(ectx *e, int m, const bind_req *r, const char *ind)
+/* What request R drives on port PN (m<m>, or m<m>_rd for an internal memory's read port): address, and for a
+ * write its data and byte strobes, at indentation IND. */
+static void req_drive(ectx *e, int m, const char *pn, const bind_req *r, const char *ind)
 {
 	const kfunc *f = e->f;
 	const kinst *k = &f->insts[r->inst];
 	FILE *o = e->body;
 	int s = r->step;
-	fprintf(o, "%sm%d_valid = 1'b1;\n", ind, m);
+	fprintf(o, "%s%s_valid = 1'b1;\n", ind, pn);
 	if (r->kind == REQ_COPY_READ) {
-		fprintf(o, "%sm%d_addr = cp_rd_addr;\n", ind, m);
+		fprintf(o, "%s%s_addr = cp_rd_addr;\n", ind, pn);
 		return;
 	}
 	if (r->kind != REQ_LOAD && r->kind != REQ_STORE) {
 		fprintf(o,
-		        "%sm%d_write = 1'b1;\n%sm%d_addr = cp_wr_addr;\n%sm%d_wdata = cp_wr_wdata;\n"
-		        "%sm%d_wstrb = cp_wr_wstrb;\n",
-		        ind, m, ind, m, ind, m, ind, m);
+		        "%s%s_write = 1'b1;\n%s%s_addr = cp_wr_addr;\n%s%s_wdata = cp_wr_wdata;\n"
+		        "%s%s_wstrb = cp_wr_wstrb;\n",
+		        ind, pn, ind, pn, ind, pn, ind, pn);
 		return;
 	}
 	int ctx = r->pipelined ? emit_pipe_use_ctx(f, k, k->pissue) : s;
 	int wb = kmem_word_bytes(f, m), lb = wb == 8 ? 3 : 2;
-	fprintf(o, "%sm%d_addr = {%s, %d'b0};\n", ind, m, emit_ref_slice(e, k->a[0], 31, lb, ctx), lb);
+	fprintf(o, "%s%s_addr = {%s, %d'b0};\n", ind, pn, emit_ref_slice(e, k->a[0], 31, lb, ctx), lb);
 	if (k->op != K_STORE)
 		return;
 	const char *lane = emit_ref_slice(e, k->a[0], lb - 1, 0, ctx), *d = emit_ref(e, k->a[1], ctx);
-	fprintf(o, "%sm%d_write = 1'b1;\n", ind, m);
+	fprintf(o, "%s%s_write = 1'b1;\n", ind, pn);
 	if (k->bytes == wb)
-		fprintf(o, "%sm%d_wdata = %s;\n%sm%d_wstrb = %d'h%x;\n", ind, m, d, ind, m, wb,
+		fprintf(o, "%s%s_wdata = %s;\n%s%s_wstrb = %d'h%x;\n", ind, pn, d, ind, pn, wb,
 		        (1u << wb) - 1);
 	else
-		fprintf(o, "%sm%d_wdata = {%d'd0, %s} << {%s, 3'b000};\n%sm%d_wstrb = %d'h%x << %s;\n", ind,
-		        m, 8 * wb - k->a[1].width, d, lane, ind, m, wb, (1u << k->bytes) - 1, lane);
+		fprintf(o, "%s%s_wdata = {%d'd0, %s} << {%s, 3'b000};\n%s%s_wstrb = %d'h%x << %s;\n", ind, pn,
+		        8 * wb - k->a[1].width, d, lane, ind, pn, wb, (1u << k->bytes) - 1, lane);
 }
 
-/* Port M's multiplexer: per state the requests issued in it, the first whose condition holds driving the
- * port; the response tag of the state's read. */
-static void port_mux(ectx *e, int m)
+/* The multiplexer of port P of memory M, named PN (READ_ONLY: an internal memory's read port, which has no
+ * write side): per state the requests issued in it, the first whose condition holds driving the port; the
+ * response tag of the state's read. */
+static void port_mux(ectx *e, int m, const bind_port *p, const char *pn, int read_only)
 {
 	const kfunc *f = e->f;
-	const bind_port *p = &e->bd->ports[m];
 	FILE *o = e->body;
-	int tagged = port_tagged(e, m), wb = kmem_word_bytes(f, m);
+	int tagged = !read_only && port_tagged(e, m), wb = kmem_word_bytes(f, m);
 	if (!p->nreqs) {
 		fprintf(o,
-		        "  // port m%d: no requests\n  assign m%d_valid = 1'b0;\n  assign m%d_write = 1'b0;\n"
-		        "  assign m%d_addr = 32'd0;\n  assign m%d_wdata = %d'd0;\n  assign m%d_wstrb = "
+		        "  // port %s: no requests\n  assign %s_valid = 1'b0;\n  assign %s_write = 1'b0;\n"
+		        "  assign %s_addr = 32'd0;\n  assign %s_wdata = %d'd0;\n  assign %s_wstrb = "
 		        "%d'h0;\n\n",
-		        m, m, m, m, m, 8 * wb, m, wb);
+		        pn, pn, pn, pn, pn, 8 * wb, pn, wb);
 		return;
 	}
-	fprintf(
-	    o,
-	    "  // port m%d: its requests by state\n  always @(*) begin\n    m%d_valid = 1'b0;\n"
-	    "    m%d_write = 1'b0;\n    m%d_addr = 32'd0;\n    m%d_wdata = %d'd0;\n    m%d_wstrb = %d'h0;\n",
-	    m, m, m, m, m, 8 * wb, m, wb);
+	fprintf(o, "  // port %s: its requests by state\n  always @(*) begin\n    %s_valid = 1'b0;\n", pn,
+	        pn);
+	if (!read_only)
+		fprintf(o, "    %s_write = 1'b0;\n", pn);
+	fprintf(o, "    %s_addr = 32'd0;\n", pn);
+	if (!read_only)
+		fprintf(o, "    %s_wdata = %d'd0;\n    %s_wstrb = %d'h0;\n", pn, 8 * wb, pn, wb);
 	if (tagged)
-		fprintf(o, "    m%d_tag = %d'd0;\n", m, p->tag_bits);
+		fprintf(o, "    %s_tag = %d'd0;\n", pn, p->tag_bits);
 	fprintf(o, "    case (state_q)\n");
 	for (int i = 0; i < p->nreqs;) {
 		int s = p->reqs[i].step, j = i, tag = 0;
@@ -189,22 +204,22 @@ static void port_mux(ectx *e, int m)
 				tag = p->reqs[q].pipelined ? p->pipe_tag : e->bd->tag[p->reqs[q].inst];
 		fprintf(o, "      %s: begin\n", emit_state(e, s));
 		if (tagged && tag)
-			fprintf(o, "        m%d_tag = %d'd%d;\n", m, p->tag_bits, tag);
+			fprintf(o, "        %s_tag = %d'd%d;\n", pn, p->tag_bits, tag);
 		for (int q = i; q < j; q++) {
 			const bind_req *r = &p->reqs[q];
 			const char *c = req_cond(e, r);
 			if (!*c && q == i) { /* unconditional: later requests of the state never drive */
-				req_drive(e, m, r, "        ");
+				req_drive(e, m, pn, r, "        ");
 				break;
 			}
 			if (!*c) {
 				fprintf(o, "        else begin\n");
-				req_drive(e, m, r, "          ");
+				req_drive(e, m, pn, r, "          ");
 				fprintf(o, "        end\n");
 				break;
 			}
 			fprintf(o, "        %sif (%s) begin\n", q > i ? "else " : "", c);
-			req_drive(e, m, r, "          ");
+			req_drive(e, m, pn, r, "          ");
 			fprintf(o, "        end\n");
 		}
 		fprintf(o, "      end\n");
@@ -215,6 +230,9 @@ static void port_mux(ectx *e, int m)
 
 void emit_port_muxes(ectx *e)
 {
-	for (int m = 0; m < e->bd->nports; m++)
-		port_mux(e, m);
+	for (int m = 0; m < e->bd->nports; m++) {
+		port_mux(e, m, &e->bd->ports[m], rb_str(e->rb, "m%d", m), 0);
+		if (e->bd->reads[m].nreqs)
+			port_mux(e, m, &e->bd->reads[m], rb_str(e->rb, "m%d_rd", m), 1);
+	}
 }

@@ -170,10 +170,15 @@ const char *emit_pipe_request(ectx *e, int i)
 	return rb_str(e->rb, "pl%d_adv && %s", b, a);
 }
 
+const char *emit_ram_rdata(ectx *e, int i)
+{
+	return rb_str(e->rb, e->bd->ram_port[i] ? "m%d_rd_rdata" : "m%d_rdata", e->f->insts[i].mem);
+}
+
 const char *emit_pipe_load_data(ectx *e, int i)
 {
 	const kinst *k = &e->f->insts[i];
-	return rb_str(e->rb, k->mem < e->f->nmems ? "pq%d_d" : "m%d_rdata", k->mem);
+	return k->mem < e->f->nmems ? rb_str(e->rb, "pq%d_d", k->mem) : emit_ram_rdata(e, i);
 }
 
 const char *emit_wait_ok(ectx *e, int i)

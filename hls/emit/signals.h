@@ -48,6 +48,8 @@ int emit_pipe_is_load(const kfunc *f, int i);
 const char *emit_pipe_request(ectx *e, int i);
 /* " && <room for its read data>" for a pipelined load K on a module port, "" for other accesses. */
 const char *emit_pipe_room(ectx *e, const kinst *k);
+/* Read data of internal-memory load I on the port binding gave it (before its byte-lane shift). */
+const char *emit_ram_rdata(ectx *e, int i);
 /* Data word of pipelined load I (before its byte-lane shift). */
 const char *emit_pipe_load_data(ectx *e, int i);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Initial contents of on-chip memories (kernel tables and arrays, device globals in dedicated RAM). Each
  * memory's bytes become one $readmemh file in the image's rtl/ folder (what synthesis and other simulators
- * read, rtl/kiln_ram.v) and one table of a C file compiled into the Verilated model, which answers the RAM
+ * read, rtl/kiln_ram_dp.v) and one table of a C file compiled into the Verilated model, which answers the RAM
  * cells' kiln_init_find/kiln_init_word calls: the model runs wherever the image is loaded, without its
  * files. Both texts come from the same bytes here; the image build writes them. */
 #ifndef KILN_MEMINIT_H

@@ -24,7 +24,7 @@ static const char *const directive_words[] = {
     "ambit",     "xilinx",   "coverage", "lint_checking", "rtl_synthesis", "exemplar",  "quartus"};
 static const char *const verilator_ok[] = {"lint_off", "lint_on", "split_var"};
 static const char *const allowed_directives[] = {"ifdef", "ifndef", "elsif", "else", "endif"};
-/* The DPI functions the RAM cells import (rtl/kiln_ram.v, rtl/kiln_dg_ram.v), defined in kiln_init.c. */
+/* The DPI functions the RAM cells import (rtl/kiln_ram_dp.v, rtl/kiln_dg_ram.v), defined in kiln_init.c. */
 static const char *const allowed_dpi[] = {"kiln_init_find", "kiln_init_word"};
 
 #define IN(tab, s, n) in_table(tab, sizeof tab / sizeof tab[0], s, n)

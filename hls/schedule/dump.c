@@ -183,7 +183,7 @@ void kir_dump(const kfunc *f, FILE *o)
 	fputs("kernel ", o);
 	name(f->name, o);
 	if (f->dims)
-		fprintf(o, " (nd-range %dd", f->dims);
+		fprintf(o, " (nd-range %dd%s", f->dims, f->wi_loop ? " looped" : "");
 	else
 		fputs(" (single task", o);
 	if (sched)

@@ -134,6 +134,10 @@ static aff aff_of(const kfunc *f, int b, kval v, int depth, int self)
 				return aff_scale(aff_of(f, b, k->a[1 - i], depth + 1, self),
 				                 (uint32_t)k->a[i].c);
 		break;
+	case K_WIID: /* the launch's ranges and offset do not change while it runs */
+		if (k->a[0].c >= WI_GLOBAL_RANGE)
+			return aff_sym(v.id);
+		break;
 	case K_ZEXT:
 	case K_SEXT:
 	case K_TRUNC:

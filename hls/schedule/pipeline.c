@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Loop pipelining: iterations of a single-block loop overlap, a new one starting every II cycles. Modulo
  * scheduling: operations take cycles of the iteration ("slots") in program order, as early as their operands
- * and the clock period allow, with a reservation table of II columns per memory port so that no two accesses
- * of any iterations meet on a port in one cycle (and, for the module's ports, at most one request per cycle
+ * and the clock period allow, with a reservation table of II columns per memory so that the accesses of all
+ * iterations in one cycle fit the memory's ports (SCHED_RAM_PORTS for an on-chip memory, one store among
+ * them) (and, for the module's ports, at most one request per cycle
  * over all of them, so that a refused request is the only thing that can stall an issuing cycle). A phi's
  * next value must be there before the next iteration reads it (the recurrence), memory accesses of later
  * iterations stay behind those of earlier ones they depend on (memdep), and the branch deciding whether
@@ -89,6 +90,17 @@ static int in_block(const kfunc *f, int b, kval v)
 	return v.kind == KV_OP && f->insts[v.id].block == b;
 }
 
+/* A reservation-table column holds its loads in the low bits, plus COL_STORE for a store. */
+#define COL_STORE 4
+
+/* One more access (a store when ST) fits column use U of a memory with PORTS ports: a port free, at most
+ * one store (the accesses of other iterations it meets go to other addresses, or memdep would keep them
+ * apart). */
+static int fits(unsigned u, int st, int ports)
+{
+	return (int)(u & 3) + (int)(u >= COL_STORE) < ports && !(st && u >= COL_STORE);
+}
+
 /* One modulo schedule of loop B at II: 1 when every constraint holds. */
 static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int nd, modsched *ms, char *why,
                   size_t wn)
@@ -98,13 +110,16 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 	int nall = f->nmems + f->nimems;
 	double clk = f->clock_ns;
 	int *last = malloc(((size_t)nall + 1) * sizeof *last);
+	int *last_store = malloc(((size_t)nall + 1) * sizeof *last_store);
 	int ok = 0;
 	for (int j = 0; j < bl->ninsts; j++)
 		ms->ready[j] = 0;
-	for (int round = 0; round < 32 && last; round++) {
+	for (int round = 0; round < 32 && last && last_store; round++) {
 		memset(ms->busy, 0, (size_t)(nall + 1) * (size_t)ii);
-		for (int m = 0; m < nall; m++)
+		for (int m = 0; m < nall; m++) {
 			last[m] = -1;
+			last_store[m] = 1;
+		}
 		int fail = 0;
 		for (int j = 0; j < bl->ninsts && !fail; j++) {
 			const kinst *k = &f->insts[bl->insts[j]];
@@ -136,23 +151,29 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 				continue;
 			}
 			if (kop_is_access(k->op)) {
-				int m = k->mem, mod = m < f->nmems;
-				if (s <= last[m]) {
-					s = last[m] + 1;
+				/* after the memory's request before it: in a later cycle, but for a load
+				 * after a load on an on-chip memory, which its other port takes
+				 * (SCHED_RAM_PORTS) */
+				int m = k->mem, mod = m < f->nmems, st = k->op == K_STORE;
+				int lo = last[m] + (mod || st || last_store[m]);
+				if (s < lo) {
+					s = lo;
 					t = 0;
 				}
 				for (int n = 0;
-				     ms->busy[m * ii + s % ii] || (mod && ms->busy[nall * ii + s % ii]);
+				     !fits(ms->busy[m * ii + s % ii], st, mod ? 1 : SCHED_RAM_PORTS) ||
+				     (mod && ms->busy[nall * ii + s % ii]);
 				     s++, t = 0)
 					if (++n > ii) {
 						snprintf(why, wn, "the ports are full (line %u)", k->line);
 						fail = 1;
 						break;
 					}
-				ms->busy[m * ii + s % ii] = 1;
+				ms->busy[m * ii + s % ii] += st ? COL_STORE : 1;
 				if (mod)
 					ms->busy[nall * ii + s % ii] = 1;
 				last[m] = s;
+				last_store[m] = st;
 				ms->issue[j] = s;
 				if (k->op == K_LOAD) {
 					ms->slot[j] = s + sched_port_latency(p, m);
@@ -206,6 +227,7 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 	if (!ok && !why[0])
 		snprintf(why, wn, "a recurrence through a phi needs more than %d cycle(s) per iteration", ii);
 	free(last);
+	free(last_store);
 	return ok;
 }
 
@@ -234,9 +256,8 @@ int pipeline_block(const sched_problem *p, kfunc *f, int b)
 			snprintf(bl->nopipe, sizeof bl->nopipe, "it already starts an iteration every cycle");
 		else if (mii >= seq)
 			snprintf(bl->nopipe, sizeof bl->nopipe,
-			         "its memory accesses need %d cycles per iteration on one port, as many as "
-			         "it takes "
-			         "unpipelined",
+			         "its memory accesses need %d cycles per iteration on the ports of one "
+			         "memory, as many as it takes unpipelined",
 			         mii);
 		for (int ii = rec < seq && rec > mii ? rec : mii; ii < seq && !found; ii++) {
 			ms.busy = xrealloc(ms.busy, (size_t)(nall + 1) * (size_t)ii, 1);

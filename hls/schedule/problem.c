@@ -21,28 +21,51 @@ int sched_self_loop(const kfunc *f, int b)
 /* Lower bounds on the initiation interval of a single-block loop, computed once per problem, here, and
  * read by the pipeliner, the schedule report and sched_verify alike, so that they cannot disagree. */
 
-int sched_port_load(const kfunc *f, int b, int *module_requests)
+int sched_port_count(const kfunc *f, int b, int *cnt, int *first)
 {
-	int nall = f->nmems + f->nimems, worst = 1, mod = 0;
-	int *cnt = xcalloc((size_t)nall + 1, sizeof *cnt);
+	int mod = 0;
 	const kblock *bl = &f->blocks[b];
 	for (int j = 0; j < bl->ninsts; j++) {
 		const kinst *k = &f->insts[bl->insts[j]];
 		if (kop_is_access(k->op)) {
 			mod += k->mem < f->nmems;
 			cnt[k->mem]++;
+			first[k->mem] += k->op == K_STORE;
 		} else if (kop_unit(k->op) == KU_COPY) {
 			/* a copy of run-time length counts as one word: it never pipelines */
 			int words = k->a[2].kind == KV_CONST ? (int)((k->a[2].c + 3) / 4) : 1;
 			cnt[k->mem] += words;
-			if (k->op == K_MEMCPY)
+			first[k->mem] += words;
+			if (k->op == K_MEMCPY) {
 				cnt[k->mem2] += words;
+				first[k->mem2] += words;
+			}
 		}
 	}
-	for (int m = 0; m < nall; m++)
-		if (cnt[m] > worst)
-			worst = cnt[m];
+	return mod;
+}
+
+int sched_port_cycles(const kfunc *f, const int *cnt, const int *first)
+{
+	int worst = 1;
+	for (int m = 0; m < f->nmems + f->nimems; m++) {
+		int ports = m < f->nmems ? 1 : SCHED_RAM_PORTS;
+		int need = (cnt[m] + ports - 1) / ports;
+		if (first[m] > need)
+			need = first[m];
+		if (need > worst)
+			worst = need;
+	}
+	return worst;
+}
+
+int sched_port_load(const kfunc *f, int b, int *module_requests)
+{
+	int nall = f->nmems + f->nimems;
+	int *cnt = xcalloc((size_t)nall + 1, sizeof *cnt), *first = xcalloc((size_t)nall + 1, sizeof *first);
+	int mod = sched_port_count(f, b, cnt, first), worst = sched_port_cycles(f, cnt, first);
 	free(cnt);
+	free(first);
 	if (module_requests)
 		*module_requests = mod;
 	return worst;
@@ -213,10 +236,10 @@ const char *sched_optype_name(const sched_problem *p, const sched_optype *t, cha
 	return buf;
 }
 
-static int add_type(sched_problem *p, sched_res res, int id, int latency, int occupancy)
+static int add_type(sched_problem *p, sched_res res, int id, int latency, int occupancy, int limit)
 {
 	p->types = xrealloc(p->types, (size_t)p->ntypes + 1, sizeof *p->types);
-	p->types[p->ntypes] = (sched_optype){res, id, latency, occupancy, 1};
+	p->types[p->ntypes] = (sched_optype){res, id, latency, occupancy, limit};
 	return p->ntypes++;
 }
 
@@ -225,8 +248,9 @@ static int build_types(sched_problem *p)
 {
 	const kfunc *f = p->f;
 	int nall = f->nmems + f->nimems, div_type[65], copy = -1, nfpu;
-	for (int m = 0; m < nall; m++) /* an on-chip memory answers in the next cycle */
-		add_type(p, RES_PORT, m, m < f->nmems ? sched_read_latency(f, m) : 1, 1);
+	for (int m = 0; m < nall; m++) /* an on-chip memory answers in the next cycle, on each of its ports */
+		add_type(p, RES_PORT, m, m < f->nmems ? sched_read_latency(f, m) : 1, 1,
+		         m < f->nmems ? 1 : SCHED_RAM_PORTS);
 	for (int w = 0; w <= 64; w++)
 		div_type[w] = -1;
 	int *group = malloc(((size_t)f->ninsts + 1) * sizeof *group);
@@ -251,18 +275,18 @@ static int build_types(sched_problem *p)
 			int dw = sched_div_width(k->width);
 			int run = 1 + dw / sched_div_bits_per_cycle(p->clock_ns, dw);
 			if (div_type[dw] < 0)
-				div_type[dw] = add_type(p, RES_DIVIDER, dw, run, run);
+				div_type[dw] = add_type(p, RES_DIVIDER, dw, run, run, 1);
 			p->type[i] = div_type[dw];
 		} else if (kop_unit(k->op) == KU_FPU && group[i] >= 0) {
 			if (fpu_type[group[i]] < 0)
 				/* a group is one cell with its parameters, which fix its levels: the
 				 * first operation's latency is every one's */
 				fpu_type[group[i]] =
-				    add_type(p, RES_FP_UNIT, group[i], fp_unit_latency(k, p->clock_ns), 1);
+				    add_type(p, RES_FP_UNIT, group[i], fp_unit_latency(k, p->clock_ns), 1, 1);
 			p->type[i] = fpu_type[group[i]];
 		} else if (kop_unit(k->op) == KU_COPY) {
 			if (copy < 0)
-				copy = add_type(p, RES_COPY, 0, 0, 1);
+				copy = add_type(p, RES_COPY, 0, 0, 1, 1);
 			p->type[i] = copy;
 		}
 	}

@@ -7,11 +7,11 @@
  * delay class) and, for loads, its memory's read latency; the dependences, which are the SSA operands of the
  * operations of one block plus program order of the accesses to one memory (and, across the iterations of a
  * pipelined loop, memdep_loop's); the target clock period; and the operator types with their latencies and
- * limits, which are fixed by the hardware the emitter builds: one access per memory port per step (a module
- * port may take a request and await a response in one step), one divider per division width, one operation
- * per floating-point unit and step, a copy loop alone in its step with its memories idle, and in a
- * pipelined loop one access per port per II column and one module-port request per cycle over all module
- * ports.
+ * limits, which are fixed by the hardware the emitter builds: one access per module port per step (it may
+ * take a request and await a response in one step), SCHED_RAM_PORTS loads per on-chip memory and step or
+ * a store alone, one divider per division width, one
+ * operation per floating-point unit and step, a copy loop alone in its step with its memories idle, and in a
+ * pipelined loop the same per II column and one module-port request per cycle over all module ports.
  *
  * Solution (kir.h marks its fields): kfunc.steps; per operation step, issue, t_end, and in
  * pipelined loops pslot and pissue; per block its step range and pipelining. */
@@ -58,10 +58,17 @@ int sched_latency(const sched_problem *p, int i);
 int sched_port_latency(const sched_problem *p, int m);
 /* Describes operator type T for diagnostics ("memory 'buf'", "the 32-bit divider", ...) in BUF. */
 const char *sched_optype_name(const sched_problem *p, const sched_optype *t, char *buf, size_t n);
-/* Accesses on the busiest memory port in one execution of block B of F (at least 1; a copy loop counts
- * its words, one when its length is not known); *MODULE_REQUESTS (when not NULL) gets the requests on
- * module ports together. */
+/* Cycles the busiest memory needs for its accesses in one execution of block B of F (at least 1): a module
+ * port's accesses, an on-chip memory's spread over its ports but its stores on the first (a copy loop counts
+ * its words, one when its length is not known, on the first port); *MODULE_REQUESTS (when not NULL) gets
+ * the requests on module ports together. */
 int sched_port_load(const kfunc *f, int b, int *module_requests);
+/* Adds the accesses of block B of F to CNT[m] per memory m, and to FIRST[m] those only an on-chip memory's
+ * first port takes (stores, copy loops' words); returns B's requests on module ports. */
+int sched_port_count(const kfunc *f, int b, int *cnt, int *first);
+/* Cycles the busiest memory of F needs for the accesses counted in CNT and FIRST (at least 1): a module
+ * port one per access, an on-chip memory its accesses over its ports but its first port's one each. */
+int sched_port_cycles(const kfunc *f, const int *cnt, const int *first);
 /* Block B of F branches back to itself: a single-block loop. */
 int sched_self_loop(const kfunc *f, int b);
 

@@ -3,7 +3,8 @@
  * each block's states, and per loop the achieved cycles per iteration (the initiation interval of a loop that
  * is not pipelined is its trip latency) beside the two cheap lower bounds of REFERENCE §8: the dependence
  * bound (the longest chain packed into the clock period, memory reads at the memory's minimum latency,
- * divisions as chained subtract stages) and the resource bound (accesses per memory port, one per cycle).
+ * divisions as chained subtract stages) and the resource bound (the busiest memory's accesses over its
+ * ports, sched_port_cycles).
  * Both are given per execution of each block, and for single-block loops the recurrence bound too, so that
  * the benchmark can weigh them by the block counts of a profiled run (kiln-cc --profile, scripts/bench). */
 #include <math.h>
@@ -13,6 +14,7 @@
 
 #include "../../host/common/jsonutil.h"
 #include "../../host/common/text_escape.h"
+#include "../support/xalloc.h"
 #include "oplib.h"
 #include "problem.h"
 #include "schedule.h"
@@ -95,14 +97,11 @@ static int block_dep_lb(const kfunc *f, int b)
 	return ns_to_cycles(f, worst);
 }
 
-static void port_counts(const kfunc *f, int b, int *cnt)
+/* Loop L iterates over the work-items of an nd-range kernel (hls/cdfg/wi_loop.c): its II is the work-item
+ * initiation interval. */
+static int work_items(const kfunc *f, const loopinfo *l)
 {
-	const kblock *bl = &f->blocks[b];
-	for (int j = 0; j < bl->ninsts; j++) {
-		const kinst *k = &f->insts[bl->insts[j]];
-		if (kop_is_access(k->op))
-			cnt[k->mem]++;
-	}
+	return f->wi_loop && l->header == 1 && l->latch == 1;
 }
 
 static int imax(int a, int b)
@@ -139,7 +138,7 @@ static int find_loops(const kfunc *f, loopinfo *out, int max)
 			}
 	}
 	int nall = f->nmems + f->nimems;
-	int *cnt = calloc((size_t)nall + 1, sizeof *cnt);
+	int *cnt = xcalloc((size_t)nall + 1, sizeof *cnt), *first = xcalloc((size_t)nall + 1, sizeof *first);
 	for (int i = 0; i < n; i++) {
 		loopinfo *l = &out[i];
 		l->states = 0;
@@ -151,12 +150,12 @@ static int find_loops(const kfunc *f, loopinfo *out, int max)
 			    (out[j].header != l->header || out[j].latch != l->latch))
 				l->innermost = 0;
 		for (int m = 0; m < nall; m++)
-			cnt[m] = 0;
+			cnt[m] = first[m] = 0;
 		int dep = 0;
 		for (int b = l->header; b <= l->latch; b++) {
 			l->states += f->blocks[b].pipelined ? f->blocks[b].ii * f->blocks[b].stages
 			                                    : block_states(f, b);
-			port_counts(f, b, cnt);
+			sched_port_count(f, b, cnt, first);
 			int d = block_dep_lb(f, b);
 			if (d > dep)
 				dep = d;
@@ -167,12 +166,10 @@ static int find_loops(const kfunc *f, loopinfo *out, int max)
 			l->ii = f->blocks[l->header].ii;
 			l->states = l->ii * f->blocks[l->header].stages;
 		}
-		l->res_lb = 1;
-		for (int m = 0; m < nall; m++)
-			if (cnt[m] > l->res_lb)
-				l->res_lb = cnt[m];
+		l->res_lb = sched_port_cycles(f, cnt, first);
 	}
 	free(cnt);
+	free(first);
 	return n;
 }
 
@@ -232,10 +229,11 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 			const loopinfo *l = &loops[i];
 			int lb = l->dep_lb > l->res_lb ? l->dep_lb : l->res_lb;
 			fprintf(o,
-			        "  loop %s..%s%s: trip latency %d cycles, II %d (%s), lower "
+			        "  loop %s..%s%s%s: trip latency %d cycles, II %d (%s), lower "
 			        "bounds: dependence %d, "
 			        "resource %d -> %.2fx\n",
 			        f->blocks[l->header].name, f->blocks[l->latch].name,
+			        work_items(f, l) ? " (the work-items)" : "",
 			        l->innermost ? " (innermost)" : "", l->states, l->ii,
 			        l->pipelined ? "pipelined" : "not pipelined", l->dep_lb, l->res_lb,
 			        (double)l->ii / lb);
@@ -280,11 +278,11 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 			const loopinfo *l = &loops[i];
 			fprintf(o,
 			        "%s{\"header\": \"%s\", \"latch\": \"%s\", \"innermost\": %s, "
-			        "\"trip_latency\": %d, \"ii\": %d, "
+			        "\"work_items\": %s, \"trip_latency\": %d, \"ii\": %d, "
 			        "\"pipelined\": %s, \"dependence_lb\": %d, \"resource_lb\": %d}",
 			        i ? ", " : "", f->blocks[l->header].name, f->blocks[l->latch].name,
-			        l->innermost ? "true" : "false", l->states, l->ii,
-			        l->pipelined ? "true" : "false", l->dep_lb, l->res_lb);
+			        l->innermost ? "true" : "false", work_items(f, l) ? "true" : "false",
+			        l->states, l->ii, l->pipelined ? "true" : "false", l->dep_lb, l->res_lb);
 		}
 		fprintf(o, "]}");
 	}

@@ -107,7 +107,8 @@ static int late_data(const sched_problem *p, const kinst *k, int issue, int use,
 	return -1;
 }
 
-/* Requests on one memory go out in program order (ISSUE: their steps or slots, by position in block B). */
+/* Requests on one memory go out in program order (ISSUE: their steps or slots, by position in block B), an
+ * on-chip memory's loads in the same step as loads before them. */
 static int program_order(const kfunc *f, int b, const int *issue, const char *unit, char *err, size_t errlen)
 {
 	const kblock *bl = &f->blocks[b];
@@ -117,7 +118,9 @@ static int program_order(const kfunc *f, int b, const int *issue, const char *un
 			const kinst *o = &f->insts[bl->insts[i]];
 			if (!kop_is_access(o->op) || o->mem != k->mem)
 				continue;
-			if (issue[i] >= issue[j]) {
+			/* an on-chip memory's other port may take a load beside a load */
+			int beside = is_internal(f, k->mem) && o->op == K_LOAD && k->op == K_LOAD;
+			if (issue[i] > issue[j] || (issue[i] == issue[j] && !beside)) {
 				snprintf(
 				    err, errlen,
 				    "%s (line %u) requested in %s %d, not after the %s (line %u) before it "
@@ -135,7 +138,8 @@ static int program_order(const kfunc *f, int b, const int *issue, const char *un
 /* A pipelined loop B: operands ready by the slot that uses them and chained within the period, read data at
  * its latency, requests per memory in program order, the branch known within the first II cycles, every
  * phi's next value there before the next iteration reads it, memory dependences across iterations kept, no
- * two requests of any iterations on one port (nor two on the module's ports together) in one cycle, and the
+ * more requests of any iterations on one memory than its ports in one cycle (nor two on the module's ports
+ * together), and the
  * II at least the loop's bounds. */
 static int verify_pipelined(const sched_problem *p, int b, char *err, size_t errlen)
 {
@@ -201,18 +205,23 @@ static int verify_pipelined(const sched_problem *p, int b, char *err, size_t err
 				return -1;
 			}
 		}
+		/* the accesses of all iterations in one cycle of the II: within the memory's ports (one
+		 * store among them), and one request over all module ports */
+		int n_same = 0, st_same = k->op == K_STORE;
 		for (int i = 0; mem && i < j; i++) {
 			const kinst *o = &f->insts[bl->insts[i]];
 			if (!kop_is_access(o->op) || o->pissue % ii != k->pissue % ii)
 				continue;
 			int same = o->mem == k->mem,
 			    both_module = !is_internal(f, o->mem) && !is_internal(f, k->mem);
-			if (same || both_module) {
+			n_same += same;
+			st_same += same && o->op == K_STORE;
+			if ((same && (n_same >= p->types[k->mem].limit || st_same > 1)) || both_module) {
 				snprintf(err, errlen,
 				         "pipelined loop, II %d: requests of lines %u and %u meet in cycle "
 				         "%d of the II on %s",
 				         ii, o->line, k->line, k->pissue % ii,
-				         same ? "one port" : "the module's ports");
+				         same ? "the ports of one memory" : "the module's ports");
 				return -1;
 			}
 		}
@@ -310,14 +319,16 @@ static int by_from(const void *a, const void *b)
 }
 
 /* No operator type serves more operations at once than its limit, outside pipelined loops (which
- * verify_pipelined checks per II column): one access per memory port and step (a copy loop holding its
- * memories' ports for its step), one run per divider at a time, one operation per floating-point unit and
- * step, one copy loop at a time. */
+ * verify_pipelined checks per II column): per memory and step one access per port (a copy loop holding its
+ * memories' ports for its step; program_order keeps a store alone in its step), one run per divider at a
+ * time, one operation per floating-point unit and step, one copy loop at a time. */
 static int utilisation(const sched_problem *p, const int *div_issue, char *err, size_t errlen)
 {
 	const kfunc *f = p->f;
-	hold *h = malloc(((size_t)f->ninsts + 1) * sizeof *h);
-	int *active = malloc(((size_t)f->ninsts + 1) * sizeof *active);
+	/* an operation holds its type once, a copy loop each port of its memories */
+	size_t cap = ((size_t)f->ninsts + 1) * SCHED_RAM_PORTS;
+	hold *h = malloc(cap * sizeof *h);
+	int *active = malloc(cap * sizeof *active);
 	if (!h || !active) {
 		free(h);
 		free(active);
@@ -336,9 +347,10 @@ static int utilisation(const sched_problem *p, const int *div_issue, char *err, 
 				h[n++].inst = i;
 			} else if (ty->res == RES_PORT && kop_unit(k->op) == KU_COPY &&
 			           (k->mem == ty->id || (k->op == K_MEMCPY && k->mem2 == ty->id))) {
-				/* a copy loop has its memories to itself for its step */
-				h[n] = (hold){k->step, k->step, i};
-				n++;
+				/* a copy loop has its memories to itself for its step: it holds every
+				 * port */
+				for (int q = 0; q < ty->limit; q++)
+					h[n++] = (hold){k->step, k->step, i};
 			}
 		}
 		kiln_sort(h, (size_t)n, sizeof *h, by_from);
@@ -352,11 +364,12 @@ static int utilisation(const sched_problem *p, const int *div_issue, char *err, 
 			if (na >= ty->limit) {
 				const kinst *k = &f->insts[h[x].inst], *o = &f->insts[h[active[0]].inst];
 				char name[96];
-				snprintf(err, errlen,
-				         "%s: two %s at once in step %d: %s (line %u) and %s (line %u)",
-				         sched_optype_name(p, ty, name, sizeof name),
-				         ty->res == RES_PORT ? "accesses" : "operations", h[x].from,
-				         kop_name(o->op), o->line, kop_name(k->op), k->line);
+				snprintf(
+				    err, errlen,
+				    "%s: %s (line %u) in step %d while %s (line %u) holds it (it serves %d "
+				    "at once)",
+				    sched_optype_name(p, ty, name, sizeof name), kop_name(k->op), k->line,
+				    h[x].from, kop_name(o->op), o->line, ty->limit);
 				rc = -1;
 			}
 			active[na++] = x;

@@ -85,7 +85,7 @@ else
 	check kiln_ram "$file" "$iw" "$aw" "  wire rvalid;
   wire [31:0] rdata;" "  kiln_ram #(.AW($aw), .WRITABLE(0), .INIT_FILE(\"$file\"), .INIT_WORDS($iw)) u (.clk(clk),
     .valid(re), .write(1'b0), .addr(addr), .wdata(32'd0), .wstrb(4'd0), .rvalid(rvalid), .rdata(rdata));" \
-		rdata kiln_ram.v
+		rdata kiln_ram.v kiln_ram_dp.v
 fi
 
 # kiln_ram of 64-bit words: a table of 64-bit elements (its file has 64-bit words).
@@ -100,7 +100,7 @@ else
 	check kiln_ram64 "$file" "$iw" "$aw" "  wire rvalid;
   wire [63:0] rdata;" "  kiln_ram #(.W(64), .AW($aw), .WRITABLE(0), .INIT_FILE(\"$file\"), .INIT_WORDS($iw)) u (
     .clk(clk), .valid(re), .write(1'b0), .addr(addr), .wdata(64'd0), .wstrb(8'd0), .rvalid(rvalid),
-    .rdata(rdata));" "rdata[31:0], rdata[63:32]" kiln_ram.v
+    .rdata(rdata));" "rdata[31:0], rdata[63:32]" kiln_ram.v kiln_ram_dp.v
 	PER=1
 fi
 

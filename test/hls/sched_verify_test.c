@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* sched_verify without Verilator or LLVM: hand-made schedules of a small kernel, one valid, then each
- * invariant broken once (a use before its definition, a load's data used before the memory answers, two
- * accesses to one internal memory in a step, blocks out of order); each must be named. Then a floating-point
- * unit's limit: two operations in one step on one unit. */
+ * invariant broken once (a use before its definition, a load's data used before the memory answers, a store
+ * beside a load of one internal memory in a step, blocks out of order); each must be named. Then a
+ * floating-point unit's limit: two operations in one step on one unit. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,9 +105,10 @@ static void units(void)
 	         "two float additions in consecutive steps on one adder pass", "%s", err);
 	u[1].issue = 0;
 	u[1].step = lat;
-	KT_CHECK(sched_verify(&g, err, sizeof err) != 0 &&
-	             strstr(err, "floating-point unit 0: two operations at once in step 0"),
-	         "two float additions in one step on one adder are caught", "\"%s\"", err);
+	KT_CHECK(
+	    sched_verify(&g, err, sizeof err) != 0 &&
+	        strstr(err, "floating-point unit 0: fadd (line 31) in step 0 while fadd (line 30) holds it"),
+	    "two float additions in one step on one adder are caught", "\"%s\"", err);
 }
 
 int main(void)
@@ -122,7 +123,8 @@ int main(void)
 	expect_violation("load data used before the memory answers", "the memory answers after 1");
 	insts[3].issue = insts[3].step = 1; /* the store's request in the load's request step */
 	insts[3].a[1] = (kval){KV_CONST, 0, 7, 32};
-	expect_violation("two accesses to one internal memory in a step are caught", "two accesses");
+	expect_violation("a store beside a load of one internal memory in a step is caught",
+	                 "not after the load");
 	blocks[1].first_step = 2;
 	expect_violation("blocks whose steps overlap are caught", "out of order");
 
@@ -137,10 +139,10 @@ int main(void)
 	insts[2].pslot = 2;
 	insts[3].pissue = insts[3].pslot = 2;
 	KT_CHECK(sched_verify(&f, err, sizeof err) == 0, "a valid pipelined schedule passes", "%s", err);
-	insts[3].pissue = 5; /* 5 mod 4 == 1: the load's column */
+	insts[3].pissue = 5; /* 5 mod 4 == 1: the load's column, meeting the next iteration's load */
 	insts[3].pslot = 3;
-	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "meet in cycle 1"),
-	         "two requests of a pipelined loop in one II column are caught", "\"%s\"", err);
+	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "overtakes"),
+	         "a store meeting a load of the next iteration it may alias is caught", "\"%s\"", err);
 	insts[3].pissue = insts[3].pslot = 2;
 	insts[1].pslot = 3; /* the load's address after its request */
 	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "ready only in slot 3"),

@@ -134,6 +134,41 @@ int main(void)
 	         "pipelined %d, \"%s\"", l->pipelined, l->nopipe);
 	kfunc_free(&f);
 
+	/* out[i] = loc[i] + loc[i + 1] + loc[i + 2] from a local array: its two ports take two loads per
+	 * cycle, so the three loads need II 2 (ResMII 2, not 3); the verifier counts each II column against
+	 * the ports. */
+	{
+		int i;
+		kb_init(&f, 3);
+		kb_pointer(&f, 0, 1);
+		int dm = kb_mem(&f, MEM_DEVMEM), loc = kb_mem(&f, MEM_LOCAL), x[3];
+		kb_loop_open(&f, &i);
+		kval sum = kb_c(0, 32);
+		for (int q = 0; q < 3; q++) {
+			int iq = kb_op(&f, 1, K_ADD, 32, kb_v(&f, i), kb_c((uint64_t)q, 32), KB_NONE);
+			x[q] = kb_load(&f, 1, loc, kb_v(&f, kb_index(&f, 1, kb_c(0, 32), kb_v(&f, iq))));
+			sum = kb_v(&f, kb_op(&f, 1, K_ADD, 32, sum, kb_v(&f, x[q]), KB_NONE));
+		}
+		kb_store(&f, 1, dm, kb_v(&f, kb_index(&f, 1, kb_arg(0), kb_v(&f, i))), sum);
+		kb_loop_close(&f, i, 2);
+		sched_run(&f, 10.0, 1);
+		l = &f.blocks[1];
+		KT_CHECK(l->res_mii == 2 && l->pipelined && l->ii == 2,
+		         "three loads of a local array: two ports, II 2",
+		         "ResMII %d, pipelined %d, II %d (%s)", l->res_mii, l->pipelined, l->ii, l->nopipe);
+		verified(&f, "three loads of a local array: verifies");
+		int c0 = f.insts[x[0]].pissue % 2, c2 = f.insts[x[2]].pissue % 2;
+		int other = c0 == c2 ? x[1] : x[2]; /* a load whose column is not x[0]'s */
+		int old = f.insts[other].pissue;
+		f.insts[other].pissue = f.insts[x[0]].pissue + 2; /* x[0]'s column, an iteration on */
+		f.insts[other].pslot = f.insts[other].pissue + 1;
+		char err[512] = "";
+		KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "ports of one memory"),
+		         "three loads in one II column of a two-port memory are caught", "\"%s\"", err);
+		f.insts[other].pissue = old;
+		kfunc_free(&f);
+	}
+
 	/* --no-pipeline: the loop stays sequential, its bounds still reported. */
 	vinc(&f, 1, 1);
 	sched_run(&f, 10.0, 0);
