@@ -304,7 +304,8 @@ static void kernel_line(parser *P)
 			expected(P, "the dimensions (1d, 2d or 3d)");
 		f->dims = t[0] - '0';
 		next(P);
-		f->wi_loop = accept(P, "looped"); /* wi_loop.c */
+		if ((f->wi_loop = accept(P, "looped")) && f->dims != 1) /* wi_loop.c */
+			fail(P, 0, "only a one-dimensional nd-range kernel is looped");
 	} else {
 		expected(P, "'single task' or 'nd-range'");
 	}

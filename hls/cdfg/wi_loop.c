@@ -4,7 +4,7 @@
  * when i has finished (saxpy: 6 states each, where the same body as a single-task loop overlaps iterations
  * at II 3). Here the body becomes the loop the pipeliner knows:
  *
- *   bb0 (wi_start):  br bb1
+ *   bb0 (wi_start):  the loads every work-item would repeat (invariant_load); br bb1
  *   bb1 (body):      gid = phi [0, bb0], [gid + 1, bb1]   (lid and grp likewise, when the body asks)
  *                    ... the body, its get_global_id(0) = gid + the global offset ...
  *                    condbr gid + 1 < global range -> bb1, bb2
@@ -80,6 +80,15 @@ static void becomes(kinst *k, kval v)
 	k->a[1] = k->a[2] = none;
 }
 
+/* Load K reads the same word in every work-item, from a device global the kernel never writes: it belongs
+ * before the loop, as LLVM's LICM takes such a load out of a loop the source wrote (its address a constant or
+ * an argument; the host does not write device globals while the kernel runs). */
+static int invariant_load(const kfunc *f, const kinst *k)
+{
+	return k->op == K_LOAD && f->mems[k->mem].kind == MEM_DG && !f->mems[k->mem].used_write &&
+	       (k->a[0].kind == KV_CONST || k->a[0].kind == KV_ARG);
+}
+
 static int query(const kinst *k, int q)
 {
 	return k->op == K_WIID && k->a[0].c == (uint64_t)q && k->a[1].c == 0;
@@ -113,9 +122,14 @@ int wi_loop(kfunc *f)
 	wl w = {f, xcalloc((size_t)body.ninsts * 2 + 16, sizeof(int)), 0, f->insts[ret].line};
 	int gid = counter(&w, "gid"), lid = lids ? counter(&w, "lid") : -1;
 	int grp = lids ? counter(&w, "grp") : -1;
+	int *before = xcalloc((size_t)body.ninsts + 1, sizeof(int)), nbefore = 0;
 	for (int j = 0; j < body.ninsts - 1; j++) {
 		int i = body.insts[j];
 		kinst *k = &f->insts[i];
+		if (invariant_load(f, k)) {
+			before[nbefore++] = i;
+			continue;
+		}
 		if (query(k, WI_GID)) {
 			/* the global id counts from the launch's offset */
 			int off = emit(&w, K_WIID, 32, (kval){KV_CONST, 0, WI_GLOBAL_OFFSET, 8},
@@ -161,6 +175,9 @@ int wi_loop(kfunc *f)
 	for (int i = 0; i < f->ninsts; i++)
 		if (f->insts[i].block == 0 && i != br)
 			f->insts[i].block = 1;
+	for (int j = 0; j < nbefore; j++)
+		f->insts[before[j]].block = 0;
+	before[nbefore++] = br;
 	f->blocks = xrealloc(f->blocks, 3, sizeof *f->blocks);
 	free(body.insts);
 	free(body.name);
@@ -170,11 +187,8 @@ int wi_loop(kfunc *f)
 	free(body.label); /* clang's "entry" */
 	body.label = strdup("work_item");
 	f->blocks[1] = body;
-	f->blocks[0] = (kblock){.insts = xcalloc(1, sizeof(int)),
-	                        .ninsts = 1,
-	                        .name = strdup("bb0"),
-	                        .label = strdup("wi_start")};
-	f->blocks[0].insts[0] = br;
+	f->blocks[0] =
+	    (kblock){.insts = before, .ninsts = nbefore, .name = strdup("bb0"), .label = strdup("wi_start")};
 	f->blocks[2] = (kblock){
 	    .insts = xcalloc(1, sizeof(int)), .ninsts = 1, .name = strdup("bb2"), .label = strdup("wi_end")};
 	f->blocks[2].insts[0] = end;

@@ -127,8 +127,14 @@ static int run(kfunc *ks, int nk, const opt_stages *o, FILE *out)
 			fputc('\n', out);
 		if (last == ST_BIND) {
 			kbind b;
-			if (bind_kernel(f, &b) != 0) {
-				diag_error(NULL, 0, 0, "out of memory");
+			int rc = bind_kernel(f, &b);
+			if (rc != 0) {
+				diag_error(
+				    f->file, f->line, 0,
+				    rc == -2 ? "the schedule of kernel '%s' puts more accesses to an on-chip "
+				               "memory in one cycle than its ports take"
+				             : "out of memory binding kernel '%s'",
+				    f->name);
 				return 1;
 			}
 			bind_dump(f, &b, out);

@@ -50,9 +50,10 @@ static int access_cycle(const kfunc *f, const kinst *k, int *pipelined)
 
 _Static_assert(SCHED_RAM_PORTS == 2, "binding gives an internal memory one read port beside its first");
 
-/* The port of an internal memory that access I takes: the scheduler put at most SCHED_RAM_PORTS accesses to
- * one memory in a cycle, one of them a store (of another iteration than the loads, in a pipelined loop). The
- * store takes the first port, which alone writes; loads take the ports left, in instruction order. */
+/* The port of an internal memory that access I takes: the scheduler put at most SCHED_RAM_PORTS accesses of
+ * one memory in a cycle, one of them a store (alone in a step; in a pipelined loop's column beside loads of
+ * other iterations and other words). The store takes the first port, which alone writes; loads take the
+ * ports left, in instruction order. */
 static int ram_port(const kfunc *f, int i)
 {
 	const kinst *k = &f->insts[i];
@@ -313,10 +314,10 @@ int bind_kernel(const kfunc *f, kbind *b)
 	b->reads = calloc((size_t)b->nports + 1, sizeof *b->reads);
 	b->ram_port = calloc((size_t)f->ninsts + 1, sizeof *b->ram_port);
 	b->pv = calloc((size_t)f->ninsts + 1, sizeof *b->pv);
-	if (!b->tag || !b->ports || !b->reads || !b->ram_port || !b->pv || bind_requests(f, b) ||
-	    bind_fpus(f, b) || bind_registers(f, b)) {
+	int rc = !b->tag || !b->ports || !b->reads || !b->ram_port || !b->pv ? -1 : bind_requests(f, b);
+	if (rc || bind_fpus(f, b) || bind_registers(f, b)) {
 		bind_free(b);
-		return -1;
+		return rc == -2 ? -2 : -1;
 	}
 	/* Responses come back in request order on a port; a tag per load says whose each one is. All of a
 	 * port's pipelined loads share the first of their tags: their data goes to one queue in order. */

@@ -88,9 +88,9 @@ typedef struct kbind {
 	                         stages following it), or -1 */
 } kbind;
 
-/* Binds scheduled kernel F into B. 0, or -1 when out of memory or F's schedule breaks the memories' port
- * rules that sched_verify checks (B then holds nothing to free); the signal table grows through xalloc.h,
- * which ends the tool instead. */
+/* Binds scheduled kernel F into B. 0, -1 when out of memory, or -2 when F's schedule breaks the on-chip
+ * memories' port rules that sched_verify checks (B then holds nothing to free); the signal table grows
+ * through xalloc.h, which ends the tool instead. */
 int bind_kernel(const kfunc *f, kbind *b);
 /* Signal KIND of instruction I (for SIG_STAGE, of pipeline stage STAGE), an index into B->sigs, or -1 when
  * binding gave I none. */

@@ -179,7 +179,7 @@ static int restrict_apart(const kfunc *f, const aff *x, const aff *y)
 	return 0;
 }
 
-/* Byte ranges [d, d + bx) and [0, by) meet. */
+/* Byte ranges [d, d + bx) and [0, by) overlap. */
 static int overlap(int64_t d, int bx, int by)
 {
 	return d > -bx && d < by;
@@ -223,7 +223,7 @@ static void pair_distances(const kfunc *f, int b, int xi, int yi, int *xl, int *
 	}
 	/* X of iteration j + D against Y of iteration j: their addresses differ by s * D + k. */
 	int64_t as = s < 0 ? -s : s, ak = k < 0 ? -k : k;
-	int64_t dm = (ak + 8) / as + 1;
+	int64_t dm = (ak + bx + by) / as + 1;
 	for (int64_t d = 1; d <= dm; d++) {
 		if (!*xl && overlap(s * d + k, bx, by))
 			*xl = (int)d;
@@ -266,4 +266,26 @@ int memdep_loop(const kfunc *f, int b, memdep **out)
 	}
 	*out = d;
 	return n;
+}
+
+int memdep_word_meet(const kfunc *f, int b, int xi, int yi, int d)
+{
+	const kinst *x = &f->insts[xi], *y = &f->insts[yi];
+	aff ax = aff_of(f, b, x->a[0], 0, -1), ay = aff_of(f, b, y->a[0], 0, -1);
+	if (!ax.ok || !ay.ok)
+		return 1;
+	if (restrict_apart(f, &ax, &ay))
+		return 0;
+	aff keys = aff_addmul(ax, ay, 1);
+	if (!keys.ok)
+		return 1;
+	for (int i = 0; i < keys.n; i++)
+		if (coef_of(&ax, keys.key[i]) != coef_of(&ay, keys.key[i]))
+			return 1;
+	/* X of iteration j + D against Y of iteration j: their addresses differ by s * D + k; the ranges grow
+	 * by a word less a byte each, whatever the alignment of the symbols, so that ranges which may share a
+	 * word overlap */
+	int64_t s = (int32_t)coef_of(&ax, KEY_ITER), k = (int32_t)(ax.c - ay.c);
+	int grow = kmem_word_bytes(f, x->mem) - 1;
+	return overlap(s * d + k, access_bytes(x) + grow, access_bytes(y) + grow);
 }

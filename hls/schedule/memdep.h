@@ -18,5 +18,9 @@ typedef struct memdep {
  * variables; accesses through different restrict pointers never conflict; anything not proven independent is
  * a dependence at distance 1 both ways. Returns how many (in *OUT, to be freed), -1 when out of memory. */
 int memdep_loop(const kfunc *f, int b, memdep **out);
+/* Access X of iteration j + D and access Y of iteration j of single-block loop B of F, on one on-chip memory,
+ * may touch one word of it (a byte store and a load of other bytes of its word do; not proven apart counts as
+ * touching): a pipelined loop does not put them in one cycle, where a read would meet a write to its word. */
+int memdep_word_meet(const kfunc *f, int b, int x, int y, int d);
 
 #endif

@@ -10,11 +10,11 @@
 /* Estimated combinational delay in ns of operation K (the per-operation delay table). */
 double sched_delay(const kfunc *f, const kinst *k);
 /* Ports of an on-chip memory (rtl/kiln_ram_dp.v): the first reads and writes, the others only read, so that a
- * step (or a cycle of a pipelined loop) may hold this many loads of one such memory. A store has the memory
- * to itself in its step, and in a cycle of a pipelined loop meets only accesses of other iterations that
- * memdep proved to other addresses: a read never meets a write to its word, whose outcome block RAMs leave
- * undefined. Block RAMs of every FPGA family have two ports, or one write port and one read port that yosys
- * duplicates for the second read port. */
+ * step (or a cycle of a pipelined loop) may hold this many loads of one such memory. A store has its step to
+ * itself; in a pipelined loop it may meet loads of other iterations that never touch its word
+ * (memdep_word_meet): a read never meets a write to its word, whose
+ * outcome block RAMs leave undefined. Block RAMs of every FPGA family have two ports, or one write port and
+ * one read port that yosys duplicates for the second read port. */
 #define SCHED_RAM_PORTS 2
 
 /* Planned cycles from an accepted read request on module port M of F to its data. */

@@ -2,9 +2,10 @@
 /* Loop pipelining: iterations of a single-block loop overlap, a new one starting every II cycles. Modulo
  * scheduling: operations take cycles of the iteration ("slots") in program order, as early as their operands
  * and the clock period allow, with a reservation table of II columns per memory so that the accesses of all
- * iterations in one cycle fit the memory's ports (SCHED_RAM_PORTS for an on-chip memory, one store among
- * them) (and, for the module's ports, at most one request per cycle
- * over all of them, so that a refused request is the only thing that can stall an issuing cycle). A phi's
+ * iterations in one cycle fit the memory's ports (sched_column_fits: SCHED_RAM_PORTS accesses of an on-chip
+ * memory, one store among them, meeting no load of its word: word_clash;
+ * and, for the module's ports, at most one request per cycle over all of them, so that a refused request is
+ * the only thing that can stall an issuing cycle). A phi's
  * next value must be there before the next iteration reads it (the recurrence), memory accesses of later
  * iterations stay behind those of earlier ones they depend on (memdep), and the branch deciding whether
  * another iteration starts must be known within the first II cycles. II grows from the resource bound until
@@ -90,15 +91,23 @@ static int in_block(const kfunc *f, int b, kval v)
 	return v.kind == KV_OP && f->insts[v.id].block == b;
 }
 
-/* A reservation-table column holds its loads in the low bits, plus COL_STORE for a store. */
-#define COL_STORE 4
-
-/* One more access (a store when ST) fits column use U of a memory with PORTS ports: a port free, at most
- * one store (the accesses of other iterations it meets go to other addresses, or memdep would keep them
- * apart). */
-static int fits(unsigned u, int st, int ports)
+/* Access J of loop B (at position J) in cycle S would meet, in its II column, an access of another
+ * iteration placed before it that writes or reads a word of the on-chip memory it reads or writes: a read
+ * never meets a write to its word (memdep_word_meet, at the distance in iterations the column makes). */
+static int word_clash(const kfunc *f, int b, const modsched *ms, int j, int s, int ii)
 {
-	return (int)(u & 3) + (int)(u >= COL_STORE) < ports && !(st && u >= COL_STORE);
+	const kblock *bl = &f->blocks[b];
+	const kinst *k = &f->insts[bl->insts[j]];
+	if (k->mem < f->nmems)
+		return 0;
+	for (int q = 0; q < j; q++) {
+		const kinst *o = &f->insts[bl->insts[q]];
+		if (kop_is_access(o->op) && o->mem == k->mem && (o->op == K_STORE) != (k->op == K_STORE) &&
+		    ms->issue[q] % ii == s % ii &&
+		    memdep_word_meet(f, b, bl->insts[q], bl->insts[j], (s - ms->issue[q]) / ii))
+			return 1;
+	}
+	return 0;
 }
 
 /* One modulo schedule of loop B at II: 1 when every constraint holds. */
@@ -161,15 +170,16 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 					t = 0;
 				}
 				for (int n = 0;
-				     !fits(ms->busy[m * ii + s % ii], st, mod ? 1 : SCHED_RAM_PORTS) ||
-				     (mod && ms->busy[nall * ii + s % ii]);
+				     !sched_column_fits(ms->busy[m * ii + s % ii], st,
+				                        mod ? 1 : SCHED_RAM_PORTS) ||
+				     (mod && ms->busy[nall * ii + s % ii]) || word_clash(f, b, ms, j, s, ii);
 				     s++, t = 0)
 					if (++n > ii) {
 						snprintf(why, wn, "the ports are full (line %u)", k->line);
 						fail = 1;
 						break;
 					}
-				ms->busy[m * ii + s % ii] += st ? COL_STORE : 1;
+				ms->busy[m * ii + s % ii] += st ? SCHED_USE_STORE : SCHED_USE_LOAD;
 				if (mod)
 					ms->busy[nall * ii + s % ii] = 1;
 				last[m] = s;

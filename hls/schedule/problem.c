@@ -45,10 +45,31 @@ int sched_port_count(const kfunc *f, int b, int *cnt, int *first)
 	return mod;
 }
 
+_Static_assert(SCHED_RAM_PORTS <= SCHED_USE_READS, "a use counts up to SCHED_USE_READS loads");
+
+int sched_use_reads(unsigned u)
+{
+	return (int)(u & SCHED_USE_READS);
+}
+
+int sched_use_fits(unsigned u, int store, int ports)
+{
+	return store ? u == 0 : !(u & SCHED_USE_STORE) && sched_use_reads(u) < ports;
+}
+
+int sched_column_fits(unsigned u, int store, int ports)
+{
+	int stores = u >= SCHED_USE_STORE;
+	return sched_use_reads(u) + stores < ports && !(store && stores);
+}
+
 int sched_port_cycles(const kfunc *f, const int *cnt, const int *first)
 {
 	int worst = 1;
 	for (int m = 0; m < f->nmems + f->nimems; m++) {
+		/* the accesses over the ports, the first port's own (stores, copy words) one per cycle: the
+		 * bound of a pipelined loop's columns (sequential steps give a store its step alone, which
+		 * only lengthens them) */
 		int ports = m < f->nmems ? 1 : SCHED_RAM_PORTS;
 		int need = (cnt[m] + ports - 1) / ports;
 		if (first[m] > need)

@@ -8,7 +8,7 @@
  * operations of one block plus program order of the accesses to one memory (and, across the iterations of a
  * pipelined loop, memdep_loop's); the target clock period; and the operator types with their latencies and
  * limits, which are fixed by the hardware the emitter builds: one access per module port per step (it may
- * take a request and await a response in one step), SCHED_RAM_PORTS loads per on-chip memory and step or
+ * take a request and await a response in one step), SCHED_RAM_PORTS loads per on-chip memory and step, or
  * a store alone, one divider per division width, one
  * operation per floating-point unit and step, a copy loop alone in its step with its memories idle, and in a
  * pipelined loop the same per II column and one module-port request per cycle over all module ports.
@@ -69,6 +69,18 @@ int sched_port_count(const kfunc *f, int b, int *cnt, int *first);
 /* Cycles the busiest memory of F needs for the accesses counted in CNT and FIRST (at least 1): a module
  * port one per access, an on-chip memory its accesses over its ports but its first port's one each. */
 int sched_port_cycles(const kfunc *f, const int *cnt, const int *first);
+/* How one cycle (a step, or a column of a pipelined loop's II) uses a memory's ports: its loads, plus
+ * SCHED_USE_STORE when it stores; a copy loop fills its memories (SCHED_USE_FULL). */
+enum { SCHED_USE_LOAD = 1, SCHED_USE_READS = 3, SCHED_USE_STORE = 4, SCHED_USE_FULL = 7 };
+/* The loads of use U. */
+int sched_use_reads(unsigned u);
+/* Another access (a store when STORE) fits step use U of a memory of PORTS ports: a load on a free port
+ * beside loads, a store alone (SCHED_RAM_PORTS). */
+int sched_use_fits(unsigned u, int store, int ports);
+/* Another access of a pipelined loop fits column use U (the accesses of all iterations in one cycle): a free
+ * port, and one store at most. Program order keeps a store alone among its own iteration's accesses; the
+ * loads of other iterations it meets must not touch its word (memdep_word_meet). */
+int sched_column_fits(unsigned u, int store, int ports);
 /* Block B of F branches back to itself: a single-block loop. */
 int sched_self_loop(const kfunc *f, int b);
 

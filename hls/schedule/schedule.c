@@ -77,22 +77,6 @@ static int is_internal(const kfunc *f, int m)
 	return m >= f->nmems;
 }
 
-/* How a step (or a cycle of a pipelined loop's II) uses a memory: its loads in the low bits, plus USE_STORE
- * for a store; a copy loop fills its memories (USE_FULL). */
-enum { USE_LOAD = 1, USE_STORE = 4, USE_READS = 3, USE_FULL = 7 };
-
-static int use_reads(unsigned u)
-{
-	return (int)(u & USE_READS);
-}
-
-/* Another access (a store when STORE) fits beside use U on a memory of PORTS ports: a load on a free port
- * beside loads; a store alone (SCHED_RAM_PORTS). */
-static int use_room(unsigned u, int ports, int store)
-{
-	return store ? u == 0 : !(u & USE_STORE) && use_reads(u) < ports;
-}
-
 /* An internal memory holds its read data until its next read, and a load captures that data in every cycle of
  * the step after its request. So a step that may last several cycles must not read a memory whose load
  * issued in the step before: step S is unsafe when it stalls, reads internal memory M, and S-1 loaded from M.
@@ -102,7 +86,7 @@ static int stall_conflict(const kfunc *f, blocksched *bs, int s, int first)
 	if (s <= first)
 		return 0;
 	for (int m = f->nmems; m < bs->nall; m++)
-		if (use_reads(*use_at(bs, s, m)) && use_reads(*use_at(bs, s - 1, m)))
+		if (sched_use_reads(*use_at(bs, s, m)) && sched_use_reads(*use_at(bs, s - 1, m)))
 			return 1;
 	return 0;
 }
@@ -210,15 +194,15 @@ static void place_copy(placer *pl, int i, int s, double t)
 	for (;;) {
 		s = free_slot(f, &pl->bs, pl->bi, s, pl->first);
 		if (!two || !is_internal(f, k->mem2) || s == pl->first ||
-		    !use_reads(*use_at(&pl->bs, s - 1, k->mem2)))
+		    !sched_use_reads(*use_at(&pl->bs, s - 1, k->mem2)))
 			break;
 		s++;
 	}
 	/* nothing else uses its memories in its step */
 	if (is_internal(f, k->mem))
-		*use_at(&pl->bs, s, k->mem) = USE_STORE;
+		*use_at(&pl->bs, s, k->mem) = SCHED_USE_STORE;
 	if (two && is_internal(f, k->mem2))
-		*use_at(&pl->bs, s, k->mem2) = USE_FULL;
+		*use_at(&pl->bs, s, k->mem2) = SCHED_USE_FULL;
 	f->steps[s].kind = STEP_COPY;
 	f->steps[s].inst = i;
 	k->step = s;
@@ -320,16 +304,16 @@ static void place_access(placer *pl, int i, int s, double t)
 	if (mem_int) {
 		ensure_step(f, bi, s);
 		if (s == pl->port_last[m] &&
-		    !use_room(*use_at(&pl->bs, s, m), SCHED_RAM_PORTS, k->op == K_STORE)) {
+		    !sched_use_fits(*use_at(&pl->bs, s, m), k->op == K_STORE, SCHED_RAM_PORTS)) {
 			s++;
 			t = 0.0;
 		}
 		/* A load must not read in a stalling step right after a load of the same memory. */
 		ensure_step(f, bi, s);
 		while (k->op == K_LOAD && s > first && is_stall(f->steps[s].kind) &&
-		       use_reads(*use_at(&pl->bs, s - 1, m)))
+		       sched_use_reads(*use_at(&pl->bs, s - 1, m)))
 			ensure_step(f, bi, ++s);
-		*use_at(&pl->bs, s, m) += k->op == K_LOAD ? USE_LOAD : USE_STORE;
+		*use_at(&pl->bs, s, m) += k->op == K_LOAD ? SCHED_USE_LOAD : SCHED_USE_STORE;
 	} else {
 		s = port_slot(f, &pl->bs, bi, s, first, 1);
 		port_place(f, s, i, 1);

@@ -207,16 +207,20 @@ static int verify_pipelined(const sched_problem *p, int b, char *err, size_t err
 		}
 		/* the accesses of all iterations in one cycle of the II: within the memory's ports (one
 		 * store among them), and one request over all module ports */
-		int n_same = 0, st_same = k->op == K_STORE;
+		unsigned use = 0;
 		for (int i = 0; mem && i < j; i++) {
 			const kinst *o = &f->insts[bl->insts[i]];
 			if (!kop_is_access(o->op) || o->pissue % ii != k->pissue % ii)
 				continue;
 			int same = o->mem == k->mem,
 			    both_module = !is_internal(f, o->mem) && !is_internal(f, k->mem);
-			n_same += same;
-			st_same += same && o->op == K_STORE;
-			if ((same && (n_same >= p->types[k->mem].limit || st_same > 1)) || both_module) {
+			if (same)
+				use += o->op == K_STORE ? SCHED_USE_STORE : SCHED_USE_LOAD;
+			int clash =
+			    same && is_internal(f, k->mem) && (o->op == K_STORE) != (k->op == K_STORE) &&
+			    memdep_word_meet(f, b, bl->insts[i], bl->insts[j], (k->pissue - o->pissue) / ii);
+			if ((same && !sched_column_fits(use, k->op == K_STORE, p->types[k->mem].limit)) ||
+			    clash || both_module) {
 				snprintf(err, errlen,
 				         "pipelined loop, II %d: requests of lines %u and %u meet in cycle "
 				         "%d of the II on %s",
@@ -380,11 +384,50 @@ static int utilisation(const sched_problem *p, const int *div_issue, char *err, 
 	return rc;
 }
 
+/* The step in which sequential operation K reads internal memory M (a load's request, a memcpy loop's
+ * source), or -1. */
+static int reads_at(const kfunc *f, const kinst *k, int m)
+{
+	if (k->block < 0 || k->block >= f->nblocks || f->blocks[k->block].pipelined)
+		return -1;
+	if (k->op == K_LOAD && k->mem == m)
+		return k->issue;
+	return k->op == K_MEMCPY && k->mem2 == m ? k->step : -1;
+}
+
+/* An internal memory holds a read's data until that port's next read, and a load takes the data in every
+ * cycle of the step after its request: so a step that may last several cycles (it waits on a module port,
+ * the divider or a copy loop) does not read a memory that the step before read (the scheduler's
+ * stall_conflict rule). */
+static int stall_rule(const kfunc *f, char *err, size_t errlen)
+{
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		int m =
+		    kop_is_access(k->op) || k->op == K_MEMCPY ? (k->op == K_MEMCPY ? k->mem2 : k->mem) : -1;
+		int s = m >= 0 && is_internal(f, m) ? reads_at(f, k, m) : -1;
+		if (!f->steps || s <= 0 || s >= f->nsteps || f->steps[s].kind == STEP_COMB ||
+		    f->steps[s].kind == STEP_DIV_ISSUE || f->steps[s].block != f->steps[s - 1].block)
+			continue;
+		for (int j = 0; j < f->ninsts; j++)
+			if (reads_at(f, &f->insts[j], m) == s - 1) {
+				snprintf(err, errlen,
+				         "%s (line %u) reads memory '%s' in step %d, which may last several "
+				         "cycles, "
+				         "while the %s (line %u) of step %d takes its data there",
+				         kop_name(k->op), k->line, f->mems[m].name ? f->mems[m].name : "?", s,
+				         kop_name(f->insts[j].op), f->insts[j].line, s - 1);
+				return -1;
+			}
+	}
+	return 0;
+}
+
 static int verify_solution(const sched_problem *p, const int *div_issue, char *err, size_t errlen)
 {
 	const kfunc *f = p->f;
 	int prev_last = -1;
-	if (utilisation(p, div_issue, err, errlen))
+	if (utilisation(p, div_issue, err, errlen) || stall_rule(f, err, errlen))
 		return -1;
 	for (int b = 0; b < f->nblocks; b++) {
 		const kblock *bl = &f->blocks[b];

@@ -35,7 +35,7 @@ want = {
     "pipe_dist1": [2],       # load and store of one array, one port
     "pipe_dist2": [3],       # the store must precede the load two iterations later
     "pipe_bytes": [4],
-    "pipe_local": [1, 1, 1],     # the prefix loop's two loads share the local RAM's two ports
+    "pipe_local": [1, 1, 1],     # the prefix loop: two loads and the store of other words share the RAM's ports
     "pipe_rom": [2],
     "pipe_dg": [3],
     "pipe_liveout": [1],
@@ -44,7 +44,7 @@ want = {
     "pipe_dot4": [4],
     "pipe_if_store": [2],    # if-converted: the store predicated
     "pipe_if_else": [3],
-    "pipe_if_swap": [1, 2, 1],  # the swap loop's two loads and two stores: a store has the RAM alone
+    "pipe_if_swap": [1, None, 1],  # the swap loop's shorts: its stores and loads may touch one word
     "pipe_nd_rows": [1],
     "pipe_alias": [None],    # dst and src may overlap
     "pipe_if_alias": [None], # if-converted, but dst and src may overlap

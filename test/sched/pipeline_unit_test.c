@@ -169,6 +169,30 @@ int main(void)
 		kfunc_free(&f);
 	}
 
+	/* loc[1] = (char)(loc[0] + i), a byte store and a word load of one local array at addresses that
+	 * never meet as bytes but share a RAM word: memdep compares them by word, so the store of one
+	 * iteration and the load of the next never share a cycle (at II 1 they would, every cycle). */
+	{
+		int i;
+		kb_init(&f, 3);
+		int loc = kb_mem(&f, MEM_LOCAL);
+		kb_loop_open(&f, &i);
+		int x = kb_load(&f, 1, loc, kb_c(0, 32));
+		int sum = kb_op(&f, 1, K_ADD, 32, kb_v(&f, x), kb_v(&f, i), KB_NONE);
+		int st = kb_store(&f, 1, loc, kb_c(1, 32), kb_v(&f, sum));
+		f.insts[st].bytes = 1;
+		kb_loop_close(&f, i, 2);
+		sched_run(&f, 10.0, 1);
+		l = &f.blocks[1];
+		int apart = l->pipelined ? f.insts[st].pissue % l->ii != f.insts[x].pissue % l->ii
+		                         : f.insts[st].issue != f.insts[x].issue;
+		KT_CHECK(apart, "a byte store and a word load of one RAM word: never in one cycle",
+		         "ResMII %d, pipelined %d, II %d, store %d/%d, load %d/%d", l->res_mii, l->pipelined,
+		         l->ii, f.insts[st].issue, f.insts[st].pissue, f.insts[x].issue, f.insts[x].pissue);
+		verified(&f, "a byte store beside a word load: verifies");
+		kfunc_free(&f);
+	}
+
 	/* --no-pipeline: the loop stays sequential, its bounds still reported. */
 	vinc(&f, 1, 1);
 	sched_run(&f, 10.0, 0);

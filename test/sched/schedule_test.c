@@ -215,6 +215,12 @@ int main(void)
 	f.insts[l3].step = 3;
 	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "not after the store"),
 	         "a load beside a store of its memory is caught", "\"%s\"", err);
+	f.insts[l3].issue = 3;
+	f.insts[l3].step = 4;
+	verified(&f, "restored");
+	f.steps[1].kind = STEP_DIV_WAIT; /* step 1, which reads the array, now may last several cycles */
+	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "may last several cycles"),
+	         "a stalling step reading an array the step before read is caught", "\"%s\"", err);
 	kfunc_free(&f);
 
 	/* Two 32-bit divisions at 10 ns: a divider stage takes 2.45 ns, so 4 quotient bits per cycle, 8
