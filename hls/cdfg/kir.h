@@ -137,8 +137,8 @@ typedef struct kfunc {
 	char *missing_sets; /* virtual-function sets it calls that the image lacks ("a,b"), or NULL */
 	char *dispatch;     /* its calls through pointers: "line L: f, g; ..." (indirect_calls.c), or NULL */
 	int dims;           /* 0 single task */
-	int wi_loop; /* an nd-range kernel whose blocks loop over its work-items themselves (wi_loop.c):
-	                the controller runs them once, its return ends the run */
+	int wi_loop; /* an nd-range kernel whose blocks loop over its work-items themselves (wi_loop.c: entry
+	                bb0, the loop bb1, exit bb2): the controller runs them once, its return ends the run */
 	char *file;
 	unsigned line;
 	karg *args;
