@@ -1035,7 +1035,8 @@ static void finish_kernel(parser *P, kfunc *f, kinfo *in)
 		/* operands the emitter uses as indices or constants */
 		if (k->op == K_WIID && (k->a[0].kind != KV_CONST || k->a[0].c >= WI_NQUERIES ||
 		                        k->a[1].kind != KV_CONST || k->a[1].c > 2))
-			fail(P, 0, "wiid takes a constant query 0..5 and a constant dimension 0..2");
+			fail(P, 0, "wiid takes a constant query 0..%d and a constant dimension 0..2",
+			     WI_NQUERIES - 1);
 		if (k->op == K_WIID && f->wi_loop && k->a[0].c <= WI_GRP)
 			fail(P, 0,
 			     "a looped nd-range kernel counts its work-items in phis: no wiid query 0..2");

@@ -190,29 +190,39 @@ static int access_bytes(const kinst *k)
 	return k->bytes ? k->bytes : 4;
 }
 
+/* How the addresses of accesses X and Y of loop B relate: 1 when X of iteration j + D and Y of iteration j
+ * are S * D + K bytes apart (*S the stride, *K the constant difference), 0 when restrict pointers keep them
+ * apart, -1 when nothing is known (they may meet at any distance). */
+static int pair_offset(const kfunc *f, int b, const kinst *x, const kinst *y, int64_t *s, int64_t *k)
+{
+	aff ax = aff_of(f, b, x->a[0], 0, -1), ay = aff_of(f, b, y->a[0], 0, -1);
+	if (!ax.ok || !ay.ok)
+		return -1;
+	if (restrict_apart(f, &ax, &ay))
+		return 0;
+	/* The symbols must match term for term; the iteration number's coefficient is the stride. */
+	aff keys = aff_addmul(ax, ay, 1);
+	if (!keys.ok)
+		return -1;
+	for (int i = 0; i < keys.n; i++)
+		if (coef_of(&ax, keys.key[i]) != coef_of(&ay, keys.key[i]))
+			return -1;
+	*s = (int32_t)coef_of(&ax, KEY_ITER);
+	*k = (int32_t)(ax.c - ay.c);
+	return 1;
+}
+
 /* Smallest distances at which X of a later iteration meets Y of an earlier one (*XL) and Y of a later
  * iteration meets X of an earlier one (*YL); 0 where they never meet. */
 static void pair_distances(const kfunc *f, int b, int xi, int yi, int *xl, int *yl, int *exact)
 {
 	const kinst *x = &f->insts[xi], *y = &f->insts[yi];
-	aff ax = aff_of(f, b, x->a[0], 0, -1), ay = aff_of(f, b, y->a[0], 0, -1);
-	*xl = *yl = 1;
+	int64_t s, k;
+	int rel = pair_offset(f, b, x, y, &s, &k);
+	*xl = *yl = rel != 0;
 	*exact = 0;
-	if (!ax.ok || !ay.ok)
+	if (rel <= 0)
 		return;
-	if (restrict_apart(f, &ax, &ay)) {
-		*xl = *yl = 0;
-		return;
-	}
-	/* The symbols must match term for term; the iteration number's coefficient is the stride. */
-	aff keys = aff_addmul(ax, ay, 1);
-	if (!keys.ok)
-		return;
-	for (int i = 0; i < keys.n; i++)
-		if (coef_of(&ax, keys.key[i]) != coef_of(&ay, keys.key[i]))
-			return;
-	uint32_t stride = coef_of(&ax, KEY_ITER);
-	int64_t s = (int32_t)stride, k = (int32_t)(ax.c - ay.c);
 	int bx = access_bytes(x), by = access_bytes(y);
 	*xl = *yl = 0;
 	*exact = 1;
@@ -271,21 +281,12 @@ int memdep_loop(const kfunc *f, int b, memdep **out)
 int memdep_word_meet(const kfunc *f, int b, int xi, int yi, int d)
 {
 	const kinst *x = &f->insts[xi], *y = &f->insts[yi];
-	aff ax = aff_of(f, b, x->a[0], 0, -1), ay = aff_of(f, b, y->a[0], 0, -1);
-	if (!ax.ok || !ay.ok)
-		return 1;
-	if (restrict_apart(f, &ax, &ay))
-		return 0;
-	aff keys = aff_addmul(ax, ay, 1);
-	if (!keys.ok)
-		return 1;
-	for (int i = 0; i < keys.n; i++)
-		if (coef_of(&ax, keys.key[i]) != coef_of(&ay, keys.key[i]))
-			return 1;
-	/* X of iteration j + D against Y of iteration j: their addresses differ by s * D + k; the ranges grow
-	 * by a word less a byte each, whatever the alignment of the symbols, so that ranges which may share a
-	 * word overlap */
-	int64_t s = (int32_t)coef_of(&ax, KEY_ITER), k = (int32_t)(ax.c - ay.c);
+	int64_t s, k;
+	int rel = pair_offset(f, b, x, y, &s, &k);
+	if (rel <= 0)
+		return rel != 0;
+	/* the ranges grow by a word less a byte each, whatever the alignment of the symbols, so that ranges
+	 * which may share a word overlap */
 	int grow = kmem_word_bytes(f, x->mem) - 1;
 	return overlap(s * d + k, access_bytes(x) + grow, access_bytes(y) + grow);
 }

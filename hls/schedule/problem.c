@@ -3,7 +3,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "../support/diag.h"
 #include "../support/xalloc.h"
 #include "fp_units.h"
 #include "oplib.h"
@@ -239,12 +241,21 @@ int sched_port_latency(const sched_problem *p, int m)
 	return p->types[m].latency;
 }
 
+void sched_mem_shown(const kfunc *f, int m, char *out, size_t n)
+{
+	const char *name = f->mems[m].name ? f->mems[m].name : "?";
+	diag_shown(name, strlen(name), out, n);
+}
+
 const char *sched_optype_name(const sched_problem *p, const sched_optype *t, char *buf, size_t n)
 {
 	switch (t->res) {
-	case RES_PORT:
-		snprintf(buf, n, "memory '%s'", p->f->mems[t->id].name ? p->f->mems[t->id].name : "?");
+	case RES_PORT: {
+		char shown[1024];
+		sched_mem_shown(p->f, t->id, shown, sizeof shown);
+		snprintf(buf, n, "memory '%s'", shown);
 		break;
+	}
 	case RES_DIVIDER:
 		snprintf(buf, n, "the %d-bit divider", t->id);
 		break;

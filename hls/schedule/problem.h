@@ -56,6 +56,9 @@ void sched_problem_free(sched_problem *p);
 int sched_latency(const sched_problem *p, int i);
 /* Steps from a read request on memory M to its data. */
 int sched_port_latency(const sched_problem *p, int m);
+/* Memory M of F's name as a message shows it (diag_shown: a user's name, from the IR or the kir text), into
+ * OUT (N bytes; 1024 hold any). */
+void sched_mem_shown(const kfunc *f, int m, char *out, size_t n);
 /* Describes operator type T for diagnostics ("memory 'buf'", "the 32-bit divider", ...) in BUF. */
 const char *sched_optype_name(const sched_problem *p, const sched_optype *t, char *buf, size_t n);
 /* Cycles the busiest memory needs for its accesses in one execution of block B of F (at least 1): a module

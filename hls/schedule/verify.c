@@ -411,12 +411,14 @@ static int stall_rule(const kfunc *f, char *err, size_t errlen)
 			continue;
 		for (int j = 0; j < f->ninsts; j++)
 			if (reads_at(f, &f->insts[j], m) == s - 1) {
+				char shown[1024];
+				sched_mem_shown(f, m, shown, sizeof shown);
 				snprintf(err, errlen,
 				         "%s (line %u) reads memory '%s' in step %d, which may last several "
 				         "cycles, "
 				         "while the %s (line %u) of step %d takes its data there",
-				         kop_name(k->op), k->line, f->mems[m].name ? f->mems[m].name : "?", s,
-				         kop_name(f->insts[j].op), f->insts[j].line, s - 1);
+				         kop_name(k->op), k->line, shown, s, kop_name(f->insts[j].op),
+				         f->insts[j].line, s - 1);
 				return -1;
 			}
 	}

@@ -204,8 +204,11 @@ int main(void)
 	         f.insts[l3].issue);
 	verified(&f, "two loads in a step verify");
 	f.insts[l2].issue = 0; /* a third load in step 0 */
-	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "(it serves 2 at once)"),
-	         "three loads of an on-chip array in one step are caught", "\"%s\"", err);
+	f.mems[m].name = strdup("bu\x1b[2Jf"); /* a name from the IR, shown as a message shows names */
+	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "(it serves 2 at once)") &&
+	             !strchr(err, 0x1b) && strstr(err, "memory 'bu"),
+	         "three loads of an on-chip array in one step are caught, its name shown safely", "\"%s\"",
+	         err);
 	f.insts[l2].issue = 1;
 	f.insts[st].issue = f.insts[st].step = 1; /* the store beside the load before it */
 	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "not after the load"),
