@@ -38,7 +38,7 @@ static void usage(FILE *o)
 	        "  wiloop              a one-dimensional nd-range kernel's work-items as a loop\n"
 	        "  schedule            schedule (and check it with the schedule verifier)\n"
 	        "  bind                print the binding: ports, requests, tags, states, registers,\n"
-	        "                      floating-point units, dividers\n"
+	        "                      floating-point units, multipliers, dividers\n"
 	        "  rtl                 print each kernel's Verilog module\n"
 	        "and prints the kernel IR text after the last (without --run: as read). bind and rtl read\n"
 	        "the schedule in the text unless schedule runs before them (its references and ranges\n"

@@ -315,7 +315,7 @@ int bind_kernel(const kfunc *f, kbind *b)
 	b->ram_port = calloc((size_t)f->ninsts + 1, sizeof *b->ram_port);
 	b->pv = calloc((size_t)f->ninsts + 1, sizeof *b->pv);
 	int rc = !b->tag || !b->ports || !b->reads || !b->ram_port || !b->pv ? -1 : bind_requests(f, b);
-	if (rc || bind_fpus(f, b) || bind_registers(f, b)) {
+	if (rc || bind_fpus(f, b) || bind_multipliers(f, b) || bind_registers(f, b)) {
 		bind_free(b);
 		return rc == -2 ? -2 : -1;
 	}
@@ -377,6 +377,8 @@ void bind_free(kbind *b)
 		free(b->sig[k]);
 	free(b->fpu);
 	free(b->fpu_first);
+	free(b->mul);
+	free(b->mul_unit);
 	free(b->pv);
 	free(b->registered);
 	memset(b, 0, sizeof *b);

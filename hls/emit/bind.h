@@ -61,6 +61,22 @@ typedef struct bind_signal {
 	int width;
 } bind_signal;
 
+/* A multiplication as its multiplier takes it: the low ABITS and BBITS bits of its operands (in that order,
+ * or swapped when SWAP), each read as two's complement, hold the operands whole (cdfg/value_bits.h), so
+ * that the product's low bits are the operation's and the multiplier is only as wide as its operands.
+ * UNIT: the shared multiplier it runs on, or -1 for one of its own. */
+typedef struct bind_mul {
+	int unit, swap, abits, bbits;
+} bind_mul;
+
+/* A multiplier the sequential code shares, as dividers and floating-point units are: each state that
+ * multiplies at this width uses one of them at most once, its operands chosen by the state. */
+typedef struct bind_mul_unit {
+	int width;        /* of its product */
+	int abits, bbits; /* of its operands: the widest of its multiplications' */
+	int users;        /* multiplications, one per state, at least 2 */
+} bind_mul_unit;
+
 typedef struct kbind {
 	int *tag; /* per instruction: a load's response tag on its port (1, 2, ...), else 0 */
 	int ninsts;
@@ -81,6 +97,9 @@ typedef struct kbind {
 	int nfpu;        /* groups: the sequential code shares one unit per group */
 	int *fpu_first;  /* per group: its first operation in sequential code (the shared unit runs it), or -1
 	                    when only pipelined loops use the group's cell */
+	bind_mul *mul;   /* per instruction: a multiplication's operands and unit */
+	bind_mul_unit *mul_unit; /* the shared multipliers */
+	int nmul_units;
 	bind_pipe_value *pv; /* per instruction of a pipelined loop: where its value lives */
 	bind_signal *sigs;   /* the signal table */
 	int nsigs;
@@ -95,6 +114,9 @@ int bind_kernel(const kfunc *f, kbind *b);
 /* Signal KIND of instruction I (for SIG_STAGE, of pipeline stage STAGE), an index into B->sigs, or -1 when
  * binding gave I none. */
 int bind_sig(const kbind *b, bind_sig_kind kind, int i, int stage);
+/* Binds F's multiplications into B->mul and its shared multipliers (bind_mul.c). 0, or -1 when out of
+ * memory. */
+int bind_multipliers(const kfunc *f, kbind *b);
 /* Frees what B holds. */
 void bind_free(kbind *b);
 /* Bits that count to N (at least 1): the width of a counter or index over N values. */

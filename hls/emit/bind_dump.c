@@ -58,6 +58,20 @@ void bind_dump(const kfunc *f, const kbind *b, FILE *o)
 			fprintf(o, "  floating-point unit of %%%d (pipelined)\n", i);
 		else if (b->fpu[i] >= 0)
 			fprintf(o, "  floating-point unit %d: %%%d\n", b->fpu[i], i);
+	for (int u = 0; u < b->nmul_units; u++) {
+		const bind_mul_unit *m = &b->mul_unit[u];
+		fprintf(o, "  multiplier %d: %d x %d bits into %d, shared by", u, m->abits, m->bbits,
+		        m->width);
+		for (int i = 0; i < f->ninsts; i++)
+			if (b->mul[i].unit == u)
+				fprintf(o, " %%%d", i);
+		fputc('\n', o);
+	}
+	for (int i = 0; i < f->ninsts; i++)
+		if (f->insts[i].block >= 0 && f->insts[i].op == K_MUL && b->mul[i].unit < 0)
+			fprintf(o, "  multiplier of %%%d: %d x %d bits into %d%s\n", i, b->mul[i].abits,
+			        b->mul[i].bbits, f->insts[i].width,
+			        kir_pipelined(f, f->insts[i].block) ? " (pipelined)" : "");
 	for (int w = 1; w <= 64; w++)
 		if (b->div[w])
 			fprintf(o, "  divider %d bits\n", w);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* What the kernel emitters share while one module is written (internal to hls/emit): the kernel, its
  * binding and the builder. Each emitter file prints one part of the module: the datapath (emit_datapath.c),
- * memory ports (emit_ports.c), multi-cycle units (emit_units.c), floating-point units (emit_fpu.c), the
+ * memory ports (emit_ports.c), shared units (emit_units.c), floating-point units (emit_fpu.c), the
  * controller (emit_fsm.c), the updates on control edges (emit_edges.c) and pipelined loops
  * (emit_pipeline.c); emit_kernel.c assembles them. They refer to values only through signals.h, and none
  * calls another's part, so that each can be read and changed alone. */
@@ -36,10 +36,11 @@ void emit_internal_mems(ectx *e);
 void emit_tag_queues(ectx *e);
 void emit_port_muxes(ectx *e);
 
-/* Multi-cycle units (emit_units.c): the dividers and the copy engine. */
+/* Shared units (emit_units.c): the dividers, the copy engine and the shared multipliers. */
 void emit_unit_decls(ectx *e);
 void emit_copy_engine(ectx *e);
 void emit_dividers(ectx *e);
+void emit_multipliers(ectx *e);
 
 /* Floating-point units (emit_fpu.c): the shared units of the sequential code, one per operation of a
  * pipelined loop. */

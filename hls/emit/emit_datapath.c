@@ -147,6 +147,19 @@ static void expr(ectx *e, const kinst *k, FILE *o)
 	const char *y = k->nargs > 1 ? emit_ref(e, k->a[1], s) : "";
 	const char *z = k->nargs > 2 ? emit_ref(e, k->a[2], s) : "";
 	int sg;
+	if (k->op == K_MUL) {
+		/* on its shared multiplier, or on one of its own as wide as its operands: two's complement,
+		 * in which the product's low bits are those of the unsigned one and a sign-extended operand
+		 * costs no more than its own bits */
+		int i = (int)(k - f->insts);
+		const bind_mul *m = &e->bd->mul[i];
+		if (m->unit >= 0)
+			fprintf(o, "mu%d_y", m->unit);
+		else
+			fprintf(o, "$signed(%s) * $signed(%s)", emit_mul_operand(e, i, 0, m->abits, s),
+			        emit_mul_operand(e, i, 1, m->bbits, s));
+		return;
+	}
 	const char *form = kop_rtl_form(k->op);
 	if (form) {
 		print_form(o, form, x, y, z);

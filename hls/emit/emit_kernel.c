@@ -143,6 +143,7 @@ static void emit_module(ectx *e)
 	emit_pipe_fifos(e);
 	emit_port_muxes(e);
 	emit_dividers(e);
+	emit_multipliers(e);
 	int shared = 0; /* some unit runs operations of the sequential code */
 	for (int g = 0; g < e->bd->nfpu; g++)
 		shared |= e->bd->fpu_first[g] >= 0;

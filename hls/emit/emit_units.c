@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The multi-cycle units a kernel module instantiates: one divider per width (rtl/kiln_div.v) and one copy
- * engine for its memcpy/memset loops (rtl/kiln_copy.v), each fed by the state that runs it. */
+/* The units a kernel module's states share: one divider per width (rtl/kiln_div.v), one copy engine for its
+ * memcpy/memset loops (rtl/kiln_copy.v) and the multipliers binding shares (bind_mul_unit), each fed by the
+ * state that runs it. */
 #include "emit_ctx.h"
 #include "read_queue.h"
 #include "signals.h"
@@ -18,6 +19,14 @@ void emit_unit_decls(ectx *e)
 			        "  reg         dv%d_start, dv%d_nq, dv%d_nr;\n  reg  [%d:0] dv%d_a, dv%d_b;\n"
 			        "  wire        dv%d_busy;\n  wire [%d:0] dv%d_quo, dv%d_rem;\n\n",
 			        w, w, w, w, w - 1, w, w, w, w - 1, w, w);
+	for (int u = 0; u < e->bd->nmul_units; u++) {
+		const bind_mul_unit *m = &e->bd->mul_unit[u];
+		fprintf(
+		    o,
+		    "  // shared multiplier: the operands of the state's multiplication, two's complement\n"
+		    "  reg  [%d:0] mu%d_a;\n  reg  [%d:0] mu%d_b;\n  wire [%d:0] mu%d_y;\n\n",
+		    m->abits - 1, u, m->bbits - 1, u, m->width - 1, u);
+	}
 	if (e->bd->copy)
 		fprintf(
 		    o,
@@ -157,4 +166,35 @@ void emit_dividers(ectx *e)
 	for (int w = 2; w <= 64; w++)
 		if (e->bd->div[w])
 			divider(e, w);
+}
+
+/* Shared multiplier U: each state's multiplication sets its operands (their low bits hold them whole,
+ * bind_mul), and its product is read only in that state, as the multiplication's wire. */
+static void multiplier(ectx *e, int u)
+{
+	const kfunc *f = e->f;
+	const bind_mul_unit *m = &e->bd->mul_unit[u];
+	FILE *o = e->body;
+	fprintf(o, "  always @(*) begin\n    mu%d_a = %d'd0;\n    mu%d_b = %d'd0;\n    case (state_q)\n", u,
+	        m->abits, u, m->bbits);
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		if (e->bd->mul[i].unit != u)
+			continue;
+		fprintf(o,
+		        "      %s: begin  // mul%s\n        mu%d_a = %s;\n        mu%d_b = %s;\n      end\n",
+		        emit_state(e, k->step), k->line ? rb_str(e->rb, ", line %u", k->line) : "", u,
+		        emit_mul_operand(e, i, 0, m->abits, k->step), u,
+		        emit_mul_operand(e, i, 1, m->bbits, k->step));
+	}
+	fprintf(
+	    o,
+	    "      default: ;\n    endcase\n  end\n  assign mu%d_y = $signed(mu%d_a) * $signed(mu%d_b);\n\n",
+	    u, u, u);
+}
+
+void emit_multipliers(ectx *e)
+{
+	for (int u = 0; u < e->bd->nmul_units; u++)
+		multiplier(e, u);
 }

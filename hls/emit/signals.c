@@ -136,6 +136,16 @@ const char *emit_ref_slice(ectx *e, kval v, int hi, int lo, int ctx)
 	return rb_str(e->rb, "%s[%d:%d]", emit_ref(e, v, ctx), hi, lo);
 }
 
+const char *emit_ref_low(ectx *e, kval v, int n, int ctx)
+{
+	return n >= v.width ? emit_ref(e, v, ctx) : emit_ref_slice(e, v, n - 1, 0, ctx);
+}
+
+const char *emit_mul_operand(ectx *e, int i, int a, int bits, int ctx)
+{
+	return emit_ref_low(e, e->f->insts[i].a[a ^ e->bd->mul[i].swap], bits, ctx);
+}
+
 const char *emit_pipe_at(ectx *e, int b, int k, int c)
 {
 	int ii = e->f->blocks[b].ii;

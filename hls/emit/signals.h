@@ -30,6 +30,11 @@ const char *emit_ref(ectx *e, kval v, int ctx);
 const char *emit_ref_bit(ectx *e, kval v, int bit, int ctx);
 /* Bits HI..LO of operand V at context CTX (constants folded: Verilog cannot slice a literal). */
 const char *emit_ref_slice(ectx *e, kval v, int hi, int lo, int ctx);
+/* The low N bits of operand V at context CTX: the operand itself when it has no more. */
+const char *emit_ref_low(ectx *e, kval v, int n, int ctx);
+/* Operand A (0 or 1) of multiplication I as its multiplier takes it (bind_mul: swapped or not), its low
+ * BITS bits, at context CTX. */
+const char *emit_mul_operand(ectx *e, int i, int a, int bits, int ctx);
 /* The name of step S's state (binding's). */
 const char *emit_state(ectx *e, int s);
 /* "state_q == <step S's state>" */

@@ -41,14 +41,61 @@ static double class_delay(kdelay c, int w)
 	}
 }
 
-double sched_delay(const kfunc *f, const kinst *k)
+void sched_mul_operands(const kfunc *f, const vbits *vb, const kinst *k, int *abits, int *bbits, int *swap)
 {
+	int x = vb ? vbits_signed(f, vb, k->a[0]) : k->a[0].width;
+	int y = vb ? vbits_signed(f, vb, k->a[1]) : k->a[1].width;
+	*swap = y > x;
+	*abits = *swap ? y : x;
+	*bbits = *swap ? x : y;
+}
+
+/* V is a constant whose magnitude, read as two's complement, is a power of two. */
+static int pow2_magnitude(kval v)
+{
+	if (v.kind != KV_CONST || v.width < 1 || v.width > 64)
+		return 0;
+	uint64_t c = v.c, sign = 1ULL << (v.width - 1);
+	if (c & sign) /* the magnitude of a negative one, in W bits */
+		c = (~c + 1) & (v.width == 64 ? ~0ULL : (sign << 1) - 1);
+	return c && !(c & (c - 1));
+}
+
+int sched_mul_shareable(const kinst *k, int bbits)
+{
+	/* a product by plus or minus a power of two is a shift (and a negation): synthesis builds no
+	 * multiplier for it, and a shared one would cost a multiplexer and a path through it */
+	return k->op == K_MUL && k->width >= SCHED_MUL_SHARE_MIN_WIDTH && bbits >= 2 &&
+	       !pow2_magnitude(k->a[0]) && !pow2_magnitude(k->a[1]);
+}
+
+/* A multiplier's delay grows with its operands' widths (an M x N array: M + N bits of carry), half the
+ * class's per-bit figure for each, so that W x W bits cost what a W-bit product always did. A multiplication
+ * binding may share adds its operands' steering: the state's decode and the multiplexer, four LUT levels
+ * (charged in pipelined loops too, whose multiplications keep their own multipliers: a delay is the
+ * operation's, whichever block it ends up in). */
+double sched_mul_delay(int abits, int bbits, int shared)
+{
+	const struct delay_model *m = &delay_models[KD_MUL];
+	return m->base + m->per / 2 * (abits + bbits) + (shared ? 4 * class_delay(KD_LOGIC, 1) : 0.0);
+}
+
+static double mul_delay(const kfunc *f, const vbits *vb, const kinst *k)
+{
+	int a, b, swap;
+	sched_mul_operands(f, vb, k, &a, &b, &swap);
+	return sched_mul_delay(a, b, sched_mul_shareable(k, b));
+}
+
+double sched_delay(const kfunc *f, const vbits *vb, const kinst *k)
+{
+	if (k->op == K_MUL)
+		return mul_delay(f, vb, k);
 	const kop_row *r = kop_info(k->op);
 	const struct delay_model *m = &delay_models[r->delay];
 	int w = k->width ? k->width : (k->nargs ? k->a[0].width : 1);
 	if (r->delay_width == KW_OPERAND)
 		w = k->a[0].width;
-	(void)f;
 	if (m->const_arg && k->a[m->const_arg].kind == KV_CONST)
 		return m->const_delay;
 	return class_delay(r->delay, w);

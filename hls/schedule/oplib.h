@@ -6,9 +6,23 @@
 #ifndef KILN_SCHED_OPLIB_H
 #define KILN_SCHED_OPLIB_H
 #include "../cdfg/kir.h"
+#include "../cdfg/value_bits.h"
 
-/* Estimated combinational delay in ns of operation K (the per-operation delay table). */
-double sched_delay(const kfunc *f, const kinst *k);
+/* Estimated combinational delay in ns of operation K (the per-operation delay table); VB: the known widths of
+ * F's values (cdfg/value_bits.h), which size multipliers, or NULL when none are known. */
+double sched_delay(const kfunc *f, const vbits *vb, const kinst *k);
+/* Products narrower than this, or by a one-bit operand, are a few LUTs, which a multiplexer in front would
+ * cost as much as: binding shares the sequential code's multiplications from this width on (hls/emit/bind.h),
+ * and the scheduler charges every such multiplication the steering of its operands. */
+#define SCHED_MUL_SHARE_MIN_WIDTH 9
+/* The operand widths of multiplication K as its multiplier takes them: *ABITS >= *BBITS two's-complement
+ * bits that hold the operands whole by VB (NULL: their widths), *SWAP when the wider is the second. */
+void sched_mul_operands(const kfunc *f, const vbits *vb, const kinst *k, int *abits, int *bbits, int *swap);
+/* Delay in ns of an ABITS x BBITS multiplier, with the steering of its operands when SHARED. */
+double sched_mul_delay(int abits, int bbits, int shared);
+/* Multiplication K, whose narrower operand takes BBITS bits, may run on a shared multiplier: a product of
+ * SCHED_MUL_SHARE_MIN_WIDTH bits or more, by no one-bit operand and by no constant +-2^k. */
+int sched_mul_shareable(const kinst *k, int bbits);
 /* Ports of an on-chip memory (rtl/kiln_ram_dp.v): the first reads and writes, the others only read, so that a
  * step (or a cycle of a pipelined loop) may hold this many loads of one such memory. A store has its step to
  * itself; in a pipelined loop it may meet loads of other iterations that never touch its word

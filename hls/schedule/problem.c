@@ -338,8 +338,15 @@ int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 		sched_problem_free(p);
 		return -1;
 	}
+	vbits *vb = malloc(((size_t)f->ninsts + 1) * sizeof *vb);
+	if (!vb) {
+		sched_problem_free(p);
+		return -1;
+	}
+	vbits_analyse(f, vb);
 	for (int i = 0; i < f->ninsts; i++)
-		p->delay[i] = sched_delay(f, &f->insts[i]);
+		p->delay[i] = sched_delay(f, vb, &f->insts[i]);
+	free(vb);
 	for (int b = 0; b < f->nblocks; b++)
 		if (sched_self_loop(f, b)) {
 			p->res_mii[b] = res_mii(p, b);

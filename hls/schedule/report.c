@@ -59,7 +59,7 @@ static int read_latency(const kfunc *f, const kinst *k)
 /* When operation K of block B finishes at the earliest (ns from the block's start), its operands' finish
  * times in T (values from outside the block, and phis, are ready at 0). Reads complete READ_LATENCY cycles
  * after the cycle they are issued in; a division costs its W subtract-and-select stages chained. */
-static double op_finish(const kfunc *f, const kinst *k, int b, const double *t)
+static double op_finish(const kfunc *f, const vbits *vb, const kinst *k, int b, const double *t)
 {
 	double start = 0;
 	for (int a = 0; a < k->nargs; a++) {
@@ -67,7 +67,7 @@ static double op_finish(const kfunc *f, const kinst *k, int b, const double *t)
 		if (d && d->block == b && d->op != K_PHI && t[k->a[a].id] > start)
 			start = t[k->a[a].id];
 	}
-	double d = sched_delay(f, k);
+	double d = sched_delay(f, vb, k);
 	if (k->op == K_LOAD)
 		return f->clock_ns * (floor(start / f->clock_ns + 1e-9) + read_latency(f, k)) + d;
 	if (sched_is_div(k->op))
@@ -86,14 +86,18 @@ static int block_dep_lb(const kfunc *f, int b)
 {
 	const kblock *bl = &f->blocks[b];
 	double *t = calloc((size_t)f->ninsts + 1, sizeof *t);
+	vbits *vb = malloc(((size_t)f->ninsts + 1) * sizeof *vb);
 	double worst = 0;
-	for (int j = 0; j < bl->ninsts; j++) {
+	if (vb)
+		vbits_analyse(f, vb);
+	for (int j = 0; t && j < bl->ninsts; j++) {
 		int i = bl->insts[j];
-		t[i] = op_finish(f, &f->insts[i], b, t);
+		t[i] = op_finish(f, vb, &f->insts[i], b, t);
 		if (t[i] > worst)
 			worst = t[i];
 	}
 	free(t);
+	free(vb);
 	return ns_to_cycles(f, worst);
 }
 

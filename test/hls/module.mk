@@ -143,6 +143,11 @@ TESTS += $(HLS_TEST_DIR)/const_div_test
 $(HLS_TEST_DIR)/const_div_test: $(BUILD)/obj/test/hls/const_div_test.o $(HLS_OBJS) $(COMMON_LIB)
 	$(HLS_LINK)
 
+# The known widths of values (hls/cdfg/value_bits) against every value the operand shapes allow.
+TESTS += $(HLS_TEST_DIR)/value_bits_test
+$(HLS_TEST_DIR)/value_bits_test: $(BUILD)/obj/test/hls/value_bits_test.o $(HLS_OBJS) $(COMMON_LIB)
+	$(HLS_LINK)
+
 # The const-div pass on a real program, executed by lli against the native build.
 TESTS += $(HLS_TEST_DIR)/const-div-test
 $(HLS_TEST_DIR)/const-div-test: test/hls/const-div-test.sh test/hls/const_div_prog.c $(KILN_OPT)

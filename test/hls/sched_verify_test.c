@@ -22,7 +22,7 @@ static void valid(void)
 {
 	memset(insts, 0, sizeof insts);
 	insts[0] =
-	    (kinst){.op = K_MUL, .width = 32, .nargs = 2, .block = 0, .step = 0, .t_end = 4.84, .line = 10};
+	    (kinst){.op = K_MUL, .width = 32, .nargs = 2, .block = 0, .step = 0, .t_end = 4.30, .line = 10};
 	insts[0].a[0] = (kval){KV_ARG, 0, 0, 32};
 	insts[0].a[1] = (kval){KV_CONST, 0, 3, 32};
 	insts[1] =

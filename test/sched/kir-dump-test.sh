@@ -53,7 +53,7 @@ has "dump: the branch in slot 0" "$kir" '^    #[0-9]+ condbr %[0-9]+  -> bb2, bb
 has "dump: a sequential load's request and data steps" "$kir" \
 	'^    %1 = load\.i32 %0  mem 0  ; step 4 \(issued 0\) t=0\.50ns line 11:[0-9]+$'
 has "dump: a multiply chained after the load data" "$kir" \
-	'^    %2 = mul\.i32 %1, arg1  ; step 4 t=5\.34ns line 11:[0-9]+$'
+	'^    %2 = mul\.i32 %1, arg1  ; step 4 t=6\.54ns line 11:[0-9]+$'
 has "dump: a store issued with the data" "$kir" '^    #[0-9]+ store arg0, %2  mem 0  ; step 4 \(issued 4\) line 11:[0-9]+$'
 has "dump: the step table, the store's step waiting for the load's data" "$kir" '^  ; step 4: mem-issue bb0, inst 4, wait 1$'
 has "report: the loop's II beside its bounds" "$rep" \
