@@ -32,7 +32,9 @@ typedef struct kiln_backend_ops {
 	/* Cycles since the board was programmed. */
 	uint64_t (*cycles)(kiln_backend *b);
 	/* N consecutive full-word accesses from ADDR (reads into WORDS, or writes from it) in one hand-off to
-	 * the board; stops at the first bus error (KILN_ERR_BUS). */
+	 * the board; stops at the first bus error (KILN_ERR_BUS), where a board that streams the accesses may
+	 * have sent the few after it already (refused or taken like any access; callers keep blocks within
+	 * one window, whose accesses all pass or all fail alike). */
 	int (*mmio_block)(kiln_backend *b, uint32_t addr, uint32_t *words, size_t n, int write);
 	/* A 32-bit write of the byte lanes set in STRB (bit i: byte i); KILN_ERR_BUS on a bus error. */
 	int (*mmio_write_strb)(kiln_backend *b, uint32_t addr, uint32_t val, uint32_t strb);

@@ -64,6 +64,51 @@ static int key_add(char **all, size_t *n, const char *s)
 	return 0;
 }
 
+/* The folders of kiln-cc's data (share/kiln) that an image is built from besides its inputs: the kernel
+ * library and headers, the RTL cells, the boards, the shells and the simulation model's sources. */
+static const char *const toolchain_dirs[] = {"boards", "bsp", "include", "libc", "rtl"};
+
+/* Adds every regular file below DIR (REL: its name in the key), by name and SHA-256, in name order, to the
+ * growing key *ALL; folders nest at most 8 deep. -1 when out of memory. */
+static int key_add_tree(char **all, size_t *n, const char *dir, const char *rel, int depth)
+{
+	struct dirent **ents = NULL;
+	int ne = depth > 8 ? -1 : scandir(dir, &ents, NULL, alphasort);
+	if (ne < 0)
+		return key_add(all, n, rel); /* missing: its name alone, so that it differs from present */
+	int bad = 0;
+	for (int i = 0; i < ne; i++) {
+		const char *nm = ents[i]->d_name;
+		char path[PATH_MAX], name[PATH_MAX];
+		struct stat st;
+		if (!bad && nm[0] != '.' &&
+		    snprintf(path, sizeof path, "%s/%s", dir, nm) < (int)sizeof path &&
+		    snprintf(name, sizeof name, "%s/%s", rel, nm) < (int)sizeof name &&
+		    lstat(path, &st) == 0) {
+			char hex[65];
+			if (S_ISDIR(st.st_mode))
+				bad = key_add_tree(all, n, path, name, depth + 1);
+			else if (S_ISREG(st.st_mode) && kiln_sha256_file(path, hex) == 0)
+				bad = key_add(all, n, name) || key_add(all, n, hex);
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	return bad;
+}
+
+/* kiln-cc CC's data folder: <prefix>/share/kiln beside its <prefix>/bin, as kiln-cc finds it
+ * (host/common/paths.h), or this library's when CC names no folder. */
+static void cc_data_dir(const char *cc, char *out, size_t len)
+{
+	const char *slash = strrchr(cc, '/');
+	size_t dl = slash ? (size_t)(slash - cc) : 0;
+	if (dl >= 4 && !strncmp(cc + dl - 4, "/bin", 4) && dl - 4 + sizeof "/share/kiln" <= len)
+		snprintf(out, len, "%.*s/share/kiln", (int)(dl - 4), cc);
+	else
+		snprintf(out, len, "%s", kiln_data_dir());
+}
+
 /* The cache key (see kiln_online_build); every part NUL-terminated, the inputs by their digests, so that no
  * two different requests concatenate to the same bytes. -1 when kiln-cc cannot be read. */
 static int cache_key(const kiln_build_request *rq, const char *cc, char key[65])
@@ -91,6 +136,15 @@ static int cache_key(const kiln_build_request *rq, const char *cc, char key[65])
 	for (size_t i = 0; !bad && i < rq->noptions; i++)
 		bad = key_add(&all, &n, rq->options[i]);
 	bad = bad || key_add(&all, &n, KILN_VERSION) || key_add(&all, &n, hex);
+	/* kiln-cc's data by content: a kernel library, an RTL cell or a model source changed under the same
+	 * kiln-cc (a rebuilt tree, a partial upgrade) is another build, not an image made from the old ones
+	 */
+	char data[PATH_MAX], sub[PATH_MAX + 16];
+	cc_data_dir(cc, data, sizeof data);
+	for (size_t i = 0; !bad && i < sizeof toolchain_dirs / sizeof *toolchain_dirs; i++) {
+		snprintf(sub, sizeof sub, "%s/%s", data, toolchain_dirs[i]);
+		bad = key_add_tree(&all, &n, sub, toolchain_dirs[i], 0);
+	}
 	if (!bad)
 		kiln_sha256_hex(all, n, key);
 	free(all);

@@ -44,7 +44,9 @@ void kiln_find_kiln_cc(char *out, size_t len);
 
 /* Builds RQ's inputs into an image with kiln-cc, or takes it from the private cache (private_dir.h; without
  * one, builds in a temporary folder). The key is SHA-256 over the kind, board name and board file contents,
- * key_extra, each input's name and bytes, the options, the release and kiln-cc's own bytes; an entry is also
+ * key_extra, each input's name and bytes, the options, the release, kiln-cc's own bytes and the data it
+ * builds images from (its share/kiln: kernel library and headers, RTL cells, boards, shells and the model's
+ * sources, each file by name and bytes); an entry is also
  * stale when a file kiln-cc read besides the inputs (an included header) changed, and unused (with a warning)
  * when it is not private or its image is not the one its index records. Identical builds at once wait on a
  * lock per key and build once; an entry is built in a folder beside it and renamed into place whole, so a

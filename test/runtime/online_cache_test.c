@@ -160,7 +160,12 @@ int main(int argc, char **argv)
 	second_user();
 	char wrapper[PATH_MAX], text[3 * PATH_MAX], entry[2 * PATH_MAX], img[3 * PATH_MAX];
 	snprintf(runs_log, sizeof runs_log, "%s/runs.log", tmp);
-	snprintf(wrapper, sizeof wrapper, "%s/kiln-cc", tmp);
+	/* kiln-cc in a prefix of the test's own, so that its data folder (share/kiln beside bin/) is too */
+	char data[PATH_MAX];
+	snprintf(data, sizeof data, "%s/share/kiln/rtl", tmp);
+	sh("mkdir -p '%s' '%s/bin'", data, tmp);
+	sh("echo 'module cell; endmodule' >'%s/cell.v'%s", data, "");
+	snprintf(wrapper, sizeof wrapper, "%s/bin/kiln-cc", tmp);
 	/* kiln-cc's contract as the online build uses it: -o build.kimg --depfile build.dep, run in the build
 	 * folder. */
 	snprintf(text, sizeof text,
@@ -200,6 +205,12 @@ int main(int argc, char **argv)
 	sh("sed -i 's/\"clock_period_ns\": *[0-9.]*/\"clock_period_ns\": 12.5/' '%s'%s", board, "");
 	expect_build("int a;\n", 0, 1, NULL, "editing the board file changes the key: kiln-cc runs again");
 	expect_build("int a;\n", 1, 0, NULL, "the edited board's image is then cached");
+
+	/* kiln-cc's data by content: an RTL cell (or kernel library, or model source) changed under the same
+	 * kiln-cc, as in a rebuilt tree, is another build, not the image made from the old one */
+	sh("echo 'module cell2; endmodule' >'%s/cell.v'%s", data, "");
+	expect_build("int a;\n", 0, 1, NULL, "a changed file of kiln-cc's data: kiln-cc runs again");
+	expect_build("int a;\n", 1, 0, NULL, "the image of the changed data is then cached");
 
 	/* A valid image that is not the one the index names is not served. */
 	sh("rm -rf '%s'/*%s", kind_dir, "");

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "bsp/sim/model/sim_model_lib.h"
@@ -95,6 +96,49 @@ static void test_image_id(ksim *m)
 	wr(m, IMG_SCRATCH, 0x12345678);
 	EQ(rd(m, IMG_SCRATCH), 0x12345678, "image scratch write/read");
 	EQ(rd(m, K_CTRL), 4, "kernel idle and not done");
+}
+
+/* Streamed accesses (ksim_mmio_burst): the image's take a cycle each and answer in order, the same words as
+ * single accesses; an error stops the stream and the bus goes on; shell accesses stream too, one at a
+ * time. */
+static void test_burst(ksim *m)
+{
+	uint32_t id[5], one[5];
+	for (int i = 0; i < 5; i++)
+		one[i] = rd(m, IMG_MAGIC + 4 * (uint32_t)i);
+	uint64_t c0 = k.cycles(m);
+	EQ(k.mmio_burst(m, IMG_MAGIC, id, 5, 0, T), KSIM_OK, "burst read of the image's ID block");
+	uint64_t took = k.cycles(m) - c0;
+	CHECK(memcmp(id, one, sizeof id) == 0, "burst read: the words single reads give", "0x%08x 0x%08x",
+	      id[0], id[4]);
+	CHECK(took <= 5 + 3, "burst read: a word a cycle (5 words, 3 cycles of latency)", "%llu cycles",
+	      (unsigned long long)took);
+
+	uint32_t args[6] = {0x11111111, 0x22222222, 0x33333333, 0x44444444, 0x55555555, 0x66666666}, back[6];
+	c0 = k.cycles(m);
+	EQ(k.mmio_burst(m, K_ARG0, args, 6, 1, T), KSIM_OK, "burst write of the kernel's arguments");
+	took = k.cycles(m) - c0;
+	CHECK(took <= 6 + 3, "burst write: a word a cycle", "%llu cycles", (unsigned long long)took);
+	EQ(k.mmio_burst(m, K_ARG0, back, 6, 0, T), KSIM_OK, "burst read back");
+	CHECK(memcmp(args, back, sizeof args) == 0, "burst write then read: in order, each word in its place",
+	      "0x%08x 0x%08x 0x%08x", back[0], back[1], back[5]);
+	EQ(rd(m, K_ARG1 + 4), 0x44444444, "a single read after the bursts");
+
+	/* the fixture maps nothing at 0x1C, the burst's fourth word */
+	uint32_t edge[5] = {0};
+	EQ(k.mmio_burst(m, IMG_NUM_KERNELS, edge, 5, 0, T), KSIM_BUS_ERROR,
+	   "burst onto an unmapped word: a bus error");
+	EQ(edge[0], 1, "the words before the error were read");
+	EQ(rd(m, SH_SCRATCH), 0xA5A5330D, "shell read right after an erroring burst");
+	EQ(rd(m, IMG_MAGIC), 0x4B494C4E, "image read right after an erroring burst");
+	uint32_t sh[2];
+	EQ(k.mmio_burst(m, SH_MAGIC, sh, 2, 0, T), KSIM_OK, "burst over shell registers");
+	CHECK(sh[0] == 0x4B53484C && sh[1] == 2, "shell registers through a burst", "0x%08x %u", sh[0],
+	      sh[1]);
+	uint32_t mix[3] = {0xCAFE0001, 0xCAFE0002, 0xCAFE0003};
+	EQ(k.mmio_burst(m, DEVMEM_WINDOW + 0x200000, mix, 3, 1, T), KSIM_OK, "burst write to device memory");
+	EQ(rd(m, DEVMEM_WINDOW + 0x200008), 0xCAFE0003, "device memory took the burst's last word");
+	EQ(k.mmio_burst(m, IMG_MAGIC, id, 0, 0, T), KSIM_OK, "an empty burst");
 }
 
 static void test_bulk(ksim *m)
@@ -251,6 +295,7 @@ int main(void)
 	test_shell(m);
 	test_bus_errors(m);
 	test_image_id(m);
+	test_burst(m);
 	test_bulk(m);
 	test_kernel(m);
 	test_reset(m);

@@ -140,17 +140,10 @@ static void run_req(kiln_backend *b, struct sim_req *r)
 	case OP_MMIO_WRITE:
 		r->rc = l->mmio_write(b->model, r->addr, r->val, r->strb, SIM_MMIO_TIMEOUT);
 		break;
-	case OP_MMIO_BLOCK: {
-		/* The whole block runs on the model's thread: one hand-off instead of one per word. */
-		uint32_t *w = r->buf;
-		r->rc = KSIM_OK;
-		for (size_t i = 0; i < r->n && r->rc == KSIM_OK; i++)
-			r->rc = r->val ? l->mmio_write(b->model, r->addr + 4 * (uint32_t)i, w[i], 0xF,
-			                               SIM_MMIO_TIMEOUT)
-			               : l->mmio_read(b->model, r->addr + 4 * (uint32_t)i, &w[i],
-			                              SIM_MMIO_TIMEOUT);
+	case OP_MMIO_BLOCK:
+		/* The whole block runs on the model's thread, streamed: a request a cycle. */
+		r->rc = l->mmio_burst(b->model, r->addr, r->buf, r->n, r->val != 0, SIM_MMIO_TIMEOUT);
 		break;
-	}
 	case OP_MEM_READ:
 		r->rc = l->mem_read(b->model, r->off, r->buf, r->n);
 		break;
@@ -423,12 +416,17 @@ static int program_sim(kiln_backend *b, const kiln_image *img, char *err, size_t
 	b->lib.dl = load_model_lib(so, len, kiln_image_hash(img), err, errlen);
 	if (!b->lib.dl)
 		return KILN_ERR_HW;
-	if (ksim_lib_resolve(&b->lib, b->lib.dl) != 0) {
+	/* the version first: a model of another ABI may lack entry points this one has */
+	unsigned (*abi_version)(void);
+	*(void **)&abi_version = dlsym(b->lib.dl, "ksim_abi_version");
+	unsigned abi = abi_version ? abi_version() : 0;
+	if (abi_version && abi == KSIM_ABI_VERSION && ksim_lib_resolve(&b->lib, b->lib.dl) != 0)
+		abi_version = NULL;
+	if (!abi_version) {
 		set_err(err, errlen, "sim: the image's model lacks the ksim_* entry points");
 		unload(b);
 		return KILN_ERR_HW;
 	}
-	unsigned abi = b->lib.abi_version();
 	if (abi != KSIM_ABI_VERSION) {
 		set_err(err, errlen, "sim: model ABI version %u, expected %u (rebuild the image)", abi,
 		        KSIM_ABI_VERSION);

@@ -33,6 +33,10 @@ struct ksim {
 #endif
 	uint64_t cycles = 0;
 	uint64_t half_period = 1; // time units (ps when tracing) per clock phase
+	// Host bus requests the bridge took whose responses have not been seen (an access that timed out):
+	// the bridge takes further requests before answering earlier ones, so the next access first waits
+	// for these, or it would take their response for its own.
+	uint64_t inflight = 0;
 };
 
 namespace
@@ -73,6 +77,20 @@ void tick(ksim *m)
 	rise(m);
 }
 
+// Waits for the responses of requests an earlier access left in flight; false when they do not come
+// within TIMEOUT cycles.
+bool drain(ksim *m, uint64_t timeout)
+{
+	for (uint64_t waited = 0; m->inflight > 0; waited++) {
+		if (waited >= timeout)
+			return false;
+		tick(m);
+		if (m->top->host_rsp_valid)
+			m->inflight--;
+	}
+	return true;
+}
+
 // One host bridge access. Responses are single-cycle pulses with no ready, so they are checked after every
 // edge.
 int access(ksim *m, bool write, uint32_t addr, uint32_t wdata, uint32_t wstrb, uint32_t *rdata,
@@ -81,6 +99,8 @@ int access(ksim *m, bool write, uint32_t addr, uint32_t wdata, uint32_t wstrb, u
 	Vkiln_sim_board *t = m->top.get();
 	if (timeout == 0)
 		timeout = kDefaultTimeout;
+	if (!drain(m, timeout))
+		return KSIM_TIMEOUT;
 	t->host_valid = 1;
 	t->host_write = write;
 	t->host_addr = addr;
@@ -101,14 +121,57 @@ int access(ksim *m, bool write, uint32_t addr, uint32_t wdata, uint32_t wstrb, u
 	}
 	t->host_valid = 0;
 	while (!t->host_rsp_valid) {
-		if (waited >= timeout)
+		if (waited >= timeout) {
+			m->inflight++;
 			return KSIM_TIMEOUT;
+		}
 		tick(m);
 		waited++;
 	}
 	if (rdata)
 		*rdata = write ? 0 : t->host_rsp_rdata;
 	return t->host_rsp_err ? KSIM_BUS_ERROR : KSIM_OK;
+}
+
+// N full-word accesses from ADDR, one request a cycle while the bridge takes them (it answers in request
+// order), reads into WORDS or writes from it. Issuing stops at the first error response; the requests
+// already sent are answered first. TIMEOUT bounds the cycles without progress.
+int burst(ksim *m, bool write, uint32_t addr, uint32_t *words, size_t n, uint64_t timeout)
+{
+	Vkiln_sim_board *t = m->top.get();
+	if (timeout == 0)
+		timeout = kDefaultTimeout;
+	if (!drain(m, timeout))
+		return KSIM_TIMEOUT;
+	size_t sent = 0, answered = 0;
+	bool err = false;
+	for (uint64_t idle = 0; answered < sent || (sent < n && !err);) {
+		bool want = sent < n && !err;
+		t->host_valid = want;
+		t->host_write = write;
+		t->host_addr = addr + 4 * static_cast<uint32_t>(sent);
+		t->host_wdata = write && want ? words[sent] : 0;
+		t->host_wstrb = write ? 0xF : 0;
+		settle(m);
+		bool accepted = want && t->host_ready;
+		rise(m);
+		sent += accepted;
+		bool got = t->host_rsp_valid;
+		if (got) {
+			if (!write)
+				words[answered] = t->host_rsp_rdata;
+			err = err || t->host_rsp_err;
+			answered++;
+		}
+		idle = accepted || got ? 0 : idle + 1;
+		if (idle >= timeout) {
+			t->host_valid = 0;
+			m->inflight += sent - answered;
+			return KSIM_TIMEOUT;
+		}
+	}
+	t->host_valid = 0;
+	return err ? KSIM_BUS_ERROR : KSIM_OK;
 }
 
 // Device memory offsets map into the 2 GiB window; anything past it can never be reached.
@@ -189,6 +252,7 @@ KSIM_EXPORT void ksim_reset(ksim *m, unsigned cycles)
 	for (unsigned i = 0; i < cycles; i++)
 		tick(m);
 	m->top->rst_n = 1;
+	m->inflight = 0; /* reset drops whatever the bridge had taken */
 }
 
 KSIM_EXPORT int ksim_mmio_read(ksim *m, uint32_t addr, uint32_t *data, uint64_t timeout_cycles)
@@ -200,6 +264,12 @@ KSIM_EXPORT int ksim_mmio_write(ksim *m, uint32_t addr, uint32_t data, uint32_t 
                                 uint64_t timeout_cycles)
 {
 	return access(m, true, addr, data, wstrb, nullptr, timeout_cycles);
+}
+
+KSIM_EXPORT int ksim_mmio_burst(ksim *m, uint32_t addr, uint32_t *words, size_t n, int write,
+                                uint64_t timeout_cycles)
+{
+	return burst(m, write != 0, addr, words, n, timeout_cycles);
 }
 
 KSIM_EXPORT int ksim_mem_read(ksim *m, uint64_t off, void *dst, size_t n)

@@ -11,7 +11,7 @@
 extern "C" {
 #endif
 
-#define KSIM_ABI_VERSION 2
+#define KSIM_ABI_VERSION 3
 enum { KSIM_OK = 0, KSIM_BUS_ERROR = 1, KSIM_TIMEOUT = 2 };
 
 typedef struct ksim ksim;
@@ -31,6 +31,11 @@ void ksim_reset(ksim *m, unsigned cycles);
 /* One host bus access; waits at most TIMEOUT_CYCLES for the response. */
 int ksim_mmio_read(ksim *m, uint32_t addr, uint32_t *data, uint64_t timeout_cycles);
 int ksim_mmio_write(ksim *m, uint32_t addr, uint32_t data, uint32_t wstrb, uint64_t timeout_cycles);
+/* N full-word accesses from ADDR (reads into WORDS, or writes from it when WRITE), streamed: a request a
+ * cycle while the bridge takes them, responses in request order. Issuing stops at the first bus error, which
+ * it returns once the requests already sent (at most the bridge's few in flight, each refused or taken like
+ * any access) have answered; TIMEOUT_CYCLES bounds the cycles without progress. */
+int ksim_mmio_burst(ksim *m, uint32_t addr, uint32_t *words, size_t n, int write, uint64_t timeout_cycles);
 /* Bulk device-memory access through the host bridge window (0x8000_0000 + OFF), looping inside the library.
  */
 int ksim_mem_read(ksim *m, uint64_t off, void *dst, size_t n);

@@ -15,6 +15,7 @@ typedef struct ksim_lib {
 	void (*reset)(ksim *, unsigned);
 	int (*mmio_read)(ksim *, uint32_t, uint32_t *, uint64_t);
 	int (*mmio_write)(ksim *, uint32_t, uint32_t, uint32_t, uint64_t);
+	int (*mmio_burst)(ksim *, uint32_t, uint32_t *, size_t, int, uint64_t);
 	int (*mem_read)(ksim *, uint64_t, void *, size_t);
 	int (*mem_write)(ksim *, uint64_t, const void *, size_t);
 	int (*run_until_irq)(ksim *, uint64_t, uint64_t *);
@@ -40,6 +41,7 @@ static inline int ksim_lib_resolve(ksim_lib *l, void *dl)
 	KSIM_SYM(reset);
 	KSIM_SYM(mmio_read);
 	KSIM_SYM(mmio_write);
+	KSIM_SYM(mmio_burst);
 	KSIM_SYM(mem_read);
 	KSIM_SYM(mem_write);
 	KSIM_SYM(run_until_irq);

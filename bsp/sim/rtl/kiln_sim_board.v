@@ -2,8 +2,11 @@
 // Kiln simulated board: the shell around one generated image (docs/hardware-contract.md, layout
 // version 1).
 //
-// The host bridge is a single-outstanding MMIO slave whose address map splits into the shell block,
-// the image space and a window onto device memory. Device memory is a word array shared by the host
+// The host bridge is an MMIO slave whose address map splits into the shell block, the image space
+// and a window onto device memory. Image accesses stream: the bridge takes one a cycle while the
+// image does and forwards the image's responses in order; a shell or device-memory access waits
+// until the image has answered everything, and the bridge takes nothing while it runs, so that
+// responses always come in request order. Device memory is a word array shared by the host
 // window and the image's master port; it answers reads after a fixed latency and deliberately
 // pushes back on a fixed period so that every kernel is exercised against back-pressure, not only
 // against an always-ready memory.
@@ -45,13 +48,11 @@ module kiln_sim_board #(
   localparam [31:0]  DEVMEM_BYTES_U = DEVMEM_BYTES;
   localparam [32:0]  DEVMEM_SIZE  = 33'd0 + DEVMEM_BYTES_U;
 
-  // Host bridge states: one request is in flight at a time.
-  localparam [2:0] H_IDLE     = 3'd0;
-  localparam [2:0] H_RSP      = 3'd1; // shell access or decode error: answer next cycle
-  localparam [2:0] H_IMG_REQ  = 3'd2; // forwarding to the image, waiting for mmio_ready
-  localparam [2:0] H_IMG_WAIT = 3'd3; // waiting for the image's response
-  localparam [2:0] H_MEM_REQ  = 3'd4; // waiting for the device memory arbiter
-  localparam [2:0] H_MEM_WAIT = 3'd5; // waiting for read data
+  // Host bridge states of a shell or device-memory access (image accesses stream beside them).
+  localparam [1:0] H_IDLE     = 2'd0;
+  localparam [1:0] H_RSP      = 2'd1; // decode error: answer next cycle
+  localparam [1:0] H_MEM_REQ  = 2'd2; // waiting for the device memory arbiter
+  localparam [1:0] H_MEM_WAIT = 2'd3; // waiting for read data
 
   //////////////////////
   // Image instance   //
@@ -72,8 +73,10 @@ module kiln_sim_board #(
   wire [31:0] img_mem_rdata;
   wire        img_irq;
 
-  reg  [2:0]  h_state_q;
+  reg  [1:0]  h_state_q;
   reg         h_write_q;
+  reg         img_req_q;  // an image access waits for mmio_ready
+  reg  [1:0]  img_out_q;  // image accesses taken and not yet answered
   reg  [31:0] h_addr_q;
   reg  [31:0] h_wdata_q;
   reg  [3:0]  h_wstrb_q;
@@ -105,7 +108,10 @@ module kiln_sim_board #(
   );
 
   assign irq            = img_irq;
-  assign img_mmio_valid = (h_state_q == H_IMG_REQ);
+  // At most three image accesses unanswered, so that the count cannot wrap.
+  assign img_mmio_valid = img_req_q && (img_out_q != 2'd3);
+  wire   img_take       = img_mmio_valid && img_mmio_ready;
+  wire   img_idle       = !img_req_q && (img_out_q == 2'd0);
 
   //////////////////////
   // Cycle counter    //
@@ -184,7 +190,9 @@ module kiln_sim_board #(
     end
   end
 
-  assign host_ready = (h_state_q == H_IDLE);
+  // An image access is taken while the request stage is free or empties this cycle; any other
+  // access only when the image has answered everything.
+  assign host_ready = (h_state_q == H_IDLE) && (dec_image ? (!img_req_q || img_take) : img_idle);
 
   always @(posedge clk) begin
     if (!rst_n) begin
@@ -356,6 +364,8 @@ module kiln_sim_board #(
       h_addr_q       <= 32'd0;
       h_wdata_q      <= 32'd0;
       h_wstrb_q      <= 4'd0;
+      img_req_q      <= 1'b0;
+      img_out_q      <= 2'd0;
       host_rsp_valid <= 1'b0;
       host_rsp_rdata <= 32'd0;
       host_rsp_err   <= 1'b0;
@@ -363,9 +373,19 @@ module kiln_sim_board #(
       host_rsp_valid <= 1'b0;
       host_rsp_rdata <= 32'd0;
       host_rsp_err   <= 1'b0;
+      img_out_q      <= img_out_q + {1'b0, img_take} - {1'b0, img_mmio_rsp_valid};
+      if (img_take) begin
+        img_req_q <= 1'b0;
+      end
+      // The image answers in request order, and nothing else answers while it has accesses taken.
+      if (img_mmio_rsp_valid) begin
+        host_rsp_valid <= 1'b1;
+        host_rsp_rdata <= img_mmio_rsp_rdata;
+        host_rsp_err   <= img_mmio_rsp_err;
+      end
       case (h_state_q)
         H_IDLE: begin
-          if (host_valid) begin
+          if (host_accept) begin
             h_write_q <= host_write;
             h_addr_q  <= host_addr;
             h_wdata_q <= host_wdata;
@@ -376,7 +396,7 @@ module kiln_sim_board #(
               host_rsp_rdata <= shell_rdata;
               host_rsp_err   <= shell_err;
             end else if (dec_image) begin
-              h_state_q <= H_IMG_REQ;
+              img_req_q <= 1'b1;
             end else if (dec_mem_ok) begin
               h_state_q <= H_MEM_REQ;
             end else begin
@@ -388,17 +408,6 @@ module kiln_sim_board #(
           host_rsp_valid <= 1'b1;
           host_rsp_err   <= 1'b1;
           h_state_q      <= H_IDLE;
-        end
-        H_IMG_REQ, H_IMG_WAIT: begin
-          if (img_mmio_ready && h_state_q == H_IMG_REQ) begin
-            h_state_q <= H_IMG_WAIT;
-          end
-          if (img_mmio_rsp_valid && h_state_q == H_IMG_WAIT) begin
-            host_rsp_valid <= 1'b1;
-            host_rsp_rdata <= h_write_q ? 32'd0 : img_mmio_rsp_rdata;
-            host_rsp_err   <= img_mmio_rsp_err;
-            h_state_q      <= H_IDLE;
-          end
         end
         H_MEM_REQ: begin
           if (host_mem_gnt) begin
