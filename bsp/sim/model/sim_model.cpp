@@ -61,7 +61,8 @@ void settle(ksim *m)
 	dump(m);
 }
 
-// Rising edge: registers take the state of the cycle just settled.
+// Rising edge: registers take the state of the cycle just settled. A response pulse now is the oldest
+// request's in flight when an access gave up on it (whatever clocks the model: an access, a step, a run).
 void rise(ksim *m)
 {
 	m->top->clk = 1;
@@ -69,6 +70,8 @@ void rise(ksim *m)
 	m->ctx->timeInc(m->half_period);
 	dump(m);
 	m->cycles++;
+	if (m->inflight > 0 && m->top->host_rsp_valid)
+		m->inflight--;
 }
 
 void tick(ksim *m)
@@ -85,8 +88,6 @@ bool drain(ksim *m, uint64_t timeout)
 		if (waited >= timeout)
 			return false;
 		tick(m);
-		if (m->top->host_rsp_valid)
-			m->inflight--;
 	}
 	return true;
 }
