@@ -69,7 +69,8 @@ static int key_add(char **all, size_t *n, const char *s)
 static const char *const toolchain_dirs[] = {"boards", "bsp", "include", "libc", "rtl"};
 
 /* Adds every regular file below DIR (REL: its name in the key), by name and SHA-256, in name order, to the
- * growing key *ALL; folders nest at most 8 deep. -1 when out of memory. */
+ * growing key *ALL; links are followed (an installation may link its data in), folders nest at most 8 deep
+ * (a link loop ends there). -1 when out of memory. */
 static int key_add_tree(char **all, size_t *n, const char *dir, const char *rel, int depth)
 {
 	struct dirent **ents = NULL;
@@ -84,7 +85,7 @@ static int key_add_tree(char **all, size_t *n, const char *dir, const char *rel,
 		if (!bad && nm[0] != '.' &&
 		    snprintf(path, sizeof path, "%s/%s", dir, nm) < (int)sizeof path &&
 		    snprintf(name, sizeof name, "%s/%s", rel, nm) < (int)sizeof name &&
-		    lstat(path, &st) == 0) {
+		    stat(path, &st) == 0) {
 			char hex[65];
 			if (S_ISDIR(st.st_mode))
 				bad = key_add_tree(all, n, path, name, depth + 1);
