@@ -211,6 +211,14 @@ int main(int argc, char **argv)
 	sh("echo 'module cell2; endmodule' >'%s/cell.v'%s", data, "");
 	expect_build("int a;\n", 0, 1, NULL, "a changed file of kiln-cc's data: kiln-cc runs again");
 	expect_build("int a;\n", 1, 0, NULL, "the image of the changed data is then cached");
+	/* a data file an installation links in counts by the linked file's content */
+	char linked[PATH_MAX + 16];
+	snprintf(linked, sizeof linked, "%s/linked.v", tmp);
+	sh("echo 'module l1; endmodule' >'%s'%s", linked, "");
+	sh("ln -sf '%s' '%s/l.v'", linked, data);
+	expect_build("int a;\n", 0, 1, NULL, "a file linked into kiln-cc's data: kiln-cc runs again");
+	sh("echo 'module l2; endmodule' >'%s'%s", linked, "");
+	expect_build("int a;\n", 0, 1, NULL, "the linked file's content changed: kiln-cc runs again");
 
 	/* A valid image that is not the one the index names is not served. */
 	sh("rm -rf '%s'/*%s", kind_dir, "");
