@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* If-conversion of the ifs inside loops (see ifconv.c). */
+/* If-conversion (see ifconv.c). */
 #ifndef KILN_IFCONV_H
 #define KILN_IFCONV_H
 #include "kir.h"
@@ -8,5 +8,10 @@
  * block (stores predicated with K_STORE's third operand, phis become selects), unless the sides are much
  * larger than the loop's other work (ifconv.c's cost model). Returns how many it merged. */
 int ifconv_loops(kfunc *f);
+/* Converts the single-entry, single-exit regions and the ifs of F that its cost model says run no slower
+ * as one block at a CLOCK_NS period (ifconv.c; with PIPELINE a loop body when its iterations can overlap
+ * soon enough), merges each block into its only predecessor when it is that predecessor's only successor,
+ * and drops the blocks left empty. Returns how many regions and ifs it converted. */
+int ifconv_regions(kfunc *f, double clock_ns, int pipeline);
 
 #endif

@@ -103,15 +103,15 @@ static int run(kfunc *ks, int nk, const opt_stages *o, FILE *out)
 		 * verifier asks them exact. The reader has checked that its steps and references are in
 		 * range. */
 		int scheduled = f->nsteps > 0;
+		double clock = o->clock_ns > 0 ? o->clock_ns : f->clock_ns > 0 ? f->clock_ns : o->default_ns;
 		for (int i = 0; i < ns; i++) {
 			if (st[i] == ST_IFCONV) {
-				ifconv_loops(f);
+				if (!o->no_pipeline)
+					ifconv_loops(f);
+				ifconv_regions(f, clock, !o->no_pipeline);
 			} else if (st[i] == ST_WILOOP) {
 				wi_loop(f);
 			} else if (st[i] == ST_SCHEDULE) {
-				double clock = o->clock_ns > 0   ? o->clock_ns
-				               : f->clock_ns > 0 ? f->clock_ns
-				                                 : o->default_ns;
 				sched_run(f, clock, !o->no_pipeline);
 				if (check_schedule(f) != 0)
 					return 1;

@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "diag.h"
 
@@ -23,5 +24,13 @@ void *xcalloc(size_t n, size_t size)
 		diag_error(NULL, 0, 0, "out of memory");
 		exit(1);
 	}
+	return r;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *r = xrealloc(NULL, n, 1);
+	memcpy(r, s, n);
 	return r;
 }

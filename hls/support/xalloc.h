@@ -10,5 +10,7 @@
 void *xrealloc(void *p, size_t n, size_t size);
 /* calloc(N, SIZE), or "out of memory" and exit(1). */
 void *xcalloc(size_t n, size_t size);
+/* A copy of string S, or "out of memory" and exit(1). */
+char *xstrdup(const char *s);
 
 #endif

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "kir_cfg.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../support/xalloc.h"
+
+kinst *kir_term(kfunc *f, int b)
+{
+	kblock *bl = &f->blocks[b];
+	return bl->ninsts ? &f->insts[bl->insts[bl->ninsts - 1]] : NULL;
+}
+
+/* Block P's terminator T branches to block B. */
+static int branches_to(const kinst *t, int b)
+{
+	int hit = 0;
+	if (t->op == K_BR || t->op == K_CONDBR || t->op == K_SWITCH)
+		hit = t->succ[0] == b || (t->op == K_CONDBR && t->succ[1] == b);
+	for (int c = 0; t->op == K_SWITCH && c < t->ncases; c++)
+		hit |= t->case_succ[c] == b;
+	return hit;
+}
+
+int kir_npreds(kfunc *f, int b, int exclude_a, int exclude_b)
+{
+	int n = 0;
+	for (int p = 0; p < f->nblocks; p++) {
+		kinst *t = kir_term(f, p);
+		if (t && p != exclude_a && p != exclude_b)
+			n += branches_to(t, b);
+	}
+	return n;
+}
+
+/* Edges that came from block FROM now come from block TO. */
+static void phis_retarget(kfunc *f, int from, int to)
+{
+	for (int i = 0; i < f->ninsts; i++)
+		for (int q = 0; q < f->insts[i].nphi; q++)
+			if (f->insts[i].phi_block[q] == from)
+				f->insts[i].phi_block[q] = to;
+}
+
+/* Block B's phis, reached from one block only, are copies of what they take from it. */
+static void phis_to_copies(kfunc *f, int b)
+{
+	kblock *bl = &f->blocks[b];
+	for (int j = 0; j < bl->ninsts; j++) {
+		kinst *k = &f->insts[bl->insts[j]];
+		if (k->op != K_PHI)
+			continue;
+		kval v = k->nphi ? k->phi_val[0] : (kval){KV_CONST, 0, 0, k->width};
+		free(k->phi_val);
+		free(k->phi_block);
+		k->phi_val = NULL;
+		k->phi_block = NULL;
+		k->nphi = 0;
+		k->op = K_COPY;
+		k->nargs = 1;
+		k->a[0] = v;
+	}
+}
+
+/* An operation taken out of every block's list: nothing schedules or uses it any more. */
+static void drop(kinst *k)
+{
+	k->block = -1;
+	k->nargs = 0;
+}
+
+int kir_merge_chains(kfunc *f)
+{
+	int n = 0;
+	for (int a = 0; a < f->nblocks; a++) {
+		for (;;) {
+			kinst *t = kir_term(f, a);
+			if (!t || t->op != K_BR)
+				break;
+			int b = t->succ[0];
+			if (b == a || b == 0 || !f->blocks[b].ninsts || kir_npreds(f, b, -1, -1) != 1)
+				break;
+			kblock *ab = &f->blocks[a], *bb = &f->blocks[b];
+			phis_to_copies(f, b);
+			drop(t);
+			int *list = xrealloc(ab->insts, (size_t)(ab->ninsts - 1 + bb->ninsts), sizeof *list);
+			ab->insts = list;
+			ab->ninsts--;
+			for (int j = 0; j < bb->ninsts; j++) {
+				list[ab->ninsts++] = bb->insts[j];
+				f->insts[bb->insts[j]].block = a;
+			}
+			bb->ninsts = 0;
+			phis_retarget(f, b, a);
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Block B's new number in MAP, or -1 when it is gone. */
+static int renum(const int *map, int nblocks, int b)
+{
+	return b >= 0 && b < nblocks ? map[b] : -1;
+}
+
+int kir_drop_empty_blocks(kfunc *f)
+{
+	int *map = xcalloc((size_t)f->nblocks + 1, sizeof *map), n = 0;
+	for (int b = 0; b < f->nblocks; b++)
+		map[b] = b == 0 || f->blocks[b].ninsts ? n++ : -1;
+	if (n == f->nblocks) {
+		free(map);
+		return 0;
+	}
+	int dropped = f->nblocks - n;
+	for (int i = 0; i < f->ninsts; i++) {
+		kinst *k = &f->insts[i];
+		k->block = renum(map, f->nblocks, k->block);
+		if (k->block < 0)
+			k->nargs = 0;
+		if (k->op == K_BR || k->op == K_CONDBR || k->op == K_SWITCH) {
+			k->succ[0] = renum(map, f->nblocks, k->succ[0]);
+			if (k->op == K_CONDBR)
+				k->succ[1] = renum(map, f->nblocks, k->succ[1]);
+		}
+		for (int c = 0; c < k->ncases; c++)
+			k->case_succ[c] = renum(map, f->nblocks, k->case_succ[c]);
+		for (int q = 0; q < k->nphi; q++)
+			k->phi_block[q] = renum(map, f->nblocks, k->phi_block[q]);
+	}
+	for (int b = 0; b < f->nblocks; b++) {
+		kblock *bl = &f->blocks[b];
+		if (map[b] < 0) {
+			free(bl->insts);
+			free(bl->name);
+			free(bl->label);
+			continue;
+		}
+		f->blocks[map[b]] = *bl;
+		char nm[24];
+		snprintf(nm, sizeof nm, "bb%d", map[b]);
+		free(f->blocks[map[b]].name);
+		f->blocks[map[b]].name = xstrdup(nm);
+	}
+	f->nblocks = n;
+	free(map);
+	return dropped;
+}
