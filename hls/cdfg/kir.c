@@ -54,6 +54,32 @@ int kir_new_inst(kfunc *f, kop op, int width, int block)
 	return f->ninsts++;
 }
 
+int kir_new_op(kfunc *f, int block, kop op, int width, unsigned line, kval a, kval b, kval c)
+{
+	int id = kir_new_inst(f, op, width, block);
+	kinst *k = &f->insts[id];
+	k->nargs = c.kind ? 3 : b.kind ? 2 : 1;
+	k->a[0] = a;
+	k->a[1] = b;
+	k->a[2] = c;
+	k->line = line;
+	return id;
+}
+
+void kir_phi_becomes(kinst *k, kop op, kval a, kval b, kval c)
+{
+	free(k->phi_val);
+	free(k->phi_block);
+	k->phi_val = NULL;
+	k->phi_block = NULL;
+	k->nphi = 0;
+	k->op = op;
+	k->nargs = c.kind ? 3 : b.kind ? 2 : 1;
+	k->a[0] = a;
+	k->a[1] = b;
+	k->a[2] = c;
+}
+
 int kmem_word_bytes(const kfunc *f, int m)
 {
 	return m >= f->nmems && f->mems[m].word_bytes == 8 ? 8 : 4;

@@ -138,7 +138,8 @@ typedef struct kfunc {
 	char *dispatch;     /* its calls through pointers: "line L: f, g; ..." (indirect_calls.c), or NULL */
 	int dims;           /* 0 single task */
 	int wi_loop; /* an nd-range kernel whose blocks loop over its work-items themselves (wi_loop.c: entry
-	                bb0, the loop bb1, exit bb2): the controller runs them once, its return ends the run */
+	                bb0, the loop bb1, exit bb2): the controller runs them once, its return ends the run
+	              */
 	char *file;
 	unsigned line;
 	karg *args;
@@ -162,6 +163,11 @@ void kfunc_free(kfunc *f);
  * no step yet); its index. The caller places it in a block's instruction list. Out of memory ends the tool
  * (xalloc.h). */
 int kir_new_inst(kfunc *f, kop op, int width, int block);
+/* Appends operation OP of WIDTH bits to F in block BLOCK at source line LINE, with operands A and B (and C
+ * unless its kind is KV_NONE); its index. The caller places it in a block's list. */
+int kir_new_op(kfunc *f, int block, kop op, int width, unsigned line, kval a, kval b, kval c);
+/* Phi K becomes operation OP of operand A (and B, C unless KV_NONE); its incoming values are dropped. */
+void kir_phi_becomes(kinst *k, kop op, kval a, kval b, kval c);
 /* Block B of F exists and is a pipelined loop (the pipeliner's decision). */
 int kir_pipelined(const kfunc *f, int b);
 /* The value phi PHI of single-block loop B takes on B's back edge when it is an operation of B, else -1. */

@@ -53,14 +53,7 @@ static void phis_to_copies(kfunc *f, int b)
 		if (k->op != K_PHI)
 			continue;
 		kval v = k->nphi ? k->phi_val[0] : (kval){KV_CONST, 0, 0, k->width};
-		free(k->phi_val);
-		free(k->phi_block);
-		k->phi_val = NULL;
-		k->phi_block = NULL;
-		k->nphi = 0;
-		k->op = K_COPY;
-		k->nargs = 1;
-		k->a[0] = v;
+		kir_phi_becomes(k, K_COPY, v, (kval){0}, (kval){0});
 	}
 }
 
@@ -148,4 +141,90 @@ int kir_drop_empty_blocks(kfunc *f)
 	f->nblocks = n;
 	free(map);
 	return dropped;
+}
+
+/* Block B's successors into OUT (room for 2 + its cases); how many (a successor reached twice counts once).
+ */
+int kir_succs(kfunc *f, int b, int *out)
+{
+	kinst *t = kir_term(f, b);
+	int n = 0;
+	if (!t || (t->op != K_BR && t->op != K_CONDBR && t->op != K_SWITCH))
+		return 0;
+	if (t->op == K_SWITCH && t->ncases + 1 > KIR_MAX_SUCCS)
+		return -1;
+	int all[KIR_MAX_SUCCS], na = 0;
+	all[na++] = t->succ[0];
+	if (t->op == K_CONDBR)
+		all[na++] = t->succ[1];
+	for (int c = 0; t->op == K_SWITCH && c < t->ncases; c++)
+		all[na++] = t->case_succ[c];
+	for (int i = 0; i < na; i++) {
+		int dup = 0;
+		for (int j = 0; j < n; j++)
+			dup |= out[j] == all[i];
+		if (!dup)
+			out[n++] = all[i];
+	}
+	return n;
+}
+
+/* The post-dominator sets of F's blocks (a bit set of WORDS words per block; every block for one from which
+ * no return is reached). */
+uint64_t *kir_post_dominators(kfunc *f, int words)
+{
+	int nb = f->nblocks, sc[KIR_MAX_SUCCS];
+	uint64_t *pd = xcalloc((size_t)nb * (size_t)words, sizeof *pd),
+	         *tmp = xcalloc((size_t)words, sizeof *tmp);
+	for (int b = 0; b < nb; b++) {
+		uint64_t *row = &pd[(size_t)b * (size_t)words];
+		kinst *t = kir_term(f, b);
+		if (t && t->op == K_RET)
+			row[b / 64] |= 1ull << (b % 64);
+		else
+			for (int w = 0; w < words; w++)
+				row[w] = ~0ull;
+	}
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int b = nb - 1; b >= 0; b--) {
+			int ns = kir_succs(f, b, sc);
+			if (!ns)
+				continue;
+			for (int w = 0; w < words; w++) /* too many successors: as if B returned */
+				tmp[w] = ns < 0 ? 0 : ~0ull;
+			for (int i = 0; i < ns; i++)
+				for (int w = 0; w < words; w++)
+					tmp[w] &= pd[(size_t)sc[i] * (size_t)words + (size_t)w];
+			tmp[b / 64] |= 1ull << (b % 64);
+			uint64_t *row = &pd[(size_t)b * (size_t)words];
+			for (int w = 0; w < words; w++)
+				if (row[w] != tmp[w]) {
+					row[w] = tmp[w];
+					changed = 1;
+				}
+		}
+	}
+	free(tmp);
+	return pd;
+}
+
+/* The nearest block other than H that every path from H to a return passes, from post-dominator sets PD;
+ * -1 when there is none. */
+int kir_ipdom(kfunc *f, const uint64_t *pd, int words, int h)
+{
+	const uint64_t *row = &pd[(size_t)h * (size_t)words];
+	int best = -1, best_n = -1;
+	for (int p = 0; p < f->nblocks; p++) {
+		if (p == h || !(row[p / 64] >> (p % 64) & 1))
+			continue;
+		int n = 0;
+		for (int w = 0; w < words; w++)
+			n += __builtin_popcountll(pd[(size_t)p * (size_t)words + (size_t)w]);
+		if (n > best_n) {
+			best = p;
+			best_n = n;
+		}
+	}
+	return best_n >= f->nblocks ? -1 : best; /* a block that reaches no return post-dominates nothing */
 }

@@ -3,6 +3,8 @@
  * merging a block into its only predecessor, and dropping the blocks transformations left empty. */
 #ifndef KILN_KIR_CFG_H
 #define KILN_KIR_CFG_H
+#include <stdint.h>
+
 #include "kir.h"
 
 /* The last operation of block B of F (its branch or return), or NULL when B is empty. */
@@ -16,5 +18,15 @@ int kir_merge_chains(kfunc *f);
  * (a dropped branch) are left in none (block -1). F must not be scheduled yet. Returns how many it dropped.
  */
 int kir_drop_empty_blocks(kfunc *f);
+
+/* Block B's successors into OUT (room for KIR_MAX_SUCCS); how many, each once, or -1 for a switch with
+ * more cases than that. */
+#define KIR_MAX_SUCCS 66
+int kir_succs(kfunc *f, int b, int *out);
+/* The post-dominator sets of F's blocks, WORDS 64-bit words per block (a block that reaches no return has
+ * every block); the caller frees them. */
+uint64_t *kir_post_dominators(kfunc *f, int words);
+/* The nearest block other than H that every path from H to a return passes (from PD), or -1. */
+int kir_ipdom(kfunc *f, const uint64_t *pd, int words, int h);
 
 #endif

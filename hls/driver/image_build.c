@@ -190,9 +190,7 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 			continue;
 		if (cdfg_build(mod, fn, &b->ks[k]) == 0) {
 			b->ks[k].profile = b->o->profile;
-			if (!b->o->no_pipeline)
-				ifconv_loops(&b->ks[k]);
-			ifconv_regions(&b->ks[k], b->o->clock_ns, !b->o->no_pipeline);
+			ifconv_stage(&b->ks[k], b->o->clock_ns, !b->o->no_pipeline);
 			if (!b->o->no_pipeline)
 				wi_loop(&b->ks[k]);
 			sched_run(&b->ks[k], b->o->clock_ns, !b->o->no_pipeline);

@@ -106,9 +106,7 @@ static int run(kfunc *ks, int nk, const opt_stages *o, FILE *out)
 		double clock = o->clock_ns > 0 ? o->clock_ns : f->clock_ns > 0 ? f->clock_ns : o->default_ns;
 		for (int i = 0; i < ns; i++) {
 			if (st[i] == ST_IFCONV) {
-				if (!o->no_pipeline)
-					ifconv_loops(f);
-				ifconv_regions(f, clock, !o->no_pipeline);
+				ifconv_stage(f, clock, !o->no_pipeline);
 			} else if (st[i] == ST_WILOOP) {
 				wi_loop(f);
 			} else if (st[i] == ST_SCHEDULE) {

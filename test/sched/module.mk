@@ -2,7 +2,7 @@
 # The scheduler's unit tests (memory dependences, pipelining, if-conversion, scheduling) on kernels built by
 # hand: no Verilator and no clang, milliseconds each. kir-dump-test runs kiln-cc --stop-after schedule.
 SCHED_TEST_DIR := $(BUILD)/test/sched
-SCHED_UNIT_TESTS := $(addprefix $(SCHED_TEST_DIR)/,memdep_test pipeline_unit_test ifconv_test schedule_test)
+SCHED_UNIT_TESTS := $(addprefix $(SCHED_TEST_DIR)/,memdep_test pipeline_unit_test ifconv_test ifconv_equiv_test schedule_test)
 TESTS += $(SCHED_UNIT_TESTS) $(SCHED_TEST_DIR)/kir-dump-test
 $(SCHED_UNIT_TESTS): $(SCHED_TEST_DIR)/%: $(BUILD)/obj/test/sched/%.o $(HLS_OBJS) $(COMMON_LIB)
 	$(HLS_LINK)
