@@ -298,13 +298,21 @@ void ir_llvm_init(void)
 		LLVMParseCommandLineOptions((int)(sizeof cl / sizeof cl[0]), cl, NULL);
 }
 
+/* Whether the O2 pipelines unroll loops (kiln-cc -funroll-loops turns it on). */
+static int unroll_loops;
+
+void ir_set_loop_unrolling(int on)
+{
+	unroll_loops = on;
+}
+
 int ir_run_passes(LLVMModuleRef mod, const char *passes, const char *what)
 {
 	ir_llvm_init();
 	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
 	LLVMPassBuilderOptionsSetLoopVectorization(po, 0);
 	LLVMPassBuilderOptionsSetSLPVectorization(po, 0);
-	LLVMPassBuilderOptionsSetLoopUnrolling(po, 0);
+	LLVMPassBuilderOptionsSetLoopUnrolling(po, unroll_loops);
 	LLVMErrorRef e = LLVMRunPasses(mod, passes, NULL, po);
 	LLVMDisposePassBuilderOptions(po);
 	if (!e)

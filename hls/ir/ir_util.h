@@ -76,9 +76,12 @@ typedef struct ir_gep_iter {
 ir_gep_iter ir_gep_begin(LLVMValueRef g);
 int ir_gep_next(LLVMTargetDataRef td, ir_gep_iter *it, LLVMValueRef *idx, uint64_t *scale);
 
-/* Runs the new-pass-manager pipeline PASSES on MOD (vectorizers and unrolling off); reports a failure as
- * "WHAT failed: ..." and returns -1, else 0. */
+/* Runs the new-pass-manager pipeline PASSES on MOD (vectorizers off; unrolling as ir_set_loop_unrolling
+ * says); reports a failure as "WHAT failed: ..." and returns -1, else 0. */
 int ir_run_passes(LLVMModuleRef mod, const char *passes, const char *what);
+/* Whether later ir_run_passes pipelines unroll loops of known trip count on their own (off by default; loop
+ * directives are honoured either way). */
+void ir_set_loop_unrolling(int on);
 /* Sets the LLVM command-line options every Kiln tool relies on, once per process: no vectorizers (hardware
  * schedules scalar operations, and without a target machine the pass builder's switches are not enough), and
  * the default address space treated as generic so that address-space inference can work on SPIR IR. */
