@@ -226,7 +226,8 @@ static void end_list(kfunc *f, int h, int term, ifc_list *l)
  * longer than a step): its operations move into H and H's branch goes straight to Z. The path through X
  * loses X's step; the other path runs X's operations beside H's, in the time H's branch condition takes
  * anyway. Z must not be a successor of H already (its phis would get two values from H: that shape is the
- * triangle of merge_if). Returns 1 when it bypassed one of H's successors. */
+ * triangle of merge_if). Nor is X the way out of a loop that is H alone: its operations would run, and
+ * take ports, in every iteration. Returns 1 when it bypassed one of H's successors. */
 static int bypass(kfunc *f, int h, double clock_ns, step_est *ch)
 {
 	kinst *ht = kir_term(f, h);
@@ -235,7 +236,7 @@ static int bypass(kfunc *f, int h, double clock_ns, step_est *ch)
 	for (int idx = 0; idx < 2; idx++) {
 		int x = ht->succ[idx], y = ht->succ[!idx];
 		kinst *xt = kir_term(f, x);
-		if (x == 0 || x == h || !xt || xt->op != K_BR)
+		if (x == 0 || x == h || y == h || !xt || xt->op != K_BR) /* y == h: X leaves H's loop */
 			continue;
 		int z = xt->succ[0];
 		if (z == x || z == y || kir_npreds(f, x, -1, -1) != 1 || !ops_ok(f, x, 0) ||
@@ -357,7 +358,7 @@ int ifconv_stage(kfunc *f, double clock_ns, int pipeline)
 	if (pipeline)
 		ifconv_loops(f);
 	int n = ifconv_regions(f, clock_ns, pipeline);
-	store_merge(f);
-	kir_drop_dead_ops(f);
+	if (store_merge(f) + kir_drop_dead_ops(f)) /* a schedule read with the kernel no longer fits */
+		f->nsteps = 0;
 	return n;
 }

@@ -149,8 +149,9 @@ static void chain_region(kfunc *f, const region *r, step_est *ch, int with_j, in
 
 /* The initiation interval the pipeliner can reach at best for region R, a loop's body, converted (a lower
  * bound, as its MII): a module-port access per cycle for all of them, two loads or a store per cycle per
- * on-chip memory (from the whole body chained in CH), and for each phi of H, the cycles from it to the value
- * it takes next, along the operations that depend on it. CH is reused. */
+ * on-chip memory (from the whole body chained in CH), the loop's branch decided within the first II cycles,
+ * and for each phi of H, the cycles from it to the value it takes next, along the operations that depend on
+ * it. CH is reused. */
 static int body_ii(kfunc *f, const region *r, step_est *ch)
 {
 	int nm = f->nmems + f->nimems, port = 0;
@@ -168,6 +169,11 @@ static int body_ii(kfunc *f, const region *r, step_est *ch)
 	for (int m = 0; m < nm; m++)
 		if (ch->stores[m] && ch->loads[m] && ch->last + 1 > ii) /* a memory recurrence, at worst */
 			ii = ch->last + 1;
+	/* the loop's branch in the iteration's first II cycles (the pipeliner's rule): its condition by then
+	 */
+	kval c = kir_term(f, r->j)->a[0];
+	if (c.kind == KV_OP && ch->gen[c.id] == ch->cur && ch->step[c.id] + 1 > ii)
+		ii = ch->step[c.id] + 1;
 	const kblock *hb = &f->blocks[r->h];
 	for (int q = 0; q < hb->ninsts; q++) {
 		int pid = hb->insts[q];
