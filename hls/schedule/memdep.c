@@ -128,6 +128,16 @@ static aff aff_of(const kfunc *f, int b, kval v, int depth, int self)
 		if (k->a[1].kind == KV_CONST && k->a[1].c < 32)
 			return aff_scale(aff_of(f, b, k->a[0], depth + 1, self), 1u << k->a[1].c);
 		break;
+	case K_OR: /* x << n | c with c < 2^n (LLVM's form of x * 2^n + c) adds */
+		for (int i = 0; i < 2; i++) {
+			const kval *x = &k->a[1 - i], *c = &k->a[i];
+			const kinst *xs = x->kind == KV_OP ? &f->insts[x->id] : NULL;
+			if (c->kind == KV_CONST && xs && xs->op == K_SHL && xs->a[1].kind == KV_CONST &&
+			    xs->a[1].c < 32 && c->c < (1ull << xs->a[1].c))
+				return aff_addmul(aff_of(f, b, *x, depth + 1, self),
+				                  aff_of(f, b, *c, depth + 1, self), 1);
+		}
+		break;
 	case K_MUL:
 		for (int i = 0; i < 2; i++)
 			if (k->a[i].kind == KV_CONST)
