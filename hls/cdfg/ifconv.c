@@ -222,33 +222,48 @@ static void end_list(kfunc *f, int h, int term, ifc_list *l)
 	ifc_list_install(f, h, l);
 }
 
+/* Successor IDX of H's two-way branch can run whichever way it goes: a block other than the entry and H
+ * that only H reaches, the other successor not H itself (X would leave H's loop, and its operations run, and
+ * take ports, in every iteration), its operations speculable and no longer than a step (bypass and
+ * fold_common move them into H). */
+static int short_side(kfunc *f, int h, int idx, double clock_ns, step_est *ch)
+{
+	const kinst *ht = kir_term(f, h);
+	int x = ht->succ[idx];
+	return x != 0 && x != h && ht->succ[!idx] != h && kir_npreds(f, x, -1, -1) == 1 && ops_ok(f, x, 0) &&
+	       step_est_block(f, x, clock_ns, ch) <= IFCONV_SPECULATE_STEPS;
+}
+
+/* H ends in a branch two ways. */
+static int two_way(kfunc *f, int h)
+{
+	const kinst *ht = kir_term(f, h);
+	return ht && ht->op == K_CONDBR && ht->succ[0] != ht->succ[1];
+}
+
 /* A successor X of H that only H reaches and that only passes on to Z (its operations speculable and no
  * longer than a step): its operations move into H and H's branch goes straight to Z. The path through X
  * loses X's step; the other path runs X's operations beside H's, in the time H's branch condition takes
  * anyway. Z must not be a successor of H already (its phis would get two values from H: that shape is the
- * triangle of merge_if). Nor is X the way out of a loop that is H alone: its operations would run, and
- * take ports, in every iteration. Returns 1 when it bypassed one of H's successors. */
+ * triangle of merge_if). Returns 1 when it bypassed one of H's successors. */
 static int bypass(kfunc *f, int h, double clock_ns, step_est *ch)
 {
-	kinst *ht = kir_term(f, h);
-	if (!ht || ht->op != K_CONDBR || ht->succ[0] == ht->succ[1])
+	if (!two_way(f, h))
 		return 0;
 	for (int idx = 0; idx < 2; idx++) {
+		kinst *ht = kir_term(f, h), *xt = kir_term(f, ht->succ[idx]);
 		int x = ht->succ[idx], y = ht->succ[!idx];
-		kinst *xt = kir_term(f, x);
-		if (x == 0 || x == h || y == h || !xt || xt->op != K_BR) /* y == h: X leaves H's loop */
+		if (!xt || xt->op != K_BR || xt->succ[0] == x || xt->succ[0] == y ||
+		    !short_side(f, h, idx, clock_ns, ch))
 			continue;
 		int z = xt->succ[0];
-		if (z == x || z == y || kir_npreds(f, x, -1, -1) != 1 || !ops_ok(f, x, 0) ||
-		    step_est_block(f, x, clock_ns, ch) > IFCONV_SPECULATE_STEPS)
-			continue;
 		int term = f->blocks[h].insts[f->blocks[h].ninsts - 1];
 		ifc_list l = start_list(f, h);
 		kval p = ifc_edge_cond(f, h, f->insts[term].a[0], idx, f->insts[term].line, &l);
 		ifc_take_side(f, x, h, p, &l);
 		f->insts[term].succ[idx] = z;
 		end_list(f, h, term, &l);
-		ifc_retarget(f, z, x, h);
+		kir_retarget_phis(f, z, x, h);
 		return 1;
 	}
 	return 0;
@@ -261,18 +276,16 @@ static int bypass(kfunc *f, int h, double clock_ns, step_est *ch)
  * select of the two. Returns 1 when it folded one. */
 static int fold_common(kfunc *f, int h, double clock_ns, step_est *ch)
 {
-	kinst *ht = kir_term(f, h);
-	if (!ht || ht->op != K_CONDBR || ht->succ[0] == ht->succ[1])
+	if (!two_way(f, h))
 		return 0;
 	for (int idx = 0; idx < 2; idx++) {
+		kinst *ht = kir_term(f, h), *xt = kir_term(f, ht->succ[idx]);
 		int x = ht->succ[idx], a = ht->succ[!idx];
-		kinst *xt = kir_term(f, x);
-		if (x == 0 || x == h || a == h || !xt || xt->op != K_CONDBR || xt->succ[0] == xt->succ[1] ||
+		if (!xt || xt->op != K_CONDBR || xt->succ[0] == xt->succ[1] ||
 		    (xt->succ[0] != a && xt->succ[1] != a))
 			continue;
 		int xa = xt->succ[0] == a ? 0 : 1, y = xt->succ[!xa];
-		if (y == x || y == h || kir_npreds(f, x, -1, -1) != 1 || !ops_ok(f, x, 0) ||
-		    step_est_block(f, x, clock_ns, ch) > IFCONV_SPECULATE_STEPS)
+		if (y == x || y == h || !short_side(f, h, idx, clock_ns, ch))
 			continue;
 		kblock *ab = &f->blocks[a];
 		int term = f->blocks[h].insts[f->blocks[h].ninsts - 1];
@@ -313,7 +326,7 @@ static int fold_common(kfunc *f, int h, double clock_ns, step_est *ch)
 		t->succ[0] = a;
 		t->succ[1] = y;
 		end_list(f, h, term, &l);
-		ifc_retarget(f, y, x, h);
+		kir_retarget_phis(f, y, x, h);
 		return 1;
 	}
 	return 0;

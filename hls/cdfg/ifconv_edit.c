@@ -103,15 +103,3 @@ kval ifc_or(kfunc *f, int h, kval a, kval b, unsigned line, ifc_list *l)
 	ifc_push(l, id);
 	return ifc_val(f, id);
 }
-
-/* Phi entries of block B that came from block FROM now come from block TO. */
-void ifc_retarget(kfunc *f, int b, int from, int to)
-{
-	kblock *bl = &f->blocks[b];
-	for (int i = 0; i < bl->ninsts; i++) {
-		kinst *k = &f->insts[bl->insts[i]];
-		for (int q = 0; k->op == K_PHI && q < k->nphi; q++)
-			if (k->phi_block[q] == from)
-				k->phi_block[q] = to;
-	}
-}

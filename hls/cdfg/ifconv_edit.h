@@ -31,7 +31,5 @@ kval ifc_edge_cond(kfunc *f, int h, kval c, int idx, unsigned line, ifc_list *l)
 kval ifc_and(kfunc *f, int h, kval a, kval b, unsigned line, ifc_list *l);
 /* A | B likewise (A may be KV_NONE: B). */
 kval ifc_or(kfunc *f, int h, kval a, kval b, unsigned line, ifc_list *l);
-/* Phi entries of block B that came from block FROM now come from block TO. */
-void ifc_retarget(kfunc *f, int b, int from, int to);
 
 #endif

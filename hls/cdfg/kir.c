@@ -66,6 +66,11 @@ int kir_new_op(kfunc *f, int block, kop op, int width, unsigned line, kval a, kv
 	return id;
 }
 
+int kir_val_same(kval a, kval b)
+{
+	return a.kind == b.kind && a.width == b.width && (a.kind == KV_CONST ? a.c == b.c : a.id == b.id);
+}
+
 void kir_phi_becomes(kinst *k, kop op, kval a, kval b, kval c)
 {
 	free(k->phi_val);

@@ -166,6 +166,8 @@ int kir_new_inst(kfunc *f, kop op, int width, int block);
 /* Appends operation OP of WIDTH bits to F in block BLOCK at source line LINE, with operands A and B (and C
  * unless its kind is KV_NONE); its index. The caller places it in a block's list. */
 int kir_new_op(kfunc *f, int block, kop op, int width, unsigned line, kval a, kval b, kval c);
+/* A and B are the same operand: one constant of one width, or one argument's or operation's value. */
+int kir_val_same(kval a, kval b);
 /* Phi K becomes operation OP of operand A (and B, C unless KV_NONE); its incoming values are dropped. */
 void kir_phi_becomes(kinst *k, kop op, kval a, kval b, kval c);
 /* Block B of F exists and is a pipelined loop (the pipeliner's decision). */

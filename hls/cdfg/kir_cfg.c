@@ -36,12 +36,17 @@ int kir_npreds(kfunc *f, int b, int exclude_a, int exclude_b)
 }
 
 /* Edges that came from block FROM now come from block TO. */
-static void phis_retarget(kfunc *f, int from, int to)
+void kir_retarget_phis(kfunc *f, int b, int from, int to)
 {
-	for (int i = 0; i < f->ninsts; i++)
-		for (int q = 0; q < f->insts[i].nphi; q++)
-			if (f->insts[i].phi_block[q] == from)
-				f->insts[i].phi_block[q] = to;
+	for (int bb = b < 0 ? 0 : b; bb < (b < 0 ? f->nblocks : b + 1); bb++) {
+		const kblock *bl = &f->blocks[bb];
+		for (int i = 0; i < bl->ninsts; i++) {
+			kinst *k = &f->insts[bl->insts[i]];
+			for (int q = 0; k->op == K_PHI && q < k->nphi; q++)
+				if (k->phi_block[q] == from)
+					k->phi_block[q] = to;
+		}
+	}
 }
 
 /* Block B's phis, reached from one block only, are copies of what they take from it. */
@@ -86,7 +91,7 @@ int kir_merge_chains(kfunc *f)
 				f->insts[bb->insts[j]].block = a;
 			}
 			bb->ninsts = 0;
-			phis_retarget(f, b, a);
+			kir_retarget_phis(f, -1, b, a);
 			n++;
 		}
 	}

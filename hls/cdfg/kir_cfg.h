@@ -11,6 +11,8 @@
 kinst *kir_term(kfunc *f, int b);
 /* How many blocks other than EXCLUDE_A and EXCLUDE_B (-1: none) branch to block B. */
 int kir_npreds(kfunc *f, int b, int exclude_a, int exclude_b);
+/* The phis of block B (-1: of every block) that took a value from block FROM take it from block TO. */
+void kir_retarget_phis(kfunc *f, int b, int from, int to);
 /* Merges every block that is its predecessor's only successor and has no other predecessor into that
  * predecessor (its phis become copies; the branch between them is dropped). Returns how many it merged. */
 int kir_merge_chains(kfunc *f);

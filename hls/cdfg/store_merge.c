@@ -13,11 +13,6 @@
 
 #include "../support/xalloc.h"
 
-static int same(kval a, kval b)
-{
-	return a.kind == b.kind && a.width == b.width && (a.kind == KV_CONST ? a.c == b.c : a.id == b.id);
-}
-
 static kval one_bit(void)
 {
 	return (kval){KV_CONST, 0, 1, 1};
@@ -48,7 +43,7 @@ static int merge_block(kfunc *f, int b)
 				     o->op == K_MEMSET) &&
 				    (o->mem == k->mem || (o->op == K_MEMCPY && o->mem2 == k->mem))) {
 					if (o->op == K_STORE && o->mem == k->mem && o->bytes == k->bytes &&
-					    same(o->a[0], k->a[0]) && o->a[1].width == k->a[1].width)
+					    kir_val_same(o->a[0], k->a[0]) && o->a[1].width == k->a[1].width)
 						e = q;
 					break;
 				}

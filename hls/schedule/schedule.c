@@ -46,11 +46,6 @@ static void ready_at(const kfunc *f, int block, kval v, int first, int *step, do
 	*t = d->t_end;
 }
 
-static int kval_same(kval a, kval b)
-{
-	return a.kind == b.kind && a.width == b.width && (a.kind == KV_CONST ? a.c == b.c : a.id == b.id);
-}
-
 /* Per-step bookkeeping of one block's schedule: how each step uses each internal memory (ram_use). */
 typedef struct blocksched {
 	int nall;
@@ -223,7 +218,7 @@ static void place_division(placer *pl, int i, int s, double t)
 	int sg = k->op == K_SDIV || k->op == K_SREM;
 	const kinst *p = pl->div_last[dw] >= 0 ? &f->insts[pl->div_last[dw]] : NULL;
 	if (p && (p->op == K_SDIV || p->op == K_SREM) == sg && p->width == k->width &&
-	    kval_same(p->a[0], k->a[0]) && kval_same(p->a[1], k->a[1])) {
+	    kir_val_same(p->a[0], k->a[0]) && kir_val_same(p->a[1], k->a[1])) {
 		k->step = p->step;
 		k->t_end = d;
 		return;
