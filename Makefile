@@ -57,13 +57,17 @@ $(DEPS_STAMP): scripts/install-deps
 	@mkdir -p $(@D) && echo '# scripts/install-deps has run for this build tree' >$@
 deps: $(DEPS_STAMP)
 
+# The dependency files name each object both ways, as this make spells it and absolute, so that a header
+# change rebuilds it whichever BUILD (relative or absolute: the install tests) last compiled it.
+DEPFLAGS = -MMD -MP -MT $@ -MT $(abspath $@)
+
 $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(EXTRA_CFLAGS_$(<D)) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS_$(<D)) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/obj/%.o: %.cpp | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) $(EXTRA_CXXFLAGS_$(<D)) -MMD -MP -c $< -o $@
+	$(CXX) $(CXXFLAGS) $(EXTRA_CXXFLAGS_$(<D)) $(DEPFLAGS) -c $< -o $@
 
 # Each fragment appends to BIN (things `all` builds) and TESTS (programs scripts/run-tests runs).
 include host/common/module.mk

@@ -37,56 +37,9 @@ static void source_variables(builder *b)
 	free(named);
 }
 
-/* One translation of FN into F, with 64-bit accesses to the memories in NARROW (flags in allocation order)
- * split (NULL: none). *PERM gets the map from allocation order to F's order of memories (malloc'd). */
-static int build_once(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f, const char *narrow, int **perm);
-
-/* Memories of F that hold 64-bit words but are also worked on by a copy loop, whose engine moves 32-bit
- * words: malloc'd flags in allocation order (PERM maps it to F's), NULL when there is none. */
-static char *copied_wide(const kfunc *f, const int *perm)
-{
-	int n = f->nmems + f->nimems;
-	char *wide = calloc((size_t)n + 1, 1), *narrow = NULL;
-	if (!wide)
-		return NULL;
-	for (int i = 0; i < f->ninsts; i++)
-		if ((f->insts[i].op == K_LOAD || f->insts[i].op == K_STORE) && f->insts[i].bytes == 8)
-			wide[f->insts[i].mem] = 1;
-	for (int i = 0; i < f->ninsts; i++) {
-		const kinst *k = &f->insts[i];
-		int ms[2] = {k->mem, k->op == K_MEMCPY ? k->mem2 : -1};
-		for (int j = 0; j < 2 && (k->op == K_MEMCPY || k->op == K_MEMSET); j++)
-			if (ms[j] >= 0 && wide[ms[j]] == 1) {
-				wide[ms[j]] = 2;
-				if (!narrow)
-					narrow = calloc((size_t)n + 1, 1);
-			}
-	}
-	for (int a = 0; narrow && a < n; a++)
-		narrow[a] = wide[perm[a]] == 2;
-	free(wide);
-	return narrow;
-}
-
 int cdfg_build(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f)
 {
-	int *perm = NULL;
-	int errors = build_once(mod, fn, f, NULL, &perm);
-	char *narrow = errors || !perm ? NULL : copied_wide(f, perm);
-	free(perm);
-	if (narrow) { /* translate again, those memories with 32-bit words (allocation order is the same) */
-		kfunc_free(f);
-		errors = build_once(mod, fn, f, narrow, &perm);
-		free(perm);
-		free(narrow);
-	}
-	return errors;
-}
-
-static int build_once(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f, const char *narrow, int **perm_out)
-{
 	builder b = {0};
-	b.narrow = narrow;
 	memset(f, 0, sizeof *f);
 	b.fn = fn;
 	b.mod = mod;
@@ -197,7 +150,7 @@ static int build_once(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f, const char *
 			f->insts[i].mem2 = perm[f->insts[i].mem2];
 	}
 	free(f->mems);
-	*perm_out = perm;
+	free(perm);
 	f->mems = sorted;
 	f->nmems = ne;
 	f->nimems = ni;

@@ -23,7 +23,6 @@ typedef struct builder {
 	int cur_block;
 	LLVMValueRef cur_inst;
 	int errors;
-	const char *narrow; /* per memory (in allocation order): 64-bit accesses split into two, or NULL */
 } builder;
 
 #define PTR_BITS 32 /* device addresses and object offsets are 32-bit in hardware */

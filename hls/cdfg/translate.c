@@ -34,10 +34,10 @@ static int access_bytes(builder *b, int bits)
 }
 
 /* A 64-bit access IN to memory M is one access of a 64-bit word: M is an on-chip memory (module ports are
- * 32 bits wide), the access is aligned, and no copy loop (32 bits wide) works on M. */
+ * 32 bits wide) and the access is aligned. */
 static int whole_word(builder *b, LLVMValueRef in, int m)
 {
-	return b->f->mems[m].kind >= MEM_LOCAL && LLVMGetAlignment(in) >= 8 && !(b->narrow && b->narrow[m]);
+	return b->f->mems[m].kind >= MEM_LOCAL && LLVMGetAlignment(in) >= 8;
 }
 
 static void translate_load(builder *b, LLVMValueRef in, int id)

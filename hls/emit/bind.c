@@ -342,7 +342,13 @@ int bind_kernel(const kfunc *f, kbind *b)
 			b->div[sched_div_width(f->insts[st->inst].width)] = 1;
 		if (st->kind == STEP_COPY) {
 			b->copy = 1;
-			b->memcpy |= f->insts[st->inst].op == K_MEMCPY;
+			const kinst *k = &f->insts[st->inst];
+			b->memcpy |= k->op == K_MEMCPY;
+			int wb = kmem_word_bytes(f, k->mem);
+			if (k->op == K_MEMCPY && kmem_word_bytes(f, k->mem2) > wb)
+				wb = kmem_word_bytes(f, k->mem2);
+			if (wb > b->copy_bytes)
+				b->copy_bytes = wb;
 		}
 	}
 	b->state_bits = bind_log2up((unsigned)f->nsteps + 2);

@@ -88,8 +88,10 @@ typedef struct kbind {
 	int div[65];      /* div[w]: a w-bit divider runs divisions (rtl/kiln_div.v) */
 	int copy;         /* some step is a memcpy/memset loop */
 	int memcpy;       /* some step is a memcpy loop (the engine's read side) */
-	int state_bits;   /* bits of the controller's state */
-	char **state;     /* per step: the name of its state, S_<block label>_<step within the block> */
+	int copy_bytes; /* the copy engine's word: 8 when a copy loop works on a memory of 64-bit words, else
+	                   4 */
+	int state_bits; /* bits of the controller's state */
+	char **state;   /* per step: the name of its state, S_<block label>_<step within the block> */
 	int nstates;
 	int *registered; /* per instruction: its value has a register (used in a later step, or a phi or a
 	                    loaded word; in a pipelined loop, used after the loop) */

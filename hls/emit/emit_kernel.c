@@ -119,6 +119,8 @@ static char *fixed_unused(ectx *e)
 			fprintf(l, ", %s", emit_fpu_out(e, i));
 	if (bd->copy && !bd->memcpy) /* memsets only: the engine's read side stays idle */
 		fprintf(l, ", cp_rd_valid, cp_rd_addr");
+	if (bd->copy_bytes == 8) /* its upper lanes when every 64-bit memory it copies is a source */
+		fprintf(l, ", cp_wr_wdata, cp_wr_wstrb");
 	if (fclose(l) != 0) {
 		free(list);
 		return NULL;

@@ -148,10 +148,12 @@ static void req_drive(ectx *e, int m, const char *pn, const bind_req *r, const c
 		return;
 	}
 	if (r->kind != REQ_LOAD && r->kind != REQ_STORE) {
+		/* the engine's low lanes on a port narrower than its word */
+		int narrow = kmem_word_bytes(f, m) < e->bd->copy_bytes;
 		fprintf(o,
-		        "%s%s_write = 1'b1;\n%s%s_addr = cp_wr_addr;\n%s%s_wdata = cp_wr_wdata;\n"
-		        "%s%s_wstrb = cp_wr_wstrb;\n",
-		        ind, pn, ind, pn, ind, pn, ind, pn);
+		        "%s%s_write = 1'b1;\n%s%s_addr = cp_wr_addr;\n%s%s_wdata = cp_wr_wdata%s;\n"
+		        "%s%s_wstrb = cp_wr_wstrb%s;\n",
+		        ind, pn, ind, pn, ind, pn, narrow ? "[31:0]" : "", ind, pn, narrow ? "[3:0]" : "");
 		return;
 	}
 	int ctx = r->pipelined ? emit_pipe_use_ctx(f, k, k->pissue) : s;

@@ -27,16 +27,20 @@ void emit_unit_decls(ectx *e)
 		    "  reg  [%d:0] mu%d_a;\n  reg  [%d:0] mu%d_b;\n  wire [%d:0] mu%d_y;\n\n",
 		    m->abits - 1, u, m->bbits - 1, u, m->width - 1, u);
 	}
-	if (e->bd->copy)
+	if (e->bd->copy) {
+		int wb = e->bd->copy_bytes;
 		fprintf(
 		    o,
 		    "  // copy engine (rtl/kiln_copy.v): the operands of the copy loop the state runs, the "
 		    "answers\n  // of its ports\n"
-		    "  reg         cp_run, cp_fill, cp_same, cp_back;\n  reg  [31:0] cp_len, cp_dst, "
-		    "cp_src;\n"
+		    "  reg         cp_run, cp_fill, cp_same, cp_back, cp_rd_wide, cp_wr_wide;\n"
+		    "  reg  [31:0] cp_len, cp_dst, cp_src;\n"
 		    "  reg  [7:0]  cp_value;\n  reg         cp_rd_ready, cp_rd_rvalid, cp_wr_ready;\n"
-		    "  reg  [31:0] cp_rd_rdata;\n  wire        cp_rd_valid, cp_wr_valid, cp_done;\n"
-		    "  wire [31:0] cp_rd_addr, cp_wr_addr, cp_wr_wdata;\n  wire [3:0]  cp_wr_wstrb;\n\n");
+		    "  reg  [%d:0] cp_rd_rdata;\n  wire        cp_rd_valid, cp_wr_valid, cp_done;\n"
+		    "  wire [31:0] cp_rd_addr, cp_wr_addr;\n  wire [%d:0] cp_wr_wdata;\n"
+		    "  wire [%d:0]  cp_wr_wstrb;\n\n",
+		    8 * wb - 1, 8 * wb - 1, wb - 1);
+	}
 }
 
 /* The copy engine's operands per copy state: which loop runs, its length, addresses and fill byte. */
@@ -45,7 +49,7 @@ static void copy_operands(ectx *e)
 	const kfunc *f = e->f;
 	FILE *o = e->body;
 	fprintf(o, "  always @(*) begin\n    cp_run = 1'b0;\n    cp_fill = 1'b0;\n    cp_same = 1'b0;\n    "
-	           "cp_back = 1'b0;\n"
+	           "cp_back = 1'b0;\n    cp_rd_wide = 1'b0;\n    cp_wr_wide = 1'b0;\n"
 	           "    cp_len = 32'd0;\n    cp_dst = 32'd0;\n    cp_src = 32'd0;\n    cp_value = 8'd0;\n"
 	           "    case (state_q)\n");
 	for (int s = 0; s < f->nsteps; s++) {
@@ -61,6 +65,10 @@ static void copy_operands(ectx *e)
 			fprintf(o, "        cp_fill = 1'b1;\n");
 		else if (k->mem == k->mem2)
 			fprintf(o, "        cp_same = 1'b1;\n");
+		if (kmem_word_bytes(f, k->mem) == 8)
+			fprintf(o, "        cp_wr_wide = 1'b1;\n");
+		if (!set && kmem_word_bytes(f, k->mem2) == 8)
+			fprintf(o, "        cp_rd_wide = 1'b1;\n");
 		if (!set && k->mem == k->mem2 && k->move) /* overlapping onto a higher address */
 			fprintf(o, "        cp_back = %s > %s;\n", emit_ref(e, k->a[0], s),
 			        emit_ref(e, k->a[1], s));
@@ -78,8 +86,11 @@ static void copy_answers(ectx *e)
 {
 	const kfunc *f = e->f;
 	FILE *o = e->body;
-	fprintf(o, "  always @(*) begin\n    cp_rd_ready = 1'b0;\n    cp_rd_rvalid = 1'b0;\n"
-	           "    cp_rd_rdata = 32'd0;\n    cp_wr_ready = 1'b0;\n    case (state_q)\n");
+	int wb = e->bd->copy_bytes;
+	fprintf(o,
+	        "  always @(*) begin\n    cp_rd_ready = 1'b0;\n    cp_rd_rvalid = 1'b0;\n"
+	        "    cp_rd_rdata = %d'd0;\n    cp_wr_ready = 1'b0;\n    case (state_q)\n",
+	        8 * wb);
 	for (int s = 0; s < f->nsteps; s++) {
 		if (f->steps[s].kind != STEP_COPY)
 			continue;
@@ -88,11 +99,14 @@ static void copy_answers(ectx *e)
 			fprintf(o, "      %s: cp_wr_ready = m%d_ready;\n", emit_state(e, s), k->mem);
 			continue;
 		}
-		fprintf(o,
-		        "      %s: begin\n        cp_rd_ready = m%d_ready;\n        cp_rd_rvalid = "
-		        "m%d_rvalid;\n        cp_rd_rdata = m%d_rdata;\n        cp_wr_ready = m%d_ready;\n"
-		        "      end\n",
-		        emit_state(e, s), k->mem2, k->mem2, k->mem2, k->mem);
+		int pad = wb - kmem_word_bytes(f, k->mem2); /* a 4-byte port's word in the low lanes */
+		fprintf(
+		    o,
+		    "      %s: begin\n        cp_rd_ready = m%d_ready;\n        cp_rd_rvalid = "
+		    "m%d_rvalid;\n        cp_rd_rdata = %sm%d_rdata%s;\n        cp_wr_ready = m%d_ready;\n"
+		    "      end\n",
+		    emit_state(e, s), k->mem2, k->mem2, pad ? rb_str(e->rb, "{%d'd0, ", 8 * pad) : "",
+		    k->mem2, pad ? "}" : "", k->mem);
 	}
 	fprintf(o, "      default: ;\n    endcase\n  end\n");
 }
@@ -103,16 +117,18 @@ void emit_copy_engine(ectx *e)
 		return;
 	copy_operands(e);
 	copy_answers(e);
-	fprintf(e->body,
-	        "  kiln_copy #(.DEPTH(%d), .COPY(%d)) u_copy (\n"
-	        "    .clk(clk), .rst_n(rst_n), .run(cp_run), .fill(cp_fill), .same_port(cp_same),\n"
-	        "    .back(cp_back), .len(cp_len), .dst(cp_dst), .src(cp_src), .value(cp_value),\n"
-	        "    .rd_valid(cp_rd_valid), .rd_addr(cp_rd_addr), .rd_ready(cp_rd_ready),\n"
-	        "    .rd_rvalid(cp_rd_rvalid), .rd_rdata(cp_rd_rdata),\n"
-	        "    .wr_valid(cp_wr_valid), .wr_addr(cp_wr_addr), .wr_wdata(cp_wr_wdata), "
-	        ".wr_wstrb(cp_wr_wstrb),\n"
-	        "    .wr_ready(cp_wr_ready), .done(cp_done)\n  );\n\n",
-	        EMIT_READS_IN_FLIGHT, e->bd->memcpy);
+	fprintf(
+	    e->body,
+	    "  kiln_copy #(.DEPTH(%d), .COPY(%d), .WB(%d)) u_copy (\n"
+	    "    .clk(clk), .rst_n(rst_n), .run(cp_run), .fill(cp_fill), .same_port(cp_same),\n"
+	    "    .back(cp_back), .rd_wide(cp_rd_wide), .wr_wide(cp_wr_wide), .len(cp_len), .dst(cp_dst),\n"
+	    "    .src(cp_src), .value(cp_value),\n"
+	    "    .rd_valid(cp_rd_valid), .rd_addr(cp_rd_addr), .rd_ready(cp_rd_ready),\n"
+	    "    .rd_rvalid(cp_rd_rvalid), .rd_rdata(cp_rd_rdata),\n"
+	    "    .wr_valid(cp_wr_valid), .wr_addr(cp_wr_addr), .wr_wdata(cp_wr_wdata), "
+	    ".wr_wstrb(cp_wr_wstrb),\n"
+	    "    .wr_ready(cp_wr_ready), .done(cp_done)\n  );\n\n",
+	    EMIT_READS_IN_FLIGHT, e->bd->memcpy, e->bd->copy_bytes);
 }
 
 /* The W-bit divider: its operands, chosen by the divider-start state (magnitudes, zero-extended to W, and the

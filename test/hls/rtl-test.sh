@@ -62,7 +62,16 @@ copies=$(grep -l 'kiln_copy #' "$dir/structs.kimg.d/rtl/kiln_k_memcpy_unaligned.
 	"$dir/structs.kimg.d/rtl/kiln_k_memset_clear.v" | wc -l)
 [ -z "$inline" ] && [ "$copies" = 2 ] && echo "ok - copy loops and memsets instantiate the kiln_copy cell" ||
 	echo "not ok - inline copy counters in: $inline; kernels with a kiln_copy instance: $copies of 2"
-for s in basic:divmod crc:crc32_table sort:selection_sort_local structs:memcpy_unaligned structs:memset_clear \
+# A copy between memories of 64-bit words moves 8 bytes a cycle: the memories keep their 64-bit words and the
+# engine is that wide (wide.c's wide_copies runs it differentially on every lane and alignment).
+w="$dir/wide.kimg.d"
+if grep -q 'kiln_copy #(.*\.WB(8))' "$w/rtl/kiln_k_wide_records.v" &&
+	[ "$(sed -n '/^kernel wide_records /,/^kernel /p' "$w/kir.txt" | grep -c 'local array.*word 8')" = 2 ]; then
+	echo "ok - a copy between 64-bit memories keeps their 64-bit words and runs on an 8-byte copy engine"
+else
+	echo "not ok - wide_records: 64-bit memories narrowed, or the copy engine not 8 bytes wide"
+fi
+for s in basic:divmod crc:crc32_table sort:selection_sort_local structs:memcpy_unaligned structs:memset_clear wide:wide_copies \
 	ndrange:nd_volume dglobals:dg_update_stats bits:overflow_checks bits:rotates arith64:div64 \
 	pipeline:pipe_sum pipeline:pipe_horner pipeline:pipe_bytes pipeline:pipe_dg; do
 	img=${s%%:*}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Corpus: 64-bit elements in on-chip memories. An array of 64-bit elements read and written whole becomes a
  * RAM of 64-bit words (one access per element); narrower views of the same array (a union, a byte pointer)
- * use its byte lanes; an array a copy loop works on keeps 32-bit words. */
+ * use its byte lanes; the copy engine works on it a 64-bit word at a time. */
 #include <kiln/device.h>
 
 KILN_SINGLE_TASK_KERNEL void wide_prefix(long long *out, const long long *in, int n)
@@ -56,8 +56,8 @@ KILN_SINGLE_TASK_KERNEL void wide_counters(unsigned long long *out, int k)
 		out[i] = counters[i];
 }
 
-/* Records with a 64-bit field, copied with memcpy: the copy engine moves 32-bit words, so these arrays keep
- * 32-bit words and their 64-bit fields take two accesses. */
+/* Records with a 64-bit field, copied with memcpy: the arrays keep 64-bit words and the copy engine moves
+ * them 8 bytes at a time. */
 struct rec {
 	long long key;
 	int val;
@@ -88,6 +88,31 @@ KILN_SINGLE_TASK_KERNEL void wide_pipe(long long *out, const long long *in, int 
 		s += buf[i] * 3;
 	out[0] = s;
 	(void)n;
+}
+
+/* Copies on memories of 64-bit words: the copy engine moves 8 bytes a cycle between two of them, 4 between
+ * one and a 32-bit port, bytes where a side is misaligned; memmoves on one memory both ways; memsets. */
+KILN_SINGLE_TASK_KERNEL void wide_copies(unsigned long long *out, const unsigned long long *in, int n)
+{
+	unsigned long long a[16], b[16];
+	unsigned c[8];
+	for (int i = 0; i < 16; i++)
+		a[i] = in[i] * 0x9E3779B97F4A7C15ull + (unsigned long long)i;
+	for (int i = 0; i < 8; i++)
+		c[i] = (unsigned)in[i] ^ 0xC3u;
+	__builtin_memcpy(b, a, sizeof b);                          /* 8-byte words */
+	__builtin_memcpy((char *)b + 4, (const char *)a + 12, 52); /* equally misaligned: bytes, words */
+	__builtin_memcpy((char *)b + 65, (const char *)a + 3, 30); /* unequally: bytes */
+	__builtin_memmove(b + 1, b, 6 * sizeof *b);                /* onto a higher address: from the end */
+	__builtin_memmove(b + 9, (char *)b + 76, 20);              /* onto a lower one */
+	__builtin_memcpy((char *)a + 8, c, sizeof c);              /* from a 32-bit memory */
+	__builtin_memset((char *)a + 43, 0x5A, 29);
+	__builtin_memset(a + 12, 0, (unsigned)n * sizeof *a);     /* a run-time length */
+	__builtin_memcpy(a + 2, in + 2, (unsigned)n * sizeof *a); /* from a module port */
+	for (int i = 0; i < 16; i++)
+		b[i] ^= a[15 - i] >> (i & 7);
+	__builtin_memcpy(out, b, sizeof b); /* to a module port */
+	__builtin_memcpy(out + 16, a, sizeof a);
 }
 
 #ifdef KILN_HARNESS
@@ -124,5 +149,11 @@ KT_TEST(wide_pipe)
 {
 	long long *o = KT_BUF(long long, 1), *a = KT_BUF(long long, 16);
 	KT_RUN(wide_pipe, KT_P(o), KT_P(a), KT_V(int, 16));
+}
+KT_TEST(wide_copies)
+{
+	unsigned long long *o = KT_BUF(unsigned long long, 32), *a = KT_BUF(unsigned long long, 16);
+	KT_RUN(wide_copies, KT_P(o), KT_P(a), KT_V(int, 3));
+	KT_RUN(wide_copies, KT_P(o), KT_P(a), KT_V(int, 0));
 }
 #endif
