@@ -7,8 +7,9 @@
 // aligned to it there and a word remains, else a byte. A word is as wide as the narrower port's
 // word, so that a copy between two 64-bit memories moves 8 bytes a cycle. A memcpy keeps up to
 // DEPTH reads ahead of its writes, the port words read waiting in a queue; on one shared port
-// (`same_port`) a pending write goes first, and a memmove onto a higher address of it (`back`)
-// walks from the end. `done` marks the cycle whose write ends the loop, and leaves the counters at
+// (`same_port`) a pending write goes first; on one memory read through a second port
+// (`two_port`) a read waits while its word is written (a block RAM leaves that read's data
+// open); a memmove onto a higher address of one memory (`back`) walks from the end. `done` marks the cycle whose write ends the loop, and leaves the counters at
 // zero for the next one. Addresses are byte addresses; the ports take addresses aligned to their
 // word, data in the lanes of the addressed bytes, and byte strobes.
 module kiln_copy #(
@@ -21,6 +22,7 @@ module kiln_copy #(
   input  wire            run,        // a copy loop's state
   input  wire            fill,       // memset: write `value` bytes, read nothing
   input  wire            same_port,  // source and destination share one memory port
+  input  wire            two_port,   // source and destination are one memory, read on its second port
   input  wire            back,       // memmove to a higher address of the same memory: from the end
   input  wire            rd_wide,    // the source port's words are 8 bytes (else 4)
   input  wire            wr_wide,    // the destination port's words are 8 bytes (else 4)
@@ -97,7 +99,8 @@ module kiln_copy #(
 
   assign rd_valid = run && !is_fill && rd_off_q < len &&
                     {1'b0, flight_q} + {1'b0, held} < LIMIT &&
-                    !(same_port && held != NONE);
+                    !(same_port && held != NONE) &&
+                    !(two_port && wr_valid && rd_addr == wr_addr);
   assign rd_addr = {rd_at[31:3], rd_at[2] & !rd_wide, 2'b00};
   assign wr_valid = run && !empty && (is_fill || held != NONE);
   assign wr_addr = {wr_at[31:3], wr_at[2] & !wr_wide, 2'b00};
@@ -132,7 +135,7 @@ module kiln_copy #(
     end else begin : g_no_queue
       assign head = {W{1'b0}};
       assign held = NONE;
-      wire unused_rd = ^{fill, same_port, src, rd_ready, rd_rvalid, rd_rdata, rd_word, rd_go, push,
+      wire unused_rd = ^{fill, same_port, two_port, src, rd_ready, rd_rvalid, rd_rdata, rd_word, rd_go, push,
                          pop, rd_wide, head};
     end
   endgenerate

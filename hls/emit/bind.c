@@ -93,8 +93,10 @@ static int bind_requests(const kfunc *f, kbind *b)
 		if (f->steps[s].kind != STEP_COPY)
 			continue;
 		const kinst *k = &f->insts[f->steps[s].inst];
+		/* an internal memory's copy reads go on its second port, so that a copy within it (a memmove)
+		 * reads and writes in one cycle */
 		if (k->op == K_MEMCPY &&
-		    add_req(&b->ports[k->mem2],
+		    add_req(k->mem2 >= f->nmems ? &b->reads[k->mem2] : &b->ports[k->mem2],
 		            (bind_req){.kind = REQ_COPY_READ, .inst = f->steps[s].inst, .step = s}))
 			return -1;
 		if (add_req(&b->ports[k->mem],

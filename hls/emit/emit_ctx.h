@@ -39,6 +39,8 @@ void emit_port_muxes(ectx *e);
 /* Shared units (emit_units.c): the dividers, the copy engine and the shared multipliers. */
 void emit_unit_decls(ectx *e);
 void emit_copy_engine(ectx *e);
+/* Whether a copy loop reads internal memory M through its second port (which then needs a response flag). */
+int emit_copy_reads_second(const ectx *e, int m);
 void emit_dividers(ectx *e);
 void emit_multipliers(ectx *e);
 

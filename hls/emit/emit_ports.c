@@ -39,6 +39,13 @@ static void internal_mem(ectx *e, int m)
 		        "  // its second port, which only reads\n  reg         m%d_rd_valid;\n"
 		        "  reg  [31:0] m%d_rd_addr;\n  wire [%d:0] m%d_rd_rdata;\n\n",
 		        m, m, 8 * wb - 1, m);
+	if (emit_copy_reads_second(e, m)) { /* the copy engine waits for data: a read's answer a cycle on */
+		fprintf(e->decl, "  reg         m%d_rd_rvalid;\n\n", m);
+		fprintf(e->body,
+		        "  always @(posedge clk) begin\n    if (!rst_n) m%d_rd_rvalid <= 1'b0;\n"
+		        "    else m%d_rd_rvalid <= m%d_rd_valid;\n  end\n\n",
+		        m, m, m);
+	}
 	fprintf(e->body,
 	        "  %s #(.W(%d), .AW(%d), .WRITABLE(%d), .INIT_FILE(\"%s\"), .INIT_WORDS(%u)) u_mem%d (\n",
 	        two ? "kiln_ram_dp" : "kiln_ram", 8 * wb, aw, mm->used_write ? 1 : 0, init, words, m);

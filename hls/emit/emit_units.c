@@ -33,7 +33,7 @@ void emit_unit_decls(ectx *e)
 		    o,
 		    "  // copy engine (rtl/kiln_copy.v): the operands of the copy loop the state runs, the "
 		    "answers\n  // of its ports\n"
-		    "  reg         cp_run, cp_fill, cp_same, cp_back, cp_rd_wide, cp_wr_wide;\n"
+		    "  reg         cp_run, cp_fill, cp_same, cp_two, cp_back, cp_rd_wide, cp_wr_wide;\n"
 		    "  reg  [31:0] cp_len, cp_dst, cp_src;\n"
 		    "  reg  [7:0]  cp_value;\n  reg         cp_rd_ready, cp_rd_rvalid, cp_wr_ready;\n"
 		    "  reg  [%d:0] cp_rd_rdata;\n  wire        cp_rd_valid, cp_wr_valid, cp_done;\n"
@@ -49,7 +49,7 @@ static void copy_operands(ectx *e)
 	const kfunc *f = e->f;
 	FILE *o = e->body;
 	fprintf(o, "  always @(*) begin\n    cp_run = 1'b0;\n    cp_fill = 1'b0;\n    cp_same = 1'b0;\n    "
-	           "cp_back = 1'b0;\n    cp_rd_wide = 1'b0;\n    cp_wr_wide = 1'b0;\n"
+	           "cp_two = 1'b0;\n    cp_back = 1'b0;\n    cp_rd_wide = 1'b0;\n    cp_wr_wide = 1'b0;\n"
 	           "    cp_len = 32'd0;\n    cp_dst = 32'd0;\n    cp_src = 32'd0;\n    cp_value = 8'd0;\n"
 	           "    case (state_q)\n");
 	for (int s = 0; s < f->nsteps; s++) {
@@ -64,7 +64,7 @@ static void copy_operands(ectx *e)
 		if (set)
 			fprintf(o, "        cp_fill = 1'b1;\n");
 		else if (k->mem == k->mem2)
-			fprintf(o, "        cp_same = 1'b1;\n");
+			fprintf(o, "        cp_%s = 1'b1;\n", k->mem2 >= f->nmems ? "two" : "same");
 		if (kmem_word_bytes(f, k->mem) == 8)
 			fprintf(o, "        cp_wr_wide = 1'b1;\n");
 		if (!set && kmem_word_bytes(f, k->mem2) == 8)
@@ -100,15 +100,27 @@ static void copy_answers(ectx *e)
 			continue;
 		}
 		int pad = wb - kmem_word_bytes(f, k->mem2); /* a 4-byte port's word in the low lanes */
-		fprintf(
-		    o,
-		    "      %s: begin\n        cp_rd_ready = m%d_ready;\n        cp_rd_rvalid = "
-		    "m%d_rvalid;\n        cp_rd_rdata = %sm%d_rdata%s;\n        cp_wr_ready = m%d_ready;\n"
-		    "      end\n",
-		    emit_state(e, s), k->mem2, k->mem2, pad ? rb_str(e->rb, "{%d'd0, ", 8 * pad) : "",
-		    k->mem2, pad ? "}" : "", k->mem);
+		int second = k->mem2 >= f->nmems;           /* an internal memory's read port: always ready */
+		const char *rp = rb_str(e->rb, second ? "m%d_rd" : "m%d", k->mem2);
+		fprintf(o,
+		        "      %s: begin\n        cp_rd_ready = %s;\n        cp_rd_rvalid = %s_rvalid;\n"
+		        "        cp_rd_rdata = %s%s_rdata%s;\n        cp_wr_ready = m%d_ready;\n      end\n",
+		        emit_state(e, s), second ? "1'b1" : rb_str(e->rb, "%s_ready", rp), rp,
+		        pad ? rb_str(e->rb, "{%d'd0, ", 8 * pad) : "", rp, pad ? "}" : "", k->mem);
 	}
 	fprintf(o, "      default: ;\n    endcase\n  end\n");
+}
+
+int emit_copy_reads_second(const ectx *e, int m)
+{
+	const kfunc *f = e->f;
+	if (m < f->nmems)
+		return 0;
+	for (int s = 0; s < f->nsteps; s++)
+		if (f->steps[s].kind == STEP_COPY && f->insts[f->steps[s].inst].op == K_MEMCPY &&
+		    f->insts[f->steps[s].inst].mem2 == m)
+			return 1;
+	return 0;
 }
 
 void emit_copy_engine(ectx *e)
@@ -117,18 +129,18 @@ void emit_copy_engine(ectx *e)
 		return;
 	copy_operands(e);
 	copy_answers(e);
-	fprintf(
-	    e->body,
-	    "  kiln_copy #(.DEPTH(%d), .COPY(%d), .WB(%d)) u_copy (\n"
-	    "    .clk(clk), .rst_n(rst_n), .run(cp_run), .fill(cp_fill), .same_port(cp_same),\n"
-	    "    .back(cp_back), .rd_wide(cp_rd_wide), .wr_wide(cp_wr_wide), .len(cp_len), .dst(cp_dst),\n"
-	    "    .src(cp_src), .value(cp_value),\n"
-	    "    .rd_valid(cp_rd_valid), .rd_addr(cp_rd_addr), .rd_ready(cp_rd_ready),\n"
-	    "    .rd_rvalid(cp_rd_rvalid), .rd_rdata(cp_rd_rdata),\n"
-	    "    .wr_valid(cp_wr_valid), .wr_addr(cp_wr_addr), .wr_wdata(cp_wr_wdata), "
-	    ".wr_wstrb(cp_wr_wstrb),\n"
-	    "    .wr_ready(cp_wr_ready), .done(cp_done)\n  );\n\n",
-	    EMIT_READS_IN_FLIGHT, e->bd->memcpy, e->bd->copy_bytes);
+	fprintf(e->body,
+	        "  kiln_copy #(.DEPTH(%d), .COPY(%d), .WB(%d)) u_copy (\n"
+	        "    .clk(clk), .rst_n(rst_n), .run(cp_run), .fill(cp_fill), .same_port(cp_same),\n"
+	        "    .two_port(cp_two), .back(cp_back), .rd_wide(cp_rd_wide), .wr_wide(cp_wr_wide), "
+	        ".len(cp_len), .dst(cp_dst),\n"
+	        "    .src(cp_src), .value(cp_value),\n"
+	        "    .rd_valid(cp_rd_valid), .rd_addr(cp_rd_addr), .rd_ready(cp_rd_ready),\n"
+	        "    .rd_rvalid(cp_rd_rvalid), .rd_rdata(cp_rd_rdata),\n"
+	        "    .wr_valid(cp_wr_valid), .wr_addr(cp_wr_addr), .wr_wdata(cp_wr_wdata), "
+	        ".wr_wstrb(cp_wr_wstrb),\n"
+	        "    .wr_ready(cp_wr_ready), .done(cp_done)\n  );\n\n",
+	        EMIT_READS_IN_FLIGHT, e->bd->memcpy, e->bd->copy_bytes);
 }
 
 /* The W-bit divider: its operands, chosen by the divider-start state (magnitudes, zero-extended to W, and the

@@ -105,8 +105,8 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	 * hosted C (library calls are known to the optimiser) with Kiln's kernel C library headers in place
 	 * of the system's, and plain C calling conventions so that K&R definitions and unprototyped calls
 	 * compile as they do for x86-64 (clang refuses them under SPIR's spir_func; lower_spir_calls puts
-	 * the SPIR conventions back). Loops the source writes stay loops (they pipeline, and keep wide
-	 * memories wide); memcpy and memset calls become the copy engine. Math functions set no errno in
+	 * the SPIR conventions back). memcpy and memset calls, and the loops that copy or fill
+	 * (LLVM's loop idioms), run on the copy engine, a word a cycle, as wide as the memories. Math functions set no errno in
 	 * hardware, so sqrt, fabs, floor, fmin, fma... are the operations they name (floating-point units).
 	 */
 	const char *fixed[] = {"clang-15",
@@ -122,10 +122,6 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	                       "-fno-vectorize",
 	                       "-fno-slp-vectorize",
 	                       "-fno-unroll-loops",
-	                       "-mllvm",
-	                       "-disable-loop-idiom-memcpy",
-	                       "-mllvm",
-	                       "-disable-loop-idiom-memset",
 	                       "-fno-discard-value-names",
 	                       "-fno-math-errno",
 	                       "-Wall",

@@ -290,9 +290,7 @@ void ir_llvm_init(void)
 	static const char *const cl[] = {"kiln",
 	                                 "-vectorize-loops=false",
 	                                 "-vectorize-slp=false",
-	                                 "-assume-default-is-flat-addrspace",
-	                                 "-disable-loop-idiom-memcpy",
-	                                 "-disable-loop-idiom-memset"};
+	                                 "-assume-default-is-flat-addrspace"};
 	static int done;
 	if (!done++)
 		LLVMParseCommandLineOptions((int)(sizeof cl / sizeof cl[0]), cl, NULL);

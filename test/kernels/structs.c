@@ -69,6 +69,21 @@ KILN_SINGLE_TASK_KERNEL void memcpy_unaligned(unsigned char *dst, const unsigned
 	__builtin_memcpy(dst + 57, src + 33, 7); /* equally misaligned: bytes, then a word */
 }
 
+/* memmove within one local array, a byte apart both ways, and a memcpy between its halves: the engine reads
+ * it through its second port while it writes the first, never a word in the cycle it is written. */
+KILN_SINGLE_TASK_KERNEL void local_shift(unsigned char *out, const unsigned char *in, int n)
+{
+	unsigned char buf[64];
+	for (int i = 0; i < 64; i++)
+		buf[i] = (unsigned char)(in[i] + i);
+	__builtin_memmove(buf, buf + 1, 40);
+	__builtin_memmove(buf + 3, buf + 2, 45);
+	__builtin_memmove(buf + 8, buf, (unsigned)n);
+	__builtin_memcpy(buf + 32, buf + 4, 28);
+	for (int i = 0; i < 64; i++)
+		out[i] = buf[i];
+}
+
 static int calls = 3;
 static unsigned lut[8] = {11, 22, 33, 44, 55, 66, 77, 88};
 
@@ -128,6 +143,12 @@ KT_TEST(memcpy_unaligned)
 {
 	unsigned char *d = KT_BUF(unsigned char, 64), *s = KT_BUF(unsigned char, 64);
 	KT_RUN(memcpy_unaligned, KT_P(d), KT_P(s));
+}
+KT_TEST(local_shift)
+{
+	unsigned char *o = KT_BUF(unsigned char, 64), *i = KT_BUF(unsigned char, 64);
+	KT_RUN(local_shift, KT_P(o), KT_P(i), KT_V(int, 21));
+	KT_RUN(local_shift, KT_P(o), KT_P(i), KT_V(int, 0));
 }
 KT_TEST(global_state)
 {
