@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Cross-iteration memory dependences of a single-block loop. An address is taken apart into an affine sum
  * (modulo 2^32, as the hardware computes it) of symbols: kernel arguments, values computed before the loop
- * (loop invariants) and the loop's phis. A phi whose back-edge value is itself plus a constant is an
- * induction variable, so two addresses that differ only in their constant part are a fixed stride apart per
- * iteration, and the iteration distances at which their byte ranges meet follow from arithmetic. Anything
- * else (a value loaded or computed in the loop, a narrow index widened, different pointers neither of which
- * is restrict) is assumed to conflict at every distance. */
+ * (loop invariants, themselves taken apart where they are sums) and the loop's phis. A phi whose back-edge
+ * value is itself plus a constant is an induction variable, so two addresses that differ only in their
+ * constant part are a fixed stride apart per iteration, and the iteration distances at which their byte
+ * ranges meet follow from arithmetic. Anything else (a value loaded or computed in the loop, a narrow index
+ * widened, different pointers neither of which is restrict) is assumed to conflict at every distance. */
 #include "memdep.h"
 
 #include <stdlib.h>
@@ -99,8 +99,22 @@ static aff phi_aff(const kfunc *f, int b, int p, int depth)
 	return aff_addmul(i, aff_sym(KEY_ITER), s);
 }
 
-/* V as an affine sum; phi SELF of the loop stays a symbol of its own (-1: none). */
+static aff aff_of_op(const kfunc *f, int b, kval v, int depth, int self);
+
+/* V as an affine sum; phi SELF of the loop stays a symbol of its own (-1: none). A value computed before
+ * the loop is taken apart too, so that j * 4 and (j - 4) * 4 are 16 bytes apart; where it cannot be (or is
+ * a phi of its own block), it is a symbol. */
 static aff aff_of(const kfunc *f, int b, kval v, int depth, int self)
+{
+	if (v.kind != KV_OP || f->insts[v.id].block == b)
+		return aff_of_op(f, b, v, depth, self);
+	if (f->insts[v.id].op == K_PHI)
+		return aff_sym(v.id);
+	aff a = aff_of_op(f, b, v, depth, self);
+	return a.ok ? a : aff_sym(v.id);
+}
+
+static aff aff_of_op(const kfunc *f, int b, kval v, int depth, int self)
 {
 	if (v.kind == KV_CONST) {
 		uint64_t c = v.c;
@@ -113,8 +127,6 @@ static aff aff_of(const kfunc *f, int b, kval v, int depth, int self)
 	if (v.kind != KV_OP || depth > 24)
 		return (aff){0};
 	const kinst *k = &f->insts[v.id];
-	if (k->block != b)
-		return aff_sym(v.id); /* a loop invariant */
 	switch (k->op) {
 	case K_PHI:
 		return v.id == self ? aff_sym(self) : phi_aff(f, b, v.id, depth);
