@@ -23,6 +23,7 @@
 #include "kir_cfg.h"
 #include "step_estimate.h"
 #include "store_merge.h"
+#include "tail_dup.h"
 
 /* The if at H: its sides T (and E, or -1) rejoining at J. */
 typedef struct ifshape {
@@ -371,6 +372,10 @@ int ifconv_stage(kfunc *f, double clock_ns, int pipeline)
 	if (pipeline)
 		ifconv_loops(f);
 	int n = ifconv_regions(f, clock_ns, pipeline);
+	if (tail_duplicate(f, clock_ns)) {
+		kir_drop_empty_blocks(f);
+		f->nsteps = 0;
+	}
 	if (store_merge(f) + kir_drop_dead_ops(f)) /* a schedule read with the kernel no longer fits */
 		f->nsteps = 0;
 	return n;

@@ -3,13 +3,16 @@
  * kernels (fixed seeds), each a loop around an acyclic body of nested triangles, diamonds, short-circuit ifs,
  * joins reached from three places, switches and early exits straight to a region's end, run in the reference
  * interpreter (kir_interp.h) on several argument sets as built, after ifconv_regions, and after kiln-cc's
- * passes: ifconv_loops, ifconv_regions, then store_merge (which may store less often). Every run of a transformed kernel must reach the return, leave every byte of every
+ * passes: ifconv_loops, ifconv_regions, then store_merge (which may store less often), and after
+ * tail_duplicate alone. Every run of a transformed kernel must reach the return, leave every byte of every
  * memory as the kernel as built does (the results: the latch stores its phis each iteration and the exit the
  * loop's final values, besides the body's own stores), load from module ports as often (they must never be
  * speculated) and store as often. Most kernels must see a conversion and some an ifconv_loops merge, so that
  * the test cannot pass by converting nothing. */
 #include "hls/cdfg/ifconv.h"
+#include "hls/cdfg/kir_cfg.h"
 #include "hls/cdfg/store_merge.h"
+#include "hls/cdfg/tail_dup.h"
 #include "hls/schedule/dump.h"
 #include "test/harness.h"
 #include "test/sched/kir_builder.h"
@@ -194,7 +197,8 @@ static void store(kgen *g, int b, int mem, int predicated)
 	int bytes = access_bytes(g);
 	/* a third of them to one of two fixed words, as the paths of an inlined float_raise store to
 	 * float_exception_flags: what store_merge merges once the paths are one block */
-	kval a = rnd(&g->r, 3) ? addr(g, b, bytes) : kb_c(rnd(&g->r, 2) ? 0 : 4, 32), d = pick(g), p = KB_NONE;
+	kval a = rnd(&g->r, 3) ? addr(g, b, bytes) : kb_c(rnd(&g->r, 2) ? 0 : 4, 32), d = pick(g),
+	     p = KB_NONE;
 	if (bytes < 4)
 		d = V(g, op2(g, b, K_TRUNC, 8 * bytes, d, KB_NONE));
 	if (predicated)
@@ -603,7 +607,8 @@ static int same(const kfunc *f, const outcome *a, const outcome *b, char *why, s
 		return 0;
 	}
 	if (merged ? b->st.stores > a->st.stores : b->st.stores != a->st.stores) {
-		snprintf(why, n, "%ld stores, want %s%ld", b->st.stores, merged ? "at most " : "", a->st.stores);
+		snprintf(why, n, "%ld stores, want %s%ld", b->st.stores, merged ? "at most " : "",
+		         a->st.stores);
 		return 0;
 	}
 	return 1;
@@ -612,15 +617,19 @@ static int same(const kfunc *f, const outcome *a, const outcome *b, char *why, s
 int main(void)
 {
 	int kernels = 0, converted = 0, loop_merged = 0, conversions = 0, failures = 0, bad = 0;
-	int fail_regions = 0, fail_loops = 0, dumped = 0;
+	int fail_regions = 0, fail_loops = 0, fail_dup = 0, dumped = 0, duplicated = 0;
 	long blocks_before = 0, blocks_after = 0, stores_merged = 0;
 	static uint8_t init[NMEMS][OUT_BYTES];
-	static outcome o0, o1, o2;
+	static outcome o0, o1, o2, o3;
 	for (unsigned seed = 1; seed <= NKERNELS && failures < MAX_FAILURES; seed++) {
-		kfunc f0, f1, f2;
+		kfunc f0, f1, f2, f3;
 		gen(&f0, seed);
 		gen(&f1, seed);
 		gen(&f2, seed);
+		gen(&f3, seed);
+		int nd = tail_duplicate(&f3, 10.0);
+		kir_drop_empty_blocks(&f3);
+		duplicated += nd;
 		int n1 = ifconv_regions(&f1, 10.0, 1);
 		int nl = ifconv_loops(&f2);
 		int n2 = nl + ifconv_regions(&f2, 10.0, 1);
@@ -668,6 +677,13 @@ int main(void)
 				fail_loops++;
 				t = t ? t : &f2;
 			}
+			run(&f3, args, init, &o3);
+			if (!same(&f0, &o0, &o3, why, sizeof why, 0)) {
+				printf("# seed %u, argument set %d: after tail_duplicate (%d blocks), %s\n",
+				       seed, set, nd, why);
+				fail_dup++;
+				t = t ? t : &f3;
+			}
 			if (t) { /* one report per kernel: the next seed */
 				failures++;
 				if (!dumped++) { /* the first failure's kernel, before and after */
@@ -682,15 +698,22 @@ int main(void)
 		kfunc_free(&f0);
 		kfunc_free(&f1);
 		kfunc_free(&f2);
+		kfunc_free(&f3);
 	}
 	printf("# %d kernels: %d with a conversion by ifconv_regions (%d conversions, %ld blocks to %ld), "
-	       "%d with a loop merged by ifconv_loops, %ld stores merged\n",
-	       kernels, converted, conversions, blocks_before, blocks_after, loop_merged, stores_merged);
+	       "%d with a loop merged by ifconv_loops, %ld stores merged, %d join blocks tail-duplicated\n",
+	       kernels, converted, conversions, blocks_before, blocks_after, loop_merged, stores_merged,
+	       duplicated);
 	KT_CHECK(bad == 0, "the random kernels run to their return as built", "%d do not (seeds above)", bad);
 	KT_CHECK(fail_regions == 0, "ifconv_regions keeps what random kernels compute",
 	         "%d differ (seeds above)", fail_regions);
-	KT_CHECK(fail_loops == 0, "ifconv_loops, ifconv_regions and store_merge keep what random kernels compute",
+	KT_CHECK(fail_loops == 0,
+	         "ifconv_loops, ifconv_regions and store_merge keep what random kernels compute",
 	         "%d differ (seeds above)", fail_loops);
+	KT_CHECK(fail_dup == 0, "tail_duplicate keeps what random kernels compute", "%d differ (seeds above)",
+	         fail_dup);
+	KT_CHECK(duplicated * 10 > kernels, "tail_duplicate copies a join block of some random kernels",
+	         "%d in %d", duplicated, kernels);
 	KT_CHECK(converted * 2 > kernels, "most random kernels see an if-conversion", "%d of %d", converted,
 	         kernels);
 	KT_CHECK(loop_merged * 20 > kernels, "ifconv_loops merges the loop of some random kernels",
