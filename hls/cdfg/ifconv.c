@@ -21,6 +21,7 @@
 #include "ifconv_edit.h"
 #include "ifconv_region.h"
 #include "kir_cfg.h"
+#include "loop_exits.h"
 #include "step_estimate.h"
 #include "store_merge.h"
 #include "tail_dup.h"
@@ -372,6 +373,10 @@ int ifconv_stage(kfunc *f, double clock_ns, int pipeline)
 	if (pipeline)
 		ifconv_loops(f);
 	int n = ifconv_regions(f, clock_ns, pipeline);
+	if (pipeline && merge_loop_exits(f)) {
+		kir_drop_empty_blocks(f);
+		f->nsteps = 0;
+	}
 	if (tail_duplicate(f, clock_ns)) {
 		kir_drop_empty_blocks(f);
 		f->nsteps = 0;

@@ -13,7 +13,8 @@ int ifconv_loops(kfunc *f);
  * soon enough), merges each block into its only predecessor when it is that predecessor's only successor,
  * and drops the blocks left empty. Returns how many regions and ifs it converted. */
 int ifconv_regions(kfunc *f, double clock_ns, int pipeline);
-/* kiln-cc's if-conversion stage on F: ifconv_loops (with PIPELINE), ifconv_regions, tail duplication of
+/* kiln-cc's if-conversion stage on F: ifconv_loops (with PIPELINE), ifconv_regions, loops leaving from
+ * header and latch made one block (with PIPELINE, loop_exits.h), tail duplication of
  * small join blocks (tail_dup.h), store merging (store_merge.h), then the operations left unused dropped
  * (dead_ops.h). Returns ifconv_regions' count. */
 int ifconv_stage(kfunc *f, double clock_ns, int pipeline);

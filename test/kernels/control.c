@@ -186,6 +186,49 @@ KILN_SINGLE_TASK_KERNEL void binary_search(int *idx, const int *sorted, int n, c
 	}
 }
 
+/* Search loops that leave from the test and from the count (adpcm's quantl): one exit block with the index
+ * from either edge, and two exit blocks each with a value of its own, a store in the latch besides. */
+static const int levels[30] = {280,  576,   880,   1200,  1520,  1864,  2208,  2584,  2960,  3376,
+                               3784, 4240,  4696,  5200,  5712,  6288,  6864,  7520,  8184,  8968,
+                               9752, 10712, 11664, 12896, 14120, 15840, 17560, 20456, 23352, 32767};
+
+KILN_SINGLE_TASK_KERNEL void quantize(int *out, const int *v, int n, int scale)
+{
+	for (int k = 0; k < n; k++) {
+		int mil;
+		int wd = v[k] < 0 ? -v[k] : v[k];
+		for (mil = 0; mil < 30; mil++) {
+			long decis = (levels[mil] * (long)scale) >> 15;
+			if (wd <= decis)
+				break;
+		}
+		out[k] = mil;
+	}
+}
+
+KILN_SINGLE_TASK_KERNEL void find_two_ways(int *out, const int *v, int n, int key)
+{
+	int seen[32];
+	for (int k = 0; k < 32; k++)
+		seen[k] = -1;
+	int i = 0, found;
+	for (;;) {
+		if (v[i & 31] == key) {
+			found = i * 3 + 1;
+			break;
+		}
+		seen[i & 31] = i;
+		i++;
+		if (i >= n) {
+			found = -i;
+			break;
+		}
+	}
+	out[0] = found;
+	for (int k = 0; k < 32; k++)
+		out[k + 1] = seen[k];
+}
+
 #ifdef KILN_HARNESS
 KT_TEST(collatz)
 {
@@ -239,5 +282,22 @@ KT_TEST(binary_search)
 	for (int i = 0; i < 16; i++)
 		k[i] = (int)(kt_rand() % 200);
 	KT_RUN(binary_search, KT_P(idx), KT_P(s), KT_V(int, 64), KT_P(k), KT_V(int, 16));
+}
+KT_TEST(quantize)
+{
+	int *o = KT_BUF(int, 40), *v = KT_BUF(int, 40);
+	for (int i = 0; i < 40; i++)
+		v[i] = (v[i] % 40000) - 20000;
+	KT_RUN(quantize, KT_P(o), KT_P(v), KT_V(int, 40), KT_V(int, 32768));
+	KT_RUN(quantize, KT_P(o), KT_P(v), KT_V(int, 40), KT_V(int, 9000));
+}
+KT_TEST(find_two_ways)
+{
+	int *o = KT_BUF(int, 33), *v = KT_BUF(int, 32);
+	for (int i = 0; i < 32; i++)
+		v[i] = i * 7 % 13;
+	KT_RUN(find_two_ways, KT_P(o), KT_P(v), KT_V(int, 20), KT_V(int, 11));
+	KT_RUN(find_two_ways, KT_P(o), KT_P(v), KT_V(int, 5), KT_V(int, 11));
+	KT_RUN(find_two_ways, KT_P(o), KT_P(v), KT_V(int, 1), KT_V(int, 0));
 }
 #endif

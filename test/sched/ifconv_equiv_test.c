@@ -3,7 +3,8 @@
  * kernels (fixed seeds), each a loop around an acyclic body of nested triangles, diamonds, short-circuit ifs,
  * joins reached from three places, switches and early exits straight to a region's end, run in the reference
  * interpreter (kir_interp.h) on several argument sets as built, after ifconv_regions, and after kiln-cc's
- * passes: ifconv_loops, ifconv_regions, then store_merge (which may store less often), and after
+ * passes: ifconv_loops, ifconv_regions, merge_loop_exits (a third of the loops also break out), then
+ * store_merge (which may store less often), and after
  * tail_duplicate alone. Every run of a transformed kernel must reach the return, leave every byte of every
  * memory as the kernel as built does (the results: the latch stores its phis each iteration and the exit the
  * loop's final values, besides the body's own stores), load from module ports as often (they must never be
@@ -11,6 +12,7 @@
  * the test cannot pass by converting nothing. */
 #include "hls/cdfg/ifconv.h"
 #include "hls/cdfg/kir_cfg.h"
+#include "hls/cdfg/loop_exits.h"
 #include "hls/cdfg/store_merge.h"
 #include "hls/cdfg/tail_dup.h"
 #include "hls/schedule/dump.h"
@@ -537,35 +539,62 @@ static void gen(kfunc *f, unsigned seed)
 	}
 	g->npool = hsave;
 	open_join(g, latch);
+	/* A third of the loops also break out of the latch's start (a search loop: what merge_loop_exits
+	 * takes), to an exit of their own or to the loop's exit, whose phis then tell the edges apart. */
+	int lb = latch->block, brk = -1, exit_acc = -1, exit_i = -1;
+	kval brk_i = {KV_NONE};
+	int brk_kind = f->nblocks <= MAX_BLOCKS - 3 ? (int)rnd(&g->r, 6) : 5;
+	if (brk_kind < 2) {
+		int c = icmp(g, lb, KP_EQ, V(g, op2(g, lb, K_AND, 32, pick(g), kb_c(7, 32))), kb_c(3, 32));
+		brk_i = V(g, op2(g, lb, K_XOR, 32, V(g, i), kb_c(0x40000000u, 32)));
+		int rest = kb_block(f);
+		brk = brk_kind == 0 ? kb_block(f) : exit;
+		kb_condbr(f, lb, V(g, c), brk, rest);
+		lb = rest;
+	}
 
 	/* out[16 i + 4 p] = the latch's phis, out[16 i + 12] = acc' */
-	int base = op2(g, latch->block, K_SHL, 32,
-	               V(g, op2(g, latch->block, K_AND, 32, V(g, i), kb_c(3, 32))), kb_c(4, 32));
+	int base = op2(g, lb, K_SHL, 32, V(g, op2(g, lb, K_AND, 32, V(g, i), kb_c(3, 32))), kb_c(4, 32));
 	kval next_acc = V(g, acc);
 	for (int p = 0; p < latch->nphi; p++) {
 		kval ph = g->pool[hsave + p];
-		int at = op2(g, latch->block, K_OR, 32, V(g, base), kb_c(4u * (unsigned)p, 32));
-		kb_store(f, latch->block, g->out, V(g, at), ph);
-		next_acc = V(g, op2(g, latch->block, p % 2 ? K_XOR : K_ADD, 32,
-		                    V(g, op2(g, latch->block, K_MUL, 32, next_acc, kb_c(31, 32))), ph));
+		int at = op2(g, lb, K_OR, 32, V(g, base), kb_c(4u * (unsigned)p, 32));
+		kb_store(f, lb, g->out, V(g, at), ph);
+		next_acc = V(g, op2(g, lb, p % 2 ? K_XOR : K_ADD, 32,
+		                    V(g, op2(g, lb, K_MUL, 32, next_acc, kb_c(31, 32))), ph));
 	}
 	if (!latch->nphi)
-		next_acc = V(g, op2(g, latch->block, K_ADD, 32, next_acc, pick(g)));
-	int at = op2(g, latch->block, K_OR, 32, V(g, base), kb_c(12, 32));
-	kb_store(f, latch->block, g->out, V(g, at), next_acc);
-	kb_incoming(f, acc, next_acc, latch->block);
-	int inext = op2(g, latch->block, K_ADD, 32, V(g, i), kb_c(1, 32));
-	kb_incoming(f, i, V(g, inext), latch->block);
+		next_acc = V(g, op2(g, lb, K_ADD, 32, next_acc, pick(g)));
+	int at = op2(g, lb, K_OR, 32, V(g, base), kb_c(12, 32));
+	kb_store(f, lb, g->out, V(g, at), next_acc);
+	kb_incoming(f, acc, next_acc, lb);
+	int inext = op2(g, lb, K_ADD, 32, V(g, i), kb_c(1, 32));
+	kb_incoming(f, i, V(g, inext), lb);
 	if (rnd(&g->r, 2)) {
-		int c = icmp(g, latch->block, KP_ULT, V(g, inext), kb_arg(0));
-		kb_condbr(f, latch->block, V(g, c), head, exit);
+		int c = icmp(g, lb, KP_ULT, V(g, inext), kb_arg(0));
+		kb_condbr(f, lb, V(g, c), head, exit);
 	} else {
-		int c = icmp(g, latch->block, KP_UGE, V(g, inext), kb_arg(0));
-		kb_condbr(f, latch->block, V(g, c), exit, head);
+		int c = icmp(g, lb, KP_UGE, V(g, inext), kb_arg(0));
+		kb_condbr(f, lb, V(g, c), exit, head);
 	}
 
-	kb_store(f, exit, g->out, kb_c(OUT_BYTES - 8, 32), next_acc);
-	kb_store(f, exit, g->out, kb_c(OUT_BYTES - 4, 32), V(g, inext));
+	kval out_acc = next_acc, out_i = V(g, inext);
+	if (brk == exit) { /* both edges into the exit */
+		exit_acc = kb_phi(f, exit, 32);
+		kb_incoming(f, exit_acc, V(g, acc), latch->block);
+		kb_incoming(f, exit_acc, next_acc, lb);
+		exit_i = kb_phi(f, exit, 32);
+		kb_incoming(f, exit_i, brk_i, latch->block);
+		kb_incoming(f, exit_i, V(g, inext), lb);
+		out_acc = V(g, exit_acc);
+		out_i = V(g, exit_i);
+	} else if (brk >= 0) {
+		kb_store(f, brk, g->out, kb_c(OUT_BYTES - 8, 32), V(g, acc));
+		kb_store(f, brk, g->out, kb_c(OUT_BYTES - 4, 32), brk_i);
+		kb_ret(f, brk);
+	}
+	kb_store(f, exit, g->out, kb_c(OUT_BYTES - 8, 32), out_acc);
+	kb_store(f, exit, g->out, kb_c(OUT_BYTES - 4, 32), out_i);
 	kb_ret(f, exit);
 	free(g);
 }
@@ -617,7 +646,7 @@ static int same(const kfunc *f, const outcome *a, const outcome *b, char *why, s
 int main(void)
 {
 	int kernels = 0, converted = 0, loop_merged = 0, conversions = 0, failures = 0, bad = 0;
-	int fail_regions = 0, fail_loops = 0, fail_dup = 0, dumped = 0, duplicated = 0;
+	int fail_regions = 0, fail_loops = 0, fail_dup = 0, dumped = 0, duplicated = 0, exits_merged = 0;
 	long blocks_before = 0, blocks_after = 0, stores_merged = 0;
 	static uint8_t init[NMEMS][OUT_BYTES];
 	static outcome o0, o1, o2, o3;
@@ -633,6 +662,8 @@ int main(void)
 		int n1 = ifconv_regions(&f1, 10.0, 1);
 		int nl = ifconv_loops(&f2);
 		int n2 = nl + ifconv_regions(&f2, 10.0, 1);
+		exits_merged += merge_loop_exits(&f2);
+		kir_drop_empty_blocks(&f2);
 		stores_merged += store_merge(&f2);
 		kernels++;
 		converted += n1 > 0;
@@ -701,19 +732,23 @@ int main(void)
 		kfunc_free(&f3);
 	}
 	printf("# %d kernels: %d with a conversion by ifconv_regions (%d conversions, %ld blocks to %ld), "
-	       "%d with a loop merged by ifconv_loops, %ld stores merged, %d join blocks tail-duplicated\n",
+	       "%d with a loop merged by ifconv_loops, %ld stores merged, %d join blocks tail-duplicated, %d "
+	       "loops' exits merged\n",
 	       kernels, converted, conversions, blocks_before, blocks_after, loop_merged, stores_merged,
-	       duplicated);
+	       duplicated, exits_merged);
 	KT_CHECK(bad == 0, "the random kernels run to their return as built", "%d do not (seeds above)", bad);
 	KT_CHECK(fail_regions == 0, "ifconv_regions keeps what random kernels compute",
 	         "%d differ (seeds above)", fail_regions);
-	KT_CHECK(fail_loops == 0,
-	         "ifconv_loops, ifconv_regions and store_merge keep what random kernels compute",
-	         "%d differ (seeds above)", fail_loops);
+	KT_CHECK(
+	    fail_loops == 0,
+	    "ifconv_loops, ifconv_regions, merge_loop_exits and store_merge keep what random kernels compute",
+	    "%d differ (seeds above)", fail_loops);
 	KT_CHECK(fail_dup == 0, "tail_duplicate keeps what random kernels compute", "%d differ (seeds above)",
 	         fail_dup);
 	KT_CHECK(duplicated * 10 > kernels, "tail_duplicate copies a join block of some random kernels",
 	         "%d in %d", duplicated, kernels);
+	KT_CHECK(exits_merged * 20 > kernels, "merge_loop_exits makes some random kernels' loops one block",
+	         "%d of %d", exits_merged, kernels);
 	KT_CHECK(converted * 2 > kernels, "most random kernels see an if-conversion", "%d of %d", converted,
 	         kernels);
 	KT_CHECK(loop_merged * 20 > kernels, "ifconv_loops merges the loop of some random kernels",
