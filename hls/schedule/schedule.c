@@ -2,6 +2,7 @@
 #include "schedule.h"
 
 #include "../support/xalloc.h"
+#include "memdep.h"
 #include "oplib.h"
 #include "pipeline.h"
 #include "problem.h"
@@ -279,15 +280,41 @@ static void place_fpu(placer *pl, int i, int s, double t)
 	k->t_end = 0.0;
 }
 
-/* A load or store on a port of its memory, after the memory's earlier requests: on a module port in a later
- * step; on an on-chip memory a load in the same step as loads while a port is free. */
+/* The first step access I of on-chip memory M may take: after each earlier access of M in its block that
+ * may share a word with it where either is a store (memdep_word_meet: a word is written at the end of its
+ * step, and read in the step its load is requested), and after a copy loop on M; beside or before the
+ * others, which it cannot meet. */
+static int after_aliases(const placer *pl, int i)
+{
+	const kfunc *f = pl->f;
+	const kinst *k = &f->insts[i];
+	const kblock *bl = &f->blocks[pl->bi];
+	int lo = pl->first;
+	for (int j = 0; j < bl->ninsts && bl->insts[j] != i; j++) {
+		const kinst *o = &f->insts[bl->insts[j]];
+		int at = -1;
+		if (kop_unit(o->op) == KU_COPY &&
+		    (o->mem == k->mem || (o->op == K_MEMCPY && o->mem2 == k->mem)))
+			at = o->step;
+		else if (kop_is_access(o->op) && o->mem == k->mem && (o->op == K_STORE || k->op == K_STORE) &&
+		         memdep_word_meet(f, pl->bi, bl->insts[j], i, 0))
+			at = o->issue;
+		if (at + 1 > lo)
+			lo = at + 1;
+	}
+	return lo;
+}
+
+/* A load or store on a port of its memory. On a module port, in a later step than the memory's request
+ * before it. On an on-chip memory, as early as the accesses it may meet allow (after_aliases), in a step
+ * with a port free: two loads, or a store and a load (of another word: pairs that may meet are ordered). */
 static void place_access(placer *pl, int i, int s, double t)
 {
 	kfunc *f = pl->f;
 	kinst *k = &f->insts[i];
 	double d = pl->p->delay[i];
 	int m = k->mem, mem_int = is_internal(f, m), bi = pl->bi, first = pl->first;
-	int lo = pl->port_last[m] + !mem_int;
+	int lo = mem_int ? after_aliases(pl, i) : pl->port_last[m] + 1;
 	if (s < lo) {
 		s = lo;
 		t = 0.0;
@@ -297,23 +324,25 @@ static void place_access(placer *pl, int i, int s, double t)
 		t = 0.0;
 	}
 	if (mem_int) {
-		ensure_step(f, bi, s);
-		if (s == pl->port_last[m] &&
-		    !sched_use_fits(*use_at(&pl->bs, s, m), k->op == K_STORE, SCHED_RAM_PORTS)) {
-			s++;
-			t = 0.0;
+		/* a port free, and no load in a stalling step right after a load of the same memory (nor
+		 * right before one: accesses need not be placed in program order) */
+		for (int ld = k->op == K_LOAD;; s++, t = 0.0) {
+			ensure_step(f, bi, s);
+			if (!sched_column_fits(*use_at(&pl->bs, s, m), k->op == K_STORE, SCHED_RAM_PORTS) ||
+			    (ld && s > first && is_stall(f->steps[s].kind) &&
+			     sched_use_reads(*use_at(&pl->bs, s - 1, m))) ||
+			    (ld && s + 1 < f->nsteps && is_stall(f->steps[s + 1].kind) &&
+			     sched_use_reads(*use_at(&pl->bs, s + 1, m))))
+				continue;
+			break;
 		}
-		/* A load must not read in a stalling step right after a load of the same memory. */
-		ensure_step(f, bi, s);
-		while (k->op == K_LOAD && s > first && is_stall(f->steps[s].kind) &&
-		       sched_use_reads(*use_at(&pl->bs, s - 1, m)))
-			ensure_step(f, bi, ++s);
 		*use_at(&pl->bs, s, m) += k->op == K_LOAD ? SCHED_USE_LOAD : SCHED_USE_STORE;
 	} else {
 		s = port_slot(f, &pl->bs, bi, s, first, 1);
 		port_place(f, s, i, 1);
 	}
-	pl->port_last[k->mem] = s;
+	if (pl->port_last[k->mem] < s)
+		pl->port_last[k->mem] = s;
 	if (pl->port_done[k->mem] < s)
 		pl->port_done[k->mem] = s;
 	k->issue = s;

@@ -107,8 +107,10 @@ static int late_data(const sched_problem *p, const kinst *k, int issue, int use,
 	return -1;
 }
 
-/* Requests on one memory go out in program order (ISSUE: their steps or slots, by position in block B), an
- * on-chip memory's loads in the same step as loads before them. */
+/* Requests on one memory keep program order where it matters (ISSUE: their steps or slots, by position in
+ * block B): a module port's in a later step than the one before; an on-chip memory's after each earlier one
+ * that may share a word with it where either is a store (memdep_word_meet), and one store a step (its one
+ * write port). */
 static int program_order(const kfunc *f, int b, const int *issue, const char *unit, char *err, size_t errlen)
 {
 	const kblock *bl = &f->blocks[b];
@@ -118,9 +120,13 @@ static int program_order(const kfunc *f, int b, const int *issue, const char *un
 			const kinst *o = &f->insts[bl->insts[i]];
 			if (!kop_is_access(o->op) || o->mem != k->mem)
 				continue;
-			/* an on-chip memory's other port may take a load beside a load */
-			int beside = is_internal(f, k->mem) && o->op == K_LOAD && k->op == K_LOAD;
-			if (issue[i] > issue[j] || (issue[i] == issue[j] && !beside)) {
+			int internal = is_internal(f, k->mem), st = o->op == K_STORE || k->op == K_STORE;
+			int ordered =
+			    !internal || (st && memdep_word_meet(f, b, bl->insts[i], bl->insts[j], 0));
+			if (internal && !ordered &&
+			    !(o->op == K_STORE && k->op == K_STORE && issue[i] == issue[j]))
+				continue;
+			if (issue[i] >= issue[j]) {
 				snprintf(
 				    err, errlen,
 				    "%s (line %u) requested in %s %d, not after the %s (line %u) before it "
@@ -129,7 +135,8 @@ static int program_order(const kfunc *f, int b, const int *issue, const char *un
 				    issue[i]);
 				return -1;
 			}
-			break;
+			if (!internal) /* the one before is after all of its own */
+				break;
 		}
 	}
 	return 0;
