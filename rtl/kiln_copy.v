@@ -9,9 +9,10 @@
 // DEPTH reads ahead of its writes, the port words read waiting in a queue; on one shared port
 // (`same_port`) a pending write goes first; on one memory read through a second port
 // (`two_port`) a read waits while its word is written (a block RAM leaves that read's data
-// open); a memmove onto a higher address of one memory (`back`) walks from the end. `done` marks the cycle whose write ends the loop, and leaves the counters at
-// zero for the next one. Addresses are byte addresses; the ports take addresses aligned to their
-// word, data in the lanes of the addressed bytes, and byte strobes.
+// open); a memmove onto a higher address of one memory (`back`) walks from the end. `done`
+// marks the cycle whose write ends the loop, and leaves the counters at zero for the next one.
+// Addresses are byte addresses; the ports take addresses aligned to their word, data in the
+// lanes of the addressed bytes, and byte strobes.
 module kiln_copy #(
   parameter integer DEPTH = 4,  // reads a memcpy keeps in flight or queued
   parameter integer COPY  = 1,  // 0: the kernel has memsets only, no read side
@@ -22,7 +23,7 @@ module kiln_copy #(
   input  wire            run,        // a copy loop's state
   input  wire            fill,       // memset: write `value` bytes, read nothing
   input  wire            same_port,  // source and destination share one memory port
-  input  wire            two_port,   // source and destination are one memory, read on its second port
+  input  wire            two_port,   // one memory, read on its second port
   input  wire            back,       // memmove to a higher address of the same memory: from the end
   input  wire            rd_wide,    // the source port's words are 8 bytes (else 4)
   input  wire            wr_wide,    // the destination port's words are 8 bytes (else 4)
@@ -135,8 +136,8 @@ module kiln_copy #(
     end else begin : g_no_queue
       assign head = {W{1'b0}};
       assign held = NONE;
-      wire unused_rd = ^{fill, same_port, two_port, src, rd_ready, rd_rvalid, rd_rdata, rd_word, rd_go, push,
-                         pop, rd_wide, head};
+      wire unused_rd = ^{fill, same_port, two_port, src, rd_ready, rd_rvalid, rd_rdata, rd_word,
+                         rd_go, push, pop, rd_wide, head};
     end
   endgenerate
 

@@ -16,6 +16,23 @@
 #include "ifconv_edit.h"
 #include "kir_cfg.h"
 
+/* Every phi of block E takes a value from both H and L. */
+static int phis_from_both(const kfunc *f, int e, int h, int l)
+{
+	const kblock *eb = &f->blocks[e];
+	for (int i = 0; i < eb->ninsts; i++) {
+		const kinst *k = &f->insts[eb->insts[i]];
+		int fh = 0, fl = 0;
+		for (int q = 0; k->op == K_PHI && q < k->nphi; q++) {
+			fh |= k->phi_block[q] == h;
+			fl |= k->phi_block[q] == l;
+		}
+		if (k->op == K_PHI && !(fh && fl))
+			return 0;
+	}
+	return 1;
+}
+
 /* H's loop of two blocks: *L its latch, *E1 where H leaves, *E2 where L does; 0 when H is not such a header.
  */
 static int exit_shape(kfunc *f, int h, int *l, int *e1, int *e2)
@@ -32,7 +49,8 @@ static int exit_shape(kfunc *f, int h, int *l, int *e1, int *e2)
 		    (tl->succ[0] != h && tl->succ[1] != h))
 			continue;
 		int x2 = tl->succ[0] == h ? tl->succ[1] : tl->succ[0];
-		if (x2 == lb || x1 == lb || kir_npreds(f, lb, -1, -1) != 1 || !ifc_speculable(f, lb, 0, 1))
+		if (x2 == lb || x1 == lb || kir_npreds(f, lb, -1, -1) != 1 || !ifc_speculable(f, lb, 0, 1) ||
+		    (x1 == x2 && !phis_from_both(f, x1, h, lb)))
 			continue;
 		*l = lb;
 		*e1 = x1;
@@ -72,8 +90,6 @@ static void exit_block(kfunc *f, int x, int h, int l, int e1, int e2, kval leave
 				if (f->insts[pid].phi_block[q] == l)
 					ql = q;
 			}
-			if (qh < 0 || ql < 0)
-				continue;
 			int sel = kir_new_op(f, x, K_SELECT, f->insts[pid].width, line, leave1,
 			                     f->insts[pid].phi_val[qh], f->insts[pid].phi_val[ql]);
 			ifc_push(&xl, sel);

@@ -55,6 +55,14 @@ static int dup_candidate(kfunc *f, int j, double clock_ns, step_est *ch, int *np
 			return 0;
 	if (step_est_block(f, j, clock_ns, ch) > 1)
 		return 0;
+	/* a loop header whose phis take its own values from its latch: the copy in the latch would read
+	 * operations that go with J */
+	for (int i = 0; i < bl->ninsts; i++) {
+		const kinst *k = &f->insts[bl->insts[i]];
+		for (int q = 0; k->op == K_PHI && q < k->nphi; q++)
+			if (k->phi_val[q].kind == KV_OP && f->insts[k->phi_val[q].id].block == j)
+				return 0;
+	}
 	/* J's values: read in J, or by a phi of a successor on the edge from J */
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *u = &f->insts[i];

@@ -142,6 +142,39 @@ static int program_order(const kfunc *f, int b, const int *issue, const char *un
 	return 0;
 }
 
+/* A copy loop has its memories to itself for its step, in program order with block B's accesses of them:
+ * an access before it done (a load's data taken) before its step, one after it requested after it. */
+static int copy_order(const kfunc *f, int b, char *err, size_t errlen)
+{
+	const kblock *bl = &f->blocks[b];
+	for (int c = 0; c < bl->ninsts; c++) {
+		const kinst *cp = &f->insts[bl->insts[c]];
+		if (kop_unit(cp->op) != KU_COPY)
+			continue;
+		for (int j = 0; j < bl->ninsts; j++) {
+			const kinst *k = &f->insts[bl->insts[j]];
+			int m = kop_is_access(k->op) || kop_unit(k->op) == KU_COPY ? k->mem : -1;
+			int on = j != c && m >= 0 &&
+			         (m == cp->mem || (cp->op == K_MEMCPY && m == cp->mem2) ||
+			          (k->op == K_MEMCPY &&
+			           (k->mem2 == cp->mem || (cp->op == K_MEMCPY && k->mem2 == cp->mem2))));
+			if (!on)
+				continue;
+			int bad = j < c ? k->step >= cp->step
+			                : (kop_unit(k->op) == KU_COPY ? k->step : k->issue) <= cp->step;
+			if (bad) {
+				snprintf(
+				    err, errlen,
+				    "%s (line %u) in step %d, %s the %s (line %u) of its memory in step %d",
+				    kop_name(k->op), k->line, j < c ? k->step : k->issue,
+				    j < c ? "not before" : "not after", kop_name(cp->op), cp->line, cp->step);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 /* A pipelined loop B: operands ready by the slot that uses them and chained within the period, read data at
  * its latency, requests per memory in program order, the branch known within the first II cycles, every
  * phi's next value there before the next iteration reads it, memory dependences across iterations kept, no
@@ -467,7 +500,7 @@ static int verify_solution(const sched_problem *p, const int *div_issue, char *e
 		}
 		for (int j = 0; j < bl->ninsts; j++)
 			issue[j] = f->insts[bl->insts[j]].issue;
-		int rc = program_order(f, b, issue, "step", err, errlen);
+		int rc = program_order(f, b, issue, "step", err, errlen) || copy_order(f, b, err, errlen);
 		free(issue);
 		if (rc || verify_units(p, b, div_issue, err, errlen))
 			return -1;

@@ -35,7 +35,8 @@ want = {
     "pipe_dist1": [2],       # load and store of one array, one port
     "pipe_dist2": [3],       # the store must precede the load two iterations later
     "pipe_bytes": [4],
-    "pipe_local": [1, 1, 1],     # the prefix loop: two loads and the store of other words share the RAM's ports
+    "pipe_local": [1, 1],        # the prefix loop: two loads and the store of other words share the RAM's
+                                 # ports (the copy in is a memcpy, LLVM's loop idiom; the reversed copy out a loop)
     "pipe_rom": [2],
     "pipe_dg": [3],
     "pipe_liveout": [1],
@@ -44,12 +45,12 @@ want = {
     "pipe_dot4": [4],
     "pipe_if_store": [2],    # if-converted: the store predicated
     "pipe_if_else": [3],
-    "pipe_if_swap": [1, None, 1],  # the swap loop's shorts: its stores and loads may touch one word
+    "pipe_if_swap": [None],  # the swap loop's shorts: its stores and loads may touch one word (copies: memcpy)
     "pipe_nd_rows": [1],
     "pipe_alias": [None],    # dst and src may overlap
     "pipe_if_alias": [None], # if-converted, but dst and src may overlap
     "pipe_fib": [None],
-    "pipe_fscale": [1, 1, 1],      # float units, on-chip arrays, no recurrence
+    "pipe_fscale": [1, 1],         # float units, on-chip arrays, no recurrence (the copy out: a memcpy)
     "pipe_fsum": [4],              # the sum waits for kiln_fadd's 4 levels, the phi takes its output directly
     "pipe_fsum_reassoc": [1],      # partial sums in a rotation of phis: the port's bound
 }

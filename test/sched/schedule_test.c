@@ -242,6 +242,28 @@ int main(void)
 	f.insts[l4].issue = 2;
 	f.insts[l4].step = 3;
 	verified(&f, "restored");
+	{ /* a copy loop and the accesses of its memory around it keep program order */
+		kfunc g;
+		straight(&g, 1);
+		int gm = kb_mem(&g, MEM_LOCAL);
+		int before = kb_load(&g, 0, gm, kb_c(4, 32));
+		int fill = kb_op(&g, 0, K_MEMSET, 0, kb_c(0, 32), kb_c(0, 8), kb_c(16, 32));
+		g.insts[fill].mem = gm;
+		int after = kb_load(&g, 0, gm, kb_c(8, 32));
+		kb_ret(&g, 0);
+		sched_run(&g, 10.0, 1);
+		int cs = g.insts[fill].step;
+		KT_CHECK(g.insts[before].step < cs && g.insts[after].issue > cs,
+		         "a memset runs after the load of its memory before it and before the one after it",
+		         "load data %d, memset %d, load issue %d", g.insts[before].step, cs,
+		         g.insts[after].issue);
+		verified(&g, "loads around a memset verify");
+		g.insts[after].issue = cs - 1; /* the load after it requested before its step */
+		g.insts[after].step = cs;
+		KT_CHECK(sched_verify(&g, err, sizeof err) != 0 && strstr(err, "not after the memset"),
+		         "a load placed before the memset it follows is caught", "\"%s\"", err);
+		kfunc_free(&g);
+	}
 	f.steps[1].kind = STEP_DIV_WAIT; /* step 1, which reads the array, now may last several cycles */
 	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "may last several cycles"),
 	         "a stalling step reading an array the step before read is caught", "\"%s\"", err);
