@@ -129,51 +129,62 @@ static void copy_into(kfunc *f, int j, int p, int *map)
 	ifc_list_install(f, p, &l);
 }
 
-/* The phis of J's successors take from P what they took from J (mapped), as well as from J. */
-static void successors_take(kfunc *f, int j, int p, const int *map)
+/* The phis of J's successors (their operation indices, malloc'd), how many in *N. */
+static int *successor_phis(kfunc *f, int j, int *n)
 {
-	int succ[KIR_MAX_SUCCS];
-	int ns = kir_succs(f, j, succ);
+	int succ[KIR_MAX_SUCCS], ns = kir_succs(f, j, succ), cap = 8;
+	int *ids = xcalloc((size_t)cap, sizeof *ids);
+	*n = 0;
 	for (int s = 0; s < ns; s++) {
 		const kblock *sb = &f->blocks[succ[s]];
 		for (int i = 0; i < sb->ninsts; i++) {
-			kinst *k = &f->insts[sb->insts[i]];
-			if (k->op != K_PHI)
+			if (f->insts[sb->insts[i]].op != K_PHI)
 				continue;
-			for (int q = 0; q < k->nphi; q++) {
-				if (k->phi_block[q] != j)
-					continue;
-				kval v = mapped(f, j, p, map, k->phi_val[q]);
-				k->phi_val = xrealloc(k->phi_val, (size_t)k->nphi + 1, sizeof *k->phi_val);
-				k->phi_block =
-				    xrealloc(k->phi_block, (size_t)k->nphi + 1, sizeof *k->phi_block);
-				k->phi_val[k->nphi] = v;
-				k->phi_block[k->nphi++] = p;
-				break;
-			}
+			if (*n == cap)
+				ids = xrealloc(ids, (size_t)(cap *= 2), sizeof *ids);
+			ids[(*n)++] = sb->insts[i];
 		}
 	}
+	return ids;
+}
+
+/* The phis of J's successors take from P what they took from J (mapped), as well as from J. */
+static void successors_take(kfunc *f, int j, int p, const int *map)
+{
+	int n;
+	int *ids = successor_phis(f, j, &n);
+	for (int x = 0; x < n; x++) {
+		kinst *k = &f->insts[ids[x]];
+		for (int q = 0; q < k->nphi; q++) {
+			if (k->phi_block[q] != j)
+				continue;
+			kval v = mapped(f, j, p, map, k->phi_val[q]);
+			k->phi_val = xrealloc(k->phi_val, (size_t)k->nphi + 1, sizeof *k->phi_val);
+			k->phi_block = xrealloc(k->phi_block, (size_t)k->nphi + 1, sizeof *k->phi_block);
+			k->phi_val[k->nphi] = v;
+			k->phi_block[k->nphi++] = p;
+			break;
+		}
+	}
+	free(ids);
 }
 
 /* Drops the entries of J's successors' phis on edges from J, and J's operations. */
 static void retire(kfunc *f, int j)
 {
-	int succ[KIR_MAX_SUCCS];
-	int ns = kir_succs(f, j, succ);
-	for (int s = 0; s < ns; s++) {
-		const kblock *sb = &f->blocks[succ[s]];
-		for (int i = 0; i < sb->ninsts; i++) {
-			kinst *k = &f->insts[sb->insts[i]];
-			int w = 0;
-			for (int q = 0; k->op == K_PHI && q < k->nphi; q++)
-				if (k->phi_block[q] != j) {
-					k->phi_val[w] = k->phi_val[q];
-					k->phi_block[w++] = k->phi_block[q];
-				}
-			if (k->op == K_PHI)
-				k->nphi = w;
-		}
+	int n;
+	int *ids = successor_phis(f, j, &n);
+	for (int x = 0; x < n; x++) {
+		kinst *k = &f->insts[ids[x]];
+		int w = 0;
+		for (int q = 0; q < k->nphi; q++)
+			if (k->phi_block[q] != j) {
+				k->phi_val[w] = k->phi_val[q];
+				k->phi_block[w++] = k->phi_block[q];
+			}
+		k->nphi = w;
 	}
+	free(ids);
 	kblock *jb = &f->blocks[j];
 	for (int i = 0; i < jb->ninsts; i++) {
 		f->insts[jb->insts[i]].block = -1;

@@ -8,6 +8,7 @@
 #include "../support/diag.h"
 #include "../support/xalloc.h"
 #include "fp_units.h"
+#include "memdep.h"
 #include "oplib.h"
 
 int sched_self_loop(const kfunc *f, int b)
@@ -63,6 +64,12 @@ int sched_column_fits(unsigned u, int store, int ports)
 {
 	int stores = u >= SCHED_USE_STORE;
 	return sched_use_reads(u) + stores < ports && !(store && stores);
+}
+
+int sched_onchip_ordered(const kfunc *f, int b, int x, int y)
+{
+	const kinst *kx = &f->insts[x], *ky = &f->insts[y];
+	return (kx->op == K_STORE || ky->op == K_STORE) && memdep_word_meet(f, b, x, y, 0);
 }
 
 int sched_port_cycles(const kfunc *f, const int *cnt, const int *first)

@@ -84,6 +84,10 @@ int sched_use_fits(unsigned u, int store, int ports);
  * port, and one store at most. Program order keeps a store alone among its own iteration's accesses; the
  * loads of other iterations it meets must not touch its word (memdep_word_meet). */
 int sched_column_fits(unsigned u, int store, int ports);
+/* Access Y of on-chip memory M, after access X of it in block B of F, must be requested in a later step
+ * than X: one of them is a store, and they may share a word (memdep_word_meet; a word is written at the end
+ * of its step and read in the step its load is requested). Others may share a step or swap. */
+int sched_onchip_ordered(const kfunc *f, int b, int x, int y);
 /* Block B of F branches back to itself: a single-block loop. */
 int sched_self_loop(const kfunc *f, int b);
 

@@ -2,7 +2,6 @@
 #include "schedule.h"
 
 #include "../support/xalloc.h"
-#include "memdep.h"
 #include "oplib.h"
 #include "pipeline.h"
 #include "problem.h"
@@ -143,7 +142,8 @@ typedef struct placer {
 	kfunc *f;
 	int bi, first; /* the block being placed and its first step */
 	blocksched bs;
-	int *port_last, *port_done;
+	int *port_last; /* a module port's last request (on-chip accesses follow after_aliases instead) */
+	int *port_done;
 	int div_done[65], div_last[65];
 	unsigned char *fpu_at; /* [step * ntypes + type] */
 	int fpu_cap;
@@ -280,10 +280,9 @@ static void place_fpu(placer *pl, int i, int s, double t)
 	k->t_end = 0.0;
 }
 
-/* The first step access I of on-chip memory M may take: after each earlier access of M in its block that
- * may share a word with it where either is a store (memdep_word_meet: a word is written at the end of its
- * step, and read in the step its load is requested), and after a copy loop on M; beside or before the
- * others, which it cannot meet. */
+/* The first step access I of on-chip memory M may take: after each earlier access of M in its block it is
+ * ordered after (sched_onchip_ordered), and after a copy loop on M; beside or before the others, which it
+ * cannot meet. */
 static int after_aliases(const placer *pl, int i)
 {
 	const kfunc *f = pl->f;
@@ -296,8 +295,8 @@ static int after_aliases(const placer *pl, int i)
 		if (kop_unit(o->op) == KU_COPY &&
 		    (o->mem == k->mem || (o->op == K_MEMCPY && o->mem2 == k->mem)))
 			at = o->step;
-		else if (kop_is_access(o->op) && o->mem == k->mem && (o->op == K_STORE || k->op == K_STORE) &&
-		         memdep_word_meet(f, pl->bi, bl->insts[j], i, 0))
+		else if (kop_is_access(o->op) && o->mem == k->mem &&
+		         sched_onchip_ordered(f, pl->bi, bl->insts[j], i))
 			at = o->issue;
 		if (at + 1 > lo)
 			lo = at + 1;
@@ -341,7 +340,7 @@ static void place_access(placer *pl, int i, int s, double t)
 		s = port_slot(f, &pl->bs, bi, s, first, 1);
 		port_place(f, s, i, 1);
 	}
-	if (pl->port_last[k->mem] < s)
+	if (!mem_int && pl->port_last[k->mem] < s)
 		pl->port_last[k->mem] = s;
 	if (pl->port_done[k->mem] < s)
 		pl->port_done[k->mem] = s;

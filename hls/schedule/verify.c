@@ -109,7 +109,7 @@ static int late_data(const sched_problem *p, const kinst *k, int issue, int use,
 
 /* Requests on one memory keep program order where it matters (ISSUE: their steps or slots, by position in
  * block B): a module port's in a later step than the one before; an on-chip memory's after each earlier one
- * that may share a word with it where either is a store (memdep_word_meet), and one store a step (its one
+ * it is ordered after (sched_onchip_ordered), and one store a step (its one
  * write port). */
 static int program_order(const kfunc *f, int b, const int *issue, const char *unit, char *err, size_t errlen)
 {
@@ -120,9 +120,8 @@ static int program_order(const kfunc *f, int b, const int *issue, const char *un
 			const kinst *o = &f->insts[bl->insts[i]];
 			if (!kop_is_access(o->op) || o->mem != k->mem)
 				continue;
-			int internal = is_internal(f, k->mem), st = o->op == K_STORE || k->op == K_STORE;
-			int ordered =
-			    !internal || (st && memdep_word_meet(f, b, bl->insts[i], bl->insts[j], 0));
+			int internal = is_internal(f, k->mem);
+			int ordered = !internal || sched_onchip_ordered(f, b, bl->insts[i], bl->insts[j]);
 			if (internal && !ordered &&
 			    !(o->op == K_STORE && k->op == K_STORE && issue[i] == issue[j]))
 				continue;
