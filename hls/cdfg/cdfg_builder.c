@@ -94,6 +94,12 @@ kval cb_emit(builder *b, kop op, int width, kval x, kval y)
 	 * (a phi's incoming value from another block). */
 	if (op == K_ADD && x.kind == KV_CONST && y.kind == KV_CONST)
 		return cb_const((x.c + y.c) & (width >= 64 ? ~0ull : (1ull << width) - 1), width);
+	/* an address at offset 0 of its memory is its index: no adder, which the scheduler would charge a
+	 * carry chain */
+	if (op == K_ADD && x.kind == KV_CONST && x.c == 0 && y.width == width)
+		return y;
+	if (op == K_ADD && y.kind == KV_CONST && y.c == 0 && x.width == width)
+		return x;
 	int id = kir_new_inst(b->f, op, width, -1);
 	kinst *k = &b->f->insts[id];
 	k->a[0] = x;

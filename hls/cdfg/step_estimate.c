@@ -52,14 +52,14 @@ void step_est_op(const kfunc *f, step_est *ch, int id)
 		operand_end(ch, k->phi_val[q], &s, &t);
 	if (k->op == K_PHI)
 		d = k->nphi > 1 ? 0.3 : 0.0;
-	if (t + d > ch->clock_ns && t > 0) {
+	if (t + d > sched_step_budget(ch->clock_ns) && t > 0) {
 		s++;
 		t = 0.0;
 	}
 	if (k->op == K_LOAD) {
 		ch->loads[k->mem]++;
 		s++;
-		d = 0.5;
+		d = sched_load_ready(f, k);
 		t = 0.0;
 	} else if (k->op == K_STORE) {
 		ch->stores[k->mem]++;

@@ -17,6 +17,7 @@
 #include "../pipeline/passes.h"
 #include "../support/diag.h"
 #include "../support/xalloc.h"
+#include "delay_query.h"
 #include "opt_stages.h"
 
 static void usage(FILE *o)
@@ -26,6 +27,7 @@ static void usage(FILE *o)
 	        "       kiln-opt --print-points-to INPUT.ll|INPUT.bc|-\n"
 	        "       kiln-opt --cdfg INPUT.ll|INPUT.bc|- [--run STAGES] [stage options] [-o OUT]\n"
 	        "       kiln-opt --kir INPUT.kir|- [--run STAGES] [stage options] [-o OUT]\n"
+	        "       kiln-opt --delay OP WIDTH [ABITS BBITS]\n"
 	        "\n"
 	        "Runs kiln-cc's passes, by name and in the order given, on one module, and writes it as\n"
 	        "text IR (to standard output without -o). The passes: kiln-cc --list-passes.\n"
@@ -47,6 +49,9 @@ static void usage(FILE *o)
 	        "  --run STAGES        comma-separated stages, as above\n"
 	        "  --clock-period NS   the clock to schedule for (default: the text's, else the board's)\n"
 	        "  --no-pipeline       as kiln-cc --no-pipeline: loops are scheduled sequentially\n"
+	        "\n"
+	        "--delay prints the scheduler's delay in ns of one operation (its kernel IR name) of\n"
+	        "WIDTH bits, a multiplication's of ABITS x BBITS (scripts/calibrate-delays).\n"
 	        "\n"
 	        "options:\n"
 	        "  --board NAME        the board the passes read (default: sim)\n"
@@ -145,6 +150,10 @@ int main(int argc, char **argv)
 			run = argv[++i];
 		} else if (!strcmp(a, "--no-pipeline")) {
 			no_pipeline = 1;
+		} else if (!strcmp(a, "--delay") && i + 2 < argc) {
+			int mul = i + 4 < argc && argv[i + 3][0] != '-';
+			return delay_query(argv[i + 1], argv[i + 2], mul ? argv[i + 3] : NULL,
+			                   mul ? argv[i + 4] : NULL, stdout);
 		} else if (a[0] == '-' && a[1]) {
 			diag_error(NULL, 0, 0, "unknown option '%s' (see kiln-opt --help)", a);
 			return 1;

@@ -120,7 +120,7 @@ int bind_multipliers(const kfunc *f, kbind *b)
 			int bb = bm->bbits > mu->bbits ? bm->bbits : mu->bbits;
 			double s = start > uf->start ? start : uf->start,
 			       t = tail > uf->tail ? tail : uf->tail;
-			double budget = f->clock_ns;
+			double budget = sched_step_budget(f->clock_ns);
 			if (uf->alone > budget)
 				budget = uf->alone;
 			if (start + d + tail > budget)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The operator library as the scheduler sees it: each operation's combinational delay (one table of delay
- * classes, calibrated for a generic 4-LUT fabric), the multi-cycle divider's model, and the read latency of
- * each kind of memory port. The scheduler, its verifier, the report, binding and the emitters read these
+ * classes, calibrated on yosys' 7-series mapping by scripts/calibrate-delays), what a step holds besides its
+ * chain, when a load's data is there, the multi-cycle divider's model, and the read latency of each kind of
+ * memory port. The scheduler, its verifier, the report, binding and the emitters read these
  * facts from here and nowhere else. */
 #ifndef KILN_SCHED_OPLIB_H
 #define KILN_SCHED_OPLIB_H
@@ -11,6 +12,29 @@
 /* Estimated combinational delay in ns of operation K (the per-operation delay table); VB: the known widths of
  * F's values (cdfg/value_bits.h), which size multipliers, or NULL when none are known. */
 double sched_delay(const kfunc *f, const vbits *vb, const kinst *k);
+/* What a step holds besides its chain of operations, in ns: a register's clock-to-out, the routing into the
+ * next register and its setup, and the state decode of that register's input multiplexer (measured by
+ * scripts/calibrate-delays: a plain register-to-register path, and what a register loaded in one of four
+ * states adds to it). */
+#define SCHED_STEP_OVERHEAD_NS 0.93
+/* The share of the rest kept for what a sum of per-operation delays misses: routing of nets with many
+ * loads, multiplexers in front of shared units and ports, the state machine's next-state logic after a
+ * branch's condition. Measured on CHStone with the per-operation model alone, adpcm's and gsm's slowest
+ * paths were 10 to 14% longer than the chains the scheduler had put in one step. */
+#define SCHED_CHAIN_MARGIN 0.10
+/* The chained delay one step of a CLOCK_NS period may hold: the clock less SCHED_STEP_OVERHEAD_NS, less
+ * SCHED_CHAIN_MARGIN of that. */
+double sched_step_budget(double clock_ns);
+/* The request of one of SITES accesses of an on-chip memory, its address and data steered onto the port by
+ * a multiplexer the state decodes: a LUT level (0.52 ns) per factor of three sites (calibrate-delays
+ * measures 0.5 ns for one store, 0.7 for four, 1.9 to 2.8 for 8 to 64 beside their byte lanes). */
+double sched_port_mux_delay(int sites);
+/* Words from which yosys maps an on-chip memory to block RAM, not LUT RAM (7-series; calibrate-delays). */
+#define SCHED_BRAM_MIN_WORDS 256
+/* Ns into the step its data is due in at which load K's data is there: a block RAM's clock-to-out is longer
+ * than a register's, a LUT RAM's or a module port's data comes from a register; then, for a load of part of
+ * a word, its byte lanes (a shift by the address's low bits and the extension). */
+double sched_load_ready(const kfunc *f, const kinst *k);
 /* Products narrower than this, or by a one-bit operand, are a few LUTs, which a multiplexer in front would
  * cost as much as: binding shares the sequential code's multiplications from this width on (hls/emit/bind.h),
  * and the scheduler charges every such multiplication the steering of its operands. */

@@ -117,7 +117,7 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 	const kfunc *f = p->f;
 	const kblock *bl = &f->blocks[b];
 	int nall = f->nmems + f->nimems;
-	double clk = f->clock_ns;
+	double clk = p->budget_ns;
 	int *last = malloc(((size_t)nall + 1) * sizeof *last);
 	int *last_store = malloc(((size_t)nall + 1) * sizeof *last_store);
 	int ok = 0;
@@ -187,7 +187,7 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 				ms->issue[j] = s;
 				if (k->op == K_LOAD) {
 					ms->slot[j] = s + sched_port_latency(p, m);
-					ms->tend[j] = 0.5;
+					ms->tend[j] = sched_load_ready(f, k);
 					continue;
 				}
 			}

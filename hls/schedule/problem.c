@@ -115,13 +115,13 @@ static void chain(const sched_problem *p, const kinst *k, int i, int *s, double 
 {
 	double d = p->delay[i];
 	if (sched_is_div(k->op)) {
-		if (*t + 0.5 > p->clock_ns && *t > 0)
+		if (*t + 0.5 > p->budget_ns && *t > 0)
 			++*s;
 		*s += sched_latency(p, i);
 		*t = d;
 		return;
 	}
-	if (*t + d > p->clock_ns && *t > 0) {
+	if (*t + d > p->budget_ns && *t > 0) {
 		++*s;
 		*t = 0;
 	}
@@ -132,7 +132,7 @@ static void chain(const sched_problem *p, const kinst *k, int i, int *s, double 
 	}
 	if (k->op == K_LOAD) {
 		*s += sched_latency(p, i);
-		*t = 0.5; /* byte-lane alignment of the read data, as the scheduler plans it */
+		*t = sched_load_ready(p->f, k);
 		return;
 	}
 	*t += d;
@@ -336,7 +336,7 @@ static int build_types(sched_problem *p)
 
 int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 {
-	*p = (sched_problem){.f = f, .clock_ns = clock_ns};
+	*p = (sched_problem){.f = f, .clock_ns = clock_ns, .budget_ns = sched_step_budget(clock_ns)};
 	p->delay = malloc(((size_t)f->ninsts + 1) * sizeof *p->delay);
 	p->type = malloc(((size_t)f->ninsts + 1) * sizeof *p->type);
 	p->res_mii = calloc((size_t)f->nblocks + 1, sizeof *p->res_mii);
@@ -354,6 +354,19 @@ int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 	for (int i = 0; i < f->ninsts; i++)
 		p->delay[i] = sched_delay(f, vb, &f->insts[i]);
 	free(vb);
+	/* an on-chip memory's port takes its address and data through a multiplexer over all its accesses */
+	int nall = f->nmems + f->nimems, *sites = calloc((size_t)nall + 1, sizeof *sites);
+	if (!sites) {
+		sched_problem_free(p);
+		return -1;
+	}
+	for (int i = 0; i < f->ninsts; i++)
+		if (kop_is_access(f->insts[i].op) && f->insts[i].block >= 0)
+			sites[f->insts[i].mem]++;
+	for (int i = 0; i < f->ninsts; i++)
+		if (kop_is_access(f->insts[i].op) && f->insts[i].mem >= f->nmems)
+			p->delay[i] = sched_port_mux_delay(sites[f->insts[i].mem]);
+	free(sites);
 	for (int b = 0; b < f->nblocks; b++)
 		if (sched_self_loop(f, b)) {
 			p->res_mii[b] = res_mii(p, b);

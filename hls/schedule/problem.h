@@ -38,7 +38,8 @@ typedef struct sched_optype {
 
 typedef struct sched_problem {
 	const kfunc *f;      /* operations, blocks, memories */
-	double clock_ns;     /* target period: the chained delay one step may hold */
+	double clock_ns;     /* target period */
+	double budget_ns;    /* the chained delay one step may hold (sched_step_budget) */
 	double *delay;       /* [operation] combinational delay in ns (sched_delay) */
 	sched_optype *types; /* the operator types: the ports first, type m being memory m's */
 	int ntypes;

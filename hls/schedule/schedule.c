@@ -154,7 +154,7 @@ static void place_logic(placer *pl, int i, int s, double t)
 {
 	kinst *k = &pl->f->insts[i];
 	double d = pl->p->delay[i];
-	if (t + d > pl->p->clock_ns && t > 0) {
+	if (t + d > pl->p->budget_ns && t > 0) {
 		s++;
 		t = 0.0;
 	}
@@ -228,7 +228,7 @@ static void place_division(placer *pl, int i, int s, double t)
 		s = pl->div_done[dw] + 1;
 		t = 0.0;
 	}
-	if (t + 0.5 > pl->p->clock_ns && t > 0) {
+	if (t + 0.5 > pl->p->budget_ns && t > 0) {
 		s++;
 		t = 0.0;
 	}
@@ -258,7 +258,7 @@ static void place_fpu(placer *pl, int i, int s, double t)
 		place_logic(pl, i, s, t);
 		return;
 	}
-	if (t + pl->p->delay[i] > pl->p->clock_ns && t > 0)
+	if (t + pl->p->delay[i] > pl->p->budget_ns && t > 0)
 		s++;
 	for (;; s++) {
 		if (s >= pl->fpu_cap) {
@@ -318,7 +318,7 @@ static void place_access(placer *pl, int i, int s, double t)
 		s = lo;
 		t = 0.0;
 	}
-	if (t + d > pl->p->clock_ns && t > 0) {
+	if (t + d > pl->p->budget_ns && t > 0) {
 		s++;
 		t = 0.0;
 	}
@@ -361,7 +361,7 @@ static void place_access(placer *pl, int i, int s, double t)
 	if (pl->port_done[k->mem] < w)
 		pl->port_done[k->mem] = w;
 	k->step = w;
-	k->t_end = 0.5; /* byte-lane alignment of the read data */
+	k->t_end = sched_load_ready(f, k);
 }
 
 /* How each kind of hardware places an operation, given the step and time its operands are ready. */

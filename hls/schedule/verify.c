@@ -68,11 +68,12 @@ static int chaining(const sched_problem *p, int i, const kinst *k, int at, doubl
 	}
 	if (u == KU_DIVIDER || u == KU_COPY || u == KU_CONTROL)
 		return 0;
-	if (t > 0 && t + d > p->clock_ns + EPS) {
+	if (t > 0 && t + d > p->budget_ns + EPS) {
 		snprintf(
 		    err, errlen,
-		    "%s (line %u) in %s %d: chained at %.2f ns, its %.2f ns exceed the %.2f ns clock period",
-		    kop_name(k->op), k->line, unit, at, t, d, p->clock_ns);
+		    "%s (line %u) in %s %d: chained at %.2f ns, its %.2f ns exceed the %.2f ns a step of the "
+		    "%.2f ns clock may chain",
+		    kop_name(k->op), k->line, unit, at, t, d, p->budget_ns, p->clock_ns);
 		return -1;
 	}
 	if ((u == KU_LOGIC || u == KU_MULTIPLIER) && k->op != K_PHI &&

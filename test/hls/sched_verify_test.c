@@ -22,11 +22,11 @@ static void valid(void)
 {
 	memset(insts, 0, sizeof insts);
 	insts[0] =
-	    (kinst){.op = K_MUL, .width = 32, .nargs = 2, .block = 0, .step = 0, .t_end = 4.30, .line = 10};
+	    (kinst){.op = K_MUL, .width = 32, .nargs = 2, .block = 0, .step = 0, .t_end = 6.13, .line = 10};
 	insts[0].a[0] = (kval){KV_ARG, 0, 0, 32};
 	insts[0].a[1] = (kval){KV_CONST, 0, 3, 32};
 	insts[1] =
-	    (kinst){.op = K_ADD, .width = 32, .nargs = 2, .block = 0, .step = 1, .t_end = 2.1, .line = 11};
+	    (kinst){.op = K_ADD, .width = 32, .nargs = 2, .block = 0, .step = 1, .t_end = 2.46, .line = 11};
 	insts[1].a[0] = (kval){KV_OP, 0, 0, 32};
 	insts[1].a[1] = (kval){KV_CONST, 0, 1, 32};
 	insts[2] = (kinst){.op = K_LOAD,

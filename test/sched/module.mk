@@ -19,3 +19,19 @@ $(SCHED_TEST_DIR)/kir-roundtrip-test: test/sched/kir-roundtrip-test.sh $(KILN_CC
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/sched/kir-roundtrip-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
+
+# The delay model within 1.5x of yosys' 7-series figures for carry chains, shifters and multipliers (a
+# minute of yosys runs).
+TESTS += $(SCHED_TEST_DIR)/delay-model-test
+$(SCHED_TEST_DIR)/delay-model-test: test/sched/delay-model-test.sh scripts/calibrate-delays scripts/bench-area $(KILN_OPT)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/sched/delay-model-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+
+# make bench: the delay model (hls/schedule/oplib.c) beside yosys' 7-series figures for each operation class,
+# and the step's own overhead (scripts/calibrate-delays, about two minutes of yosys runs).
+$(BUILD)/bench/bench-delays: scripts/calibrate-delays scripts/bench-area $(KILN_OPT)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nKILN_OPT="%s" exec python3 "%s/scripts/calibrate-delays" --json "%s/bench/delays.json"\n' '$(abspath $(KILN_OPT))' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+BENCH_PROGS += $(BUILD)/bench/bench-delays

@@ -41,25 +41,33 @@ static void delays(void)
 		double ns;
 		const char *name;
 	} t[] = {
-	    {K_ADD, 32, kb_arg(1), 0.5 + 0.05 * 32, "add: carry chain 0.5 + 0.05 w"},
-	    {K_UADDSAT, 32, kb_arg(1), 0.8 + 0.05 * 32, "uadd.sat: 0.8 + 0.05 w"},
+	    {K_ADD, 32, kb_arg(1), 1.5 + 0.03 * 32, "add: carry chain 1.5 + 0.03 w"},
+	    {K_UADDSAT, 32, kb_arg(1), 1.8 + 0.03 * 32, "uadd.sat: 1.8 + 0.03 w"},
 	    {K_XOR, 32, kb_arg(1), 0.3, "xor: one LUT level"},
+	    {K_AND, 32, kb_c(63, 32), 0.0, "and with a constant: wiring"},
+	    {K_XOR, 32, kb_c(0xffffffff, 32), 0.0, "xor with a constant: inverters the LUTs take in"},
 	    {K_ZEXT, 64, KB_NONE, 0.0, "zext: wiring"},
 	    {K_SHL, 32, kb_c(3, 32), 0.0, "shl by a constant: wiring"},
-	    {K_SHL, 32, kb_arg(1), 0.5 + 0.4 * 5, "shl by a variable: 0.5 + 0.4 log2 w"},
+	    {K_SHL, 32, kb_arg(1), 0.3 + 0.3 * 5, "shl by a variable: 0.3 + 0.3 log2 w"},
 	    {K_CTPOP, 32, KB_NONE, 1.0 + 0.5 * 5, "ctpop: 1 + 0.5 log2 w"},
-	    {K_MUL, 32, kb_arg(1), 1.0 + 0.06 * (32 + 32) + 4 * 0.3,
-	     "mul: 1 + 0.06 per operand bit, and four LUT levels steering a shared multiplier's operands"},
-	    {K_MUL, 8, kb_arg(1), 1.0 + 0.06 * (32 + 32), "mul under 9 bits: a multiplier of its own"},
+	    {K_MUL, 32, kb_arg(1), 1.5 + 0.098 * (32 + 32) + 4 * 0.3,
+	     "mul 32 x 32: a grid of DSPs, 1.5 + 0.098 per operand bit, and four LUT levels steering a "
+	     "shared "
+	     "multiplier's operands"},
+	    {K_MUL, 8, kb_arg(1), 1.5 + 0.098 * (32 + 32), "mul under 9 bits: a multiplier of its own"},
 	    {K_UDIV, 32, kb_arg(1), 0.5 + 0.05 * 32, "udiv: divider steering"},
-	    {K_ICMP, 1, kb_arg(1), 0.5 + 0.05 * 32,
-	     "icmp: the operands' carry chain, not the 1-bit result's"},
+	    {K_ICMP, 1, kb_arg(1), 2.2 + 0.011 * 32,
+	     "icmp: an ordered compare of the operands' width, not the 1-bit result's"},
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		int id = kb_op(&f, 0, t[i].op, t[i].w, kb_arg(0), t[i].b, KB_NONE);
 		double d = sched_delay(&f, NULL, &f.insts[id]);
 		KT_CHECK(near(d, t[i].ns), t[i].name, "%.4f ns, want %.4f", d, t[i].ns);
 	}
+	int eq = kb_op(&f, 0, K_ICMP, 1, kb_arg(0), kb_arg(1), KB_NONE);
+	f.insts[eq].pred = KP_EQ;
+	KT_CHECK(near(sched_delay(&f, NULL, &f.insts[eq]), 1.0 + 0.015 * 32),
+	         "icmp eq: a tree of LUTs, 1 + 0.015 w", "%.4f", sched_delay(&f, NULL, &f.insts[eq]));
 	int fs = kb_op(&f, 0, K_FSHL, 32, kb_arg(0), kb_arg(1), kb_c(5, 32));
 	KT_CHECK(near(sched_delay(&f, NULL, &f.insts[fs]), 0.3), "fshl by a constant: one LUT level", "%.4f",
 	         sched_delay(&f, NULL, &f.insts[fs]));
@@ -70,10 +78,43 @@ static void delays(void)
 	int mx = kb_op(&f, 0, K_MUL, 64, kb_v(&f, zx), kb_v(&f, sx), KB_NONE);
 	vbits vb[64];
 	vbits_analyse(&f, vb);
-	KT_CHECK(near(sched_delay(&f, vb, &f.insts[mx]), 1.0 + 0.06 * (32 + 9) + 4 * 0.3) &&
-	             near(sched_delay(&f, NULL, &f.insts[mx]), 1.0 + 0.06 * (64 + 64) + 4 * 0.3),
+	KT_CHECK(near(sched_delay(&f, vb, &f.insts[mx]), 1.5 + 0.098 * (32 + 9) + 4 * 0.3) &&
+	             near(sched_delay(&f, NULL, &f.insts[mx]), 1.5 + 0.098 * (64 + 64) + 4 * 0.3),
 	         "a multiplier's delay from its operands' known widths (32 x 9), not its product's", "%.4f",
 	         sched_delay(&f, vb, &f.insts[mx]));
+	KT_CHECK(near(sched_mul_delay(25, 18, 0), 3.74) && near(sched_mul_delay(16, 16, 0), 3.74) &&
+	             near(sched_mul_delay(26, 18, 0), 1.5 + 0.098 * 44),
+	         "a product within a DSP48E1's 25 x 18 bits takes one slice's delay; one bit more, a grid's",
+	         "%.4f %.4f", sched_mul_delay(25, 18, 0), sched_mul_delay(26, 18, 0));
+	/* when a load's data is there (calibrate-delays): a 4 KiB local is block RAM, 64 words LUT RAM */
+	{
+		kfunc g;
+		straight(&g, 2);
+		int dev = kb_mem(&g, MEM_DEVMEM), big = kb_mem(&g, MEM_LOCAL), small = kb_mem(&g, MEM_LOCAL);
+		g.mems[small].size = 256;
+		int lb = kb_load(&g, 0, big, kb_arg(0)), ls = kb_load(&g, 0, small, kb_arg(0));
+		int ld = kb_load(&g, 0, dev, kb_arg(0)), lh = kb_load(&g, 0, small, kb_arg(0));
+		g.insts[lh].bytes = 2;
+		KT_CHECK(near(sched_load_ready(&g, &g.insts[lb]), 2.15) &&
+		             near(sched_load_ready(&g, &g.insts[ls]), 0.72) &&
+		             near(sched_load_ready(&g, &g.insts[ld]), 0.5) &&
+		             near(sched_load_ready(&g, &g.insts[lh]), 0.72 + 1.55),
+		         "a load's data: block RAM 2.15 ns, LUT RAM 0.72, a module port 0.5, a 16-bit load's "
+		         "lanes 1.55 more",
+		         "%.2f %.2f %.2f %.2f", sched_load_ready(&g, &g.insts[lb]),
+		         sched_load_ready(&g, &g.insts[ls]), sched_load_ready(&g, &g.insts[ld]),
+		         sched_load_ready(&g, &g.insts[lh]));
+		kfunc_free(&g);
+	}
+	KT_CHECK(
+	    near(sched_port_mux_delay(1), 0.5) && near(sched_port_mux_delay(8), 0.5 + 0.52 * 2) &&
+	        near(sched_port_mux_delay(9), 0.5 + 0.52 * 2) &&
+	        near(sched_port_mux_delay(10), 0.5 + 0.52 * 3) &&
+	        near(sched_step_budget(15.0), (15.0 - SCHED_STEP_OVERHEAD_NS) * (1.0 - SCHED_CHAIN_MARGIN)),
+	    "an on-chip port's multiplexer grows with its accesses; a step chains the clock less its "
+	    "overhead and "
+	    "margin",
+	    "%.2f %.2f", sched_port_mux_delay(8), sched_step_budget(15.0));
 	KT_CHECK(sched_is_div(K_SREM) && !sched_is_div(K_MUL), "the divider's operations come from the table",
 	         "srem %d, mul %d", sched_is_div(K_SREM), sched_is_div(K_MUL));
 	KT_EQ_STR(kop_name(K_BITREV), "bitreverse", "kop_name from the table");
@@ -87,7 +128,7 @@ static void delays(void)
 	kfunc_free(&f);
 }
 
-/* A chain of N 32-bit adds (2.1 ns each) at CLOCK: the steps and end times of each. */
+/* A chain of N 32-bit adds (2.46 ns each) at CLOCK: the steps and end times of each. */
 static void chain(int n, double clock, int *step, double *t_end, kfunc *f)
 {
 	straight(f, 2);
@@ -114,35 +155,38 @@ int main(void)
 
 	delays();
 
-	chain(4, 10.0, step, te, &f);
-	KT_CHECK(step[0] == 0 && step[3] == 0 && near(te[3], 8.4) && f.nsteps == 1,
-	         "four adds chain in one 10 ns step", "steps %d..%d, last ends at %.2f, %d steps", step[0],
-	         step[3], te[3], f.nsteps);
-	verified(&f, "four chained adds verify");
+	/* a 10 ns step chains 8.16 ns: the clock less a register's own path (SCHED_STEP_OVERHEAD_NS), less
+	 * the margin (SCHED_CHAIN_MARGIN) */
+	chain(3, 10.0, step, te, &f);
+	KT_CHECK(step[0] == 0 && step[2] == 0 && near(te[2], 7.38) && f.nsteps == 1,
+	         "three adds chain in one 10 ns step", "steps %d..%d, last ends at %.2f, %d steps", step[0],
+	         step[2], te[2], f.nsteps);
+	verified(&f, "three chained adds verify");
 	f.insts[f.blocks[0].insts[1]].t_end = 1.0; /* ends before it starts */
 	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "ends at 1.00 ns"),
 	         "a wrong end time is caught", "\"%s\"", err);
 	kfunc_free(&f);
 
-	chain(5, 10.0, step, te, &f);
-	KT_CHECK(step[3] == 0 && step[4] == 1 && near(te[4], 2.1) && f.nsteps == 2,
-	         "the fifth add does not fit: it starts step 1", "step %d, ends at %.2f, %d steps", step[4],
-	         te[4], f.nsteps);
+	chain(4, 10.0, step, te, &f);
+	KT_CHECK(step[2] == 0 && step[3] == 1 && near(te[3], 2.46) && f.nsteps == 2,
+	         "the fourth add does not fit (9.84 ns of an 8.16 ns budget): it starts step 1",
+	         "step %d, ends at %.2f, %d steps", step[3], te[3], f.nsteps);
 	verified(&f, "a split chain verifies");
-	f.insts[f.blocks[0].insts[4]].step = 0; /* chained past the period */
-	f.insts[f.blocks[0].insts[4]].t_end = 10.5;
-	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "exceed the 10.00 ns clock period"),
-	         "chaining past the clock period is caught", "\"%s\"", err);
+	f.insts[f.blocks[0].insts[3]].step = 0; /* chained past the step's budget, within the period */
+	f.insts[f.blocks[0].insts[3]].t_end = 9.84;
+	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 &&
+	             strstr(err, "exceed the 8.16 ns a step of the 10.00 ns clock may chain"),
+	         "chaining past the step's budget is caught", "\"%s\"", err);
 	kfunc_free(&f);
 
 	/* At 2 ns not even one add fits: each takes a step of its own. */
 	chain(3, 2.0, step, te, &f);
-	KT_CHECK(step[0] == 0 && step[1] == 1 && step[2] == 2 && near(te[2], 2.1),
+	KT_CHECK(step[0] == 0 && step[1] == 1 && step[2] == 2 && near(te[2], 2.46),
 	         "adds longer than the period: one step each", "steps %d %d %d", step[0], step[1], step[2]);
 	verified(&f, "one add per step verifies");
 	kfunc_free(&f);
 
-	/* A 64 x 64-bit multiply (9.88 ns with its steering) at 5 ns: alone in step 0 although longer than
+	/* A 64 x 64-bit multiply (15.24 ns with its steering) at 5 ns: alone in step 0 although longer than
 	 * the period; the add using it goes to step 1. */
 	straight(&f, 2);
 	int mul = kb_op(&f, 0, K_MUL, 64, (kval){KV_ARG, 0, 0, 64}, (kval){KV_ARG, 1, 0, 64}, KB_NONE);
@@ -151,7 +195,7 @@ int main(void)
 	sched_run(&f, 5.0, 1);
 	kbind bd;
 	int bound = bind_kernel(&f, &bd) == 0;
-	KT_CHECK(f.insts[mul].step == 0 && near(f.insts[mul].t_end, 9.88) && f.insts[add].step == 1 &&
+	KT_CHECK(f.insts[mul].step == 0 && near(f.insts[mul].t_end, 15.244) && f.insts[add].step == 1 &&
 	             bound && bd.registered[mul] && !bd.registered[add],
 	         "a long multiply: its own step, its user in the next, so binding gives it a register",
 	         "mul step %d ends %.2f, add step %d", f.insts[mul].step, f.insts[mul].t_end,
@@ -269,16 +313,18 @@ int main(void)
 	         "a stalling step reading an array the step before read is caught", "\"%s\"", err);
 	kfunc_free(&f);
 
-	/* Two 32-bit divisions at 10 ns: a divider stage takes 2.45 ns, so 4 quotient bits per cycle, 8
-	 * cycles: issue in step 0, result in step 9; the second division waits for the divider. */
+	/* Two 32-bit divisions at 15 ns: a divider stage takes 2.79 ns, so 4 quotient bits per cycle in the
+	 * step's 12.66 ns, 8 cycles: issue in step 0, result in step 9; the second division waits for the
+	 * divider. (At 10 ns four stages would not fit the 8.16 ns a step chains: 2 bits a cycle.) */
 	straight(&f, 2);
 	int d1 = kb_op(&f, 0, K_UDIV, 32, kb_arg(0), kb_arg(1), KB_NONE);
 	int d2 = kb_op(&f, 0, K_UDIV, 32, kb_arg(1), kb_arg(0), KB_NONE);
 	kb_ret(&f, 0);
-	sched_run(&f, 10.0, 1);
-	KT_CHECK(sched_div_bits_per_cycle(10.0, 32) == 4 && f.steps[0].kind == STEP_DIV_ISSUE &&
-	             f.insts[d1].step == 9 && f.steps[9].kind == STEP_DIV_WAIT &&
-	             f.steps[10].kind == STEP_DIV_ISSUE && f.insts[d2].step == 19,
+	sched_run(&f, 15.0, 1);
+	KT_CHECK(sched_div_bits_per_cycle(15.0, 32) == 4 && sched_div_bits_per_cycle(10.0, 32) == 2 &&
+	             f.steps[0].kind == STEP_DIV_ISSUE && f.insts[d1].step == 9 &&
+	             f.steps[9].kind == STEP_DIV_WAIT && f.steps[10].kind == STEP_DIV_ISSUE &&
+	             f.insts[d2].step == 19,
 	         "divisions: 8 cycles each, one after the other", "first result step %d, second %d",
 	         f.insts[d1].step, f.insts[d2].step);
 	verified(&f, "divider runs verify");
