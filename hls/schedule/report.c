@@ -56,9 +56,10 @@ static int read_latency(const kfunc *f, const kinst *k)
 	return k->mem < f->nmems ? sched_read_latency(f, k->mem) : 1;
 }
 
-/* When operation K of block B finishes at the earliest (ns from the block's start), its operands' finish
- * times in T (values from outside the block, and phis, are ready at 0). Reads complete READ_LATENCY cycles
- * after the cycle they are issued in; a division costs its W subtract-and-select stages chained. */
+/* When operation K of block B finishes at the earliest (ns of chain from the block's start, steps of
+ * sched_step_budget each, the scheduler's own rule), its operands' finish times in T (values from outside
+ * the block, and phis, are ready at 0). Reads complete READ_LATENCY steps after the one they are issued in,
+ * their data sched_load_ready into it; a division costs its W subtract-and-select stages chained. */
 static double op_finish(const kfunc *f, const vbits *vb, const kinst *k, int b, const double *t)
 {
 	double start = 0;
@@ -67,17 +68,18 @@ static double op_finish(const kfunc *f, const vbits *vb, const kinst *k, int b, 
 		if (d && d->block == b && d->op != K_PHI && t[k->a[a].id] > start)
 			start = t[k->a[a].id];
 	}
-	double d = sched_delay(f, vb, k);
+	double d = sched_delay(f, vb, k), step = sched_step_budget(f->clock_ns);
 	if (k->op == K_LOAD)
-		return f->clock_ns * (floor(start / f->clock_ns + 1e-9) + read_latency(f, k)) + d;
+		return step * (floor(start / step + 1e-9) + read_latency(f, k)) + sched_load_ready(f, k);
 	if (sched_is_div(k->op))
 		return start + k->width * sched_div_stage_delay(k->width);
 	return start + d;
 }
 
+/* Steps of what a step chains (sched_step_budget) that NS of chain takes. */
 static int ns_to_cycles(const kfunc *f, double ns)
 {
-	int c = (int)ceil(ns / f->clock_ns - 1e-9);
+	int c = (int)ceil(ns / sched_step_budget(f->clock_ns) - 1e-9);
 	return c < 1 ? 1 : c;
 }
 
