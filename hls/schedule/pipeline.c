@@ -147,7 +147,7 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 				sched_later(&s, &t, ms->slot[p],
 				            f->insts[k->a[a].id].op == K_PHI ? 0 : ms->tend[p]);
 			}
-			double d = p->delay[bl->insts[j]];
+			double d = p->delay_piped[bl->insts[j]];
 			if (t + d > clk && t > 0) {
 				s++;
 				t = 0;
@@ -174,7 +174,11 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 				                        mod ? 1 : SCHED_RAM_PORTS) ||
 				     (mod && ms->busy[nall * ii + s % ii]) || word_clash(f, b, ms, j, s, ii);
 				     s++, t = 0)
-					if (++n > ii) {
+					/* every column once, or, for a clash with another iteration's
+					 * access of its word, as many as four iterations later: a word
+					 * holds up to four elements, so by then its neighbours' words
+					 * are others */
+					if (++n > 4 * ii) {
 						snprintf(why, wn, "the ports are full (line %u)", k->line);
 						fail = 1;
 						break;

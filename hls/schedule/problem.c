@@ -113,7 +113,7 @@ static int res_mii(const sched_problem *p, int b)
  * the scheduler's chaining rule for one operation. */
 static void chain(const sched_problem *p, const kinst *k, int i, int *s, double *t)
 {
-	double d = p->delay[i];
+	double d = p->delay_piped[i];
 	if (sched_is_div(k->op)) {
 		if (*t + 0.5 > p->budget_ns && *t > 0)
 			++*s;
@@ -338,10 +338,11 @@ int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 {
 	*p = (sched_problem){.f = f, .clock_ns = clock_ns, .budget_ns = sched_step_budget(clock_ns)};
 	p->delay = malloc(((size_t)f->ninsts + 1) * sizeof *p->delay);
+	p->delay_piped = malloc(((size_t)f->ninsts + 1) * sizeof *p->delay_piped);
 	p->type = malloc(((size_t)f->ninsts + 1) * sizeof *p->type);
 	p->res_mii = calloc((size_t)f->nblocks + 1, sizeof *p->res_mii);
 	p->rec_mii = calloc((size_t)f->nblocks + 1, sizeof *p->rec_mii);
-	if (!p->delay || !p->type || !p->res_mii || !p->rec_mii || build_types(p) != 0) {
+	if (!p->delay || !p->delay_piped || !p->type || !p->res_mii || !p->rec_mii || build_types(p) != 0) {
 		sched_problem_free(p);
 		return -1;
 	}
@@ -351,8 +352,15 @@ int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 		return -1;
 	}
 	vbits_analyse(f, vb);
-	for (int i = 0; i < f->ninsts; i++)
-		p->delay[i] = sched_delay(f, vb, &f->insts[i]);
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		p->delay[i] = p->delay_piped[i] = sched_delay(f, vb, k);
+		if (k->op == K_MUL) {
+			int a, b, swap;
+			sched_mul_operands(f, vb, k, &a, &b, &swap);
+			p->delay_piped[i] = sched_mul_delay(a, b, 0);
+		}
+	}
 	free(vb);
 	/* an on-chip memory's port takes its address and data through a multiplexer over all its accesses */
 	int nall = f->nmems + f->nimems, *sites = calloc((size_t)nall + 1, sizeof *sites);
@@ -365,7 +373,7 @@ int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 			sites[f->insts[i].mem]++;
 	for (int i = 0; i < f->ninsts; i++)
 		if (kop_is_access(f->insts[i].op) && f->insts[i].mem >= f->nmems)
-			p->delay[i] = sched_port_mux_delay(sites[f->insts[i].mem]);
+			p->delay[i] = p->delay_piped[i] = sched_port_mux_delay(sites[f->insts[i].mem]);
 	free(sites);
 	for (int b = 0; b < f->nblocks; b++)
 		if (sched_self_loop(f, b)) {
@@ -378,6 +386,7 @@ int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 void sched_problem_free(sched_problem *p)
 {
 	free(p->delay);
+	free(p->delay_piped);
 	free(p->types);
 	free(p->type);
 	free(p->res_mii);

@@ -41,6 +41,8 @@ typedef struct sched_problem {
 	double clock_ns;     /* target period */
 	double budget_ns;    /* the chained delay one step may hold (sched_step_budget) */
 	double *delay;       /* [operation] combinational delay in ns (sched_delay) */
+	double *delay_piped; /* [operation] the same in a pipelined loop, whose multiplications keep their own
+	                        multipliers: no shared multiplier's operand steering */
 	sched_optype *types; /* the operator types: the ports first, type m being memory m's */
 	int ntypes;
 	int *type;    /* [operation] its operator type (a load or store: its memory's port), or -1 */

@@ -55,10 +55,11 @@ static double start_time(const kfunc *f, const kinst *k, int b, int at, int pipe
 
 /* Operation I (K) starting at T in its step or slot AT: it chains behind others only when it fits the clock
  * period, and a combinational result is there exactly its delay later. */
-static int chaining(const sched_problem *p, int i, const kinst *k, int at, double t, const char *unit,
-                    char *err, size_t errlen)
+static int chaining(const sched_problem *p, int i, const kinst *k, int at, double t, int piped, char *err,
+                    size_t errlen)
 {
-	double d = p->delay[i];
+	const char *unit = piped ? "slot" : "step";
+	double d = piped ? p->delay_piped[i] : p->delay[i];
 	kunit u = kop_unit(k->op);
 	if (u == KU_COPY && t > 0) {
 		snprintf(err, errlen,
@@ -225,7 +226,7 @@ static int verify_pipelined(const sched_problem *p, int b, char *err, size_t err
 		}
 		if (late_data(p, k, k->pissue, k->pslot, "slot", err, errlen))
 			return -1;
-		if (chaining(p, bl->insts[j], k, at, start_time(f, k, b, at, 1), "slot", err, errlen))
+		if (chaining(p, bl->insts[j], k, at, start_time(f, k, b, at, 1), 1, err, errlen))
 			return -1;
 		if (j == bl->ninsts - 1 && k->pslot > ii - 1) {
 			snprintf(err, errlen,
@@ -519,7 +520,7 @@ static int verify_solution(const sched_problem *p, const int *div_issue, char *e
 				return -1;
 			if (k->op == K_PHI)
 				continue;
-			if (chaining(p, i, k, at, start_time(f, k, b, at, 0), "step", err, errlen))
+			if (chaining(p, i, k, at, start_time(f, k, b, at, 0), 0, err, errlen))
 				return -1;
 			for (int a = 0; a < k->nargs; a++) {
 				if (k->a[a].kind != KV_OP)

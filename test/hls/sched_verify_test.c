@@ -129,7 +129,9 @@ int main(void)
 	expect_violation("blocks whose steps overlap are caught", "out of order");
 
 	/* Block 0 as a pipelined loop with II 4: mul in slot 0, add in 1, the load requested in 1 with its
-	 * data in 2, the store (the block's last operation, standing for its branch) requested in 2. */
+	 * data in 2, the store (the block's last operation, standing for its branch) requested in 2. The mul
+	 * keeps its own multiplier there: no shared one's operand steering (1.2 ns less). */
+	insts[0].t_end = 4.93;
 	blocks[0].pipelined = 1;
 	blocks[0].ii = 4;
 	blocks[0].stages = 1;
@@ -139,6 +141,10 @@ int main(void)
 	insts[2].pslot = 2;
 	insts[3].pissue = insts[3].pslot = 2;
 	KT_CHECK(sched_verify(&f, err, sizeof err) == 0, "a valid pipelined schedule passes", "%s", err);
+	insts[0].t_end = 6.13; /* a shared multiplier's delay, where none is shared */
+	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "ends at 6.13 ns, not 0.00 + 4.93 ns"),
+	         "a pipelined loop's multiplication is timed without operand steering", "\"%s\"", err);
+	insts[0].t_end = 4.93;
 	insts[3].pissue = 5; /* 5 mod 4 == 1: the load's column, meeting the next iteration's load */
 	insts[3].pslot = 3;
 	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "meet in cycle 1"),
