@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../cdfg/kir_text.h"
 #include "../schedule/oplib.h"
 #include "../support/diag.h"
 
@@ -23,17 +24,11 @@ int delay_query(const char *op, const char *width, const char *abits, const char
 		return 1;
 	}
 	/* icmp.PRED: a compare by its predicate (kir.txt's names) */
-	static const char *const preds[] = {"eq",  "ne",  "ugt", "uge", "ult",
-	                                    "ule", "sgt", "sge", "slt", "sle"};
 	int pred = KP_ULT;
-	const char *dot = strchr(op, '.');
-	if (dot && !strncmp(op, "icmp", (size_t)(dot - op)) && dot - op == 4) {
-		pred = -1;
-		for (int p = 0; p < 10; p++)
-			if (!strcmp(dot + 1, preds[p]))
-				pred = KP_EQ + p;
+	if (!strncmp(op, "icmp.", 5)) {
+		pred = kir_text_pred(K_ICMP, op + 5);
 		if (pred < 0) {
-			diag_error(NULL, 0, 0, "--delay: no icmp predicate '%s'", dot + 1);
+			diag_error(NULL, 0, 0, "--delay: no icmp predicate '%s'", op + 5);
 			return 1;
 		}
 		op = "icmp";

@@ -101,8 +101,8 @@ int sched_mul_shareable(const kinst *k, int bbits)
 /* A multiplier is DSP48E1 slices: one when the operands fit its signed 25 x 18 bits, else a grid of them
  * whose partial products are summed, the slowest path growing with the operands' widths (calibrate-delays: 32
  * x 32 bits 7.7 ns, 64 x 64 14.0). A multiplication binding may share adds its operands' steering: the
- * state's decode and the multiplexer, four LUT levels (charged in pipelined loops too, whose multiplications
- * keep their own multipliers: a delay is the operation's, whichever block it ends up in). */
+ * state's decode and the multiplexer, four LUT levels (not in a pipelined loop, whose multiplications keep
+ * their own multipliers: the scheduling problem's delay_piped). */
 double sched_mul_delay(int abits, int bbits, int shared)
 {
 	const struct delay_model *m = &delay_models[KD_MUL];
