@@ -215,11 +215,12 @@ static void emit_profile_count(ectx *e)
 {
 	const kfunc *f = e->f;
 	FILE *o = e->body;
-	fprintf(o,
-	        "`ifndef SYNTHESIS\n      if (state_q == S_IDLE && start)\n"
-	        "        for (prof_i = 0; prof_i < %d; prof_i = prof_i + 1) begin\n"
-	        "          prof_n[prof_i] <= 64'd0;\n          prof_c[prof_i] <= 64'd0;\n        end\n",
-	        f->nblocks);
+	/* One statement per block, not a for loop: Verilator refuses a non-blocking assignment to an array in
+	 * a loop it does not unroll (BLKLOOPINIT, above 64 iterations). */
+	fprintf(o, "`ifndef SYNTHESIS\n      if (state_q == S_IDLE && start) begin\n");
+	for (int b = 0; b < f->nblocks; b++)
+		fprintf(o, "        prof_n[%d] <= 64'd0;\n        prof_c[%d] <= 64'd0;\n", b, b);
+	fprintf(o, "      end\n");
 	for (int b = 0; b < f->nblocks; b++)
 		fprintf(o, "      if (state_q >= %s && state_q <= %s) prof_c[%d] <= prof_c[%d] + 64'd1;\n",
 		        emit_state(e, f->blocks[b].first_step), emit_state(e, f->blocks[b].last_step), b, b);
@@ -234,7 +235,7 @@ static void emit_profile_dump(ectx *e)
 	    o,
 	    "`ifndef SYNTHESIS\n  // block profile: one line per run, \"kernel count:cycles ...\" in block "
 	    "order\n"
-	    "  reg [63:0] prof_n [0:%d];\n  reg [63:0] prof_c [0:%d];\n  integer prof_i, prof_j, prof_fd;\n"
+	    "  reg [63:0] prof_n [0:%d];\n  reg [63:0] prof_c [0:%d];\n  integer prof_j, prof_fd;\n"
 	    "  always @(posedge clk) begin\n    if (done) begin\n      prof_fd = $fopen(\"",
 	    f->nblocks - 1, f->nblocks - 1);
 	kiln_fput_text(o, f->profile, KILN_ESC_VERILOG_STRING);

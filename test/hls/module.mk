@@ -168,3 +168,11 @@ $(HLS_TEST_DIR)/bad-ir-test: test/hls/bad-ir-test.sh test/hls/bad-ir/reader-cras
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/hls/bad-ir-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
+
+# kiln-cc --profile on a kernel of over 64 blocks: the model builds under Verilator, and the profile's blocks
+# add up to the run's cycles.
+TESTS += $(HLS_TEST_DIR)/profile-test
+$(HLS_TEST_DIR)/profile-test: test/hls/profile-test.sh $(KILN_CC) $(BUILD)/test/cprog/run_main $(KERNEL_LIBC_BC)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/hls/profile-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
