@@ -106,8 +106,11 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	 * of the system's, and plain C calling conventions so that K&R definitions and unprototyped calls
 	 * compile as they do for x86-64 (clang refuses them under SPIR's spir_func; lower_spir_calls puts
 	 * the SPIR conventions back). memcpy and memset calls, and the loops that copy or fill
-	 * (LLVM's loop idioms), run on the copy engine, a word a cycle, as wide as the memories. Math functions set no errno in
-	 * hardware, so sqrt, fabs, floor, fmin, fma... are the operations they name (floating-point units).
+	 * (LLVM's loop idioms), run on the copy engine, a word a cycle, as wide as the memories. Math
+	 * functions set no errno in hardware, so sqrt, fabs, floor, fmin, fma... are the operations they name
+	 * (floating-point units). Nothing is unrolled here, and no loop is marked against it either (as
+	 * -fno-unroll-loops would mark every loop): kiln-cc decides after inlining (lower/unroll_small.c),
+	 * and the only unroll metadata is a loop directive's.
 	 */
 	const char *fixed[] = {"clang-15",
 	                       "-target",
@@ -121,7 +124,10 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	                       "-gcolumn-info",
 	                       "-fno-vectorize",
 	                       "-fno-slp-vectorize",
-	                       "-fno-unroll-loops",
+	                       "-mllvm",
+	                       "-unroll-full-max-count=0",
+	                       "-mllvm",
+	                       "-unroll-allow-peeling=false",
 	                       "-fno-discard-value-names",
 	                       "-fno-math-errno",
 	                       "-Wall",

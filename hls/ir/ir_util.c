@@ -287,21 +287,25 @@ int ir_gep_next(LLVMTargetDataRef td, ir_gep_iter *it, LLVMValueRef *idx, uint64
 
 void ir_llvm_init(void)
 {
-	static const char *const cl[] = {"kiln",
-	                                 "-vectorize-loops=false",
-	                                 "-vectorize-slp=false",
+	static const char *const cl[] = {"kiln", "-vectorize-loops=false", "-vectorize-slp=false",
 	                                 "-assume-default-is-flat-addrspace"};
 	static int done;
 	if (!done++)
 		LLVMParseCommandLineOptions((int)(sizeof cl / sizeof cl[0]), cl, NULL);
 }
 
-/* Whether the O2 pipelines unroll loops (kiln-cc -funroll-loops turns it on). */
-static int unroll_loops;
+/* Whether the O2 pipelines unroll loops: 1 after kiln-cc -funroll-loops, 0 after -fno-unroll-loops, -1 when
+ * neither was given (Kiln's own rule, lower/unroll_small.c). */
+static int unroll_loops = -1;
 
 void ir_set_loop_unrolling(int on)
 {
 	unroll_loops = on;
+}
+
+int ir_loop_unrolling(void)
+{
+	return unroll_loops;
 }
 
 int ir_run_passes(LLVMModuleRef mod, const char *passes, const char *what)
@@ -310,7 +314,7 @@ int ir_run_passes(LLVMModuleRef mod, const char *passes, const char *what)
 	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
 	LLVMPassBuilderOptionsSetLoopVectorization(po, 0);
 	LLVMPassBuilderOptionsSetSLPVectorization(po, 0);
-	LLVMPassBuilderOptionsSetLoopUnrolling(po, unroll_loops);
+	LLVMPassBuilderOptionsSetLoopUnrolling(po, unroll_loops == 1);
 	LLVMErrorRef e = LLVMRunPasses(mod, passes, NULL, po);
 	LLVMDisposePassBuilderOptions(po);
 	if (!e)

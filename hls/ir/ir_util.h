@@ -79,9 +79,12 @@ int ir_gep_next(LLVMTargetDataRef td, ir_gep_iter *it, LLVMValueRef *idx, uint64
 /* Runs the new-pass-manager pipeline PASSES on MOD (vectorizers off; unrolling as ir_set_loop_unrolling
  * says); reports a failure as "WHAT failed: ..." and returns -1, else 0. */
 int ir_run_passes(LLVMModuleRef mod, const char *passes, const char *what);
-/* Whether later ir_run_passes pipelines unroll loops of known trip count on their own (off by default; loop
- * directives are honoured either way). */
+/* Whether later ir_run_passes pipelines unroll loops of known trip count on their own (kiln-cc
+ * -funroll-loops: 1) or not (-fno-unroll-loops: 0, which also turns Kiln's small-loop rule off); loop
+ * directives are honoured either way. */
 void ir_set_loop_unrolling(int on);
+/* What ir_set_loop_unrolling() last set, or -1 when it was not called (Kiln's small-loop rule applies). */
+int ir_loop_unrolling(void);
 /* Sets the LLVM command-line options every Kiln tool relies on, once per process: no vectorizers (hardware
  * schedules scalar operations, and without a target machine the pass builder's switches are not enough), and
  * the default address space treated as generic so that address-space inference can work on SPIR IR. */

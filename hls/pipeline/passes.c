@@ -21,6 +21,7 @@
 #include "../lower/split_aggregates.h"
 #include "../lower/unaligned.h"
 #include "../lower/unify_ptr.h"
+#include "../lower/unroll_small.h"
 #include "../lower/usm_class.h"
 #include "../lower/vfunc_aot.h"
 #include "../support/diag.h"
@@ -156,6 +157,8 @@ static const pass table[] = {
     {"inline", PASS_LINKED, 0, NULL, inline_all, "every helper is inlined into its kernels; LLVM -O2"},
     {"indirect-calls", PASS_LINKED, 0, NULL, inline_indirect_calls,
      "calls through pointers become dispatches over direct calls, inlined; the module verifies"},
+    {"unroll-small", PASS_LINKED, 0, NULL, unroll_small_loops,
+     "loops of a few iterations without multiplications, divisions or floating point are unrolled whole"},
     {"usm-class-finish", PASS_LINKED, 0, NULL, lower_usm_class_finish,
      "USM-backed device globals: leaked addresses refused, storage typed by its accesses"},
     /* Per image, after post-link: the aspects first, so that nothing is built for a board that cannot

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
+/* Small loops unrolled whole by default: a loop of a few iterations costs more in its pipeline's fill and
+ * drain and its entry and exit states than in its body, and unrolled its accesses have constant indices
+ * (local arrays become registers). Loops with operations that would each need a unit of their own when
+ * unrolled (multiplications, divisions, floating point) stay loops. */
+#ifndef KILN_UNROLL_SMALL_H
+#define KILN_UNROLL_SMALL_H
+#include <llvm-c/Core.h>
+
+/* At most this many iterations, and this many instructions unrolled (iterations x the body's size). */
+#define UNROLL_SMALL_MAX_TRIP 16
+#define UNROLL_SMALL_MAX_INSTS 512
+
+/* Unrolls whole every innermost loop of MOD's kernels that the rule above takes, again for the loops that
+ * become innermost, unless kiln-cc -funroll-loops or -fno-unroll-loops said otherwise; loops with unroll
+ * directives are left to them. 0, or -1 after reporting. */
+int unroll_small_loops(LLVMModuleRef mod);
+
+#endif
