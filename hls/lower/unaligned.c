@@ -3,7 +3,6 @@
 
 #include <stdlib.h>
 
-#include <llvm-c/Target.h>
 
 /* A pointer to byte K at PTR, built at the builder's position. */
 static LLVMValueRef byte_at(LLVMBuilderRef b, LLVMValueRef ptr, unsigned k, LLVMTypeRef i8)
@@ -18,7 +17,6 @@ void split_unaligned_accesses(LLVMValueRef fn)
 {
 	LLVMModuleRef mod = LLVMGetGlobalParent(fn);
 	LLVMContextRef ctx = LLVMGetModuleContext(mod);
-	LLVMTargetDataRef td = LLVMGetModuleDataLayout(mod);
 	LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
 	LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx);
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -32,9 +30,11 @@ void split_unaligned_accesses(LLVMValueRef fn)
 			LLVMTypeRef ty = LLVMTypeOf(val);
 			if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind)
 				continue;
-			unsigned size = (unsigned)LLVMABISizeOfType(td, ty), align = LLVMGetAlignment(in);
+			/* Whole bytes only: an i1 is stored as a byte of its own. */
+			unsigned bits = LLVMGetIntTypeWidth(ty), size = bits / 8, align = LLVMGetAlignment(in);
 			unsigned word = size < 4 ? size : 4;
-			if (size <= 1 || align >= word || LLVMGetIntTypeWidth(ty) != 8 * size)
+			int port_width = size <= 8 && !(size & (size - 1));
+			if (bits % 8 || size <= 1 || (port_width && align >= word))
 				continue;
 			LLVMPositionBuilderBefore(b, in);
 			LLVMValueRef acc = LLVMConstInt(ty, 0, 0);

@@ -1,6 +1,6 @@
 ; SPDX-License-Identifier: Apache-2.0
-; unaligned: a load or store wider than its alignment is split into byte accesses, put together (and taken
-; apart) little-endian.
+; unaligned: a load or store wider than its alignment, or of a width no port moves (i24, i56, i128), is split
+; into byte accesses, put together (and taken apart) little-endian; aligned i8..i64 accesses stay.
 ;
 ; RUN: kiln-opt -p unaligned %s | FileCheck %s
 
@@ -26,3 +26,26 @@ entry:
 ; CHECK: lshr i32 [[V]], 0
 ; CHECK-COUNT-4: store i8 {{%[0-9]+}}, ptr addrspace(1) {{%[0-9]+}}, align 1
 ; CHECK-NEXT: ret void
+
+define spir_kernel void @odd(ptr addrspace(1) %p, ptr addrspace(1) %q) {
+entry:
+  %v = load i56, ptr addrspace(1) %p, align 8
+  store i56 %v, ptr addrspace(1) %q, align 8
+  %w = load i24, ptr addrspace(1) %p, align 4
+  store i24 %w, ptr addrspace(1) %q, align 4
+  %x = load i64, ptr addrspace(1) %p, align 8
+  store i64 %x, ptr addrspace(1) %q, align 8
+  ret void
+}
+; CHECK-LABEL: define spir_kernel void @odd(
+; CHECK-NOT: load i56
+; CHECK: getelementptr i8, ptr addrspace(1) %p, i64 6
+; CHECK: shl i56 {{%[0-9]+}}, 48
+; CHECK-NOT: store i56
+; CHECK-COUNT-7: store i8 {{%[0-9]+}}, ptr addrspace(1) {{%[0-9]+}}, align 1
+; CHECK-NOT: load i24
+; CHECK: getelementptr i8, ptr addrspace(1) %p, i64 2
+; CHECK: shl i24 {{%[0-9]+}}, 16
+; CHECK-COUNT-3: store i8 {{%[0-9]+}}, ptr addrspace(1) {{%[0-9]+}}, align 1
+; CHECK: load i64, ptr addrspace(1) %p, align 8
+; CHECK-NEXT: store i64 %x, ptr addrspace(1) %q, align 8
