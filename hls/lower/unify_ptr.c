@@ -196,6 +196,20 @@ static int const_value(up *p, LLVMValueRef c, uint64_t *v, int depth)
 	case LLVMLShr:
 		*v = b < 64 ? a >> b : 0;
 		return 0;
+	case LLVMAShr: {
+		/* A's sign extended to 64 bits, shifted, cut back to the width */
+		uint64_t sa = bits < 64 && (a >> (bits - 1)) & 1 ? a | ~0ull << bits : a;
+		*v = (b < 64 ? sa >> b | (sa >> 63 && b ? ~0ull << (64 - b) : 0) : (sa >> 63 ? ~0ull : 0)) &
+		     mask;
+		return 0;
+	}
+	case LLVMSelect: {
+		uint64_t c2;
+		if (const_value(p, LLVMGetOperand(c, 2), &c2, depth + 1) != 0)
+			return -1;
+		*v = (a & 1) ? b : c2;
+		return 0;
+	}
 	case LLVMICmp: {
 		if (const_value(p, LLVMGetOperand(c, 1), &b, depth + 1) != 0)
 			return -1;

@@ -35,3 +35,19 @@ entry:
 ; CHECK: [[V:%[0-9]+]] = phi i32 [ [[V0]], %reach ], [ [[V1]], %reach1 ]
 ; CHECK-NEXT: store i32 [[V]], ptr addrspace(1) %out
 ; CHECK-NOT: select i1 %c, ptr
+
+; Constant expressions of addresses (what unrolling leaves of comparisons and differences of pointers to
+; distinct objects): an arithmetic shift of a difference, a select on a comparison, computed from the
+; objects' bases.
+define spir_kernel void @consts(ptr addrspace(1) %out, i1 %c) {
+entry:
+  %p = select i1 %c, ptr addrspace(1) @tab, ptr addrspace(1) @buf
+  %v = load i32, ptr addrspace(1) %p, align 4
+  store i32 %v, ptr addrspace(1) %out, align 4
+  store i32 ashr (i32 sub (i32 ptrtoint (ptr addrspace(1) @tab to i32), i32 ptrtoint (ptr addrspace(1) getelementptr inbounds ([4 x i32], ptr addrspace(1) @buf, i64 0, i64 2) to i32)), i32 2), ptr addrspace(1) %out, align 4
+  store i32 select (i1 icmp eq (ptr addrspace(1) getelementptr inbounds ([4 x i32], ptr addrspace(1) @tab, i64 0, i64 4), ptr addrspace(1) @buf), i32 7, i32 9), ptr addrspace(1) %out, align 4
+  ret void
+}
+; CHECK-LABEL: define spir_kernel void @consts(
+; CHECK: store i32 -262146, ptr addrspace(1) %out
+; CHECK-NEXT: store i32 9, ptr addrspace(1) %out
