@@ -21,9 +21,11 @@
 #include "ifconv_edit.h"
 #include "ifconv_region.h"
 #include "kir_cfg.h"
+#include "load_hoist.h"
 #include "loop_exits.h"
 #include "step_estimate.h"
 #include "store_merge.h"
+#include "switch_fold.h"
 #include "tail_dup.h"
 
 /* The if at H: its sides T (and E, or -1) rejoining at J. */
@@ -377,10 +379,16 @@ int ifconv_stage(kfunc *f, double clock_ns, int pipeline)
 		kir_drop_empty_blocks(f);
 		f->nsteps = 0;
 	}
+	if (switch_fold(f, clock_ns)) {
+		kir_drop_empty_blocks(f);
+		f->nsteps = 0;
+	}
 	if (tail_duplicate(f, clock_ns)) {
 		kir_drop_empty_blocks(f);
 		f->nsteps = 0;
 	}
+	if (load_hoist(f, clock_ns))
+		f->nsteps = 0;
 	if (store_merge(f) + kir_drop_dead_ops(f)) /* a schedule read with the kernel no longer fits */
 		f->nsteps = 0;
 	return n;

@@ -14,8 +14,9 @@ int ifconv_loops(kfunc *f);
  * and drops the blocks left empty. Returns how many regions and ifs it converted. */
 int ifconv_regions(kfunc *f, double clock_ns, int pipeline);
 /* kiln-cc's if-conversion stage on F: ifconv_loops (with PIPELINE), ifconv_regions, loops leaving from
- * header and latch made one block (with PIPELINE, loop_exits.h), tail duplication of
- * small join blocks (tail_dup.h), store merging (store_merge.h), then the operations left unused dropped
+ * header and latch made one block (with PIPELINE, loop_exits.h), nested switches on one value folded
+ * (switch_fold.h), tail duplication of small join blocks (tail_dup.h), a header's load issued in its
+ * predecessors (load_hoist.h), store merging (store_merge.h), then the operations left unused dropped
  * (dead_ops.h). Returns ifconv_regions' count. */
 int ifconv_stage(kfunc *f, double clock_ns, int pipeline);
 

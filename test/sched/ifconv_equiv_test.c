@@ -4,16 +4,19 @@
  * joins reached from three places, switches and early exits straight to a region's end, run in the reference
  * interpreter (kir_interp.h) on several argument sets as built, after ifconv_regions, and after kiln-cc's
  * passes: ifconv_loops, ifconv_regions, merge_loop_exits (a third of the loops also break out), then
- * store_merge (which may store less often), and after
- * tail_duplicate alone. Every run of a transformed kernel must reach the return, leave every byte of every
- * memory as the kernel as built does (the results: the latch stores its phis each iteration and the exit the
- * loop's final values, besides the body's own stores), load from module ports as often (they must never be
- * speculated) and store as often. Most kernels must see a conversion and some an ifconv_loops merge, so that
- * the test cannot pass by converting nothing. */
+ * store_merge (which may store less often), after tail_duplicate alone, and after switch_fold and load_hoist
+ * (the switches' defaults sometimes switch on the same value again, a decoder's second level). Every run of a
+ * transformed kernel must reach the return, leave every byte of every memory as the kernel as built does (the
+ * results: the latch stores its phis each iteration and the exit the loop's final values, besides the body's
+ * own stores), load from module ports as often (they must never be speculated) and store as often. Most
+ * kernels must see a conversion and some an ifconv_loops merge, so that the test cannot pass by converting
+ * nothing. */
 #include "hls/cdfg/ifconv.h"
 #include "hls/cdfg/kir_cfg.h"
+#include "hls/cdfg/load_hoist.h"
 #include "hls/cdfg/loop_exits.h"
 #include "hls/cdfg/store_merge.h"
+#include "hls/cdfg/switch_fold.h"
 #include "hls/cdfg/tail_dup.h"
 #include "hls/schedule/dump.h"
 #include "test/harness.h"
@@ -409,6 +412,33 @@ static void branch(kgen *g, int b, int t, int e)
 		kb_condbr(g->f, b, V(g, c), e, t);
 }
 
+/* Block D, the default of a switch on SEL (x & 3) whose NCASES cases took the first of VALS, decodes a
+ * little and switches on SEL again, as an instruction decoder's second level (what switch_fold takes): on
+ * the values left but the last, which its default takes to J, and on VALS[0], which never reaches it. */
+static void nested_switch(kgen *g, int d, int sel, const int *vals, int ncases, int depth, join *j,
+                          join *exitj, int straight)
+{
+	kfunc *f = g->f;
+	int save = g->npool, n = 4 - ncases, sides[4];
+	gen_ops(g, d, (int)rnd(&g->r, 3));
+	edge_to(g, j, d);
+	int sw = kb_op(f, d, K_SWITCH, 0, V(g, sel), KB_NONE, KB_NONE);
+	for (int c = 0; c < n; c++)
+		sides[c] = kb_block(f);
+	kinst *k = &f->insts[sw];
+	k->succ[0] = j->block;
+	k->ncases = n;
+	k->case_val = malloc((size_t)n * sizeof *k->case_val);
+	k->case_succ = malloc((size_t)n * sizeof *k->case_succ);
+	for (int c = 0; c < n; c++) {
+		k->case_val[c] = (uint64_t)(c < n - 1 ? vals[ncases + c] : vals[0]);
+		k->case_succ[c] = sides[c];
+	}
+	for (int c = 0; c < n; c++)
+		gen_side(g, sides[c], d, depth, j, exitj, straight);
+	g->npool = save;
+}
+
 /* A structure of KIND at the end of block CUR, rejoining at a new join, or at INTO (then the sequence ends
  * there: returns -1); with STRAIGHT its sides are single blocks of operations. Returns the join's block, its
  * phis made. */
@@ -483,7 +513,9 @@ static int gen_struct(kgen *g, int cur, int depth, join *exitj, int kind, join *
 		}
 		for (int c = 0; c < ncases; c++)
 			gen_side(g, sides[c], cur, depth, j, exitj, straight);
-		if (dflt >= 0)
+		if (dflt >= 0 && rnd(&g->r, 3) == 0)
+			nested_switch(g, dflt, sel, vals, ncases, depth, j, exitj, straight);
+		else if (dflt >= 0)
 			gen_side(g, dflt, cur, depth, j, exitj, straight);
 		break;
 	}
@@ -647,15 +679,21 @@ int main(void)
 {
 	int kernels = 0, converted = 0, loop_merged = 0, conversions = 0, failures = 0, bad = 0;
 	int fail_regions = 0, fail_loops = 0, fail_dup = 0, dumped = 0, duplicated = 0, exits_merged = 0;
+	int fail_fold = 0, folded = 0, hoisted = 0;
 	long blocks_before = 0, blocks_after = 0, stores_merged = 0;
 	static uint8_t init[NMEMS][OUT_BYTES];
-	static outcome o0, o1, o2, o3;
+	static outcome o0, o1, o2, o3, o4;
 	for (unsigned seed = 1; seed <= NKERNELS && failures < MAX_FAILURES; seed++) {
-		kfunc f0, f1, f2, f3;
+		kfunc f0, f1, f2, f3, f4;
 		gen(&f0, seed);
+		gen(&f4, seed);
 		gen(&f1, seed);
 		gen(&f2, seed);
 		gen(&f3, seed);
+		int nf = switch_fold(&f4, 10.0), nh = load_hoist(&f4, 10.0);
+		kir_drop_empty_blocks(&f4);
+		folded += nf;
+		hoisted += nh;
 		int nd = tail_duplicate(&f3, 10.0);
 		kir_drop_empty_blocks(&f3);
 		duplicated += nd;
@@ -715,6 +753,14 @@ int main(void)
 				fail_dup++;
 				t = t ? t : &f3;
 			}
+			run(&f4, args, init, &o4);
+			if (!same(&f0, &o0, &o4, why, sizeof why, 0)) {
+				printf("# seed %u, argument set %d: after switch_fold (%d) and load_hoist "
+				       "(%d), %s\n",
+				       seed, set, nf, nh, why);
+				fail_fold++;
+				t = t ? t : &f4;
+			}
 			if (t) { /* one report per kernel: the next seed */
 				failures++;
 				if (!dumped++) { /* the first failure's kernel, before and after */
@@ -730,12 +776,13 @@ int main(void)
 		kfunc_free(&f1);
 		kfunc_free(&f2);
 		kfunc_free(&f3);
+		kfunc_free(&f4);
 	}
 	printf("# %d kernels: %d with a conversion by ifconv_regions (%d conversions, %ld blocks to %ld), "
 	       "%d with a loop merged by ifconv_loops, %ld stores merged, %d join blocks tail-duplicated, %d "
-	       "loops' exits merged\n",
+	       "loops' exits merged, %d switches folded, %d loads hoisted\n",
 	       kernels, converted, conversions, blocks_before, blocks_after, loop_merged, stores_merged,
-	       duplicated, exits_merged);
+	       duplicated, exits_merged, folded, hoisted);
 	KT_CHECK(bad == 0, "the random kernels run to their return as built", "%d do not (seeds above)", bad);
 	KT_CHECK(fail_regions == 0, "ifconv_regions keeps what random kernels compute",
 	         "%d differ (seeds above)", fail_regions);
@@ -745,6 +792,12 @@ int main(void)
 	    "%d differ (seeds above)", fail_loops);
 	KT_CHECK(fail_dup == 0, "tail_duplicate keeps what random kernels compute", "%d differ (seeds above)",
 	         fail_dup);
+	KT_CHECK(fail_fold == 0, "switch_fold and load_hoist keep what random kernels compute",
+	         "%d differ (seeds above)", fail_fold);
+	KT_CHECK(folded * 20 > kernels, "switch_fold folds a nested switch of some random kernels",
+	         "%d in %d", folded, kernels);
+	KT_CHECK(hoisted * 20 > kernels, "load_hoist moves a header's load of some random kernels",
+	         "%d in %d", hoisted, kernels);
 	KT_CHECK(duplicated * 10 > kernels, "tail_duplicate copies a join block of some random kernels",
 	         "%d in %d", duplicated, kernels);
 	KT_CHECK(exits_merged * 20 > kernels, "merge_loop_exits makes some random kernels' loops one block",
