@@ -42,11 +42,13 @@ static int collect(kfunc *f, int h, kval v, chain *c)
 	const kinst *k = &f->insts[v.id];
 	if (k->op == K_PHI)
 		return 1;
-	if (kop_unit(k->op) != KU_LOGIC || c->n == CHAIN_MAX)
+	if (kop_unit(k->op) != KU_LOGIC)
 		return 0;
 	for (int a = 0; a < k->nargs; a++)
 		if (!collect(f, h, k->a[a], c))
 			return 0;
+	if (c->n == CHAIN_MAX) /* checked here: its operands may have filled the chain */
+		return 0;
 	c->ids[c->n++] = v.id; /* after its operands: program order within the chain */
 	return 1;
 }

@@ -364,6 +364,136 @@ static void place_access(placer *pl, int i, int s, double t)
 	k->t_end = sched_load_ready(f, k);
 }
 
+/* Whether load I of block B is read only by phis of other blocks on edges from B, and nothing that writes its
+ * memory (a store, a copy loop) follows it in B. */
+static int read_on_edges_only(const kfunc *f, int i, int b)
+{
+	const kblock *bl = &f->blocks[b];
+	int after = 0, m = f->insts[i].mem;
+	for (int j = 0; j < bl->ninsts; j++) {
+		const kinst *k = &f->insts[bl->insts[j]];
+		int copy = kop_unit(k->op) == KU_COPY;
+		if (after && (k->op == K_STORE || copy) && (k->mem == m || (copy && k->mem2 == m)))
+			return 0;
+		after |= bl->insts[j] == i;
+	}
+	for (int u = 0; u < f->ninsts; u++) {
+		const kinst *k = &f->insts[u];
+		if (k->block < 0)
+			continue;
+		for (int a = 0; a < k->nargs; a++)
+			if (k->a[a].kind == KV_OP && k->a[a].id == i)
+				return 0;
+		for (int q = 0; q < k->nphi; q++)
+			if (k->phi_val[q].kind == KV_OP && k->phi_val[q].id == i &&
+			    (k->block == b || k->phi_block[q] != b))
+				return 0;
+	}
+	return 1;
+}
+
+/* How many operations of F read operation I (a phi's entries count). */
+static int readers(const kfunc *f, int i)
+{
+	int n = 0;
+	for (int u = 0; u < f->ninsts; u++) {
+		const kinst *k = &f->insts[u];
+		if (k->block < 0)
+			continue;
+		for (int a = 0; a < k->nargs; a++)
+			n += k->a[a].kind == KV_OP && k->a[a].id == i;
+		for (int q = 0; q < k->nphi; q++)
+			n += k->phi_val[q].kind == KV_OP && k->phi_val[q].id == i;
+	}
+	return n;
+}
+
+/* Moves load I's address computation with it to step S: the logic of block BI, placed before S, that only
+ * the load reads (at most one operation per level: an address is a chain of shifts, masks and copies),
+ * chained from the start of S. Whether it fits S's time with the request; nothing moves when not. */
+static int move_address(placer *pl, int bi, int i, int s)
+{
+	kfunc *f = pl->f;
+	int chain[8], n = 0;
+	for (kval v = f->insts[i].a[0]; v.kind == KV_OP && n < 8;) {
+		const kinst *d = &f->insts[v.id];
+		if (d->block != bi || d->op == K_PHI || d->step >= s || kop_unit(d->op) != KU_LOGIC ||
+		    readers(f, v.id) != 1)
+			break;
+		chain[n++] = v.id;
+		int from = -1; /* the one operand computed in this block, if any */
+		for (int a = 0; a < d->nargs; a++)
+			if (d->a[a].kind == KV_OP && f->insts[d->a[a].id].block == bi &&
+			    f->insts[d->a[a].id].op != K_PHI)
+				from = from < 0 ? a : 8;
+		if (from < 0 || from == 8)
+			break;
+		v = d->a[from];
+	}
+	double t = 0.0, t_end[8];
+	for (int x = n - 1; x >= 0; x--) { /* from the operation farthest from the load */
+		const kinst *d = &f->insts[chain[x]];
+		double start = 0.0;
+		for (int a = 0; a < d->nargs; a++) {
+			int os;
+			double ot;
+			if (x + 1 < n && d->a[a].kind == KV_OP && d->a[a].id == chain[x + 1]) {
+				start = start > t ? start : t;
+				continue;
+			}
+			ready_at(f, bi, d->a[a], pl->first, &os, &ot);
+			if (os > s)
+				return 0;
+			if (os == s && ot > start)
+				start = ot;
+		}
+		t = t_end[x] = start + pl->p->delay[chain[x]];
+	}
+	/* the address as the request reads it: the chain's end, or a value ready before S */
+	if (n == 0) {
+		int os;
+		ready_at(f, bi, f->insts[i].a[0], pl->first, &os, &t);
+		if (os < s)
+			t = 0.0;
+	}
+	if (t + pl->p->delay[i] > pl->p->budget_ns)
+		return 0;
+	for (int x = 0; x < n; x++) {
+		f->insts[chain[x]].step = s;
+		f->insts[chain[x]].t_end = t_end[x];
+	}
+	return 1;
+}
+
+/* An on-chip load that only phis of the successors read (a fetch load_hoist moved into each predecessor) is
+ * requested in the block's last step but one where a port is free there, its address computed there too:
+ * its data then arrives in the step whose edge writes the phi's register, read as it comes out of the
+ * memory, and neither the word nor the address needs a register. Placed as early as possible, the word
+ * would wait in a register for the edge. */
+static void late_edge_loads(placer *pl, int bi)
+{
+	kfunc *f = pl->f;
+	const kblock *bl = &f->blocks[bi];
+	int last = f->nsteps - 1, s = last - 1;
+	for (int j = 0; j < bl->ninsts; j++) {
+		int i = bl->insts[j];
+		kinst *k = &f->insts[i];
+		int m = k->mem;
+		if (k->op != K_LOAD || !is_internal(f, m) || k->issue >= s || !read_on_edges_only(f, i, bi))
+			continue;
+		/* the rules place_access keeps: a free port, no read in a stalling step next to another */
+		if (!sched_column_fits(*use_at(&pl->bs, s, m), 0, SCHED_RAM_PORTS) ||
+		    (is_stall(f->steps[s].kind) && sched_use_reads(*use_at(&pl->bs, s - 1, m))) ||
+		    (is_stall(f->steps[last].kind) && sched_use_reads(*use_at(&pl->bs, last, m))) ||
+		    !move_address(pl, bi, i, s))
+			continue;
+		*use_at(&pl->bs, k->issue, m) -= SCHED_USE_LOAD;
+		*use_at(&pl->bs, s, m) += SCHED_USE_LOAD;
+		k->issue = s;
+		k->step = last;
+	}
+}
+
 /* How each kind of hardware places an operation, given the step and time its operands are ready. */
 typedef void (*place_fn)(placer *pl, int i, int s, double t);
 static const place_fn place_on[] = {
@@ -409,6 +539,7 @@ static void place_block(placer *pl, int bi)
 		}
 		place_on[kop_unit(k->op)](pl, i, s, t);
 	}
+	late_edge_loads(pl, bi);
 	bl->last_step = f->nsteps - 1;
 }
 
