@@ -44,6 +44,38 @@ kval ifc_val(const kfunc *f, int id)
 	return (kval){KV_OP, id, 0, f->insts[id].width};
 }
 
+kval ifc_val_in_pred(const kfunc *f, int j, int p, const int *map, kval v)
+{
+	if (v.kind != KV_OP || f->insts[v.id].block != j)
+		return v;
+	const kinst *k = &f->insts[v.id];
+	if (k->op != K_PHI)
+		return ifc_val(f, map[v.id]);
+	for (int q = 0; q < k->nphi; q++)
+		if (k->phi_block[q] == p)
+			return k->phi_val[q];
+	return v; /* not reached: P is a predecessor */
+}
+
+int ifc_copy_to_pred(kfunc *f, int src, int j, int p, int *map)
+{
+	int id = kir_new_inst(f, f->insts[src].op, f->insts[src].width, p);
+	kinst *k = &f->insts[id], *s = &f->insts[src]; /* after the array may have moved */
+	*k = *s;
+	k->block = p;
+	k->name = NULL;
+	k->case_val = NULL;
+	k->case_succ = NULL;
+	k->ncases = 0;
+	k->phi_val = NULL;
+	k->phi_block = NULL;
+	k->nphi = 0;
+	for (int a = 0; a < k->nargs; a++)
+		k->a[a] = ifc_val_in_pred(f, j, p, map, k->a[a]);
+	map[src] = id;
+	return id;
+}
+
 /* Moves side SB's operations but its branch to the end of LIST (now in block H): its stores predicated on P
  * (and on their own predicate, if-converted before), its phis copies of their one incoming value. */
 void ifc_take_side(kfunc *f, int sb, int h, kval p, ifc_list *l)

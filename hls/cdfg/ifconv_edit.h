@@ -22,6 +22,13 @@ void ifc_list_install(kfunc *f, int b, ifc_list *l);
 int ifc_speculable(kfunc *f, int t, int fpu, int phis);
 /* Operation ID's result as an operand. */
 kval ifc_val(const kfunc *f, int id);
+/* V as a copy of block J's operations in its predecessor P reads it: J's operations become their copies
+ * (MAP, by operation index), J's phis what they take from P. */
+kval ifc_val_in_pred(const kfunc *f, int j, int p, const int *map, kval v);
+/* Appends to F a copy of operation SRC of block J for its predecessor P (the caller places it in P's list):
+ * its operands as ifc_val_in_pred reads them, without SRC's name (one register per source variable: SRC
+ * keeps it), cases or phi entries. Records it in MAP[SRC]; returns its index. */
+int ifc_copy_to_pred(kfunc *f, int src, int j, int p, int *map);
 /* Moves block SB's operations but its branch to L (now in block H): its stores predicated on P
  * (and their own predicate), its phis copies of their one value; SB is left empty, its branch in no block. */
 void ifc_take_side(kfunc *f, int sb, int h, kval p, ifc_list *l);

@@ -53,20 +53,6 @@ static int collect(kfunc *f, int h, kval v, chain *c)
 	return 1;
 }
 
-/* V as the copy in P sees it: H's phis become what they take from P, the chain's operations their copies. */
-static kval in_pred(const kfunc *f, int h, int p, const int *map, kval v)
-{
-	if (v.kind != KV_OP || f->insts[v.id].block != h)
-		return v;
-	const kinst *k = &f->insts[v.id];
-	if (k->op != K_PHI)
-		return ifc_val(f, map[v.id]);
-	for (int q = 0; q < k->nphi; q++)
-		if (k->phi_block[q] == p)
-			return k->phi_val[q];
-	return v; /* not reached: P is a predecessor */
-}
-
 /* The step of P in which V is ready (0 when P does not compute it), from the estimate of P in CH. */
 static int ready_step(const step_est *ch, kval v)
 {
@@ -161,20 +147,7 @@ static int copy_into(kfunc *f, int h, int p, const chain *c, int l, int *map)
 	int id = -1;
 	for (int x = 0; x <= c->n; x++) {
 		int src = x < c->n ? c->ids[x] : l;
-		id = kir_new_inst(f, f->insts[src].op, f->insts[src].width, p);
-		kinst *k = &f->insts[id], *s = &f->insts[src];
-		*k = *s;
-		k->block = p;
-		k->name = NULL;
-		k->case_val = NULL;
-		k->case_succ = NULL;
-		k->ncases = 0;
-		k->phi_val = NULL;
-		k->phi_block = NULL;
-		k->nphi = 0;
-		for (int a = 0; a < k->nargs; a++)
-			k->a[a] = in_pred(f, h, p, map, k->a[a]);
-		map[src] = id;
+		id = ifc_copy_to_pred(f, src, h, p, map);
 		ifc_push(&out, id);
 	}
 	ifc_push(&out, term);

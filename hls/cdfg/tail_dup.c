@@ -80,21 +80,6 @@ static int dup_candidate(kfunc *f, int j, double clock_ns, step_est *ch, int *np
 	return 1;
 }
 
-/* V as it is in the copy of J in P: J's operations become their copies (MAP), J's phis what they take
- * from P. */
-static kval mapped(const kfunc *f, int j, int p, const int *map, kval v)
-{
-	if (v.kind != KV_OP || f->insts[v.id].block != j)
-		return v;
-	const kinst *k = &f->insts[v.id];
-	if (k->op != K_PHI)
-		return ifc_val(f, map[v.id]);
-	for (int q = 0; q < k->nphi; q++)
-		if (k->phi_block[q] == p)
-			return k->phi_val[q];
-	return (kval){KV_CONST, 0, 0, k->width}; /* not reached: P is a predecessor */
-}
-
 /* Appends to block P a copy of J's operations (but its phis) and of its branch, in place of P's branch. */
 static void copy_into(kfunc *f, int j, int p, int *map)
 {
@@ -110,20 +95,7 @@ static void copy_into(kfunc *f, int j, int p, int *map)
 		int src = jb->insts[i];
 		if (f->insts[src].op == K_PHI)
 			continue;
-		int id = kir_new_inst(f, f->insts[src].op, f->insts[src].width, p);
-		kinst *k = &f->insts[id], *s = &f->insts[src]; /* after the array may have moved */
-		*k = *s;
-		k->block = p;
-		k->name = NULL; /* one register per source variable: J's keeps the name */
-		k->case_val = NULL;
-		k->case_succ = NULL;
-		k->ncases = 0;
-		k->phi_val = NULL;
-		k->phi_block = NULL;
-		k->nphi = 0;
-		for (int a = 0; a < k->nargs; a++)
-			k->a[a] = mapped(f, j, p, map, k->a[a]);
-		map[src] = id;
+		int id = ifc_copy_to_pred(f, src, j, p, map);
 		ifc_push(&l, id);
 	}
 	ifc_list_install(f, p, &l);
@@ -148,7 +120,7 @@ static int *successor_phis(kfunc *f, int j, int *n)
 	return ids;
 }
 
-/* The phis of J's successors take from P what they took from J (mapped), as well as from J. */
+/* The phis of J's successors take from P what they took from J (as its copy reads it), as well as from J. */
 static void successors_take(kfunc *f, int j, int p, const int *map)
 {
 	int n;
@@ -158,7 +130,7 @@ static void successors_take(kfunc *f, int j, int p, const int *map)
 		for (int q = 0; q < k->nphi; q++) {
 			if (k->phi_block[q] != j)
 				continue;
-			kval v = mapped(f, j, p, map, k->phi_val[q]);
+			kval v = ifc_val_in_pred(f, j, p, map, k->phi_val[q]);
 			k->phi_val = xrealloc(k->phi_val, (size_t)k->nphi + 1, sizeof *k->phi_val);
 			k->phi_block = xrealloc(k->phi_block, (size_t)k->nphi + 1, sizeof *k->phi_block);
 			k->phi_val[k->nphi] = v;
