@@ -61,7 +61,8 @@ static int want(const ir_loop *l, void *ctx)
 			if (!LLVMIsADbgInfoIntrinsic(in))
 				size++;
 		}
-	return size * l->trip <= UNROLL_SMALL_MAX_INSTS;
+	return size * l->trip <= UNROLL_SMALL_MAX_INSTS &&
+	       (l->trip <= UNROLL_SMALL_SHORT_TRIP || size <= UNROLL_SMALL_TINY_BODY);
 }
 
 /* Each round unrolls the innermost loops the rule takes; a loop holding them is innermost in the next. */

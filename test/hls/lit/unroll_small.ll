@@ -1,9 +1,11 @@
 ; SPDX-License-Identifier: Apache-2.0
-; Kiln's default small-loop unrolling (hls/lower/unroll_small.c): a loop of at most 16 iterations is unrolled
-; whole when its body has no multiplication, division or floating point and unrolled it stays within 512
-; instructions; a loop left innermost by that is considered in turn (a 4 x 4 nest becomes straight code).
-; A multiplication keeps its loop (each copy would be a multiplier of its own), as do 17 iterations, a body
-; too big for 16 copies, and -fno-unroll-loops.
+; Kiln's default small-loop unrolling (hls/lower/unroll_small.c): a loop of at most 8 iterations, or of at
+; most 16 with a body of at most 16 operations, is unrolled whole when its body has no multiplication,
+; division or floating point and unrolled it stays within 512 instructions; a loop left innermost by that
+; is considered in turn (a 4 x 4 nest becomes straight code). A multiplication keeps its loop (each copy
+; would be a multiplier of its own), as do 17 iterations, a body too big for 16 copies, a body of some 25
+; operations run 16 times (`mid`: a longer loop pays its pipeline's fill once; 8 times it is unrolled), and
+; -fno-unroll-loops.
 ;
 ; RUN: kiln-cc -q --stop-after schedule -DTRIP=16 -o %t.16.kimg %S/Inputs/unroll_small.c
 ; RUN: FileCheck %s --check-prefix SIXTEEN -input-file=%t.16.kimg.d/kir.txt
@@ -21,7 +23,18 @@
 ; SIXTEEN-LABEL:  kernel big
 ; SIXTEEN:        bb2 (for_body):
 ; SIXTEEN-COUNT-1: = load.i32
+; SIXTEEN-NOT:    bb3
+; SIXTEEN-LABEL:  kernel mid
+; SIXTEEN:        bb2 (for_body):
+; SIXTEEN-COUNT-1: = load.i32
 ; SIXTEEN-NOT:    = load.i32
+;
+; RUN: kiln-cc -q --stop-after schedule -DTRIP=8 -o %t.8.kimg %S/Inputs/unroll_small.c
+; RUN: FileCheck %s --check-prefix EIGHT -input-file=%t.8.kimg.d/kir.txt
+; EIGHT-LABEL:    kernel mid
+; EIGHT:          bb0 (entry):
+; EIGHT-COUNT-8:  = load.i32
+; EIGHT-NOT:      bb1
 ;
 ; RUN: kiln-cc -q --stop-after schedule -DTRIP=17 -o %t.17.kimg %S/Inputs/unroll_small.c
 ; RUN: FileCheck %s --check-prefix LOOP -input-file=%t.17.kimg.d/kir.txt

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Loops for Kiln's default small-loop unrolling (test/hls/lit/unroll_small.ll): TRIP iterations of a body
-// without multiplications, the same nested in a loop of four, a body with a multiplication, and a body too
-// big to copy TRIP times.
+// without multiplications, the same nested in a loop of four, a body with a multiplication, a body too big
+// to copy TRIP times, and one of some 25 operations (unrolled 8 times, not 16).
 #include <kiln/device.h>
 KILN_SINGLE_TASK_KERNEL void sum(const int *in, int *out)
 {
@@ -36,6 +36,19 @@ KILN_SINGLE_TASK_KERNEL void big(const unsigned *in, unsigned *out)
 		unsigned v = in[i];
 		for (int k = 0; k < 6; k++)
 			v = (v << 3 | v >> 29) ^ (v >> 7) ^ (s + (unsigned)k);
+		s += v;
+	}
+	out[0] = s;
+}
+
+KILN_SINGLE_TASK_KERNEL void mid(const unsigned *in, unsigned *out)
+{
+	unsigned s = 0;
+	for (int i = 0; i < TRIP; i++) {
+		unsigned v = in[i];
+		v = (v << 3 | v >> 29) ^ (v >> 7) ^ s;
+		v = (v << 5 | v >> 27) ^ (v >> 11) ^ (unsigned)i;
+		v = (v << 9 | v >> 23) ^ (v >> 2) ^ (s >> 3);
 		s += v;
 	}
 	out[0] = s;
