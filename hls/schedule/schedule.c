@@ -304,6 +304,20 @@ static int after_aliases(const placer *pl, int i)
 	return lo;
 }
 
+/* Whether another access of on-chip memory M (a store when STORE) fits step S of the block being placed: a
+ * port free, and for a load no read of M in a stalling step right before it or in the stalling step right
+ * after it (accesses need not be placed in program order). */
+static int onchip_fits(placer *pl, int s, int m, int store)
+{
+	kfunc *f = pl->f;
+	if (!sched_column_fits(*use_at(&pl->bs, s, m), store, SCHED_RAM_PORTS))
+		return 0;
+	return store || !((s > pl->first && is_stall(f->steps[s].kind) &&
+	                   sched_use_reads(*use_at(&pl->bs, s - 1, m))) ||
+	                  (s + 1 < f->nsteps && is_stall(f->steps[s + 1].kind) &&
+	                   sched_use_reads(*use_at(&pl->bs, s + 1, m))));
+}
+
 /* A load or store on a port of its memory. On a module port, in a later step than the memory's request
  * before it. On an on-chip memory, as early as the accesses it may meet allow (after_aliases), in a step
  * with a port free: two loads, or a store and a load (of another word: pairs that may meet are ordered). */
@@ -325,15 +339,10 @@ static void place_access(placer *pl, int i, int s, double t)
 	if (mem_int) {
 		/* a port free, and no load in a stalling step right after a load of the same memory (nor
 		 * right before one: accesses need not be placed in program order) */
-		for (int ld = k->op == K_LOAD;; s++, t = 0.0) {
+		for (;; s++, t = 0.0) {
 			ensure_step(f, bi, s);
-			if (!sched_column_fits(*use_at(&pl->bs, s, m), k->op == K_STORE, SCHED_RAM_PORTS) ||
-			    (ld && s > first && is_stall(f->steps[s].kind) &&
-			     sched_use_reads(*use_at(&pl->bs, s - 1, m))) ||
-			    (ld && s + 1 < f->nsteps && is_stall(f->steps[s + 1].kind) &&
-			     sched_use_reads(*use_at(&pl->bs, s + 1, m))))
-				continue;
-			break;
+			if (onchip_fits(pl, s, m, k->op == K_STORE))
+				break;
 		}
 		*use_at(&pl->bs, s, m) += k->op == K_LOAD ? SCHED_USE_LOAD : SCHED_USE_STORE;
 	} else {
@@ -481,11 +490,7 @@ static void late_edge_loads(placer *pl, int bi)
 		int m = k->mem;
 		if (k->op != K_LOAD || !is_internal(f, m) || k->issue >= s || !read_on_edges_only(f, i, bi))
 			continue;
-		/* the rules place_access keeps: a free port, no read in a stalling step next to another */
-		if (!sched_column_fits(*use_at(&pl->bs, s, m), 0, SCHED_RAM_PORTS) ||
-		    (is_stall(f->steps[s].kind) && sched_use_reads(*use_at(&pl->bs, s - 1, m))) ||
-		    (is_stall(f->steps[last].kind) && sched_use_reads(*use_at(&pl->bs, last, m))) ||
-		    !move_address(pl, bi, i, s))
+		if (!onchip_fits(pl, s, m, 0) || !move_address(pl, bi, i, s))
 			continue;
 		*use_at(&pl->bs, k->issue, m) -= SCHED_USE_LOAD;
 		*use_at(&pl->bs, s, m) += SCHED_USE_LOAD;
