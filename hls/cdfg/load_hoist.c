@@ -96,16 +96,15 @@ static int worth_it(kfunc *f, int h, int l, const chain *c, const int *preds, in
 	return gained < saved * np;
 }
 
-/* The first load of H from an on-chip memory whose address H's phis give, with no store to that memory
- * before it in H; its chain in C. Else -1. */
+/* The first load of H from an on-chip memory whose address H's phis give, with nothing that writes memory
+ * before it in H (a store, a copy loop: the read would pass it); its chain in C. Else -1. */
 static int hoistable_load(kfunc *f, int h, chain *c)
 {
 	const kblock *hb = &f->blocks[h];
 	for (int i = 0; i < hb->ninsts - 1; i++) {
 		const kinst *k = &f->insts[hb->insts[i]];
-		if (k->op == K_STORE && k->mem >= f->nmems)
-			return -1; /* a later load would pass it (a module port's store: the same, kept
-			              simple) */
+		if (k->op == K_STORE || kop_unit(k->op) == KU_COPY)
+			return -1;
 		if (k->op != K_LOAD || k->mem < f->nmems)
 			continue;
 		c->n = 0;
