@@ -109,6 +109,39 @@ kval cb_emit(builder *b, kop op, int width, kval x, kval y)
 	return cb_op_val(b, id);
 }
 
+/* Operation OP of L and R: into slot ID when this is the LAST of a sequence and ID >= 0, else appended. */
+static kval emit_or_fill(builder *b, int id, int last, kop op, int width, kval l, kval r)
+{
+	if (!last || id < 0)
+		return cb_emit(b, op, width, l, r);
+	cb_fill(b, id, op, l, r, CB_NONE);
+	return cb_op_val(b, id);
+}
+
+kval cb_mul_digits(builder *b, int id, int width, kval x, const mul_digit *d, int n)
+{
+	/* the added terms first, so that only a constant of subtracted digits alone starts from 0 - t */
+	int order[MUL_CONST_MAX_DIGITS], k = 0;
+	for (int neg = 0; neg < 2; neg++)
+		for (int i = 0; i < n; i++)
+			if (d[i].neg == neg)
+				order[k++] = i;
+	const mul_digit *g = &d[order[0]];
+	kval sh = cb_const((uint64_t)g->shift, width);
+	kval acc;
+	if (!g->neg)
+		acc = g->shift ? emit_or_fill(b, id, n == 1, K_SHL, width, x, sh) : x;
+	else
+		acc = emit_or_fill(b, id, n == 1, K_SUB, width, cb_const(0, width),
+		                   g->shift ? cb_emit(b, K_SHL, width, x, sh) : x);
+	for (int j = 1; j < n; j++) {
+		g = &d[order[j]];
+		kval t = g->shift ? cb_emit(b, K_SHL, width, x, cb_const((uint64_t)g->shift, width)) : x;
+		acc = emit_or_fill(b, id, j == n - 1, g->neg ? K_SUB : K_ADD, width, acc, t);
+	}
+	return acc;
+}
+
 int cb_type_bits(LLVMTypeRef t)
 {
 	switch (LLVMGetTypeKind(t)) {

@@ -11,6 +11,7 @@
 
 #include "../ir/vmap.h"
 #include "kir.h"
+#include "mul_const.h"
 
 typedef struct builder {
 	LLVMModuleRef mod;
@@ -48,6 +49,9 @@ kval cb_const(uint64_t c, int width);
 kval cb_op_val(builder *b, int id);
 /* Appends a new operation to the current block and returns its value (constant additions fold). */
 kval cb_emit(builder *b, kop op, int width, kval x, kval y);
+/* X * C in WIDTH bits as the shifts and adders of C's N signed digits D (cdfg/mul_const.h, N >= 1), the
+ * last operation filling slot ID when ID >= 0 (else appended); returns the product. */
+kval cb_mul_digits(builder *b, int id, int width, kval x, const mul_digit *d, int n);
 /* Bits of a value of type T in hardware (pointers PTR_BITS, floats their IEEE-754 bits), 0 when none. */
 int cb_type_bits(LLVMTypeRef t);
 /* The block index of BB, or -1. */

@@ -372,6 +372,26 @@ static void xl_int(builder *b, LLVMValueRef in, int id, const xrow *r)
 	xl_plain(b, in, id, r);
 }
 
+/* A multiplication: by a constant of few signed digits, shifts and adders (cdfg/mul_const.h). */
+static void xl_mul(builder *b, LLVMValueRef in, int id, const xrow *r)
+{
+	LLVMTypeRef t = LLVMTypeOf(in);
+	if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind)
+		for (unsigned i = 0; i < 2; i++) {
+			LLVMValueRef c = LLVMGetOperand(in, i);
+			int w = (int)LLVMGetIntTypeWidth(t);
+			mul_digit d[MUL_CONST_MAX_DIGITS];
+			int n = LLVMIsAConstantInt(c) && w <= 64
+			            ? mul_const_digits(LLVMConstIntGetZExtValue(c), w, d)
+			            : -1;
+			if (n < 1 || (n == 1 && !d[0].neg && !d[0].shift))
+				continue; /* a multiplier, or a product by 1 (which LLVM leaves no more) */
+			cb_mul_digits(b, id, w, cb_val_of(b, LLVMGetOperand(in, 1 - i)), d, n);
+			return;
+		}
+	xl_int(b, in, id, r);
+}
+
 /* Floating point: float and double (and integers, for the conversions). */
 static void xl_float(builder *b, LLVMValueRef in, int id, const xrow *r)
 {
@@ -536,7 +556,7 @@ static void xl_frem(builder *b, LLVMValueRef in, int id, const xrow *r)
 static const xrow xrows[] = {
     {LLVMAdd, K_ADD, 2, xl_int},
     {LLVMSub, K_SUB, 2, xl_int},
-    {LLVMMul, K_MUL, 2, xl_int},
+    {LLVMMul, K_MUL, 2, xl_mul},
     {LLVMUDiv, K_UDIV, 2, xl_int},
     {LLVMSDiv, K_SDIV, 2, xl_int},
     {LLVMURem, K_UREM, 2, xl_int},

@@ -35,7 +35,10 @@ kval cb_gep_offset(builder *b, LLVMValueRef g)
 				int sh = __builtin_ctzll(scale);
 				iv = cb_emit(b, K_SHL, PTR_BITS, iv, cb_const((uint64_t)sh, PTR_BITS));
 			} else {
-				iv = cb_emit(b, K_MUL, PTR_BITS, iv, cb_const(scale, PTR_BITS));
+				mul_digit d[MUL_CONST_MAX_DIGITS];
+				int n = mul_const_digits(scale, PTR_BITS, d);
+				iv = n > 0 ? cb_mul_digits(b, -1, PTR_BITS, iv, d, n)
+				           : cb_emit(b, K_MUL, PTR_BITS, iv, cb_const(scale, PTR_BITS));
 			}
 		}
 		off = cb_emit(b, K_ADD, PTR_BITS, off, iv);

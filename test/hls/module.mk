@@ -143,6 +143,11 @@ TESTS += $(HLS_TEST_DIR)/const_div_test
 $(HLS_TEST_DIR)/const_div_test: $(BUILD)/obj/test/hls/const_div_test.o $(HLS_OBJS) $(COMMON_LIB)
 	$(HLS_LINK)
 
+# The constant multiplications' shifts and adders (hls/cdfg/mul_const) against C's multiplication.
+TESTS += $(HLS_TEST_DIR)/mul_const_test
+$(HLS_TEST_DIR)/mul_const_test: $(BUILD)/obj/test/hls/mul_const_test.o $(HLS_OBJS) $(COMMON_LIB)
+	$(HLS_LINK)
+
 # The known widths of values (hls/cdfg/value_bits) against every value the operand shapes allow.
 TESTS += $(HLS_TEST_DIR)/value_bits_test
 $(HLS_TEST_DIR)/value_bits_test: $(BUILD)/obj/test/hls/value_bits_test.o $(HLS_OBJS) $(COMMON_LIB)

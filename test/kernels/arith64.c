@@ -85,6 +85,30 @@ KILN_SINGLE_TASK_KERNEL void mod_pow(unsigned *out, const unsigned *base, const 
 	}
 }
 
+/* Products by constants of one to four signed digits in every width: the CDFG makes those of up to three
+ * shifts and adders (hls/cdfg/mul_const.c), negative ones included; records of 12 bytes indexed too.
+ * Unsigned, so that the products wrap as the hardware's do (a signed overflow would be undefined). */
+struct rec12 {
+	int a, b, c;
+};
+
+KILN_SINGLE_TASK_KERNEL void const_products(unsigned long long *o64, unsigned *o32, unsigned short *o16,
+                                            unsigned char *o8, const unsigned long long *a,
+                                            const struct rec12 *r, int n)
+{
+	for (int i = 0; i < n; i++) {
+		unsigned long long x = a[i];
+		unsigned y = (unsigned)x;
+		unsigned short z = (unsigned short)(x >> 7);
+		unsigned char c = (unsigned char)(x >> 3);
+		o64[i] = x * 255 - x * 44 + (unsigned long long)((long long)(x * -44ull) >> 3) + x * 564 +
+		         x * 0x8000000000000001ull;
+		o32[i] = y * 12 + y * -8u + y * 0x7fffffffu + y * 0xfffffffdu + (unsigned)r[i].b * 3;
+		o16[i] = (unsigned short)(z * 255u + z * -3u + z * 0x4001u);
+		o8[i] = (unsigned char)(c * 3u + c * -127u + c * 96u);
+	}
+}
+
 #ifdef KILN_HARNESS
 KT_TEST(mulhi64)
 {
@@ -128,5 +152,14 @@ KT_TEST(mod_pow)
 {
 	unsigned *o = KT_BUF(unsigned, 8), *b = KT_BUF(unsigned, 8), *e = KT_BUF(unsigned, 8);
 	KT_RUN(mod_pow, KT_P(o), KT_P(b), KT_P(e), KT_V(unsigned, 1000003), KT_V(int, 8));
+}
+KT_TEST(const_products)
+{
+	unsigned long long *o64 = KT_BUF(unsigned long long, 20), *a = KT_BUF(unsigned long long, 20);
+	unsigned *o32 = KT_BUF(unsigned, 20);
+	unsigned short *o16 = KT_BUF(unsigned short, 20);
+	unsigned char *o8 = KT_BUF(unsigned char, 20);
+	struct rec12 *r = KT_BUF(struct rec12, 20);
+	KT_RUN(const_products, KT_P(o64), KT_P(o32), KT_P(o16), KT_P(o8), KT_P(a), KT_P(r), KT_V(int, 20));
 }
 #endif
