@@ -215,9 +215,18 @@ static int access_bytes(const kinst *k)
 /* How the addresses of accesses X and Y of loop B relate: 1 when X of iteration j + D and Y of iteration j
  * are S * D + K bytes apart (*S the stride, *K the constant difference), 0 when restrict pointers keep them
  * apart, -1 when nothing is known (they may meet at any distance). */
+static int pair_offset_of(const kfunc *f, const aff *px, const aff *py, int64_t *s, int64_t *k);
+
 static int pair_offset(const kfunc *f, int b, const kinst *x, const kinst *y, int64_t *s, int64_t *k)
 {
 	aff ax = aff_of(f, b, x->a[0], 0, -1), ay = aff_of(f, b, y->a[0], 0, -1);
+	return pair_offset_of(f, &ax, &ay, s, k);
+}
+
+/* pair_offset of the addresses' affine sums PX and PY. */
+static int pair_offset_of(const kfunc *f, const aff *px, const aff *py, int64_t *s, int64_t *k)
+{
+	aff ax = *px, ay = *py;
 	if (!ax.ok || !ay.ok)
 		return -1;
 	if (restrict_apart(f, &ax, &ay))
@@ -300,15 +309,39 @@ int memdep_loop(const kfunc *f, int b, memdep **out)
 	return n;
 }
 
+/* Floor of X / W for W > 0. */
+static int64_t floor_div(int64_t x, int64_t w)
+{
+	return x >= 0 ? x / w : -((-x + w - 1) / w);
+}
+
+/* Whether every varying term of A (its symbols and the iteration's) is a multiple of W bytes: then A's
+ * constant says which word of the memory it falls in, relative to a word boundary. */
+static int terms_aligned(const aff *a, uint32_t w)
+{
+	for (int i = 0; i < a->n; i++)
+		if (a->coef[i] & (w - 1))
+			return 0;
+	return 1;
+}
+
 int memdep_word_meet(const kfunc *f, int b, int xi, int yi, int d)
 {
 	const kinst *x = &f->insts[xi], *y = &f->insts[yi];
+	aff ax = aff_of(f, b, x->a[0], 0, -1), ay = aff_of(f, b, y->a[0], 0, -1);
 	int64_t s, k;
-	int rel = pair_offset(f, b, x, y, &s, &k);
+	int rel = ax.ok && ay.ok ? pair_offset_of(f, &ax, &ay, &s, &k) : -1;
 	if (rel <= 0)
 		return rel != 0;
+	int64_t w = kmem_word_bytes(f, x->mem);
+	if (terms_aligned(&ax, (uint32_t)w)) {
+		/* the words each touches, from a common word boundary: Y's constant, X's beside it */
+		int64_t ylo = (int32_t)ay.c, xlo = ylo + s * d + k;
+		return floor_div(xlo, w) <= floor_div(ylo + access_bytes(y) - 1, w) &&
+		       floor_div(ylo, w) <= floor_div(xlo + access_bytes(x) - 1, w);
+	}
 	/* the ranges grow by a word less a byte each, whatever the alignment of the symbols, so that ranges
 	 * which may share a word overlap */
-	int grow = kmem_word_bytes(f, x->mem) - 1;
+	int grow = (int)w - 1;
 	return overlap(s * d + k, access_bytes(x) + grow, access_bytes(y) + grow);
 }
