@@ -10,7 +10,6 @@
 static int needs_own_unit(LLVMValueRef in)
 {
 	switch (LLVMGetInstructionOpcode(in)) {
-	case LLVMMul:
 	case LLVMUDiv:
 	case LLVMSDiv:
 	case LLVMURem:

@@ -2,7 +2,8 @@
 /* Small loops unrolled whole by default: a loop of a few iterations costs more in its pipeline's fill and
  * drain and its entry and exit states than in its body, and unrolled its accesses have constant indices
  * (local arrays become registers). Loops with operations that would each need a unit of their own when
- * unrolled (multiplications, divisions, floating point) stay loops. */
+ * unrolled (divisions, floating point) stay loops; multiplications take turns on shared multipliers, the
+ * scheduler starting only so many a step (schedule/problem.h's SCHED_MULS_PER_STEP). */
 #ifndef KILN_UNROLL_SMALL_H
 #define KILN_UNROLL_SMALL_H
 #include <llvm-c/Core.h>

@@ -269,6 +269,9 @@ const char *sched_optype_name(const sched_problem *p, const sched_optype *t, cha
 	case RES_FP_UNIT:
 		snprintf(buf, n, "floating-point unit %d", t->id);
 		break;
+	case RES_MULTIPLIER:
+		snprintf(buf, n, "the %d-bit multipliers", t->id);
+		break;
 	default:
 		snprintf(buf, n, "the copy engine");
 	}
@@ -282,16 +285,16 @@ static int add_type(sched_problem *p, sched_res res, int id, int latency, int oc
 	return p->ntypes++;
 }
 
-/* The operator types of F and the type of each operation. */
-static int build_types(sched_problem *p)
+/* The operator types of F and the type of each operation (VB: the known widths of F's values). */
+static int build_types(sched_problem *p, const vbits *vb)
 {
 	const kfunc *f = p->f;
-	int nall = f->nmems + f->nimems, div_type[65], copy = -1, nfpu;
+	int nall = f->nmems + f->nimems, div_type[65], mul_type[65], copy = -1, nfpu;
 	for (int m = 0; m < nall; m++) /* an on-chip memory answers in the next cycle, on each of its ports */
 		add_type(p, RES_PORT, m, m < f->nmems ? sched_read_latency(f, m) : 1, 1,
 		         m < f->nmems ? 1 : SCHED_RAM_PORTS);
 	for (int w = 0; w <= 64; w++)
-		div_type[w] = -1;
+		div_type[w] = mul_type[w] = -1;
 	int *group = malloc(((size_t)f->ninsts + 1) * sizeof *group);
 	if (!group || (nfpu = fp_unit_groups(f, p->clock_ns, group)) < 0) {
 		free(group);
@@ -323,6 +326,15 @@ static int build_types(sched_problem *p)
 				fpu_type[group[i]] =
 				    add_type(p, RES_FP_UNIT, group[i], fp_unit_latency(k, p->clock_ns), 1, 1);
 			p->type[i] = fpu_type[group[i]];
+		} else if (k->op == K_MUL && k->width <= 64) {
+			int a, b, swap;
+			sched_mul_operands(f, vb, k, &a, &b, &swap);
+			if (!sched_mul_shareable(k, b))
+				continue;
+			if (mul_type[k->width] < 0)
+				mul_type[k->width] =
+				    add_type(p, RES_MULTIPLIER, k->width, 0, 1, SCHED_MULS_PER_STEP);
+			p->type[i] = mul_type[k->width];
 		} else if (kop_unit(k->op) == KU_COPY) {
 			if (copy < 0)
 				copy = add_type(p, RES_COPY, 0, 0, 1, 1);
@@ -342,16 +354,15 @@ int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 	p->type = malloc(((size_t)f->ninsts + 1) * sizeof *p->type);
 	p->res_mii = calloc((size_t)f->nblocks + 1, sizeof *p->res_mii);
 	p->rec_mii = calloc((size_t)f->nblocks + 1, sizeof *p->rec_mii);
-	if (!p->delay || !p->delay_piped || !p->type || !p->res_mii || !p->rec_mii || build_types(p) != 0) {
-		sched_problem_free(p);
-		return -1;
-	}
 	vbits *vb = malloc(((size_t)f->ninsts + 1) * sizeof *vb);
-	if (!vb) {
+	if (vb)
+		vbits_analyse(f, vb);
+	if (!vb || !p->delay || !p->delay_piped || !p->type || !p->res_mii || !p->rec_mii ||
+	    build_types(p, vb) != 0) {
+		free(vb);
 		sched_problem_free(p);
 		return -1;
 	}
-	vbits_analyse(f, vb);
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		p->delay[i] = p->delay_piped[i] = sched_delay(f, vb, k);

@@ -9,9 +9,10 @@
  * pipelined loop, memdep_loop's); the target clock period; and the operator types with their latencies and
  * limits, which are fixed by the hardware the emitter builds: one access per module port per step (it may
  * take a request and await a response in one step), SCHED_RAM_PORTS loads per on-chip memory and step, or
- * a store alone, one divider per division width, one
- * operation per floating-point unit and step, a copy loop alone in its step with its memories idle, and in a
- * pipelined loop the same per II column and one module-port request per cycle over all module ports.
+ * a store alone, one divider per division width, one operation per floating-point unit and step,
+ * SCHED_MULS_PER_STEP shared multiplications per width and step, a copy loop alone in its step with its
+ * memories idle, and in a pipelined loop the same per II column and one module-port request per cycle over
+ * all module ports.
  *
  * Solution (kir.h marks its fields): kfunc.steps; per operation step, issue, t_end, and in
  * pipelined loops pslot and pissue; per block its step range and pipelining. */
@@ -21,13 +22,20 @@
 
 /* The shared resources of the hardware the emitter builds (CIRCT's operator types): a port per memory, a
  * divider per division width, a floating-point unit per group of operations one cell instance can run
- * (fp_unit_groups), and the copy engine. Combinational operations have no type: only the clock limits
- * them. */
-typedef enum sched_res { RES_PORT, RES_DIVIDER, RES_FP_UNIT, RES_COPY } sched_res;
+ * (fp_unit_groups), the copy engine, and per width the shared multipliers. Combinational operations
+ * have no type: only the clock limits them. */
+typedef enum sched_res { RES_PORT, RES_DIVIDER, RES_FP_UNIT, RES_COPY, RES_MULTIPLIER } sched_res;
+
+/* Multiplications of one width a step may start on shared multipliers (oplib.h's sched_mul_shareable), so
+ * that binding (hls/emit/bind_mul.c) needs no more multipliers of a width than this where the sequential
+ * code multiplies in parallel: an unrolled loop's products take turns on them, as Bambu binds its units to
+ * the resources allowed. A pipelined loop's multiplications keep multipliers of their own. */
+#define SCHED_MULS_PER_STEP 3
 
 typedef struct sched_optype {
 	sched_res res;
-	int id; /* the memory (RES_PORT), the divider's width (RES_DIVIDER), the unit's group (RES_FP_UNIT) */
+	int id; /* the memory (RES_PORT), the divider's width (RES_DIVIDER), the unit's group (RES_FP_UNIT),
+	           the product's width (RES_MULTIPLIER) */
 	int latency;   /* steps from an operation's operands to its result: a port's read latency (an on-chip
 	                  memory answers in the next cycle), the divider's run, the unit's register levels; 0
 	                  for the copy engine, which runs until it is done */

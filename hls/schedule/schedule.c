@@ -136,7 +136,8 @@ static void port_place(kfunc *f, int s, int inst, int issue)
 /* The state of placing one kernel's operations: the steps' uses of internal memories, per memory the step of
  * its last request (requests follow program order) and the step by which all of its requests have completed
  * (a copy loop needs the port to itself), per divider width the step its last run ends and that run's
- * division, and per floating-point unit the steps it takes operands in. */
+ * division, and per floating-point unit and shared multiplier width how many operations each step gives it.
+ */
 typedef struct placer {
 	const sched_problem *p;
 	kfunc *f;
@@ -145,8 +146,8 @@ typedef struct placer {
 	int *port_last; /* a module port's last request (on-chip accesses follow after_aliases instead) */
 	int *port_done;
 	int div_done[65], div_last[65];
-	unsigned char *fpu_at; /* [step * ntypes + type] */
-	int fpu_cap;
+	unsigned char *unit_at; /* [step * ntypes + type] */
+	int unit_cap;
 } placer;
 
 /* A combinational operation: chained behind its operands while the step's time allows. */
@@ -246,6 +247,28 @@ static void place_division(placer *pl, int i, int s, double t)
 	k->t_end = d;
 }
 
+/* The first step at or after S in which operator type G (a floating-point unit or a shared multiplier width)
+ * takes another operation, which it is then given. */
+static int unit_slot(placer *pl, int g, int s)
+{
+	int nt = pl->p->ntypes;
+	for (;; s++) {
+		if (s >= pl->unit_cap) {
+			int nc = pl->unit_cap ? pl->unit_cap : 64;
+			while (nc <= s)
+				nc *= 2;
+			pl->unit_at = xrealloc(pl->unit_at, (size_t)nc * (size_t)nt, 1);
+			memset(pl->unit_at + (size_t)pl->unit_cap * (size_t)nt, 0,
+			       (size_t)(nc - pl->unit_cap) * (size_t)nt);
+			pl->unit_cap = nc;
+		}
+		if (pl->unit_at[(size_t)s * (size_t)nt + (size_t)g] < pl->p->types[g].limit)
+			break;
+	}
+	pl->unit_at[(size_t)s * (size_t)nt + (size_t)g]++;
+	return s;
+}
+
 /* A floating-point operation: operands into its unit's input register, its result LAT steps later from its
  * output register, inside the block (the unit advances with the controller's steps); one operation per unit
  * and step. */
@@ -253,31 +276,35 @@ static void place_fpu(placer *pl, int i, int s, double t)
 {
 	kfunc *f = pl->f;
 	kinst *k = &f->insts[i];
-	int g = pl->p->type[i], nt = pl->p->ntypes;
+	int g = pl->p->type[i];
 	if (g < 0) { /* an operation no unit runs (outside any block): chained like logic */
 		place_logic(pl, i, s, t);
 		return;
 	}
 	if (t + pl->p->delay[i] > pl->p->budget_ns && t > 0)
 		s++;
-	for (;; s++) {
-		if (s >= pl->fpu_cap) {
-			int nc = pl->fpu_cap ? pl->fpu_cap : 64;
-			while (nc <= s)
-				nc *= 2;
-			pl->fpu_at = xrealloc(pl->fpu_at, (size_t)nc * (size_t)nt, 1);
-			memset(pl->fpu_at + (size_t)pl->fpu_cap * (size_t)nt, 0,
-			       (size_t)(nc - pl->fpu_cap) * (size_t)nt);
-			pl->fpu_cap = nc;
-		}
-		if (!pl->fpu_at[(size_t)s * (size_t)nt + (size_t)g])
-			break;
-	}
-	pl->fpu_at[(size_t)s * (size_t)nt + (size_t)g] = 1;
+	s = unit_slot(pl, g, s);
 	ensure_step(f, pl->bi, s + sched_latency(pl->p, i));
 	k->issue = s;
 	k->step = s + sched_latency(pl->p, i);
 	k->t_end = 0.0;
+}
+
+/* A multiplication: chained like logic, but a shared multiplier width takes only so many a step (its type's
+ * limit), so that binding can put the others' products on the same multipliers in other steps. */
+static void place_multiplier(placer *pl, int i, int s, double t)
+{
+	int g = pl->p->type[i];
+	place_logic(pl, i, s, t);
+	if (g < 0)
+		return;
+	kinst *k = &pl->f->insts[i];
+	int at = unit_slot(pl, g, k->step);
+	if (at != k->step) { /* operands from registers at the start of a later step */
+		ensure_step(pl->f, pl->bi, at);
+		k->step = at;
+		k->t_end = pl->p->delay[i];
+	}
 }
 
 /* The first step access I of on-chip memory M may take: after each earlier access of M in its block it is
@@ -502,8 +529,9 @@ static void late_edge_loads(placer *pl, int bi)
 /* How each kind of hardware places an operation, given the step and time its operands are ready. */
 typedef void (*place_fn)(placer *pl, int i, int s, double t);
 static const place_fn place_on[] = {
-    [KU_LOGIC] = place_logic,     [KU_MULTIPLIER] = place_logic, [KU_DIVIDER] = place_division,
-    [KU_PORT] = place_access,     [KU_COPY] = place_copy,        [KU_FPU] = place_fpu,
+    [KU_LOGIC] = place_logic,      [KU_MULTIPLIER] = place_multiplier,
+    [KU_DIVIDER] = place_division, [KU_PORT] = place_access,
+    [KU_COPY] = place_copy,        [KU_FPU] = place_fpu,
     [KU_CONTROL] = place_control,
 };
 
@@ -566,7 +594,7 @@ static void solve(const sched_problem *p, kfunc *f, const int *overlap)
 	free(pl.port_last);
 	free(pl.port_done);
 	free(pl.bs.use);
-	free(pl.fpu_at);
+	free(pl.unit_at);
 }
 
 void sched_run(kfunc *f, double clock_ns, int pipeline)

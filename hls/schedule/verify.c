@@ -344,6 +344,7 @@ static int held(const sched_problem *p, int i, const int *div_issue, int *from, 
 		*to = k->step;
 		return *from >= 0 ? 0 : -1;
 	case RES_COPY:
+	case RES_MULTIPLIER:
 		*from = k->step;
 		break;
 	default:
@@ -366,7 +367,8 @@ static int by_from(const void *a, const void *b)
 /* No operator type serves more operations at once than its limit, outside pipelined loops (which
  * verify_pipelined checks per II column): per memory and step one access per port (a copy loop holding its
  * memories' ports for its step; program_order keeps a store alone in its step), one run per divider at a
- * time, one operation per floating-point unit and step, one copy loop at a time. */
+ * time, one operation per floating-point unit and step, one copy loop at a time, so many shared
+ * multiplications per width and step. */
 static int utilisation(const sched_problem *p, const int *div_issue, char *err, size_t errlen)
 {
 	const kfunc *f = p->f;

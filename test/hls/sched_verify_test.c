@@ -2,11 +2,14 @@
 /* sched_verify without Verilator or LLVM: hand-made schedules of a small kernel, one valid, then each
  * invariant broken once (a use before its definition, a load's data used before the memory answers, a store
  * beside a load of one internal memory in a step, blocks out of order); each must be named. Then a
- * floating-point unit's limit: two operations in one step on one unit. */
+ * floating-point unit's limit: two operations in one step on one unit; the shared multipliers' limit: a
+ * third product of a width in one step. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "hls/schedule/fp_units.h"
+#include "hls/schedule/oplib.h"
+#include "hls/schedule/problem.h"
 #include "hls/schedule/verify.h"
 #include "test/harness.h"
 
@@ -111,6 +114,59 @@ static void units(void)
 	    "two float additions in one step on one adder are caught", "\"%s\"", err);
 }
 
+/* SCHED_MULS_PER_STEP products of one width a step: with one more product of the arguments than that, all
+ * but the last in step 0 and the last in step 1 pass; all in step 0 are caught. */
+static void multipliers(void)
+{
+	enum { N = SCHED_MULS_PER_STEP + 1 };
+	static kinst u[N + 1];
+	static int ub[N + 1];
+	static kblock ubl[1];
+	static kstep st[2];
+	static karg args[3] = {{"x", 32, 0, 0, 0}, {"y", 32, 0, 0, 0}, {"z", 32, 0, 0, 0}};
+	static const int pair[6][2] = {{0, 1}, {0, 2}, {1, 2}, {0, 0}, {1, 1}, {2, 2}};
+	_Static_assert(N <= 6, "the arguments make six different products");
+	char err[256] = "", want[160];
+	memset(u, 0, sizeof u);
+	for (int i = 0; i < N; i++) {
+		u[i] = (kinst){.op = K_MUL,
+		               .width = 32,
+		               .nargs = 2,
+		               .block = 0,
+		               .step = i == N - 1,
+		               .t_end = sched_mul_delay(32, 32, 1),
+		               .issue = -1,
+		               .line = 40 + (unsigned)i};
+		u[i].a[0] = (kval){KV_ARG, pair[i][0], 0, 32};
+		u[i].a[1] = (kval){KV_ARG, pair[i][1], 0, 32};
+		ub[i] = i;
+	}
+	u[N] = (kinst){.op = K_RET, .block = 0, .step = 1, .issue = -1, .line = 40 + N};
+	ub[N] = N;
+	for (int s = 0; s < 2; s++)
+		st[s] = (kstep){STEP_COMB, 0, -1, -1, 0};
+	ubl[0] = (kblock){.insts = ub, .ninsts = N + 1, .first_step = 0, .last_step = 1};
+	kfunc g = {.name = "m",
+	           .args = args,
+	           .nargs = 3,
+	           .insts = u,
+	           .ninsts = N + 1,
+	           .blocks = ubl,
+	           .nblocks = 1,
+	           .steps = st,
+	           .nsteps = 2,
+	           .clock_ns = 10};
+	KT_CHECK(sched_verify(&g, err, sizeof err) == 0, "as many 32-bit products a step as the limit pass",
+	         "%s", err);
+	u[N - 1].step = 0;
+	snprintf(want, sizeof want,
+	         "the 32-bit multipliers: mul (line %d) in step 0 while mul (line 40) holds it "
+	         "(it serves %d at once)",
+	         40 + N - 1, SCHED_MULS_PER_STEP);
+	KT_CHECK(sched_verify(&g, err, sizeof err) != 0 && strstr(err, want),
+	         "one 32-bit product more than the limit in a step is caught", "\"%s\"", err);
+}
+
 int main(void)
 {
 	char err[256] = "";
@@ -159,5 +215,6 @@ int main(void)
 	KT_CHECK(sched_verify(&f, err, sizeof err) != 0 && strstr(err, "after the II"),
 	         "a loop branch known after the II is caught", "\"%s\"", err);
 	units();
+	multipliers();
 	return KT_DONE();
 }

@@ -1,9 +1,10 @@
 ; SPDX-License-Identifier: Apache-2.0
 ; Kiln's default small-loop unrolling (hls/lower/unroll_small.c): a loop of at most 8 iterations, or of at
-; most 16 with a body of at most 16 operations, is unrolled whole when its body has no multiplication,
-; division or floating point and unrolled it stays within 512 instructions; a loop left innermost by that
-; is considered in turn (a 4 x 4 nest becomes straight code). A multiplication keeps its loop (each copy
-; would be a multiplier of its own), as do 17 iterations, a body too big for 16 copies, a body of some 25
+; most 16 with a body of at most 16 operations, is unrolled whole when its body has no division or floating
+; point and unrolled it stays within 512 instructions; a loop left innermost by that is considered in turn
+; (a 4 x 4 nest becomes straight code). Multiplications are unrolled too: the scheduler starts only a few
+; of a width a step (SCHED_MULS_PER_STEP), so binding can put the copies on shared
+; multipliers. A loop stays a loop at 17 iterations, a body too big for 16 copies, a body of some 25
 ; operations run 16 times (`mid`: a longer loop pays its pipeline's fill once; 8 times it is unrolled), and
 ; -fno-unroll-loops.
 ;
@@ -18,8 +19,9 @@
 ; SIXTEEN-COUNT-16: = load.i32
 ; SIXTEEN-NOT:    bb1
 ; SIXTEEN-LABEL:  kernel product
-; SIXTEEN:        bb2 (for_body):
-; SIXTEEN:        = mul.i32
+; SIXTEEN:        bb0 (entry):
+; SIXTEEN-COUNT-16: = mul.i32
+; SIXTEEN-NOT:    bb1
 ; SIXTEEN-LABEL:  kernel big
 ; SIXTEEN:        bb2 (for_body):
 ; SIXTEEN-COUNT-1: = load.i32

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Loops for Kiln's default small-loop unrolling (test/hls/lit/unroll_small.ll): TRIP iterations of a body
-// without multiplications, the same nested in a loop of four, a body with a multiplication, a body too big
+// of additions, the same nested in a loop of four, a body with a multiplication, a body too big
 // to copy TRIP times, and one of some 25 operations (unrolled 8 times, not 16).
 #include <kiln/device.h>
 KILN_SINGLE_TASK_KERNEL void sum(const int *in, int *out)
@@ -25,7 +25,7 @@ KILN_SINGLE_TASK_KERNEL void product(const int *in, int *out, int n)
 {
 	int s = 0;
 	for (int i = 0; i < TRIP; i++)
-		s += in[i] * n;
+		s += in[i] * in[TRIP + i] + n;
 	out[0] = s;
 }
 
