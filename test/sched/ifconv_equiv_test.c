@@ -439,6 +439,38 @@ static void nested_switch(kgen *g, int d, int sel, const int *vals, int ncases, 
 	g->npool = save;
 }
 
+/* Block D, a case of a switch whose default is J (its edge into J is J's edge OUTER), decodes a field of
+ * another value and switches on it, with J for default too (a decoder's case with a second level on another
+ * field: what switch_fold's case fold takes); most of the time its edge into J carries the switch's values,
+ * so that the fold may take it. */
+static void field_switch(kgen *g, int d, int outer, int depth, join *j, join *exitj, int straight)
+{
+	kfunc *f = g->f;
+	int save = g->npool, sides[2];
+	gen_ops(g, d, (int)rnd(&g->r, 3));
+	int sel = op2(g, d, K_AND, 32, V(g, op2(g, d, K_LSHR, 32, pick(g), kb_c(2, 32))), kb_c(3, 32));
+	edge_to(g, j, d);
+	if (rnd(&g->r, 3))
+		for (int p = 0; p < j->nphi; p++)
+			j->val[j->nedge - 1][p] = j->val[outer][p];
+	int sw = kb_op(f, d, K_SWITCH, 0, V(g, sel), KB_NONE, KB_NONE);
+	for (int c = 0; c < 2; c++)
+		sides[c] = kb_block(f);
+	kinst *k = &f->insts[sw];
+	k->succ[0] = j->block;
+	k->ncases = 2;
+	k->case_val = malloc(2 * sizeof *k->case_val);
+	k->case_succ = malloc(2 * sizeof *k->case_succ);
+	int first = (int)rnd(&g->r, 4);
+	for (int c = 0; c < 2; c++) {
+		k->case_val[c] = (uint64_t)((first + c) & 3);
+		k->case_succ[c] = sides[c];
+	}
+	for (int c = 0; c < 2; c++)
+		gen_side(g, sides[c], d, depth, j, exitj, straight);
+	g->npool = save;
+}
+
 /* A structure of KIND at the end of block CUR, rejoining at a new join, or at INTO (then the sequence ends
  * there: returns -1); with STRAIGHT its sides are single blocks of operations. Returns the join's block, its
  * phis made. */
@@ -512,7 +544,10 @@ static int gen_struct(kgen *g, int cur, int depth, join *exitj, int kind, join *
 			k->case_succ[c] = sides[c];
 		}
 		for (int c = 0; c < ncases; c++)
-			gen_side(g, sides[c], cur, depth, j, exitj, straight);
+			if (c == 0 && dflt < 0 && rnd(&g->r, 3) == 0)
+				field_switch(g, sides[c], j->nedge - 1, depth, j, exitj, straight);
+			else
+				gen_side(g, sides[c], cur, depth, j, exitj, straight);
 		if (dflt >= 0 && rnd(&g->r, 3) == 0)
 			nested_switch(g, dflt, sel, vals, ncases, depth, j, exitj, straight);
 		else if (dflt >= 0)
