@@ -57,8 +57,11 @@ typedef struct kinst {
 	char *name; /* the source variable it holds (its register is named after it: a phi's from clang's name
 	               for it, any other value's from its llvm.dbg.value), or NULL */
 	/* The schedule (the solution of its problem, schedule/problem.h), filled by the scheduler: */
-	int step;     /* global step (state) index where the result is produced / the op happens */
-	int issue;    /* K_LOAD/K_STORE: step that drives the request (a load's data arrives in STEP) */
+	int step;  /* global step (state) index where the result is produced / the op happens */
+	int issue; /* K_LOAD/K_STORE: step that drives the request (a load's data arrives in STEP) */
+	int edge;  /* an edge load: a load of an on-chip memory, issued in its block's last step, whose data
+	              only phis of the next block take, straight from the memory in that block's first step;
+	              and such a phi (its register written there, not on the edge) */
 	double t_end; /* ns into that step when the result is ready (binding decides which values get
 	                 registers, hls/emit/bind.h) */
 	/* filled by the pipeliner for the operations of a pipelined loop (all share the loop's one step) */

@@ -695,7 +695,7 @@ static int block_ref(parser *P)
 /* The annotation of operation K (after ';'): its schedule, kept in the scheduled mode, and its line. */
 static void annotation(parser *P, kfunc *f, kinst *k)
 {
-	int step = -1, issue = -1, slot = -1;
+	int step = -1, issue = -1, slot = -1, edge = 0;
 	double t = 0;
 	unsigned scol = P->t.col;
 	while (P->t.kind != T_END) {
@@ -707,6 +707,8 @@ static void annotation(parser *P, kfunc *f, kinst *k)
 			want(P, "issued");
 			issue = (int)number(P, "the issue step or cycle", 0, MAX_ID);
 			want(P, ")");
+		} else if (accept(P, "edge")) {
+			edge = 1;
 		} else if (accept(P, "t")) {
 			want(P, "=");
 			t = real(P, "the time the result is ready (T.TTns)", "ns");
@@ -715,7 +717,7 @@ static void annotation(parser *P, kfunc *f, kinst *k)
 			if (accept(P, ":"))
 				k->col = (unsigned)number(P, "the source column", 0, UINT_MAX);
 		} else {
-			expected(P, "'step', 'slot', '(issued N)', 't=' or 'line'");
+			expected(P, "'step', 'slot', '(issued N)', 'edge', 't=' or 'line'");
 		}
 	}
 	if (!P->info[P->nk - 1].scheduled)
@@ -741,9 +743,12 @@ static void annotation(parser *P, kfunc *f, kinst *k)
 			     bl->first_step, bl->last_step);
 		if (issue < 0 && kir_text_pipe_issues(k->op)) /* binding and the emitter read it */
 			fail(P, scol, "expected the %s's '(issued N)' step", kop_name(k->op));
+		if (edge && k->op != K_LOAD && k->op != K_PHI)
+			fail(P, scol, "only a load or a phi is an edge one");
 		k->step = step;
 		k->issue = issue;
 		k->t_end = t;
+		k->edge = edge;
 	}
 }
 

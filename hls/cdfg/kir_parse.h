@@ -19,7 +19,8 @@
  * Operands: %N, argN, VALUE:iW, '-' (none); a phi's incoming [VALUE, bbN], ... Attributes: mem M, from M2
  * (memcpy's source), move, bytes B (when not the access's width), -> bbT[, bbF] (successors; a switch's
  * default), cases V: bbN, ..., halt, name NAME (the source variable of a phi). The annotation: step S or slot
- * P (in a pipelined block), (issued I), t=Tns; and line L[:C], which is no schedule and always read.
+ * P (in a pipelined block), (issued I), edge (an edge load or phi, kir.h), t=Tns; and line L[:C], which is no
+ * schedule and always read.
  * Names are bare words (letters, digits, _ . $ -) or C-quoted strings; '-' is no name. Lines whose first
  * character (after blanks) is ';' are annotations: the step table's, or else comments (a lit test's RUN and
  * CHECK lines). Everything the scheduler writes is on annotations or after "steps" in a block's line, so a

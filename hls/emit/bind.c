@@ -115,7 +115,9 @@ static int bind_registers(const kfunc *f, kbind *b)
 		return -1;
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		if (k->block >= 0 && (k->op == K_PHI || (k->op == K_LOAD && !kir_pipelined(f, k->block))))
+		/* an edge load's data goes straight into its phi's register (kir.h) */
+		if (k->block >= 0 &&
+		    (k->op == K_PHI || (k->op == K_LOAD && !k->edge && !kir_pipelined(f, k->block))))
 			b->registered[i] = 1;
 	}
 	for (int i = 0; i < f->ninsts; i++) {
@@ -129,7 +131,7 @@ static int bind_registers(const kfunc *f, kbind *b)
 				if (d->block != u->block || (!pipe && d->step != u->step))
 					b->registered[u->a[a].id] = 1;
 			}
-		for (int p = 0; p < u->nphi; p++)
+		for (int p = 0; p < u->nphi && !u->edge; p++)
 			if (u->phi_val[p].kind == KV_OP && !(pipe && u->phi_block[p] == u->block))
 				b->registered[u->phi_val[p].id] = 1;
 	}

@@ -404,6 +404,15 @@ void emit_value_regs(ectx *e)
 		fprintf(o, "    if (%s) %s <= %s;\n", emit_in_state(e, k->step),
 		        emit_def_of(e, SIG_REG, i, 0), emit_use_of(e, SIG_WIRE, i, 0));
 	}
+	/* an edge phi takes its memory's data in its block's first step (kir.h) */
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		int first = k->block >= 0 ? f->blocks[k->block].first_step : 0;
+		if (k->block >= 0 && k->op == K_PHI && k->edge && e->bd->registered[i])
+			fprintf(o, "    if (%s) %s <= %s;\n", emit_in_state(e, first),
+			        emit_def_of(e, SIG_REG, i, 0),
+			        emit_ref(e, (kval){KV_OP, i, 0, k->width}, first));
+	}
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		int wb = k->block >= 0 && k->op == K_LOAD ? kmem_word_bytes(f, k->mem) : 0;

@@ -40,7 +40,7 @@ int emit_edge_writes(const kfunc *f, int from, int to)
 		return 1;
 	for (int j = 0; j < tb->ninsts; j++) {
 		const kinst *k = &f->insts[tb->insts[j]];
-		for (int p = 0; k->op == K_PHI && p < k->nphi; p++)
+		for (int p = 0; k->op == K_PHI && !k->edge && p < k->nphi; p++)
 			if (k->phi_block[p] == from)
 				return 1;
 	}
@@ -55,7 +55,7 @@ void emit_edge(ectx *e, ctl_mode mode, int from, int to, const char *ind)
 	if (mode == CTL_REGS) {
 		for (int j = 0; j < tb->ninsts; j++) {
 			const kinst *k = &f->insts[tb->insts[j]];
-			for (int p = 0; k->op == K_PHI && p < k->nphi; p++)
+			for (int p = 0; k->op == K_PHI && !k->edge && p < k->nphi; p++)
 				if (k->phi_block[p] == from)
 					fprintf(e->body, "%s%s <= %s;\n", ind,
 					        emit_def_of(e, SIG_REG, tb->insts[j], 0),

@@ -110,6 +110,10 @@ const char *emit_ref(ectx *e, kval v, int ctx)
 		if (p)
 			return p;
 		const kinst *d = &f->insts[v.id];
+		if (d->op == K_PHI && d->edge && ctx == f->blocks[d->block].first_step)
+			/* the memory's data, there in this step only: every incoming load is alone on
+			 * the memory's first port, so the first one's word is each one's */
+			return emit_use_of(e, SIG_WIRE, d->phi_val[0].id, 0);
 		return emit_use_of(e, d->op != K_PHI && d->step == ctx ? SIG_WIRE : SIG_REG, v.id, 0);
 	}
 	default:

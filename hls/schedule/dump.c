@@ -82,6 +82,8 @@ static void annotation(const kfunc *f, const kinst *k, FILE *o)
 		fprintf(o, " step %d", k->step);
 		if (k->issue >= 0)
 			fprintf(o, " (issued %d)", k->issue);
+		if (k->edge) /* an edge load or phi (kir.h) */
+			fprintf(o, " edge");
 		if (k->width)
 			fprintf(o, " t=%.2fns", k->t_end);
 	}

@@ -40,9 +40,9 @@ static void ready_at(const kfunc *f, int block, kval v, int first, int *step, do
 	if (v.kind != KV_OP)
 		return;
 	const kinst *d = &f->insts[v.id];
-	if (d->block != block || d->op == K_PHI)
+	if (d->block != block || (d->op == K_PHI && !d->edge))
 		return;
-	*step = d->step;
+	*step = d->op == K_PHI ? first : d->step;
 	*t = d->t_end;
 }
 
@@ -148,6 +148,7 @@ typedef struct placer {
 	int div_done[65], div_last[65];
 	unsigned char *unit_at; /* [step * ntypes + type] */
 	int unit_cap;
+	int edge_failed; /* the phi of an edge load that did not fit its block's last step, or -1 */
 } placer;
 
 /* A combinational operation: chained behind its operands while the step's time allows. */
@@ -381,9 +382,9 @@ static void place_access(placer *pl, int i, int s, double t)
 	if (pl->port_done[k->mem] < s)
 		pl->port_done[k->mem] = s;
 	k->issue = s;
-	if (k->op == K_STORE) {
+	if (k->op == K_STORE || k->edge) { /* an edge load's data is taken in the next block */
 		k->step = s;
-		k->t_end = t + d;
+		k->t_end = k->edge ? 0.0 : t + d;
 		return;
 	}
 	/* Read data: an internal memory answers in the next step; a module port's response is awaited where
@@ -501,6 +502,41 @@ static int move_address(placer *pl, int bi, int i, int s)
 	return 1;
 }
 
+/* The phi that alone reads operation I, or -1. */
+static int only_phi_reader(const kfunc *f, int i)
+{
+	if (readers(f, i) != 1)
+		return -1;
+	for (int u = 0; u < f->ninsts; u++) {
+		const kinst *k = &f->insts[u];
+		for (int q = 0; k->block >= 0 && k->op == K_PHI && q < k->nphi; q++)
+			if (k->phi_val[q].kind == KV_OP && k->phi_val[q].id == i)
+				return u;
+	}
+	return -1;
+}
+
+/* Edge load I of block BI (kir.h) goes to the block's last step, its address computed there, alone on its
+ * memory in that step; else its phi is reported (edge_failed), for the next solve to leave to the edge. */
+static void place_edge_load(placer *pl, int bi, int i)
+{
+	kfunc *f = pl->f;
+	kinst *k = &f->insts[i];
+	int last = f->nsteps - 1, m = k->mem;
+	unsigned char *here = use_at(&pl->bs, k->issue, m);
+	*here -= SCHED_USE_LOAD; /* the load's own use does not count against it */
+	int ok = *use_at(&pl->bs, last, m) == 0 && onchip_fits(pl, last, m, 0) &&
+	         (k->issue == last || move_address(pl, bi, i, last));
+	if (!ok) {
+		*here += SCHED_USE_LOAD;
+		pl->edge_failed = only_phi_reader(f, i);
+		return;
+	}
+	*use_at(&pl->bs, last, m) += SCHED_USE_LOAD;
+	k->issue = k->step = last;
+	k->t_end = 0.0;
+}
+
 /* An on-chip load that only phis of the successors read (a fetch load_hoist moved into each predecessor) is
  * requested in the block's last step but one where a port is free there, its address computed there too:
  * its data then arrives in the step whose edge writes the phi's register, read as it comes out of the
@@ -515,6 +551,10 @@ static void late_edge_loads(placer *pl, int bi)
 		int i = bl->insts[j];
 		kinst *k = &f->insts[i];
 		int m = k->mem;
+		if (k->op == K_LOAD && k->edge) {
+			place_edge_load(pl, bi, i);
+			continue;
+		}
 		if (k->op != K_LOAD || !is_internal(f, m) || k->issue >= s || !read_on_edges_only(f, i, bi))
 			continue;
 		if (!onchip_fits(pl, s, m, 0) || !move_address(pl, bi, i, s))
@@ -559,7 +599,7 @@ static void place_block(placer *pl, int bi)
 		k->issue = -1;
 		if (k->op == K_PHI) {
 			k->step = first;
-			k->t_end = 0.0;
+			k->t_end = k->edge ? sched_load_ready(f, &f->insts[k->phi_val[0].id]) : 0.0;
 			continue;
 		}
 		int s = first;
@@ -577,13 +617,14 @@ static void place_block(placer *pl, int bi)
 }
 
 /* Solves problem P of kernel F (P's kernel): writes the schedule into F. OVERLAP[b]: block b is a loop the
- * pipeliner may take (pipeline_candidate, already prepared). */
-static void solve(const sched_problem *p, kfunc *f, const int *overlap)
+ * pipeliner may take (pipeline_candidate, already prepared). Returns an edge phi whose loads or block did not
+ * allow it (its schedule is then to be solved again without it), else -1. */
+static int solve(const sched_problem *p, kfunc *f, const int *overlap)
 {
 	f->clock_ns = p->clock_ns;
 	f->nsteps = 0;
 	int nall = f->nmems + f->nimems;
-	placer pl = {.p = p, .f = f, .bs = {nall, NULL, 0}};
+	placer pl = {.p = p, .f = f, .bs = {nall, NULL, 0}, .edge_failed = -1};
 	pl.port_last = xcalloc((size_t)nall + 1, sizeof *pl.port_last);
 	pl.port_done = xcalloc((size_t)nall + 1, sizeof *pl.port_done);
 	for (int bi = 0; bi < f->nblocks; bi++) {
@@ -595,6 +636,44 @@ static void solve(const sched_problem *p, kfunc *f, const int *overlap)
 	free(pl.port_done);
 	free(pl.bs.use);
 	free(pl.unit_at);
+	if (pl.edge_failed >= 0)
+		return pl.edge_failed;
+	/* the phi's register takes the memory's data in its block's first cycle: a step of one cycle */
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		if (k->op == K_PHI && k->edge && is_stall(f->steps[f->blocks[k->block].first_step].kind))
+			return i;
+	}
+	return -1;
+}
+
+/* Whether phi K of block H may take edge loads (kir.h): every incoming value is a whole-word load of one
+ * on-chip memory, in the block it comes from, which only K reads and after which that block writes nothing
+ * to the memory; no block involved is a loop the pipeliner may take. */
+static int edge_phi(const kfunc *f, const kinst *k, int h, const int *overlap)
+{
+	if (k->op != K_PHI || !k->nphi || overlap[h])
+		return 0;
+	int m = -1;
+	for (int q = 0; q < k->nphi; q++) {
+		kval v = k->phi_val[q];
+		const kinst *d = v.kind == KV_OP ? &f->insts[v.id] : NULL;
+		if (!d || d->op != K_LOAD || d->block != k->phi_block[q] || overlap[d->block] ||
+		    !is_internal(f, d->mem) || (m >= 0 && d->mem != m) ||
+		    d->bytes != kmem_word_bytes(f, d->mem) || readers(f, v.id) != 1 ||
+		    !read_on_edges_only(f, v.id, d->block))
+			return 0;
+		m = d->mem;
+	}
+	return 1;
+}
+
+/* Marks phi K and its loads as edge ones (ON), or not. */
+static void mark_edge(kfunc *f, kinst *k, int on)
+{
+	k->edge = on;
+	for (int q = 0; q < k->nphi; q++)
+		f->insts[k->phi_val[q].id].edge = on;
 }
 
 void sched_run(kfunc *f, double clock_ns, int pipeline)
@@ -612,7 +691,14 @@ void sched_run(kfunc *f, double clock_ns, int pipeline)
 		free(overlap);
 		return;
 	}
-	solve(&p, f, overlap);
+	for (int i = 0; i < f->ninsts; i++)
+		f->insts[i].edge = 0;
+	for (int i = 0; i < f->ninsts; i++)
+		if (f->insts[i].block >= 0 && edge_phi(f, &f->insts[i], f->insts[i].block, overlap))
+			mark_edge(f, &f->insts[i], 1);
+	/* each failure takes one phi out of the plan: this ends */
+	for (int bad; (bad = solve(&p, f, overlap)) >= 0;)
+		mark_edge(f, &f->insts[bad], 0);
 	sched_problem_free(&p);
 	free(overlap);
 }

@@ -47,8 +47,8 @@ static double start_time(const kfunc *f, const kinst *k, int b, int at, int pipe
 			continue;
 		const kinst *d = &f->insts[k->a[a].id];
 		int when = pipelined ? d->pslot : d->step;
-		if (d->block == b && d->op != K_PHI && when == at && d->t_end > t)
-			t = d->t_end;
+		if (d->block == b && (d->op != K_PHI || d->edge) && when == at && d->t_end > t)
+			t = d->t_end; /* an edge phi: the memory's data, in the block's first step */
 	}
 	return t;
 }
@@ -101,12 +101,74 @@ static int late_data(const sched_problem *p, const kinst *k, int issue, int use,
 		         kop_name(k->op), k->line, unit, use, issue, lat);
 		return -1;
 	}
-	if (k->op != K_LOAD || use >= issue + sched_port_latency(p, k->mem))
-		return 0;
+	if (k->op != K_LOAD || k->edge || use >= issue + sched_port_latency(p, k->mem))
+		return 0; /* an edge load's data is taken in the next block (edge_loads) */
 	snprintf(err, errlen,
 	         "load (line %u): data used in %s %d, requested in %d; the memory answers after %d", k->line,
 	         unit, use, issue, sched_port_latency(p, k->mem));
 	return -1;
+}
+
+/* Edge loads and their phis (kir.h): an edge phi's incoming values are all edge loads of one on-chip memory,
+ * each whole-word, in the block the value comes from, issued in that block's last step and alone on the
+ * memory there, read by the phi alone; the phi's block is sequential and its first step lasts one cycle
+ * (the memory's data is there in that cycle only: the phi's register takes it then). */
+static int edge_loads(const kfunc *f, char *err, size_t errlen)
+{
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		if (k->block < 0 || !k->edge)
+			continue;
+		if (k->op == K_LOAD) {
+			int readers = 0, by_edge_phi = 0;
+			for (int u = 0; u < f->ninsts; u++) {
+				const kinst *r = &f->insts[u];
+				for (int a = 0; r->block >= 0 && a < r->nargs; a++)
+					readers += r->a[a].kind == KV_OP && r->a[a].id == i;
+				for (int q = 0; r->block >= 0 && q < r->nphi; q++)
+					if (r->phi_val[q].kind == KV_OP && r->phi_val[q].id == i) {
+						readers++;
+						by_edge_phi += r->edge && r->phi_block[q] == k->block;
+					}
+			}
+			const kblock *bl = &f->blocks[k->block];
+			int alone = 1;
+			for (int j = 0; j < bl->ninsts; j++) {
+				const kinst *o = &f->insts[bl->insts[j]];
+				alone &= bl->insts[j] == i || !kop_is_access(o->op) || o->mem != k->mem ||
+				         o->issue != k->issue;
+			}
+			if (bl->pipelined || k->issue != bl->last_step || k->step != k->issue || !alone ||
+			    readers != 1 || by_edge_phi != 1 || !is_internal(f, k->mem) ||
+			    k->bytes != kmem_word_bytes(f, k->mem)) {
+				snprintf(err, errlen,
+				         "edge load (line %u): not a whole-word on-chip load alone in its "
+				         "block's last step, read by one edge phi alone",
+				         k->line);
+				return -1;
+			}
+		} else if (k->op == K_PHI) {
+			const kblock *bl = &f->blocks[k->block];
+			const kstep *st = f->steps ? &f->steps[bl->first_step] : NULL;
+			int ok =
+			    !bl->pipelined && st && (st->kind == STEP_COMB || st->kind == STEP_DIV_ISSUE);
+			for (int q = 0; ok && q < k->nphi; q++) {
+				kval v = k->phi_val[q];
+				ok = v.kind == KV_OP && f->insts[v.id].op == K_LOAD && f->insts[v.id].edge &&
+				     f->insts[v.id].block == k->phi_block[q] &&
+				     f->insts[v.id].mem == f->insts[k->phi_val[0].id].mem;
+			}
+			if (!ok) {
+				snprintf(
+				    err, errlen,
+				    "edge phi (line %u): its values are not all edge loads of one memory, "
+				    "or its block's first step may last more than a cycle",
+				    k->line);
+				return -1;
+			}
+		}
+	}
+	return 0;
 }
 
 /* Requests on one memory keep program order where it matters (ISSUE: their steps or slots, by position in
@@ -472,7 +534,8 @@ static int verify_solution(const sched_problem *p, const int *div_issue, char *e
 {
 	const kfunc *f = p->f;
 	int prev_last = -1;
-	if (utilisation(p, div_issue, err, errlen) || stall_rule(f, err, errlen))
+	if (utilisation(p, div_issue, err, errlen) || stall_rule(f, err, errlen) ||
+	    edge_loads(f, err, errlen))
 		return -1;
 	for (int b = 0; b < f->nblocks; b++) {
 		const kblock *bl = &f->blocks[b];

@@ -3,7 +3,8 @@
  * invariant broken once (a use before its definition, a load's data used before the memory answers, a store
  * beside a load of one internal memory in a step, blocks out of order); each must be named. Then a
  * floating-point unit's limit: two operations in one step on one unit; the shared multipliers' limit: a
- * third product of a width in one step. */
+ * product more than it in one step; an edge load and its phi (kir.h), then the load not in its block's last
+ * step and the phi's first step one that may stall. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,6 +168,83 @@ static void multipliers(void)
 	         "one 32-bit product more than the limit in a step is caught", "\"%s\"", err);
 }
 
+/* Block 0: an edge load of a local array issued in its one step, then a branch; block 1: the edge phi, its
+ * value stored into the array, in a step of one cycle. */
+static void edge_loads(void)
+{
+	static kinst u[5];
+	static int ub0[] = {0, 1}, ub1[] = {2, 3, 4};
+	static kblock ubl[2];
+	static kstep st[3];
+	static kmem um[2];
+	char err[256] = "";
+	memset(u, 0, sizeof u);
+	u[0] = (kinst){.op = K_LOAD,
+	               .width = 32,
+	               .nargs = 1,
+	               .block = 0,
+	               .mem = 1,
+	               .bytes = 4,
+	               .issue = 0,
+	               .step = 0,
+	               .edge = 1,
+	               .line = 50};
+	u[0].a[0] = (kval){KV_CONST, 0, 8, 32};
+	u[1] = (kinst){.op = K_BR, .block = 0, .step = 0, .issue = -1, .line = 51};
+	u[1].succ[0] = 1;
+	u[2] = (kinst){
+	    .op = K_PHI, .width = 32, .block = 1, .step = 1, .issue = -1, .edge = 1, .nphi = 1, .line = 52};
+	static kval pv[1];
+	static int pb[1] = {0};
+	pv[0] = (kval){KV_OP, 0, 0, 32};
+	u[2].phi_val = pv;
+	u[2].phi_block = pb;
+	u[2].t_end = sched_load_ready(&(kfunc){.mems = um, .nmems = 1}, &u[0]);
+	u[3] = (kinst){
+	    .op = K_STORE, .nargs = 2, .block = 1, .mem = 1, .bytes = 4, .issue = 1, .step = 1, .line = 53};
+	u[3].a[0] = (kval){KV_CONST, 0, 0, 32};
+	u[3].a[1] = (kval){KV_OP, 2, 0, 32};
+	u[4] = (kinst){.op = K_RET, .block = 1, .step = 1, .issue = -1, .line = 54};
+	um[0] = (kmem){.kind = MEM_DEVMEM, .name = "devmem"};
+	um[1] = (kmem){.kind = MEM_LOCAL, .name = "buf", .size = 64};
+	ubl[0] = (kblock){.insts = ub0, .ninsts = 2, .first_step = 0, .last_step = 0};
+	ubl[1] = (kblock){.insts = ub1, .ninsts = 3, .first_step = 1, .last_step = 1};
+	st[0] = (kstep){STEP_COMB, 0, -1, -1, 0};
+	st[1] = (kstep){STEP_COMB, 1, -1, -1, 0};
+	kfunc g = {.name = "e",
+	           .insts = u,
+	           .ninsts = 5,
+	           .blocks = ubl,
+	           .nblocks = 2,
+	           .mems = um,
+	           .nmems = 1,
+	           .nimems = 1,
+	           .steps = st,
+	           .nsteps = 2,
+	           .clock_ns = 10};
+	KT_CHECK(sched_verify(&g, err, sizeof err) == 0, "an edge load and its phi pass", "%s", err);
+	/* the load a step before its block's last */
+	ub0[1] = 1;
+	ubl[0].last_step = 1;
+	ubl[1].first_step = ubl[1].last_step = 2;
+	u[1].step = 1;
+	u[2].step = u[3].step = u[3].issue = u[4].step = 2;
+	st[2] = st[1];
+	st[1] = (kstep){STEP_COMB, 0, -1, -1, 0};
+	g.nsteps = 3;
+	KT_CHECK(sched_verify(&g, err, sizeof err) != 0 && strstr(err, "edge load (line 50)"),
+	         "an edge load before its block's last step is caught", "\"%s\"", err);
+	/* back to one step each, but the phi's step waits on a module port: it may last several cycles */
+	ubl[0].last_step = 0;
+	ubl[1].first_step = ubl[1].last_step = 1;
+	u[1].step = 0;
+	u[2].step = u[3].step = u[3].issue = u[4].step = 1;
+	st[1] = (kstep){STEP_MEM_WAIT, 1, 3, -1, 0};
+	g.nsteps = 2;
+	KT_CHECK(sched_verify(&g, err, sizeof err) != 0 && strstr(err, "edge phi (line 52)"),
+	         "an edge phi whose first step may stall is caught", "\"%s\"", err);
+}
+
 int main(void)
 {
 	char err[256] = "";
@@ -216,5 +294,6 @@ int main(void)
 	         "a loop branch known after the II is caught", "\"%s\"", err);
 	units();
 	multipliers();
+	edge_loads();
 	return KT_DONE();
 }

@@ -229,6 +229,69 @@ KILN_SINGLE_TASK_KERNEL void find_two_ways(int *out, const int *v, int n, int ke
 		out[k + 1] = seen[k];
 }
 
+/* A small interpreter, an instruction-set simulator's shape (CHStone mips): each instruction is fetched from
+ * an on-chip copy of the program at the top of the loop (its load in every block that goes back: edge loads,
+ * hls/cdfg/kir.h) and decoded by a switch on its opcode whose case 0 switches on a function field with the
+ * same default (switch_fold's case fold). The default halts; at most LIMIT instructions run. */
+KILN_SINGLE_TASK_KERNEL void interp(int *regs, const unsigned *code, int ncode, int limit)
+{
+	unsigned prog[64];
+	int r[8] = {0};
+	for (int i = 0; i < 64; i++)
+		prog[i] = i < ncode ? code[i] : 0xF0000000u;
+	int pc = 0, steps = 0, running = 1;
+	do {
+		unsigned ins = prog[pc & 63];
+		pc++;
+		int a = (ins >> 20) & 7, b = (ins >> 16) & 7, d = (ins >> 12) & 7;
+		int imm = (int)(ins << 20) >> 20;
+		switch (ins >> 28) {
+		case 0:
+			switch (ins & 15) {
+			case 0:
+				r[d] = r[a] + r[b];
+				break;
+			case 1:
+				r[d] = r[a] - r[b];
+				break;
+			case 2:
+				r[d] = r[a] ^ r[b];
+				break;
+			case 3:
+				r[d] = r[a] & r[b];
+				break;
+			case 5:
+				r[d] = r[a] << (r[b] & 31);
+				break;
+			default:
+				running = 0;
+			}
+			break;
+		case 1:
+			r[d] = r[a] + imm;
+			break;
+		case 2:
+			if (r[a] != 0)
+				pc = imm & 63;
+			break;
+		case 3:
+			r[d] = imm;
+			break;
+		case 4:
+			pc = imm & 63;
+			break;
+		default:
+			running = 0;
+		}
+		r[0] = 0;
+		steps++;
+	} while (running && steps < limit);
+	for (int i = 0; i < 8; i++)
+		regs[i] = r[i];
+	regs[8] = pc;
+	regs[9] = steps;
+}
+
 #ifdef KILN_HARNESS
 KT_TEST(collatz)
 {
@@ -299,5 +362,24 @@ KT_TEST(find_two_ways)
 	KT_RUN(find_two_ways, KT_P(o), KT_P(v), KT_V(int, 20), KT_V(int, 11));
 	KT_RUN(find_two_ways, KT_P(o), KT_P(v), KT_V(int, 5), KT_V(int, 11));
 	KT_RUN(find_two_ways, KT_P(o), KT_P(v), KT_V(int, 1), KT_V(int, 0));
+}
+KT_TEST(interp)
+{
+	int *regs = KT_BUF(int, 10);
+	unsigned *code = KT_BUF(unsigned, 64);
+#define INS(op, a, b, d, imm) ((unsigned)(op) << 28 | (a) << 20 | (b) << 16 | (d) << 12 | ((imm) & 0xfff))
+	/* r1 = 10; r2 = 0; do r2 += r1, r3 ^= r2 << (r1 & 3); while (--r1); r4 = r2 - r3; r0 = 5; halt */
+	static const unsigned sum[] = {INS(3, 0, 0, 1, 10), INS(3, 0, 0, 2, 0),  INS(3, 0, 0, 5, 3),
+	                               INS(0, 2, 1, 2, 0),  INS(0, 1, 5, 6, 3),  INS(0, 2, 6, 7, 5),
+	                               INS(0, 3, 7, 3, 2),  INS(1, 1, 0, 1, -1), INS(2, 1, 0, 0, 3),
+	                               INS(0, 2, 3, 4, 1),  INS(3, 0, 0, 0, 5),  INS(0, 0, 0, 0, 9)};
+#undef INS
+	for (int i = 0; i < 12; i++)
+		code[i] = sum[i];
+	KT_RUN(interp, KT_P(regs), KT_P(code), KT_V(int, 12), KT_V(int, 200));
+	/* random programs: random opcodes, branches and halts, cut at 150 instructions */
+	for (int i = 0; i < 64; i++)
+		code[i] = ((unsigned)i * 2654435761u ^ 0x9E3779B9u) % 0x60000000u;
+	KT_RUN(interp, KT_P(regs), KT_P(code), KT_V(int, 64), KT_V(int, 150));
 }
 #endif
