@@ -106,38 +106,6 @@ static int bind_requests(const kfunc *f, kbind *b)
 	return 0;
 }
 
-/* A value needs a register when some use sits in another step than its definition, or when it is a phi or a
- * loaded word (both captured at a step boundary). In a pipelined loop the stages keep values of their own,
- * so there the register is the value of the last iteration, for uses after the loop. */
-static int bind_registers(const kfunc *f, kbind *b)
-{
-	if (!(b->registered = calloc((size_t)f->ninsts + 1, sizeof *b->registered)))
-		return -1;
-	for (int i = 0; i < f->ninsts; i++) {
-		const kinst *k = &f->insts[i];
-		/* an edge load's data goes straight into its phi's register (kir.h) */
-		if (k->block >= 0 &&
-		    (k->op == K_PHI || (k->op == K_LOAD && !k->edge && !kir_pipelined(f, k->block))))
-			b->registered[i] = 1;
-	}
-	for (int i = 0; i < f->ninsts; i++) {
-		const kinst *u = &f->insts[i];
-		if (u->block < 0)
-			continue;
-		int pipe = kir_pipelined(f, u->block);
-		for (int a = 0; a < u->nargs; a++)
-			if (u->a[a].kind == KV_OP) {
-				const kinst *d = &f->insts[u->a[a].id];
-				if (d->block != u->block || (!pipe && d->step != u->step))
-					b->registered[u->a[a].id] = 1;
-			}
-		for (int p = 0; p < u->nphi && !u->edge; p++)
-			if (u->phi_val[p].kind == KV_OP && !(pipe && u->phi_block[p] == u->block))
-				b->registered[u->phi_val[p].id] = 1;
-	}
-	return 0;
-}
-
 static int fdiv(int a, int b)
 {
 	return a >= 0 ? a / b : -((-a + b - 1) / b);
@@ -251,8 +219,10 @@ static int bind_signals(const kfunc *f, kbind *b)
 		if (k->op == K_LOAD &&
 		    add_sig(b, SIG_LOAD_WORD, i, 8 * kmem_word_bytes(f, k->mem), fmt("ld%d", i)))
 			return -1;
-		if (b->registered[i] &&
-		    add_sig(b, SIG_REG, i, w, k->name ? fmt("%s_%d_q", k->name, i) : fmt("r%d_q", i)))
+		/* a register several values share is named for none of their variables */
+		if (b->registered[i] && b->reg_of[i] == i &&
+		    add_sig(b, SIG_REG, i, w,
+		            k->name && !b->reg_shared[i] ? fmt("%s_%d_q", k->name, i) : fmt("r%d_q", i)))
 			return -1;
 		if (!kir_pipelined(f, k->block))
 			continue;
@@ -263,6 +233,9 @@ static int bind_signals(const kfunc *f, kbind *b)
 		if (p->pending && add_sig(b, SIG_NEXT, i, w, fmt("p%d_m", i)))
 			return -1;
 	}
+	for (int i = 0; i < f->ninsts; i++)
+		if (b->registered[i] && b->reg_of[i] != i)
+			b->sig[SIG_REG][i] = b->sig[SIG_REG][b->reg_of[i]];
 	return 0;
 }
 
@@ -391,5 +364,7 @@ void bind_free(kbind *b)
 	free(b->mul_unit);
 	free(b->pv);
 	free(b->registered);
+	free(b->reg_of);
+	free(b->reg_shared);
 	memset(b, 0, sizeof *b);
 }

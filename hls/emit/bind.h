@@ -95,11 +95,14 @@ typedef struct kbind {
 	int nstates;
 	int *registered; /* per instruction: its value has a register (used in a later step, or a phi or a
 	                    loaded word; in a pipelined loop, used after the loop) */
-	int *fpu;        /* per instruction: its floating-point unit group (fp_unit_groups), or -1 */
-	int nfpu;        /* groups: the sequential code shares one unit per group */
-	int *fpu_first;  /* per group: its first operation in sequential code (the shared unit runs it), or -1
-	                    when only pipelined loops use the group's cell */
-	bind_mul *mul;   /* per instruction: a multiplication's operands and unit */
+	int *reg_of; /* per instruction with a register: the value whose register it shares (bind_regs.c), or
+	                itself */
+	unsigned char *reg_shared; /* per instruction: another value shares its register */
+	int *fpu;       /* per instruction: its floating-point unit group (fp_unit_groups), or -1 */
+	int nfpu;       /* groups: the sequential code shares one unit per group */
+	int *fpu_first; /* per group: its first operation in sequential code (the shared unit runs it), or -1
+	                   when only pipelined loops use the group's cell */
+	bind_mul *mul;  /* per instruction: a multiplication's operands and unit */
 	bind_mul_unit *mul_unit; /* the shared multipliers */
 	int nmul_units;
 	bind_pipe_value *pv; /* per instruction of a pipelined loop: where its value lives */
@@ -119,6 +122,12 @@ int bind_sig(const kbind *b, bind_sig_kind kind, int i, int stage);
 /* Binds F's multiplications into B->mul and its shared multipliers (bind_mul.c). 0, or -1 when out of
  * memory. */
 int bind_multipliers(const kfunc *f, kbind *b);
+/* Fills B->registered, which values need a register, and B->reg_of, which share one (bind_regs.c). 0, or -1
+ * when out of memory. */
+int bind_registers(const kfunc *f, kbind *b);
+/* The sharing of B->registered's registers into B->reg_of and B->reg_shared (allocated), as bind_registers
+ * ends. 0, or -1 when out of memory. */
+int bind_share_registers(const kfunc *f, kbind *b);
 /* Frees what B holds. */
 void bind_free(kbind *b);
 /* Bits that count to N (at least 1): the width of a counter or index over N values. */

@@ -390,7 +390,7 @@ void emit_value_regs(ectx *e)
 	const kfunc *f = e->f;
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		if (k->block >= 0 && k->width && e->bd->registered[i])
+		if (k->block >= 0 && k->width && e->bd->registered[i] && e->bd->reg_of[i] == i)
 			fprintf(e->decl, "  reg  [%d:0] %s;\n", k->width - 1, emit_def_of(e, SIG_REG, i, 0));
 	}
 	fprintf(e->decl, "\n");

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: Apache-2.0
+/* Binding of values to registers (bind.h): which values need one, and which share one. A value needs a
+ * register when some use sits in another step than its definition, or when it is a phi or a loaded word
+ * (both captured at a step boundary). In a pipelined loop the stages keep values of their own, so there the
+ * register is the value of the last iteration, for uses after the loop.
+ *
+ * Sharing is the left-edge algorithm of HLS register allocation (Kurdahi and Parker), restricted to values
+ * whose register would take the same wire in each of their states: the products of one shared multiplier,
+ * the results of one floating-point unit, the whole words one memory port reads. A value that only
+ * operations of its own block read, in its block's later steps, lives from its step to its last reader's; a
+ * block's steps run one after another each time it runs, and its values are dead once it is left, so two
+ * such values whose lives do not meet may hold one register, written in each one's state from the one wire:
+ * no multiplexer, fewer flip-flops. (Sharing registers between any values whose lives do not meet cut
+ * CHStone adpcm's flip-flops by 15% but added 27% LUTs for the multiplexers: a LUT is dearer than a
+ * flip-flop.) A value that a phi, another block or a pipelined loop reads keeps its own, as do values of
+ * different widths (a wider register's upper bits would reach a comparison or a shift). */
+#include "bind.h"
+
+#include "../support/xalloc.h"
+#include "host/common/sort.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int bind_registers(const kfunc *f, kbind *b)
+{
+	b->registered = calloc((size_t)f->ninsts + 1, sizeof *b->registered);
+	b->reg_of = calloc((size_t)f->ninsts + 1, sizeof *b->reg_of);
+	b->reg_shared = calloc((size_t)f->ninsts + 1, sizeof *b->reg_shared);
+	if (!b->registered || !b->reg_of || !b->reg_shared)
+		return -1;
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		b->reg_of[i] = i;
+		/* an edge load's data goes straight into its phi's register (kir.h) */
+		if (k->block >= 0 &&
+		    (k->op == K_PHI || (k->op == K_LOAD && !k->edge && !kir_pipelined(f, k->block))))
+			b->registered[i] = 1;
+	}
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *u = &f->insts[i];
+		if (u->block < 0)
+			continue;
+		int pipe = kir_pipelined(f, u->block);
+		for (int a = 0; a < u->nargs; a++)
+			if (u->a[a].kind == KV_OP) {
+				const kinst *d = &f->insts[u->a[a].id];
+				if (d->block != u->block || (!pipe && d->step != u->step))
+					b->registered[u->a[a].id] = 1;
+			}
+		for (int p = 0; p < u->nphi && !u->edge; p++)
+			if (u->phi_val[p].kind == KV_OP && !(pipe && u->phi_block[p] == u->block))
+				b->registered[u->phi_val[p].id] = 1;
+	}
+	return bind_share_registers(f, b);
+}
+
+typedef struct life {
+	int inst, key, width, from,
+	    to; /* the wire its register takes (share_key), its step, its last reader's */
+} life;
+
+static int by_key_then_start(const void *x, const void *y)
+{
+	const life *a = x, *c = y;
+	if (a->key != c->key)
+		return a->key - c->key;
+	if (a->width != c->width)
+		return a->width - c->width;
+	if (a->from != c->from)
+		return a->from - c->from;
+	return a->inst - c->inst;
+}
+
+/* A register being filled: the value that owns it, the step its last value is read in. */
+typedef struct reg_fill {
+	int owner, to;
+} reg_fill;
+
+/* Which wire value I's register takes, one number per wire that several values may come from (a shared
+ * multiplier's product, a floating-point unit's result, a memory port's whole word), or -1. */
+static int share_key(const kfunc *f, const kbind *b, int i)
+{
+	const kinst *k = &f->insts[i];
+	if (k->op == K_MUL && b->mul[i].unit >= 0)
+		return 1 << 24 | b->mul[i].unit;
+	if (kop_unit(k->op) == KU_FPU && b->fpu[i] >= 0)
+		return 2 << 24 | b->fpu[i];
+	if (k->op == K_LOAD && !k->edge && k->bytes == kmem_word_bytes(f, k->mem))
+		return 3 << 24 | k->mem << 1 | b->ram_port[i];
+	return -1;
+}
+
+int bind_share_registers(const kfunc *f, kbind *b)
+{
+	int n = f->ninsts;
+	int *last = malloc(((size_t)n + 1) * sizeof *last);
+	unsigned char *own = calloc((size_t)n + 1, 1); /* read only in its block, in sequential steps */
+	life *l = malloc(((size_t)n + 1) * sizeof *l);
+	reg_fill *r = malloc(((size_t)n + 1) * sizeof *r);
+	if (!last || !own || !l || !r) {
+		free(last);
+		free(own);
+		free(l);
+		free(r);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		const kinst *k = &f->insts[i];
+		last[i] = -1;
+		own[i] = k->block >= 0 && b->registered[i] && k->op != K_PHI && k->width &&
+		         !kir_pipelined(f, k->block);
+	}
+	for (int u = 0; u < n; u++) {
+		const kinst *k = &f->insts[u];
+		if (k->block < 0)
+			continue;
+		/* a reader may take its operand in any step from its issue to its result (a division's
+		 * run, a floating-point unit's levels) */
+		int at = k->step > k->issue ? k->step : k->issue;
+		for (int a = 0; a < k->nargs; a++) {
+			if (k->a[a].kind != KV_OP)
+				continue;
+			int d = k->a[a].id;
+			if (f->insts[d].block != k->block || kir_pipelined(f, k->block))
+				own[d] = 0;
+			else if (at > last[d])
+				last[d] = at;
+		}
+		for (int q = 0; q < k->nphi; q++)
+			if (k->phi_val[q].kind == KV_OP)
+				own[k->phi_val[q].id] = 0;
+	}
+	int nl = 0;
+	for (int i = 0; i < n; i++) {
+		int key = own[i] && last[i] > f->insts[i].step ? share_key(f, b, i) : -1;
+		if (key >= 0)
+			l[nl++] = (life){i, key, f->insts[i].width, f->insts[i].step, last[i]};
+	}
+	kiln_sort(l, (size_t)nl, sizeof *l, by_key_then_start);
+	/* left edge, per wire and width: each value into the register free longest before it starts (free:
+	 * its last value read in a step before this one's, so that no step both reads the one and writes the
+	 * other) */
+	int nr = 0, first = 0;
+	for (int x = 0; x < nl; x++) {
+		if (x && (l[x].key != l[x - 1].key || l[x].width != l[x - 1].width))
+			first = nr;
+		int best = -1;
+		for (int y = first; y < nr; y++)
+			if (r[y].to < l[x].from && (best < 0 || r[y].to < r[best].to))
+				best = y;
+		if (best < 0) {
+			r[nr++] = (reg_fill){l[x].inst, l[x].to};
+			continue;
+		}
+		r[best].to = l[x].to;
+		b->reg_of[l[x].inst] = r[best].owner;
+		b->reg_shared[r[best].owner] = 1;
+	}
+	free(last);
+	free(own);
+	free(l);
+	free(r);
+	return 0;
+}
