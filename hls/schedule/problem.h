@@ -30,7 +30,7 @@ typedef enum sched_res { RES_PORT, RES_DIVIDER, RES_FP_UNIT, RES_COPY, RES_MULTI
  * that binding (hls/emit/bind_mul.c) needs no more multipliers of a width than this where the sequential
  * code multiplies in parallel: an unrolled loop's products take turns on them, as Bambu binds its units to
  * the resources allowed. A pipelined loop's multiplications keep multipliers of their own. */
-#define SCHED_MULS_PER_STEP 3
+#define SCHED_MULS_PER_STEP 4
 
 typedef struct sched_optype {
 	sched_res res;
