@@ -291,7 +291,8 @@ static void expr(ectx *e, const kinst *k, FILE *o)
 
 /* Operations in an order where every operand's wire comes before its users' (instruction order is not
  * always one after lowering): a depth-first post-order over operands, without recursion (a kernel may have
- * tens of thousands of operations). ORDER gets f->ninsts entries; -1 when out of memory. */
+ * tens of thousands of operations), an edge phi's first load standing for its operand. ORDER gets f->ninsts
+ * entries; -1 when out of memory. */
 static int topo_order(const kfunc *f, int *order)
 {
 	char *seen = calloc((size_t)f->ninsts + 1, 1);
@@ -321,7 +322,12 @@ static int topo_order(const kfunc *f, int *order)
 			}
 			seen[t] = 1;
 			const kinst *k = &f->insts[t];
-			for (int a = k->op == K_PHI ? -1 : k->nargs - 1; a >= 0; a--)
+			/* a phi is a register, but an edge phi is its first load's word in its block's first
+			 * step; an edge load's word is the port's, whatever its address */
+			if (k->op == K_PHI && k->edge && !seen[k->phi_val[0].id])
+				stack[sp++] = k->phi_val[0].id;
+			for (int a = k->op == K_PHI || (k->op == K_LOAD && k->edge) ? -1 : k->nargs - 1;
+			     a >= 0; a--)
 				if (k->a[a].kind == KV_OP && !seen[k->a[a].id])
 					stack[sp++] = k->a[a].id;
 		}
