@@ -74,7 +74,7 @@ KILN_SINGLE_TASK_KERNEL void wide_records(long long *out, const long long *in, i
 	}
 	__builtin_memcpy(b, a, sizeof a);
 	for (int i = 0; i < 6; i++)
-		out[i] = b[5 - i].key + b[i].val * b[i].tag;
+		out[i] = b[5 - i].key + b[i % n].val * b[i].tag; /* a loop kept (unroll_small) */
 }
 
 /* A loop over a local 64-bit array that pipelines. */

@@ -1,5 +1,5 @@
 ; SPDX-License-Identifier: Apache-2.0
-; Loop unrolling: by default Kiln leaves a loop with a multiplication one iteration per pass (one load; the
+; Loop unrolling: by default Kiln leaves a loop with a division one iteration per pass (one load; the
 ; small loops it unrolls on its own are test/hls/lit/unroll_small.ll); `kiln-cc -funroll-loops`
 ; unrolls a small loop of known trip count whole, as clang -O2 does (eight loads in one block, no loop left).
 ; Clang's loop directives decide for one loop either way: `#pragma unroll` unrolls a loop of known trip

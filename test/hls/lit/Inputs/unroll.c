@@ -6,6 +6,6 @@ KILN_SINGLE_TASK_KERNEL void sum8(const int *in, int *out, int n)
 	int s = 0;
 	UNROLL
 	for (int i = 0; i < 8; i++)
-		s += in[i] * n;
+		s += in[i] / n;
 	out[0] = s;
 }
