@@ -6,7 +6,7 @@
  *
  * Sharing is the left-edge algorithm of HLS register allocation (Kurdahi and Parker), restricted to values
  * whose register would take the same wire in each of their states: the products of one shared multiplier,
- * the results of one floating-point unit, the whole words one memory port reads. A value that only
+ * the results of one floating-point unit, the whole words one on-chip memory's port reads. A value that only
  * operations of its own block read, in its block's later steps, lives from its step to its last reader's; a
  * block's steps run one after another each time it runs, and its values are dead once it is left, so two
  * such values whose lives do not meet may hold one register, written in each one's state from the one wire:
@@ -86,7 +86,8 @@ static int share_key(const kfunc *f, const kbind *b, int i)
 		return 1 << 24 | b->mul[i].unit;
 	if (kop_unit(k->op) == KU_FPU && b->fpu[i] >= 0)
 		return 2 << 24 | b->fpu[i];
-	if (k->op == K_LOAD && !k->edge && k->bytes == kmem_word_bytes(f, k->mem))
+	/* an on-chip memory's: a module port's loads each keep their response in a register of their own */
+	if (k->op == K_LOAD && !k->edge && k->mem >= f->nmems && k->bytes == kmem_word_bytes(f, k->mem))
 		return 3 << 24 | k->mem << 1 | b->ram_port[i];
 	return -1;
 }
