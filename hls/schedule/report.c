@@ -3,7 +3,7 @@
  * each block's states, and per loop the achieved cycles per iteration (the initiation interval of a loop that
  * is not pipelined is its trip latency) beside the two cheap lower bounds of REFERENCE §8: the dependence
  * bound (the longest chain packed into the clock period, memory reads at the memory's minimum latency,
- * divisions as chained subtract stages) and the resource bound (the busiest memory's accesses over its
+ * divisions as chained subtract stages, floating-point operations at their pipelined units' latency) and the resource bound (the busiest memory's accesses over its
  * ports, sched_port_cycles).
  * Both are given per execution of each block, and for single-block loops the recurrence bound too, so that
  * the benchmark can weigh them by the block counts of a profiled run (kiln-cc --profile, scripts/bench). */
@@ -15,6 +15,7 @@
 #include "../../host/common/jsonutil.h"
 #include "../../host/common/text_escape.h"
 #include "../support/xalloc.h"
+#include "fp_units.h"
 #include "oplib.h"
 #include "problem.h"
 #include "schedule.h"
@@ -59,7 +60,8 @@ static int read_latency(const kfunc *f, const kinst *k)
 /* When operation K of block B finishes at the earliest (ns of chain from the block's start, steps of
  * sched_step_budget each, the scheduler's own rule), its operands' finish times in T (values from outside
  * the block, and phis, are ready at 0). Reads complete READ_LATENCY steps after the one they are issued in,
- * their data sched_load_ready into it; a division costs its W subtract-and-select stages chained. */
+ * their data sched_load_ready into it; a division costs its W subtract-and-select stages chained; a
+ * floating-point operation its unit's register levels. */
 static double op_finish(const kfunc *f, const vbits *vb, const kinst *k, int b, const double *t)
 {
 	double start = 0;
@@ -73,6 +75,10 @@ static double op_finish(const kfunc *f, const vbits *vb, const kinst *k, int b, 
 		return step * (floor(start / step + 1e-9) + read_latency(f, k)) + sched_load_ready(f, k);
 	if (sched_is_div(k->op))
 		return start + k->width * sched_div_stage_delay(k->width);
+	/* a floating-point operation runs on a pipelined unit whose register levels no schedule chains through
+	 * (hls/schedule/fp_units.h): its result is there that many steps after the step its operands are */
+	if (kop_unit(k->op) == KU_FPU)
+		return step * (floor(start / step + 1e-9) + fp_unit_latency(k, f->clock_ns));
 	return start + d;
 }
 
