@@ -3,8 +3,8 @@
  * each block's states, and per loop the achieved cycles per iteration (the initiation interval of a loop that
  * is not pipelined is its trip latency) beside the two cheap lower bounds of REFERENCE §8: the dependence
  * bound (the longest chain packed into the clock period, memory reads at the memory's minimum latency,
- * divisions as chained subtract stages, floating-point operations at their pipelined units' latency) and the resource bound (the busiest memory's accesses over its
- * ports, sched_port_cycles).
+ * divisions as chained subtract stages, floating-point operations at their pipelined units' latency) and
+ * the resource bound (the busiest memory's accesses over its ports, sched_port_cycles).
  * Both are given per execution of each block, and for single-block loops the recurrence bound too, so that
  * the benchmark can weigh them by the block counts of a profiled run (kiln-cc --profile, scripts/bench). */
 #include <math.h>
@@ -75,8 +75,9 @@ static double op_finish(const kfunc *f, const vbits *vb, const kinst *k, int b, 
 		return step * (floor(start / step + 1e-9) + read_latency(f, k)) + sched_load_ready(f, k);
 	if (sched_is_div(k->op))
 		return start + k->width * sched_div_stage_delay(k->width);
-	/* a floating-point operation runs on a pipelined unit whose register levels no schedule chains through
-	 * (hls/schedule/fp_units.h): its result is there that many steps after the step its operands are */
+	/* a floating-point operation runs on a pipelined unit whose register levels no schedule chains
+	 * through (hls/schedule/fp_units.h): its result is there that many steps after the step its operands
+	 * are */
 	if (kop_unit(k->op) == KU_FPU)
 		return step * (floor(start / step + 1e-9) + fp_unit_latency(k, f->clock_ns));
 	return start + d;
