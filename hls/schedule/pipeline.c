@@ -124,6 +124,7 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 	for (int j = 0; j < bl->ninsts; j++)
 		ms->ready[j] = 0;
 	for (int round = 0; round < 32 && last && last_store; round++) {
+		why[0] = 0; /* the reason is the last round's */
 		memset(ms->busy, 0, (size_t)(nall + 1) * (size_t)ii);
 		for (int m = 0; m < nall; m++) {
 			last[m] = -1;
@@ -165,6 +166,8 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 				 * (SCHED_RAM_PORTS) */
 				int m = k->mem, mod = m < f->nmems, st = k->op == K_STORE;
 				int lo = last[m] + (mod || st || last_store[m]);
+				if (lo < ms->ready[j])
+					lo = ms->ready[j];
 				if (s < lo) {
 					s = lo;
 					t = 0;
@@ -206,22 +209,28 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 			         f->insts[bl->insts[bl->ninsts - 1]].line, ms->slot[bl->ninsts - 1] + 1);
 			break;
 		}
-		for (int i = 0; i < nd && !fail; i++)
-			if (ms->issue[ms->pos[dep[i].later]] + dep[i].dist * ii <
-			    ms->issue[ms->pos[dep[i].earlier]] + 1) {
-				const kinst *e = &f->insts[dep[i].earlier], *l = &f->insts[dep[i].later];
-				snprintf(
-				    why, wn,
-				    "the %s at line %u must wait for the %s at line %u of the iteration %d "
-				    "before (%s)",
-				    kop_name(l->op), l->line, kop_name(e->op), e->line, dep[i].dist,
-				    dep[i].exact ? "they meet"
-				                 : "they may alias; restrict pointers tell them apart");
-				fail = 1;
-			}
-		if (fail)
-			break;
+		/* An access that must wait for one of an earlier iteration is issued later in the next round
+		 * (ready), as a phi waits for its next value: the access it waits for may come late in its
+		 * iteration for other reasons (a device-memory read it stores), and issuing this one as early
+		 * as possible would make the II pay the whole gap. When it cannot move far enough, the rounds
+		 * run out and the last such wait is the reason. */
 		int changed = 0;
+		for (int i = 0; i < nd; i++) {
+			int lp = ms->pos[dep[i].later];
+			int need = ms->issue[ms->pos[dep[i].earlier]] + 1 - dep[i].dist * ii;
+			if (ms->issue[lp] >= need)
+				continue;
+			const kinst *e = &f->insts[dep[i].earlier], *l = &f->insts[dep[i].later];
+			snprintf(why, wn,
+			         "the %s at line %u must wait for the %s at line %u of the iteration %d "
+			         "before (%s)",
+			         kop_name(l->op), l->line, kop_name(e->op), e->line, dep[i].dist,
+			         dep[i].exact ? "they meet"
+			                      : "they may alias; restrict pointers tell them apart");
+			if (need > ms->ready[lp])
+				ms->ready[lp] = need;
+			changed = 1;
+		}
 		for (int j = 0; j < bl->ninsts; j++) {
 			const kinst *k = &f->insts[bl->insts[j]];
 			int v = k->op == K_PHI ? kir_back_value(f, b, k) : -1;

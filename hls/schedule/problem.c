@@ -169,10 +169,55 @@ static int rotation_bound(const kfunc *f, int b, int pi, int q, int slot, int v)
 	return (late + k - 1) / k;
 }
 
-/* RecMII of single-block loop B: over every phi of B, the cycles from the phi to the value it takes on the
- * back edge, chained as the scheduler chains (an operation starts a new cycle when it does not fit the rest
- * of the period; a load's data comes its latency later; a division takes its divider's cycles). Memory
- * recurrences are left out, which only lowers it. Needs P's delays and latencies only. */
+/* The slots (with T, ns into them) operations of single-block loop B take after operation SRC of B, along
+ * operands alone, chained as the scheduler chains (an operation starts a new cycle when it does not fit the
+ * rest of the period; a load's data comes its latency later; a division takes its divider's cycles): SRC at
+ * SLOT[SRC] and T[SRC], set by the caller; -1 for those SRC does not reach. Other operands are taken as there
+ * at the start, and other phis' values as not reached, which only lowers the slots. */
+static void chain_from(const sched_problem *p, int b, int src, int *slot, double *t)
+{
+	const kfunc *f = p->f;
+	const kblock *bl = &f->blocks[b];
+	int s0 = slot[src];
+	double t0 = t[src];
+	for (int j = 0; j < bl->ninsts; j++)
+		slot[bl->insts[j]] = -1;
+	slot[src] = s0;
+	t[src] = t0;
+	for (int j = 0; j < bl->ninsts; j++) {
+		int i = bl->insts[j];
+		const kinst *k = &f->insts[i];
+		if (i == src || k->op == K_PHI || kop_unit(k->op) == KU_COPY || kop_is_term(k->op))
+			continue;
+		int s = -1;
+		double at = 0;
+		for (int a = 0; a < k->nargs; a++) {
+			int d = k->a[a].kind == KV_OP ? k->a[a].id : -1;
+			if (d < 0 || f->insts[d].block != b || slot[d] < 0 ||
+			    (d != src && f->insts[d].op == K_PHI))
+				continue;
+			if (s < 0) {
+				s = 0;
+				at = 0;
+			}
+			sched_later(&s, &at, slot[d], f->insts[d].op == K_PHI ? 0 : t[d]);
+		}
+		if (s < 0)
+			continue;
+		chain(p, k, i, &s, &at);
+		slot[i] = s;
+		t[i] = at;
+	}
+}
+
+/* RecMII of single-block loop B, over the dependence cycles of its iterations:
+ * - every phi to the value it takes on the back edge (through a rotation of phis too);
+ * - a load to an access of the same iteration computed from its data, which an access of a later iteration
+ *   must wait for (memdep_loop, DIST iterations on): that access issues at least 1 cycle after the one
+ *   it waits for, so DIST x II covers the chain from the load's request to it, plus 1 (try_ii's rule).
+ *   Textbook RecMII counts memory edges as any other; leaving them out said II 1 for
+ *   `out[i] = in[f(i)]`, whose next read waits for this store of this read's data.
+ * Needs P's delays and latencies and the memory dependences. */
 static int rec_mii(const sched_problem *p, int b)
 {
 	const kfunc *f = p->f;
@@ -185,37 +230,9 @@ static int rec_mii(const sched_problem *p, int b)
 		const kinst *phi = &f->insts[pi];
 		if (phi->op != K_PHI)
 			continue;
-		/* slot -1: not reached from this phi. */
-		for (int j = 0; j < bl->ninsts; j++)
-			slot[bl->insts[j]] = -1;
 		slot[pi] = 0;
 		t[pi] = 0;
-		for (int j = 0; j < bl->ninsts; j++) {
-			int i = bl->insts[j];
-			const kinst *k = &f->insts[i];
-			if (k->op == K_PHI || kop_unit(k->op) == KU_COPY || kop_is_term(k->op))
-				continue;
-			int s = -1;
-			double at = 0;
-			for (int a = 0; a < k->nargs; a++) {
-				int d = k->a[a].kind == KV_OP ? k->a[a].id : -1;
-				if (d < 0 || f->insts[d].block != b || slot[d] < 0 ||
-				    (d != pi && f->insts[d].op == K_PHI))
-					continue;
-				if (s < 0) {
-					s = 0;
-					at = 0;
-				}
-				/* Other operands (not reached from the phi) are taken as there at the start,
-				 * which only lowers the bound. */
-				sched_later(&s, &at, slot[d], d == pi ? 0 : t[d]);
-			}
-			if (s < 0)
-				continue;
-			chain(p, k, i, &s, &at);
-			slot[i] = s;
-			t[i] = at;
-		}
+		chain_from(p, b, pi, slot, t);
 		for (int q = 0; q < phi->nphi; q++) {
 			kval v = phi->phi_val[q];
 			if (phi->phi_block[q] == b && v.kind == KV_OP && f->insts[v.id].block == b &&
@@ -233,6 +250,28 @@ static int rec_mii(const sched_problem *p, int b)
 			}
 		}
 	}
+	memdep *dep = NULL;
+	int nd = slot && t ? memdep_loop(f, b, &dep) : -1;
+	for (int i = 0; i < nd; i++) {
+		int l = dep[i].later, e = dep[i].earlier;
+		if (f->insts[l].op != K_LOAD || l == e)
+			continue;
+		/* the load's request at slot 0: its data comes as chain() says */
+		int s = 0;
+		double at = 0;
+		chain(p, &f->insts[l], l, &s, &at);
+		slot[l] = s;
+		t[l] = at;
+		chain_from(p, b, l, slot, t);
+		if (slot[e] < 0)
+			continue;
+		/* E's request: a load's slot is its data's, LAT after its request */
+		int issue = slot[e] - (f->insts[e].op == K_LOAD ? sched_latency(p, e) : 0);
+		int r = (issue + 1 + dep[i].dist - 1) / dep[i].dist;
+		if (r > mii)
+			mii = r;
+	}
+	free(dep);
 	free(slot);
 	free(t);
 	return mii;

@@ -45,7 +45,10 @@ want = {
     "pipe_dot4": [4],
     "pipe_if_store": [2],    # if-converted: the store predicated
     "pipe_if_else": [3],
-    "pipe_if_swap": [None],  # the swap loop's shorts: its stores and loads may touch one word (copies: memcpy)
+    # the swap loop's shorts: the next iteration's loads may touch the words this one stores, so they are
+    # issued behind those stores (pipeline.c: an access waits for one of an earlier iteration by moving
+    # later), and the loop overlaps at II 2 (copies: memcpy)
+    "pipe_if_swap": [2],
     "pipe_nd_rows": [1],
     "pipe_alias": [None],    # dst and src may overlap
     "pipe_if_alias": [None], # if-converted, but dst and src may overlap
