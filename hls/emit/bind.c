@@ -224,6 +224,10 @@ static int bind_signals(const kfunc *f, kbind *b)
 		    add_sig(b, SIG_REG, i, w,
 		            k->name && !b->reg_shared[i] ? fmt("%s_%d_q", k->name, i) : fmt("r%d_q", i)))
 			return -1;
+		/* what later steps read of a derived value: a wire from its operand's register */
+		if (b->derived[i] >= 0 &&
+		    add_sig(b, SIG_REG, i, w, k->name ? fmt("%s_%d_kept", k->name, i) : fmt("v%d_kept", i)))
+			return -1;
 		if (!kir_pipelined(f, k->block))
 			continue;
 		const bind_pipe_value *p = &b->pv[i];
@@ -366,5 +370,6 @@ void bind_free(kbind *b)
 	free(b->registered);
 	free(b->reg_of);
 	free(b->reg_shared);
+	free(b->derived);
 	memset(b, 0, sizeof *b);
 }

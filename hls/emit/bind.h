@@ -98,6 +98,9 @@ typedef struct kbind {
 	int *reg_of; /* per instruction with a register: the value whose register it shares (bind_regs.c), or
 	                itself */
 	unsigned char *reg_shared; /* per instruction: another value shares its register */
+	int *derived;   /* per instruction: the value its later steps read is wiring (a truncation, an
+	                   extension, a copy) of its operand's register, derived[i] the operand (bind_regs.c),
+	                   or   -1 */
 	int *fpu;       /* per instruction: its floating-point unit group (fp_unit_groups), or -1 */
 	int nfpu;       /* groups: the sequential code shares one unit per group */
 	int *fpu_first; /* per group: its first operation in sequential code (the shared unit runs it), or -1
@@ -122,9 +125,12 @@ int bind_sig(const kbind *b, bind_sig_kind kind, int i, int stage);
 /* Binds F's multiplications into B->mul and its shared multipliers (bind_mul.c). 0, or -1 when out of
  * memory. */
 int bind_multipliers(const kfunc *f, kbind *b);
-/* Fills B->registered, which values need a register, and B->reg_of, which share one (bind_regs.c). 0, or -1
- * when out of memory. */
+/* Fills B->registered, which values need a register, B->derived, which read their operand's register
+ * instead, and B->reg_of, which share one (bind_regs.c). 0, or -1 when out of memory. */
 int bind_registers(const kfunc *f, kbind *b);
+/* Which of B->registered's values read their operand's register instead (B->derived, allocated), as
+ * bind_registers ends; they are registered no more. */
+void bind_derive_registers(const kfunc *f, kbind *b);
 /* The sharing of B->registered's registers into B->reg_of and B->reg_shared (allocated), as bind_registers
  * ends. 0, or -1 when out of memory. */
 int bind_share_registers(const kfunc *f, kbind *b);

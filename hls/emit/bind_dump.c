@@ -52,6 +52,9 @@ void bind_dump(const kfunc *f, const kbind *b, FILE *o)
 		int r = bind_sig(b, SIG_REG, i, 0);
 		if (k->block >= 0 && k->width && b->registered[i] && r >= 0)
 			fprintf(o, "  register %%%d %s [%d:0]\n", i, b->sigs[r].name, k->width - 1);
+		else if (b->derived[i] >= 0 && r >= 0)
+			fprintf(o, "  register %%%d %s [%d:0]: %%%d's, rewired\n", i, b->sigs[r].name,
+			        k->width - 1, b->derived[i]);
 	}
 	for (int i = 0; i < f->ninsts; i++) /* a pipelined loop's operation has a unit of its own */
 		if (b->fpu[i] >= 0 && kir_pipelined(f, f->insts[i].block))

@@ -13,7 +13,14 @@
  * no multiplexer, fewer flip-flops. (Sharing registers between any values whose lives do not meet cut
  * CHStone adpcm's flip-flops by 15% but added 27% LUTs for the multiplexers: a LUT is dearer than a
  * flip-flop.) A value that a phi, another block or a pipelined loop reads keeps its own, as do values of
- * different widths (a wider register's upper bits would reach a comparison or a shift). */
+ * different widths (a wider register's upper bits would reach a comparison or a shift).
+ *
+ * A value that only rewires its operand (a truncation, a zero or sign extension, a copy) needs no register
+ * of its own when its operand has one that holds it as long: the later steps read the operand's register
+ * through the same wiring (derived). The operand has to be computed with it, in its block (or be a phi of
+ * that block, or a kernel argument): each run of the block then writes both, so no path reaches a reader
+ * with one of them from an older run. CHStone adpcm's registers were a third such copies of others (83
+ * sign extensions of loaded or carried values to 64 bits). */
 #include "bind.h"
 
 #include "../support/xalloc.h"
@@ -27,7 +34,8 @@ int bind_registers(const kfunc *f, kbind *b)
 	b->registered = calloc((size_t)f->ninsts + 1, sizeof *b->registered);
 	b->reg_of = calloc((size_t)f->ninsts + 1, sizeof *b->reg_of);
 	b->reg_shared = calloc((size_t)f->ninsts + 1, sizeof *b->reg_shared);
-	if (!b->registered || !b->reg_of || !b->reg_shared)
+	b->derived = malloc(((size_t)f->ninsts + 1) * sizeof *b->derived);
+	if (!b->registered || !b->reg_of || !b->reg_shared || !b->derived)
 		return -1;
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
@@ -52,7 +60,62 @@ int bind_registers(const kfunc *f, kbind *b)
 			if (u->phi_val[p].kind == KV_OP && !(pipe && u->phi_block[p] == u->block))
 				b->registered[u->phi_val[p].id] = 1;
 	}
+	bind_derive_registers(f, b);
 	return bind_share_registers(f, b);
+}
+
+/* Whether operation K only rewires its first operand's bits. */
+static int rewires(const kinst *k)
+{
+	return k->op == K_TRUNC || k->op == K_ZEXT || k->op == K_SEXT || k->op == K_COPY;
+}
+
+void bind_derive_registers(const kfunc *f, kbind *b)
+{
+	/* home[i]: every reader of value i reads it while i's block runs (an operation of the block, or a
+	 * phi on an edge leaving it) */
+	unsigned char *home = malloc((size_t)f->ninsts + 1);
+	for (int i = 0; i < f->ninsts; i++) {
+		b->derived[i] = -1;
+		if (home)
+			home[i] = 1;
+	}
+	for (int u = 0; home && u < f->ninsts; u++) {
+		const kinst *k = &f->insts[u];
+		if (k->block < 0)
+			continue;
+		for (int a = 0; a < k->nargs; a++)
+			if (k->a[a].kind == KV_OP && f->insts[k->a[a].id].block != k->block)
+				home[k->a[a].id] = 0;
+		for (int q = 0; q < k->nphi; q++)
+			if (k->phi_val[q].kind == KV_OP &&
+			    f->insts[k->phi_val[q].id].block != k->phi_block[q])
+				home[k->phi_val[q].id] = 0;
+	}
+	/* in block order, so that an operand derived itself is decided before its users */
+	for (int bi = 0; bi < f->nblocks; bi++) {
+		const kblock *bl = &f->blocks[bi];
+		if (bl->pipelined)
+			continue;
+		for (int j = 0; j < bl->ninsts; j++) {
+			int i = bl->insts[j];
+			const kinst *k = &f->insts[i];
+			if (!b->registered[i] || !k->width || !rewires(k) || k->nargs < 1 ||
+			    k->a[0].kind != KV_OP)
+				continue;
+			int x = k->a[0].id;
+			const kinst *d = &f->insts[x];
+			/* an operand of another block keeps its register while this block runs, but may
+			 * be written again before a reader after it */
+			if (!d->width || (!b->registered[x] && b->derived[x] < 0) ||
+			    kir_pipelined(f, d->block) || (d->block != bi && !(home && home[i])) ||
+			    (d->block == bi && d->op != K_PHI && d->step > k->step))
+				continue;
+			b->registered[i] = 0;
+			b->derived[i] = x;
+		}
+	}
+	free(home);
 }
 
 typedef struct life {
@@ -119,18 +182,18 @@ int bind_share_registers(const kfunc *f, kbind *b)
 		/* a reader may take its operand in any step from its issue to its result (a division's
 		 * run, a floating-point unit's levels) */
 		int at = k->step > k->issue ? k->step : k->issue;
-		for (int a = 0; a < k->nargs; a++) {
-			if (k->a[a].kind != KV_OP)
-				continue;
-			int d = k->a[a].id;
-			if (f->insts[d].block != k->block || kir_pipelined(f, k->block))
-				own[d] = 0;
-			else if (at > last[d])
-				last[d] = at;
-		}
+		for (int a = 0; a < k->nargs; a++)
+			/* a derived value's readers read its operand's register (and so on down) */
+			for (int d = k->a[a].kind == KV_OP ? k->a[a].id : -1; d >= 0; d = b->derived[d]) {
+				if (f->insts[d].block != k->block || kir_pipelined(f, k->block))
+					own[d] = 0;
+				else if (at > last[d])
+					last[d] = at;
+			}
 		for (int q = 0; q < k->nphi; q++)
-			if (k->phi_val[q].kind == KV_OP)
-				own[k->phi_val[q].id] = 0;
+			for (int d = k->phi_val[q].kind == KV_OP ? k->phi_val[q].id : -1; d >= 0;
+			     d = b->derived[d])
+				own[d] = 0;
 	}
 	int nl = 0;
 	for (int i = 0; i < n; i++) {

@@ -391,6 +391,23 @@ void emit_values(ectx *e)
 	free(order);
 }
 
+/* Derived value K (bind_regs.c) as later steps read it: its rewiring of its operand's register. */
+static void derived_expr(ectx *e, const kinst *k, FILE *o)
+{
+	/* a step past the last, which no operation is in: emit_ref names the operand's register */
+	const int later = e->f->nsteps;
+	int w = k->width, aw = k->a[0].width;
+	const char *x = emit_ref(e, k->a[0], later);
+	if (k->op == K_TRUNC && w < aw)
+		fprintf(o, "%s[%d:0]", x, w - 1);
+	else if (k->op == K_ZEXT && w > aw)
+		fprintf(o, "{%d'd0, %s}", w - aw, x);
+	else if (k->op == K_SEXT && w > aw)
+		fprintf(o, "{{%d{%s}}, %s}", w - aw, emit_ref_bit(e, k->a[0], aw - 1, later), x);
+	else
+		fputs(x, o);
+}
+
 void emit_value_regs(ectx *e)
 {
 	const kfunc *f = e->f;
@@ -399,6 +416,18 @@ void emit_value_regs(ectx *e)
 		if (k->block >= 0 && k->width && e->bd->registered[i] && e->bd->reg_of[i] == i)
 			fprintf(e->decl, "  reg  [%d:0] %s;\n", k->width - 1, emit_def_of(e, SIG_REG, i, 0));
 	}
+	/* derived values (bind_regs.c): their operands' registers, rewired; in block order, each after
+	 * the one it reads */
+	for (int b = 0; b < f->nblocks; b++)
+		for (int j = 0; j < f->blocks[b].ninsts; j++) {
+			int i = f->blocks[b].insts[j];
+			if (e->bd->derived[i] >= 0) {
+				const char *name = emit_def_of(e, SIG_REG, i, 0);
+				fprintf(e->decl, "  wire [%d:0] %s = ", f->insts[i].width - 1, name);
+				derived_expr(e, &f->insts[i], e->decl);
+				fprintf(e->decl, ";\n");
+			}
+		}
 	fprintf(e->decl, "\n");
 	FILE *o = e->body;
 	fprintf(o, "  // values kept for later steps\n  always @(posedge clk) begin\n");
