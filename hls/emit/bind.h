@@ -131,6 +131,10 @@ int bind_registers(const kfunc *f, kbind *b);
 /* Which of B->registered's values read their operand's register instead (B->derived, allocated), as
  * bind_registers ends; they are registered no more. */
 void bind_derive_registers(const kfunc *f, kbind *b);
+/* Phi coalescing: a value a phi takes on the edge from its block, computed before that block's last step,
+ * is written into the phi's register at once (B->reg_of names the phi) when nothing reads the phi's old value
+ * from then on; the edge writes nothing. 0, or -1 when out of memory. */
+int bind_coalesce_phis(const kfunc *f, kbind *b);
 /* The sharing of B->registered's registers into B->reg_of and B->reg_shared (allocated), as bind_registers
  * ends. 0, or -1 when out of memory. */
 int bind_share_registers(const kfunc *f, kbind *b);

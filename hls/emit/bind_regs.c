@@ -20,7 +20,14 @@
  * through the same wiring (derived). The operand has to be computed with it, in its block (or be a phi of
  * that block, or a kernel argument): each run of the block then writes both, so no path reaches a reader
  * with one of them from an older run. CHStone adpcm's registers were a third such copies of others (83
- * sign extensions of loaded or carried values to 64 bits). */
+ * sign extensions of loaded or carried values to 64 bits).
+ *
+ * A phi's next value, computed before the last step of the block whose edge takes it, would wait in a
+ * register of its own for the edge to copy it into the phi's: when nothing reads the phi's old value from
+ * that step on (in that block, in the blocks it reaches before the phi's block, on their edges), the value
+ * goes into the phi's register at once (coalescing, as an SSA translation out of phi form does). A step that
+ * may last several cycles (a memory or divider wait) and reads the phi keeps the copy: its later cycles would
+ * read the new value. */
 #include "bind.h"
 
 #include "../support/xalloc.h"
@@ -61,7 +68,128 @@ int bind_registers(const kfunc *f, kbind *b)
 				b->registered[u->phi_val[p].id] = 1;
 	}
 	bind_derive_registers(f, b);
+	if (bind_coalesce_phis(f, b))
+		return -1;
 	return bind_share_registers(f, b);
+}
+
+/* The steps operation K reads its operands in, and their block: a memory access's request step (an edge
+ * load's is its predecessor's last, kir.h), else from its issue (a unit's) to its step. */
+static void read_span(const kfunc *f, const kinst *k, int *blk, int *lo, int *hi)
+{
+	if (kop_is_access(k->op) && k->issue >= 0) {
+		*lo = *hi = k->issue;
+	} else {
+		*lo = k->issue >= 0 && k->issue < k->step ? k->issue : k->step;
+		*hi = k->issue > k->step ? k->issue : k->step;
+	}
+	*blk = *lo >= 0 && *lo < f->nsteps ? f->steps[*lo].block : k->block;
+}
+
+/* Whether P's register may hold V from V's step S in block B on (phi P of block H takes V on the edge from
+ * B): nothing reads P's old value after S (in B, or in a block B reaches before entering H: OUT), nor in S
+ * itself unless S is one cycle (a stalled step would read the new value), and nothing but P and B's later
+ * steps read V. */
+static int coalescible(const kfunc *f, const kbind *b, int p, int v, const unsigned char *out)
+{
+	const kinst *vk = &f->insts[v];
+	int bb = vk->block, s = vk->step;
+	int one = f->steps[s].kind == STEP_COMB;
+	for (int u = 0; u < f->ninsts; u++) {
+		const kinst *k = &f->insts[u];
+		if (k->block < 0)
+			continue;
+		int kb, lo, hi;
+		read_span(f, k, &kb, &lo, &hi);
+		for (int a = 0; a < k->nargs; a++) {
+			if (k->a[a].kind != KV_OP)
+				continue;
+			int d = k->a[a].id;
+			if (d == v && (kb != bb || lo < s))
+				return 0;
+			/* P's value, or a value derived from it */
+			while (d >= 0 && d != p)
+				d = b->derived[d];
+			if (d == p && (out[kb] || (kb == bb && (hi > s || (hi == s && !one)))))
+				return 0;
+		}
+		for (int q = 0; q < k->nphi; q++) {
+			if (k->phi_val[q].kind != KV_OP)
+				continue;
+			int d = k->phi_val[q].id, from = k->phi_block[q];
+			if (d == v && u != p)
+				return 0;
+			while (d >= 0 && d != p)
+				d = b->derived[d];
+			/* read on the edge, as FROM's last step ends */
+			if (d == p && (out[from] || (from == bb && (f->blocks[bb].last_step > s || !one))))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* Marks in OUT, and pushes on TODO (N entries), the successors of block X not marked yet, but STOP; the new
+ * N. */
+static int reach_step(const kfunc *f, int x, int stop, unsigned char *out, int *todo, int n)
+{
+	const kblock *xb = &f->blocks[x];
+	if (!xb->ninsts)
+		return n;
+	const kinst *t = &f->insts[xb->insts[xb->ninsts - 1]];
+	int ns = t->op == K_BR ? 1 : t->op == K_CONDBR ? 2 : t->op == K_SWITCH ? 1 + t->ncases : 0;
+	for (int i = 0; i < ns; i++) {
+		int y = i < 2 && t->op != K_SWITCH ? t->succ[i] : i == 0 ? t->succ[0] : t->case_succ[i - 1];
+		if (y >= 0 && y != stop && !out[y]) {
+			out[y] = 1;
+			todo[n++] = y;
+		}
+	}
+	return n;
+}
+
+int bind_coalesce_phis(const kfunc *f, kbind *b)
+{
+	unsigned char *out = malloc((size_t)f->nblocks + 1);
+	int *todo = malloc(((size_t)f->nblocks + 1) * sizeof *todo);
+	if (!out || !todo) {
+		free(out);
+		free(todo);
+		return -1;
+	}
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *pk = &f->insts[i];
+		if (pk->op != K_PHI || pk->edge || pk->block < 0 || kir_pipelined(f, pk->block))
+			continue;
+		for (int q = 0; q < pk->nphi; q++) {
+			int bb = pk->phi_block[q], v = pk->phi_val[q].kind == KV_OP ? pk->phi_val[q].id : -1;
+			if (v < 0)
+				continue;
+			const kinst *vk = &f->insts[v];
+			int twice = 0;
+			for (int q2 = 0; q2 < pk->nphi; q2++)
+				twice += pk->phi_block[q2] == bb;
+			/* only a value of the edge's own block, written before its last step, gains */
+			if (twice > 1 || vk->block != bb || vk->op == K_PHI || kir_pipelined(f, bb) ||
+			    !b->registered[v] || b->reg_of[v] != v || vk->width != pk->width ||
+			    vk->step >= f->blocks[bb].last_step || vk->step < 0)
+				continue;
+			/* the blocks B reaches before it enters H again */
+			int n = 0;
+			memset(out, 0, (size_t)f->nblocks);
+			n = reach_step(f, bb, pk->block, out, todo, n);
+			while (n > 0) {
+				int x = todo[--n];
+				n = reach_step(f, x, pk->block, out, todo, n);
+			}
+			if (out[bb] || !coalescible(f, b, i, v, out))
+				continue;
+			b->reg_of[v] = i;
+		}
+	}
+	free(out);
+	free(todo);
+	return 0;
 }
 
 /* Whether operation K only rewires its first operand's bits. */

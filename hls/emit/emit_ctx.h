@@ -62,7 +62,8 @@ void emit_fsm_advance(ectx *e);
 /* Edges (emit_edges.c): phi updates and the next state on the edge from block FROM (leaving its last step)
  * into block TO, at indentation IND. */
 void emit_edge(ectx *e, ctl_mode mode, int from, int to, const char *ind);
-/* The edge FROM -> TO writes registers (phis, a pipeline's entry). */
-int emit_edge_writes(const kfunc *f, int from, int to);
+/* The edge FROM -> TO writes registers (phis whose value BD did not coalesce into their register, a
+ * pipeline's entry). */
+int emit_edge_writes(const kfunc *f, const kbind *bd, int from, int to);
 
 #endif

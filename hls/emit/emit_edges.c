@@ -33,17 +33,26 @@ static void goto_state(ectx *e, ctl_mode mode, const char *ind, int s)
 		fprintf(e->body, "%sstate_d = %s;\n", ind, emit_state(e, s));
 }
 
-int emit_edge_writes(const kfunc *f, int from, int to)
+/* Phi I of block TO takes a value on the edge FROM -> TO that the edge writes: not one bind_coalesce_phis
+ * wrote into its register already. */
+static int edge_writes_phi(const kfunc *f, const kbind *bd, int i, int from)
+{
+	const kinst *k = &f->insts[i];
+	for (int p = 0; k->op == K_PHI && !k->edge && p < k->nphi; p++)
+		if (k->phi_block[p] == from && !(k->phi_val[p].kind == KV_OP && k->phi_val[p].id != i &&
+		                                 bd->reg_of[k->phi_val[p].id] == i))
+			return 1;
+	return 0;
+}
+
+int emit_edge_writes(const kfunc *f, const kbind *bd, int from, int to)
 {
 	const kblock *tb = &f->blocks[to];
 	if (tb->pipelined)
 		return 1;
-	for (int j = 0; j < tb->ninsts; j++) {
-		const kinst *k = &f->insts[tb->insts[j]];
-		for (int p = 0; k->op == K_PHI && !k->edge && p < k->nphi; p++)
-			if (k->phi_block[p] == from)
-				return 1;
-	}
+	for (int j = 0; j < tb->ninsts; j++)
+		if (edge_writes_phi(f, bd, tb->insts[j], from))
+			return 1;
 	return 0;
 }
 
@@ -55,7 +64,7 @@ void emit_edge(ectx *e, ctl_mode mode, int from, int to, const char *ind)
 	if (mode == CTL_REGS) {
 		for (int j = 0; j < tb->ninsts; j++) {
 			const kinst *k = &f->insts[tb->insts[j]];
-			for (int p = 0; k->op == K_PHI && !k->edge && p < k->nphi; p++)
+			for (int p = 0; edge_writes_phi(f, e->bd, tb->insts[j], from) && p < k->nphi; p++)
 				if (k->phi_block[p] == from)
 					fprintf(e->body, "%s%s <= %s;\n", ind,
 					        emit_def_of(e, SIG_REG, tb->insts[j], 0),

@@ -88,8 +88,8 @@ static void emit_terminator(ectx *e, ctl_mode mode, const kinst *t, int from, co
 	}
 	const char *c = emit_ref(e, t->a[0], t->step);
 	if (t->op == K_CONDBR) {
-		int w0 = mode == CTL_NEXT || emit_edge_writes(f, from, t->succ[0]);
-		int w1 = mode == CTL_NEXT || emit_edge_writes(f, from, t->succ[1]);
+		int w0 = mode == CTL_NEXT || emit_edge_writes(f, e->bd, from, t->succ[0]);
+		int w1 = mode == CTL_NEXT || emit_edge_writes(f, e->bd, from, t->succ[1]);
 		if (w0) {
 			fprintf(o, "%sif (%s) begin\n", ind, c);
 			emit_edge(e, mode, from, t->succ[0], in2);
@@ -106,13 +106,13 @@ static void emit_terminator(ectx *e, ctl_mode mode, const kinst *t, int from, co
 	/* switch */
 	fprintf(o, "%scase (%s)\n", ind, c);
 	for (int i = 0; i < t->ncases; i++) {
-		if (mode == CTL_REGS && !emit_edge_writes(f, from, t->case_succ[i]))
+		if (mode == CTL_REGS && !emit_edge_writes(f, e->bd, from, t->case_succ[i]))
 			continue;
 		fprintf(o, "%s%d'h%" PRIx64 ": begin\n", in2, t->a[0].width, t->case_val[i]);
 		emit_edge(e, mode, from, t->case_succ[i], in4);
 		fprintf(o, "%send\n", in2);
 	}
-	if (mode == CTL_NEXT || emit_edge_writes(f, from, t->succ[0])) {
+	if (mode == CTL_NEXT || emit_edge_writes(f, e->bd, from, t->succ[0])) {
 		fprintf(o, "%sdefault: begin\n", in2);
 		emit_edge(e, mode, from, t->succ[0], in4);
 		fprintf(o, "%send\n", in2);
@@ -123,7 +123,7 @@ static void emit_terminator(ectx *e, ctl_mode mode, const kinst *t, int from, co
 }
 
 /* Step S updates registers when it leaves (a phi, a work-item counter, done) or while it runs. */
-static int step_writes(const kfunc *f, int s)
+static int step_writes(const kfunc *f, const kbind *bd, int s)
 {
 	const kstep *st = &f->steps[s];
 	const kblock *bl = &f->blocks[st->block];
@@ -135,12 +135,12 @@ static int step_writes(const kfunc *f, int s)
 	if (!t || t->op == K_RET)
 		return 1;
 	int from = st->block;
-	if (emit_edge_writes(f, from, t->succ[0]))
+	if (emit_edge_writes(f, bd, from, t->succ[0]))
 		return 1;
 	if (t->op == K_CONDBR)
-		return emit_edge_writes(f, from, t->succ[1]);
+		return emit_edge_writes(f, bd, from, t->succ[1]);
 	for (int i = 0; t->op == K_SWITCH && i < t->ncases; i++)
-		if (emit_edge_writes(f, from, t->case_succ[i]))
+		if (emit_edge_writes(f, bd, from, t->case_succ[i]))
 			return 1;
 	return 0;
 }
@@ -181,7 +181,7 @@ static void emit_step(ectx *e, ctl_mode mode, int s, const char *ind)
 	FILE *o = e->body;
 	const kstep *st = &f->steps[s];
 	const kblock *bl = &f->blocks[st->block];
-	if (mode == CTL_REGS && !step_writes(f, s))
+	if (mode == CTL_REGS && !step_writes(f, e->bd, s))
 		return;
 	fprintf(o, "%s%s: ", ind, emit_state(e, s));
 	if (bl->pipelined) {

@@ -280,7 +280,7 @@ void emit_pipe_state(ectx *e, ctl_mode mode, int b, const char *ind)
 	if (ii > 1)
 		fprintf(o, "%send\n", in2);
 	fprintf(o, "%send\n", in);
-	if (emit_edge_writes(f, b, exit)) {
+	if (emit_edge_writes(f, e->bd, b, exit)) {
 		fprintf(o, "%sif (pl%d_v == %d'd0) begin  // drained: leave the loop\n", in, b, st);
 		emit_edge(e, mode, b, exit, in2);
 		fprintf(o, "%send\n", in);
