@@ -14,6 +14,7 @@
 #include "../lower/fp_aspects.h"
 #include "../lower/indirect_calls.h"
 #include "../lower/inline_all.h"
+#include "../lower/inline_asm.h"
 #include "../lower/lower.h"
 #include "../lower/math_calls.h"
 #include "../lower/reassoc.h"
@@ -135,6 +136,9 @@ static const pass table[] = {
     /* Per input. Annotations first: they name the kernels everything after looks for. */
     {"annotations", PASS_INPUT, PASS_FROM_C, run_annotations, NULL,
      "kiln/device.h's annotations become DPC++'s attributes; kernels are renamed and checked"},
+    {"inline-asm", PASS_INPUT, 0, NULL, lower_inline_asm,
+     "empty inline assembly (a compiler barrier) is removed, outputs taking their tied inputs; any other "
+     "is refused"},
     {"spir-calls", PASS_INPUT, PASS_FROM_C, run_spir_calls, NULL,
      "functions and calls take SPIR's spir_func calling convention"},
     {"spirv-import", PASS_INPUT, PASS_FROM_IR, run_spirv_import, NULL,

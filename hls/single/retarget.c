@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "../ir/inline_asm.h"
 #include "../support/diag.h"
 
 /* What clang-15 -target spir64-unknown-unknown gives: LP64 and little-endian like x86-64, with the same
@@ -42,7 +43,8 @@ static int check_function(LLVMValueRef fn)
 			if (!LLVMIsACallInst(in))
 				continue;
 			LLVMValueRef callee = LLVMGetCalledValue(in);
-			if (!asm_ && LLVMIsAInlineAsm(callee)) {
+			/* an empty template is a compiler barrier, which the device flow removes */
+			if (!asm_ && LLVMIsAInlineAsm(callee) && !kiln_inline_asm_empty(callee)) {
 				diag_error_at(in, "inline assembly is for the host's CPU: device code cannot "
 				                  "use it (put it under KILN_IF_HOST)");
 				asm_ = ++bad;

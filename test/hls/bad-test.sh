@@ -41,6 +41,8 @@ vf_two_sets.c|'twice' is in virtual-function set '[ab]' and '[ab]'; a function b
 vf_no_such_set.c|kernel 'use' calls through virtual-function set 'shapez', which no KILN_INDIRECTLY_CALLABLE function belongs to
 vf_bad_set_name.c|virtual-function set names are C identifiers: '2d'
 vf_not_in_set.c|no function of its type has its address taken in the kernel sources or is in a virtual-function set
+asm_instruction.c|inline assembly "nop" is for a CPU
+asm_untied_output.c|inline assembly with an empty template leaves output 0 undefined
 TABLE
 # Every file in bad/ is in the table.
 have=$(ls "$src/test/hls/bad/"*.c | wc -l)
