@@ -9,6 +9,7 @@
 #include "../frontend/kernel_libc.h"
 #include "../ir/ir_util.h"
 #include "../lower/bounds_checks.h"
+#include "../lower/call_casts.h"
 #include "../lower/const_div.h"
 #include "../lower/debug_channel.h"
 #include "../lower/fp_aspects.h"
@@ -157,6 +158,8 @@ static const pass table[] = {
      "the kernel C library is linked where it is called"},
     {"math-calls-libc", PASS_LINKED, 0, NULL, lower_math_calls,
      "math-calls again, for the library's own code"},
+    {"call-casts", PASS_LINKED, 0, NULL, lower_call_casts,
+     "calls through a prototype other than the definition's call it with their values converted"},
     {"check-recursion", PASS_LINKED, 0, NULL, check_recursion, "recursion is refused at its call"},
     {"inline", PASS_LINKED, 0, NULL, inline_all, "every helper is inlined into its kernels; LLVM -O2"},
     {"indirect-calls", PASS_LINKED, 0, NULL, inline_indirect_calls,
