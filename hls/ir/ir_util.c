@@ -22,6 +22,22 @@ LLVMValueRef ir_direct_callee(LLVMValueRef in)
 	return c && LLVMIsAFunction(c) ? c : NULL;
 }
 
+int ir_each_call(LLVMModuleRef m, int (*visit)(LLVMValueRef call, void *ctx), void *ctx)
+{
+	int sum = 0;
+	for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+			LLVMValueRef in = LLVMGetFirstInstruction(bb);
+			while (in) {
+				LLVMValueRef next = LLVMGetNextInstruction(in);
+				if (LLVMIsACallInst(in))
+					sum += visit(in, ctx);
+				in = next;
+			}
+		}
+	return sum;
+}
+
 const char *ir_kernel_name(LLVMValueRef fn, size_t *len)
 {
 	const char *n = LLVMGetValueName2(fn, len);

@@ -15,6 +15,9 @@ int ir_is_defined_kernel(LLVMValueRef fn);
 /* The function call or invoke IN reaches directly (through the bitcasts of an unprototyped call and
  * address-space casts), or NULL for an indirect call, inline assembly or anything that is not a call. */
 LLVMValueRef ir_direct_callee(LLVMValueRef in);
+/* Calls VISIT(CALL, CTX) on every call instruction of M, in order; VISIT may erase CALL. The sum of what it
+ * returns. */
+int ir_each_call(LLVMModuleRef m, int (*visit)(LLVMValueRef call, void *ctx), void *ctx);
 /* DPC++'s prefix of a free function kernel's native name (REFERENCE §4). */
 #define IR_KERNEL_PREFIX "__sycl_kernel_"
 /* FN's name as the user wrote it (*LEN bytes, not terminated): its IR name without IR_KERNEL_PREFIX. */

@@ -100,20 +100,16 @@ static int rewrite(LLVMValueRef call, LLVMValueRef fn)
 	return bad;
 }
 
+static int visit(LLVMValueRef call, void *ctx)
+{
+	(void)ctx;
+	LLVMValueRef fn = ir_direct_callee(call);
+	return fn && LLVMGetCalledFunctionType(call) != LLVMGlobalGetValueType(fn) && LLVMCountBasicBlocks(fn)
+	           ? rewrite(call, fn)
+	           : 0;
+}
+
 int lower_call_casts(LLVMModuleRef m)
 {
-	int errors = 0;
-	for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
-			LLVMValueRef in = LLVMGetFirstInstruction(bb);
-			while (in) {
-				LLVMValueRef next = LLVMGetNextInstruction(in);
-				LLVMValueRef fn = LLVMIsACallInst(in) ? ir_direct_callee(in) : NULL;
-				if (fn && LLVMGetCalledFunctionType(in) != LLVMGlobalGetValueType(fn) &&
-				    LLVMCountBasicBlocks(fn))
-					errors += rewrite(in, fn);
-				in = next;
-			}
-		}
-	return errors;
+	return ir_each_call(m, visit, NULL);
 }

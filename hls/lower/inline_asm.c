@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../ir/inline_asm.h"
+#include "../ir/ir_util.h"
 #include "../support/diag.h"
 
 enum { C_OUT, C_OUT_MEM, C_IN, C_CLOBBER };
@@ -122,19 +123,14 @@ static int lower_call(LLVMValueRef call, LLVMValueRef callee)
 	return 0;
 }
 
+static int visit(LLVMValueRef call, void *ctx)
+{
+	(void)ctx;
+	LLVMValueRef callee = LLVMGetCalledValue(call);
+	return callee && LLVMIsAInlineAsm(callee) ? lower_call(call, callee) : 0;
+}
+
 int lower_inline_asm(LLVMModuleRef m)
 {
-	int errors = 0;
-	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
-		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-			LLVMValueRef in = LLVMGetFirstInstruction(bb);
-			while (in) {
-				LLVMValueRef next = LLVMGetNextInstruction(in);
-				LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
-				if (callee && LLVMIsAInlineAsm(callee))
-					errors += lower_call(in, callee);
-				in = next;
-			}
-		}
-	return errors;
+	return ir_each_call(m, visit, NULL);
 }
