@@ -150,9 +150,10 @@ int kir_drop_empty_blocks(kfunc *f)
 
 /* Block B's successors into OUT (room for 2 + its cases); how many (a successor reached twice counts once).
  */
-int kir_succs(kfunc *f, int b, int *out)
+int kir_succs(const kfunc *f, int b, int *out)
 {
-	kinst *t = kir_term(f, b);
+	const kblock *bl = &f->blocks[b];
+	const kinst *t = bl->ninsts ? &f->insts[bl->insts[bl->ninsts - 1]] : NULL;
 	int n = 0;
 	if (!t || (t->op != K_BR && t->op != K_CONDBR && t->op != K_SWITCH))
 		return 0;

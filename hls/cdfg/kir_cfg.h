@@ -24,7 +24,7 @@ int kir_drop_empty_blocks(kfunc *f);
 /* Block B's successors into OUT (room for KIR_MAX_SUCCS); how many, each once, or -1 for a switch with
  * more cases than that. */
 #define KIR_MAX_SUCCS 66
-int kir_succs(kfunc *f, int b, int *out);
+int kir_succs(const kfunc *f, int b, int *out);
 /* The post-dominator sets of F's blocks, WORDS 64-bit words per block (a block that reaches no return has
  * every block); the caller frees them. */
 uint64_t *kir_post_dominators(kfunc *f, int words);

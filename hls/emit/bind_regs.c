@@ -36,7 +36,7 @@
  * read the new value. */
 #include "bind.h"
 
-#include "../cdfg/value_bits.h"
+#include "../cdfg/kir_cfg.h"
 #include "../support/xalloc.h"
 #include "host/common/sort.h"
 
@@ -93,43 +93,44 @@ static void read_span(const kfunc *f, const kinst *k, int *blk, int *lo, int *hi
 	*blk = *lo >= 0 && *lo < f->nsteps ? f->steps[*lo].block : k->block;
 }
 
-/* Whether P's register may hold V from V's step S in block B on (phi P of block H takes V on the edge from
- * B): nothing reads P's old value after S (in B, or in a block B reaches before entering H: OUT), nor in S
- * itself unless S is one cycle (a stalled step would read the new value), and nothing but P and B's later
- * steps read V. */
-static int coalescible(const kfunc *f, const kbind *b, int p, int v, const unsigned char *out)
+/* Whether a read of value D (or of the value D is derived from, and so on down) in block KB, steps LO to
+ * HI, lets P's register hold V from V's step S of its block BB on: a read of V (through what is derived
+ * from it too, which reads V's register) only in BB from S on; a read of P's old value neither after S in
+ * BB nor in a block BB reaches before P's block (OUT), and in S itself only when S is one cycle (a stalled
+ * step would read the new value). */
+static int read_allows(const kfunc *f, const kbind *b, int d, int kb, int lo, int hi, int p, int v,
+                       const unsigned char *out)
 {
 	const kinst *vk = &f->insts[v];
-	int bb = vk->block, s = vk->step;
-	int one = f->steps[s].kind == STEP_COMB;
+	int bb = vk->block, s = vk->step, one = f->steps[s].kind == STEP_COMB;
+	for (; d >= 0; d = b->derived[d]) {
+		if (d == v && (kb != bb || lo < s))
+			return 0;
+		if (d == p && (out[kb] || (kb == bb && (hi > s || (hi == s && !one)))))
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether P's register may hold V from V's step on (phi P takes V on the edge from V's block): every read
+ * of either allows it (read_allows), a phi's read being on its edge, as the edge's block's last step ends;
+ * no phi but P takes V. */
+static int coalescible(const kfunc *f, const kbind *b, int p, int v, const unsigned char *out)
+{
 	for (int u = 0; u < f->ninsts; u++) {
 		const kinst *k = &f->insts[u];
 		if (k->block < 0)
 			continue;
 		int kb, lo, hi;
 		read_span(f, k, &kb, &lo, &hi);
-		for (int a = 0; a < k->nargs; a++) {
-			if (k->a[a].kind != KV_OP)
-				continue;
-			int d = k->a[a].id;
-			if (d == v && (kb != bb || lo < s))
+		for (int a = 0; a < k->nargs; a++)
+			if (k->a[a].kind == KV_OP && !read_allows(f, b, k->a[a].id, kb, lo, hi, p, v, out))
 				return 0;
-			/* P's value, or a value derived from it */
-			while (d >= 0 && d != p)
-				d = b->derived[d];
-			if (d == p && (out[kb] || (kb == bb && (hi > s || (hi == s && !one)))))
-				return 0;
-		}
 		for (int q = 0; q < k->nphi; q++) {
 			if (k->phi_val[q].kind != KV_OP)
 				continue;
-			int d = k->phi_val[q].id, from = k->phi_block[q];
-			if (d == v && u != p)
-				return 0;
-			while (d >= 0 && d != p)
-				d = b->derived[d];
-			/* read on the edge, as FROM's last step ends */
-			if (d == p && (out[from] || (from == bb && (f->blocks[bb].last_step > s || !one))))
+			int d = k->phi_val[q].id, from = k->phi_block[q], end = f->blocks[from].last_step;
+			if ((d == v && u != p) || !read_allows(f, b, d, from, end, end, p, v, out))
 				return 0;
 		}
 	}
@@ -137,22 +138,16 @@ static int coalescible(const kfunc *f, const kbind *b, int p, int v, const unsig
 }
 
 /* Marks in OUT, and pushes on TODO (N entries), the successors of block X not marked yet, but STOP; the new
- * N. */
+ * N, or -1 when X has more successors than kir_succs lists. */
 static int reach_step(const kfunc *f, int x, int stop, unsigned char *out, int *todo, int n)
 {
-	const kblock *xb = &f->blocks[x];
-	if (!xb->ninsts)
-		return n;
-	const kinst *t = &f->insts[xb->insts[xb->ninsts - 1]];
-	int ns = t->op == K_BR ? 1 : t->op == K_CONDBR ? 2 : t->op == K_SWITCH ? 1 + t->ncases : 0;
-	for (int i = 0; i < ns; i++) {
-		int y = i < 2 && t->op != K_SWITCH ? t->succ[i] : i == 0 ? t->succ[0] : t->case_succ[i - 1];
-		if (y >= 0 && y != stop && !out[y]) {
-			out[y] = 1;
-			todo[n++] = y;
+	int sc[KIR_MAX_SUCCS], ns = kir_succs(f, x, sc);
+	for (int i = 0; i < ns; i++)
+		if (sc[i] != stop && !out[sc[i]]) {
+			out[sc[i]] = 1;
+			todo[n++] = sc[i];
 		}
-	}
-	return n;
+	return ns < 0 ? -1 : n;
 }
 
 int bind_coalesce_phis(const kfunc *f, kbind *b)
@@ -182,14 +177,13 @@ int bind_coalesce_phis(const kfunc *f, kbind *b)
 			    vk->step >= f->blocks[bb].last_step || vk->step < 0)
 				continue;
 			/* the blocks B reaches before it enters H again */
-			int n = 0;
 			memset(out, 0, (size_t)f->nblocks);
-			n = reach_step(f, bb, pk->block, out, todo, n);
+			int n = reach_step(f, bb, pk->block, out, todo, 0);
 			while (n > 0) {
 				int x = todo[--n];
 				n = reach_step(f, x, pk->block, out, todo, n);
 			}
-			if (out[bb] || !coalescible(f, b, i, v, out))
+			if (n < 0 || out[bb] || !coalescible(f, b, i, v, out))
 				continue;
 			b->reg_of[v] = i;
 		}
@@ -243,8 +237,7 @@ void bind_derive_registers(const kfunc *f, kbind *b)
 			/* an operand of another block keeps its register while this block runs, but may
 			 * be written again before a reader after it */
 			if (!d->width || (!b->registered[x] && b->derived[x] < 0) ||
-			    kir_pipelined(f, d->block) || (d->block != bi && !(home && home[i])) ||
-			    (d->block == bi && d->op != K_PHI && d->step > k->step))
+			    kir_pipelined(f, d->block) || (d->block != bi && !(home && home[i])))
 				continue;
 			b->registered[i] = 0;
 			b->derived[i] = x;
@@ -297,9 +290,6 @@ int bind_share_registers(const kfunc *f, kbind *b)
 	unsigned char *own = calloc((size_t)n + 1, 1); /* read only in its block, in sequential steps */
 	life *l = malloc(((size_t)n + 1) * sizeof *l);
 	reg_fill *r = malloc(((size_t)n + 1) * sizeof *r);
-	vbits *vb = malloc(((size_t)n + 1) * sizeof *vb);
-	if (vb)
-		vbits_analyse(f, vb);
 	if (!last || !own || !l || !r) {
 		free(last);
 		free(own);
@@ -336,8 +326,8 @@ int bind_share_registers(const kfunc *f, kbind *b)
 	int nl = 0;
 	for (int i = 0; i < n; i++) {
 		int key = own[i] && last[i] > f->insts[i].step ? share_key(f, b, i) : -1;
-		if (key < 0 && own[i] && last[i] > f->insts[i].step && vb && f->insts[i].op != K_COPY)
-			key = 4 << 24 | vb[i].ubits << 8 | vb[i].sbits;
+		if (key < 0 && own[i] && last[i] > f->insts[i].step && f->insts[i].op != K_COPY)
+			key = 4 << 24 | b->vb[i].ubits << 8 | b->vb[i].sbits;
 		if (key >= 0)
 			l[nl++] = (life){i, key, f->insts[i].width, f->insts[i].step, last[i]};
 	}
@@ -365,6 +355,5 @@ int bind_share_registers(const kfunc *f, kbind *b)
 	free(own);
 	free(l);
 	free(r);
-	free(vb);
 	return 0;
 }

@@ -64,7 +64,9 @@ void emit_edge(ectx *e, ctl_mode mode, int from, int to, const char *ind)
 	if (mode == CTL_REGS) {
 		for (int j = 0; j < tb->ninsts; j++) {
 			const kinst *k = &f->insts[tb->insts[j]];
-			for (int p = 0; edge_writes_phi(f, e->bd, tb->insts[j], from) && p < k->nphi; p++)
+			if (!edge_writes_phi(f, e->bd, tb->insts[j], from))
+				continue;
+			for (int p = 0; p < k->nphi; p++)
 				if (k->phi_block[p] == from)
 					fprintf(e->body, "%s%s <= %s;\n", ind,
 					        emit_def_of(e, SIG_REG, tb->insts[j], 0),
