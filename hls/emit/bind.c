@@ -295,7 +295,11 @@ int bind_kernel(const kfunc *f, kbind *b)
 	b->reads = calloc((size_t)b->nports + 1, sizeof *b->reads);
 	b->ram_port = calloc((size_t)f->ninsts + 1, sizeof *b->ram_port);
 	b->pv = calloc((size_t)f->ninsts + 1, sizeof *b->pv);
-	int rc = !b->tag || !b->ports || !b->reads || !b->ram_port || !b->pv ? -1 : bind_requests(f, b);
+	b->vb = malloc(((size_t)f->ninsts + 1) * sizeof *b->vb);
+	if (b->vb)
+		vbits_analyse(f, b->vb);
+	int rc =
+	    !b->tag || !b->ports || !b->reads || !b->ram_port || !b->pv || !b->vb ? -1 : bind_requests(f, b);
 	if (rc || bind_fpus(f, b) || bind_multipliers(f, b) || bind_registers(f, b)) {
 		bind_free(b);
 		return rc == -2 ? -2 : -1;
@@ -371,5 +375,6 @@ void bind_free(kbind *b)
 	free(b->reg_of);
 	free(b->reg_shared);
 	free(b->derived);
+	free(b->vb);
 	memset(b, 0, sizeof *b);
 }

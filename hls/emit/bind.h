@@ -7,6 +7,7 @@
 #ifndef KILN_BIND_H
 #define KILN_BIND_H
 #include "../cdfg/kir.h"
+#include "../cdfg/value_bits.h"
 
 typedef enum bind_req_kind {
 	REQ_LOAD,
@@ -98,6 +99,8 @@ typedef struct kbind {
 	int *reg_of; /* per instruction with a register: the value whose register it shares (bind_regs.c), or
 	                itself */
 	unsigned char *reg_shared; /* per instruction: another value shares its register */
+	vbits *vb;      /* per instruction: its known bits (value_bits.h), which size multipliers and sort
+	                   registers */
 	int *derived;   /* per instruction: the value its later steps read is wiring (a truncation, an
 	                   extension, a copy) of its operand's register, derived[i] the operand (bind_regs.c),
 	                   or   -1 */

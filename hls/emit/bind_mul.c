@@ -79,17 +79,14 @@ typedef struct unit_fill {
 
 int bind_multipliers(const kfunc *f, kbind *b)
 {
-	vbits *vb = malloc(((size_t)f->ninsts + 1) * sizeof *vb);
 	mul_key *keys = malloc(((size_t)f->ninsts + 1) * sizeof *keys);
 	double *end = malloc(((size_t)f->ninsts + 1) * sizeof *end);
 	b->mul = malloc(((size_t)f->ninsts + 1) * sizeof *b->mul);
-	if (!vb || !keys || !end || !b->mul) {
-		free(vb);
+	if (!keys || !end || !b->mul) {
 		free(keys);
 		free(end);
 		return -1;
 	}
-	vbits_analyse(f, vb);
 	int n = 0;
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
@@ -97,11 +94,10 @@ int bind_multipliers(const kfunc *f, kbind *b)
 		if (k->block < 0 || k->op != K_MUL)
 			continue;
 		bind_mul *m = &b->mul[i];
-		sched_mul_operands(f, vb, k, &m->abits, &m->bbits, &m->swap);
+		sched_mul_operands(f, b->vb, k, &m->abits, &m->bbits, &m->swap);
 		if (!kir_pipelined(f, k->block) && sched_mul_shareable(k, m->bbits))
 			keys[n++] = (mul_key){i, k->width, k->step, m->abits * m->bbits};
 	}
-	free(vb);
 	step_ends(f, end);
 	kiln_sort(keys, (size_t)n, sizeof *keys, by_unit_order);
 	unit_fill *fill = NULL;

@@ -136,12 +136,12 @@ static void print_form(FILE *o, const char *form, const char *x, const char *y, 
 	}
 }
 
-/* The combinational expression of operation K evaluated in its own step: the operation table's template,
- * or the code of the operations that need more than their operands. */
-static void expr(ectx *e, const kinst *k, FILE *o)
+/* The combinational expression of operation K with its operands as step (or pipeline context) S reads them:
+ * the operation table's template, or the code of the operations that need more than their operands. */
+static void expr(ectx *e, const kinst *k, int s, FILE *o)
 {
 	const kfunc *f = e->f;
-	int s = emit_pipe_use_ctx(f, k, k->pslot), w = k->width;
+	int w = k->width;
 	int aw = k->a[0].width;
 	const char *x = k->nargs > 0 ? emit_ref(e, k->a[0], s) : "";
 	const char *y = k->nargs > 1 ? emit_ref(e, k->a[1], s) : "";
@@ -380,7 +380,7 @@ void emit_values(ectx *e)
 		               k->nargs > 1 ? emit_ref(e, k->a[1], emit_pipe_use_ctx(f, k, k->pslot)) : "",
 		               k->nargs > 2 ? emit_ref(e, k->a[2], emit_pipe_use_ctx(f, k, k->pslot)) : "")) {
 			fprintf(o, "  wire [%d:0] %s = ", k->width - 1, emit_def_of(e, SIG_WIRE, i, 0));
-			expr(e, k, o);
+			expr(e, k, emit_pipe_use_ctx(f, k, k->pslot), o);
 			fprintf(o, ";  // %s", kop_name(k->op));
 			if (k->line)
 				fprintf(o, ", line %u", k->line);
@@ -389,23 +389,6 @@ void emit_values(ectx *e)
 	}
 	fprintf(o, "\n");
 	free(order);
-}
-
-/* Derived value K (bind_regs.c) as later steps read it: its rewiring of its operand's register. */
-static void derived_expr(ectx *e, const kinst *k, FILE *o)
-{
-	/* a step past the last, which no operation is in: emit_ref names the operand's register */
-	const int later = e->f->nsteps;
-	int w = k->width, aw = k->a[0].width;
-	const char *x = emit_ref(e, k->a[0], later);
-	if (k->op == K_TRUNC && w < aw)
-		fprintf(o, "%s[%d:0]", x, w - 1);
-	else if (k->op == K_ZEXT && w > aw)
-		fprintf(o, "{%d'd0, %s}", w - aw, x);
-	else if (k->op == K_SEXT && w > aw)
-		fprintf(o, "{{%d{%s}}, %s}", w - aw, emit_ref_bit(e, k->a[0], aw - 1, later), x);
-	else
-		fputs(x, o);
 }
 
 void emit_value_regs(ectx *e)
@@ -424,7 +407,9 @@ void emit_value_regs(ectx *e)
 			if (e->bd->derived[i] >= 0) {
 				const char *name = emit_def_of(e, SIG_REG, i, 0);
 				fprintf(e->decl, "  wire [%d:0] %s = ", f->insts[i].width - 1, name);
-				derived_expr(e, &f->insts[i], e->decl);
+				/* in a step past the last, which no operation is in, emit_ref names the
+				 * operand's register */
+				expr(e, &f->insts[i], f->nsteps, e->decl);
 				fprintf(e->decl, ";\n");
 			}
 		}
