@@ -259,8 +259,8 @@ int pipeline_block(const sched_problem *p, kfunc *f, int b)
 	kblock *bl = &f->blocks[b];
 	int seq = bl->last_step - bl->first_step + 1;
 	int n = bl->ninsts, nall = f->nmems + f->nimems;
-	memdep *dep = NULL;
-	int nd = memdep_loop(f, b, &dep);
+	const memdep *dep = p->deps[b];
+	int nd = p->ndeps[b];
 	modsched ms = {0};
 	ms.slot = calloc((size_t)n, sizeof *ms.slot);
 	ms.issue = calloc((size_t)n, sizeof *ms.issue);
@@ -312,7 +312,6 @@ int pipeline_block(const sched_problem *p, kfunc *f, int b)
 		f->steps[bl->first_step].wait = -1;
 		bl->last_step = bl->first_step;
 	}
-	free(dep);
 	free(ms.slot);
 	free(ms.issue);
 	free(ms.ready);

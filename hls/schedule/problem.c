@@ -250,8 +250,8 @@ static int rec_mii(const sched_problem *p, int b)
 			}
 		}
 	}
-	memdep *dep = NULL;
-	int nd = slot && t ? memdep_loop(f, b, &dep) : -1;
+	const memdep *dep = p->deps[b];
+	int nd = slot && t ? p->ndeps[b] : 0;
 	for (int i = 0; i < nd; i++) {
 		int l = dep[i].later, e = dep[i].earlier;
 		if (f->insts[l].op != K_LOAD || l == e)
@@ -271,7 +271,6 @@ static int rec_mii(const sched_problem *p, int b)
 		if (r > mii)
 			mii = r;
 	}
-	free(dep);
 	free(slot);
 	free(t);
 	return mii;
@@ -425,8 +424,19 @@ int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 		if (kop_is_access(f->insts[i].op) && f->insts[i].mem >= f->nmems)
 			p->delay[i] = p->delay_piped[i] = sched_port_mux_delay(sites[f->insts[i].mem]);
 	free(sites);
+	p->deps = calloc((size_t)f->nblocks + 1, sizeof *p->deps);
+	p->ndeps = calloc((size_t)f->nblocks + 1, sizeof *p->ndeps);
+	if (!p->deps || !p->ndeps) {
+		sched_problem_free(p);
+		return -1;
+	}
 	for (int b = 0; b < f->nblocks; b++)
 		if (sched_self_loop(f, b)) {
+			p->ndeps[b] = memdep_loop(f, b, &p->deps[b]);
+			if (p->ndeps[b] < 0) {
+				sched_problem_free(p);
+				return -1;
+			}
 			p->res_mii[b] = res_mii(p, b);
 			p->rec_mii[b] = rec_mii(p, b);
 		}
@@ -441,5 +451,9 @@ void sched_problem_free(sched_problem *p)
 	free(p->type);
 	free(p->res_mii);
 	free(p->rec_mii);
+	for (int b = 0; p->deps && p->f && b < p->f->nblocks; b++)
+		free(p->deps[b]);
+	free(p->deps);
+	free(p->ndeps);
 	*p = (sched_problem){0};
 }

@@ -19,6 +19,7 @@
 #ifndef KILN_SCHED_PROBLEM_H
 #define KILN_SCHED_PROBLEM_H
 #include "../cdfg/kir.h"
+#include "memdep.h"
 
 /* The shared resources of the hardware the emitter builds (CIRCT's operator types): a port per memory, a
  * divider per division width, a floating-point unit per group of operations one cell instance can run
@@ -53,9 +54,12 @@ typedef struct sched_problem {
 	                        multipliers: no shared multiplier's operand steering */
 	sched_optype *types; /* the operator types: the ports first, type m being memory m's */
 	int ntypes;
-	int *type;    /* [operation] its operator type (a load or store: its memory's port), or -1 */
-	int *res_mii; /* [block] single-block loops: the resource bound on the II (problem.c), else 0 */
-	int *rec_mii; /* [block] single-block loops: the recurrence bound on the II (problem.c), else 0 */
+	int *type;     /* [operation] its operator type (a load or store: its memory's port), or -1 */
+	int *res_mii;  /* [block] single-block loops: the resource bound on the II (problem.c), else 0 */
+	int *rec_mii;  /* [block] single-block loops: the recurrence bound on the II (problem.c), else 0 */
+	memdep **deps; /* [block] single-block loops: memdep_loop's dependences between iterations, NDEPS[b]
+	                  of them (the bound, the pipeliner and the verifier read the same list) */
+	int *ndeps;
 } sched_problem;
 
 /* Builds the problem of kernel F (as it is: loops already prepared for pipelining) at F's clock_ns. 0, or -1

@@ -333,13 +333,8 @@ static int verify_pipelined(const sched_problem *p, int b, char *err, size_t err
 			}
 		}
 	}
-	memdep *dep = NULL;
-	int nd = memdep_loop(f, b, &dep);
-	if (nd < 0) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	for (int i = 0; i < nd && !rc; i++) {
+	const memdep *dep = p->deps[b];
+	for (int i = 0; i < p->ndeps[b] && !rc; i++) {
 		const kinst *e = &f->insts[dep[i].earlier], *l = &f->insts[dep[i].later];
 		if (l->pissue + dep[i].dist * ii < e->pissue + 1) {
 			snprintf(
@@ -351,7 +346,6 @@ static int verify_pipelined(const sched_problem *p, int b, char *err, size_t err
 			rc = -1;
 		}
 	}
-	free(dep);
 	return rc;
 }
 
