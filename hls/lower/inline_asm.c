@@ -53,10 +53,12 @@ static int lower_call(LLVMValueRef call, LLVMValueRef callee)
 	size_t tl = 0, cl = 0;
 	const char *t = kiln_inline_asm_template(callee, &tl);
 	if (!kiln_inline_asm_empty(callee)) {
+		char shown[1024]; /* the user's template, on one line and in ASCII */
+		diag_shown(t ? t : "", tl > 60 ? 60 : tl, shown, sizeof shown);
 		diag_error_at(call,
-		              "inline assembly \"%.*s\" is for a CPU: hardware runs no instructions (only an "
+		              "inline assembly \"%s\" is for a CPU: hardware runs no instructions (only an "
 		              "empty template, a compiler barrier, is accepted)",
-		              (int)(tl > 60 ? 60 : tl), t ? t : "");
+		              shown);
 		return 1;
 	}
 	const char *cs = kiln_inline_asm_constraints(callee, &cl);
@@ -68,13 +70,9 @@ static int lower_call(LLVMValueRef call, LLVMValueRef callee)
 	}
 	/* results are the direct outputs in order; arguments the memory outputs and inputs in order */
 	int outno = 0, nres = 0, arg = 0, resof[64], tiedarg[64];
-	for (int i = 0; i < nc; i++) {
-		resof[i] = -1;
-		if (c[i].kind == C_OUT)
-			resof[outno] = nres++;
+	for (int i = 0; i < nc; i++)
 		if (c[i].kind == C_OUT || c[i].kind == C_OUT_MEM)
-			outno++;
-	}
+			resof[outno++] = c[i].kind == C_OUT ? nres++ : -1;
 	for (int r = 0; r < nres; r++)
 		tiedarg[r] = -1;
 	for (int i = 0; i < nc; i++) {

@@ -43,6 +43,7 @@ vf_bad_set_name.c|virtual-function set names are C identifiers: '2d'
 vf_not_in_set.c|no function of its type has its address taken in the kernel sources or is in a virtual-function set
 asm_instruction.c|inline assembly "nop" is for a CPU
 asm_untied_output.c|inline assembly with an empty template leaves output 0 undefined
+asm_escape.c|inline assembly "\\033\[2Jnop" is for a CPU
 TABLE
 # Every file in bad/ is in the table.
 have=$(ls "$src/test/hls/bad/"*.c | wc -l)

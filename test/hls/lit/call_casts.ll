@@ -25,3 +25,22 @@ entry:
   %c = call spir_func i32 bitcast (i64 (i8*, i64)* @len to i32 (i8*, i32, i32)*)(i8* %s, i32 %n, i32 7)
   ret i32 %c
 }
+
+; A struct passed by value: the definition's byval holds at the new call too (a call without it would let
+; the callee write the caller's struct).
+%struct.S = type { i32, i32 }
+
+define internal spir_func i32 @first(%struct.S* byval(%struct.S) %s) {
+entry:
+  %p = getelementptr %struct.S, %struct.S* %s, i32 0, i32 0
+  %v = load i32, i32* %p
+  ret i32 %v
+}
+
+; CHECK-LABEL: define spir_func i64 @g(
+; CHECK: call spir_func i32 @first(%struct.S* byval(%struct.S) %s)
+define spir_func i64 @g(%struct.S* %s) {
+entry:
+  %c = call spir_func i64 bitcast (i32 (%struct.S*)* @first to i64 (%struct.S*)*)(%struct.S* %s)
+  ret i64 %c
+}
