@@ -103,6 +103,12 @@ static LLVMValueRef gep_offset(up *p, LLVMValueRef g)
 	return off;
 }
 
+/* X, a BITS-bit two's complement number, as a 64-bit signed one. */
+static int64_t sext64(uint64_t x, unsigned bits)
+{
+	return (int64_t)(bits < 64 && (x >> (bits - 1)) & 1 ? x | ~0ull << bits : x);
+}
+
 /* The value of constant C with addresses as this address space gives them: an object's base plus the
  * offsets of the getelementptrs on the way, and the integer arithmetic, casts and comparisons constant
  * expressions make of addresses (which LLVM cannot fold, not knowing them). 0, or -1 for a constant it
@@ -146,9 +152,10 @@ static int const_value(up *p, LLVMValueRef c, uint64_t *v, int depth)
 		if (const_value(p, LLVMGetOperand(c, 0), &a, depth + 1) != 0)
 			return -1;
 		while ((r = ir_gep_next(p->td, &it, &idx, &scale)) > 0) {
-			if (idx && !LLVMIsAConstantInt(idx))
+			uint64_t x = 0; /* an index may itself be arithmetic on addresses */
+			if (idx && const_value(p, idx, &x, depth + 1) != 0)
 				return -1;
-			a += idx ? (uint64_t)LLVMConstIntGetSExtValue(idx) * scale : scale;
+			a += idx ? (uint64_t)sext64(x, LLVMGetIntTypeWidth(LLVMTypeOf(idx))) * scale : scale;
 		}
 		*v = a;
 		return r < 0 ? -1 : 0;
@@ -168,8 +175,7 @@ static int const_value(up *p, LLVMValueRef c, uint64_t *v, int depth)
 		*v = a & mask;
 		return 0;
 	case LLVMSExt: {
-		unsigned from = LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(c, 0)));
-		*v = (from < 64 && (a >> (from - 1)) & 1 ? a | ~0ull << from : a) & mask;
+		*v = (uint64_t)sext64(a, LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(c, 0)))) & mask;
 		return 0;
 	}
 	case LLVMAdd:
@@ -181,6 +187,20 @@ static int const_value(up *p, LLVMValueRef c, uint64_t *v, int depth)
 	case LLVMMul:
 		*v = (a * b) & mask;
 		return 0;
+	case LLVMUDiv:
+	case LLVMURem:
+		if (!b)
+			return -1; /* undefined in C: nothing to fold it to */
+		*v = (op == LLVMUDiv ? a / b : a % b) & mask;
+		return 0;
+	case LLVMSDiv:
+	case LLVMSRem: {
+		int64_t sa = sext64(a, bits), sb = sext64(b, bits);
+		if (!sb || (sb == -1 && sa == INT64_MIN))
+			return -1;
+		*v = (uint64_t)(op == LLVMSDiv ? sa / sb : sa % sb) & mask;
+		return 0;
+	}
 	case LLVMAnd:
 		*v = a & b;
 		return 0;
@@ -198,7 +218,7 @@ static int const_value(up *p, LLVMValueRef c, uint64_t *v, int depth)
 		return 0;
 	case LLVMAShr: {
 		/* A's sign extended to 64 bits, shifted, cut back to the width */
-		uint64_t sa = bits < 64 && (a >> (bits - 1)) & 1 ? a | ~0ull << bits : a;
+		uint64_t sa = (uint64_t)sext64(a, bits);
 		*v = (b < 64 ? sa >> b | (sa >> 63 && b ? ~0ull << (64 - b) : 0) : (sa >> 63 ? ~0ull : 0)) &
 		     mask;
 		return 0;
@@ -214,6 +234,13 @@ static int const_value(up *p, LLVMValueRef c, uint64_t *v, int depth)
 		if (const_value(p, LLVMGetOperand(c, 1), &b, depth + 1) != 0)
 			return -1;
 		LLVMIntPredicate pr = LLVMGetICmpPredicate(c);
+		LLVMTypeRef oty = LLVMTypeOf(LLVMGetOperand(c, 0));
+		unsigned ob = LLVMGetTypeKind(oty) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(oty) : 64;
+		if (pr >=
+		    LLVMIntSGT) { /* signed: compare as two's complement numbers of the operands' width */
+			a = (uint64_t)sext64(a, ob) ^ 1ull << 63;
+			b = (uint64_t)sext64(b, ob) ^ 1ull << 63;
+		}
 		*v = pr == LLVMIntEQ                        ? a == b
 		     : pr == LLVMIntNE                      ? a != b
 		     : pr == LLVMIntULT || pr == LLVMIntSLT ? a < b
