@@ -25,6 +25,7 @@
 #include "../lower/unify_ptr.h"
 #include "../lower/unroll_small.h"
 #include "../lower/usm_class.h"
+#include "../lower/varargs.h"
 #include "../lower/vfunc_aot.h"
 #include "../support/diag.h"
 
@@ -160,6 +161,8 @@ static const pass table[] = {
      "math-calls again, for the library's own code"},
     {"call-casts", PASS_LINKED, 0, NULL, lower_call_casts,
      "calls through a prototype other than the definition's call it with their values converted"},
+    {"varargs", PASS_LINKED, 0, NULL, lower_varargs,
+     "variadic functions take their variable arguments as a block each call fills"},
     {"check-recursion", PASS_LINKED, 0, NULL, check_recursion, "recursion is refused at its call"},
     {"inline", PASS_LINKED, 0, NULL, inline_all, "every helper is inlined into its kernels; LLVM -O2"},
     {"indirect-calls", PASS_LINKED, 0, NULL, inline_indirect_calls,
