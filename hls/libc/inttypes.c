@@ -3,6 +3,7 @@
  * under other names; written as plain expressions and calls for hardware (no recursion, no state). */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <wchar.h>
 
 intmax_t imaxabs(intmax_t j)
 {
@@ -23,4 +24,14 @@ intmax_t strtoimax(const char *restrict nptr, char **restrict endptr, int base)
 uintmax_t strtoumax(const char *restrict nptr, char **restrict endptr, int base)
 {
 	return strtoull(nptr, endptr, base);
+}
+
+intmax_t wcstoimax(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base)
+{
+	return wcstoll(nptr, endptr, base);
+}
+
+uintmax_t wcstoumax(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base)
+{
+	return wcstoull(nptr, endptr, base);
 }

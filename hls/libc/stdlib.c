@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The kernel C library's integer functions of <stdlib.h>: abs, div, ato* and strto*. Written for hardware:
- * one scanning loop shared by the four strto* functions (no recursion, no table, no floating point), overflow
- * found with the compiler's overflow builtins (one multiplier and adder with a carry out, instead of the
- * divider a precomputed cut-off would need), and the C locale only. Behaviour, including errno, endptr and
- * the odd cases ("0x" without digits, a base out of range), is glibc's. */
+/* The kernel C library's integer functions of <stdlib.h>: abs, div, ato* and strto* (and <wchar.h>'s wcsto*).
+ * Written for hardware: one scanning loop shared by the four strto* functions (no recursion, no table, no
+ * floating point), overflow found with the compiler's overflow builtins (one multiplier and adder with a
+ * carry out, instead of the divider a precomputed cut-off would need), and the C locale only. Behaviour,
+ * including errno, endptr and the odd cases ("0x" without digits, a base out of range), is glibc's. */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <wchar.h>
 
 /* Computed in unsigned arithmetic so that abs(INT_MIN) is INT_MIN, as on x86-64, without undefined
  * behaviour. */
@@ -45,7 +46,7 @@ lldiv_t lldiv(long long int numer, long long int denom)
 }
 
 /* The value of digit C in bases up to 36, or 36 when C is no digit. */
-static int digit_value(char c)
+static int digit_value(int c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -56,33 +57,49 @@ static int digit_value(char c)
 	return 36;
 }
 
-/* The result of scanning a number: its magnitude, its sign and whether it went past 64 bits. */
+/* Character I of the string at P, of characters W bytes wide (1: char, else wchar_t). A wide character
+ * outside ASCII reads as 0x80, which is no space, sign or digit, so that it ends the number, as in glibc's
+ * C locale. */
+static int char_at(const void *p, size_t i, int w)
+{
+	if (w == 1)
+		return ((const unsigned char *)p)[i];
+	wchar_t c = ((const wchar_t *)p)[i];
+	return c >= 0 && c < 0x80 ? (int)c : 0x80;
+}
+
+/* The result of scanning a number: its magnitude, its sign, whether it went past 64 bits, and where it ends
+ * (in characters from the start). */
 struct scan {
 	unsigned long long int mag;
 	int neg;
 	int over;
 	int bad_base;
+	size_t end;
 };
 
-/* Scans the subject sequence of strto* at NPTR in BASE (0 or 2..36) and sets *ENDPTR as C says: after the
- * last digit, or NPTR when there is none (after the "0" of a "0x" not followed by a hex digit, as glibc). A
- * base out of range sets bad_base and leaves *ENDPTR alone (glibc). */
-static struct scan scan_number(const char *nptr, char **endptr, int base)
+/* Scans the subject sequence of strto* (W 1) or wcsto* (W sizeof (wchar_t)) at NPTR in BASE (0 or 2..36);
+ * END is where C says *endptr points: after the last digit, or NPTR when there is none (after the "0" of a
+ * "0x" not followed by a hex digit, as glibc). A base out of range sets bad_base (and glibc leaves *endptr
+ * alone). One loop for both widths, so that hardware has one scanner however many of them a kernel calls. */
+static struct scan scan_number(const void *nptr, int w, int base)
 {
-	struct scan r = {0, 0, 0, 0};
+	struct scan r = {0, 0, 0, 0, 0};
 	if (base < 0 || base == 1 || base > 36) {
 		r.bad_base = 1;
 		return r;
 	}
-	const char *s = nptr;
-	while (*s == ' ' || (*s >= '\t' && *s <= '\r'))
+	size_t s = 0;
+	int c;
+	while ((c = char_at(nptr, s, w)) == ' ' || (c >= '\t' && c <= '\r'))
 		s++;
-	if (*s == '-' || *s == '+') {
-		r.neg = *s == '-';
-		s++;
+	if (c == '-' || c == '+') {
+		r.neg = c == '-';
+		c = char_at(nptr, ++s, w);
 	}
-	if (*s == '0') {
-		if ((base == 0 || base == 16) && (s[1] == 'x' || s[1] == 'X')) {
+	if (c == '0') {
+		int x = char_at(nptr, s + 1, w);
+		if ((base == 0 || base == 16) && (x == 'x' || x == 'X')) {
 			s += 2;
 			base = 16;
 		} else if (base == 0) {
@@ -91,11 +108,11 @@ static struct scan scan_number(const char *nptr, char **endptr, int base)
 	} else if (base == 0) {
 		base = 10;
 	}
-	const char *digits = s;
+	size_t digits = s;
 	unsigned long long int mag = 0;
 	int over = 0;
 	for (;; s++) {
-		int d = digit_value(*s);
+		int d = digit_value(char_at(nptr, s, w));
 		if (d >= base)
 			break;
 		unsigned long long int t;
@@ -104,16 +121,24 @@ static struct scan scan_number(const char *nptr, char **endptr, int base)
 	}
 	if (s == digits) {
 		/* No digits: nothing converted. After "0x", the "0" alone was a number. */
-		if (digits - nptr >= 2 && (digits[-1] == 'x' || digits[-1] == 'X') && digits[-2] == '0')
+		int x = digits >= 2 ? char_at(nptr, digits - 1, w) : 0;
+		if (digits >= 2 && (x == 'x' || x == 'X') && char_at(nptr, digits - 2, w) == '0')
 			s = digits - 1;
 		else
-			s = nptr;
+			s = 0;
 		r.neg = 0;
 	}
-	if (endptr)
-		*endptr = (char *)s;
+	r.end = s;
 	r.mag = mag;
 	r.over = over;
+	return r;
+}
+
+/* Sets *ENDPTR (when given) to where scan R of NPTR ended, W bytes a character; R as it was. */
+static struct scan ended(struct scan r, const void *nptr, void **endptr, int w)
+{
+	if (endptr && !r.bad_base)
+		*endptr = (char *)nptr + r.end * (size_t)w;
 	return r;
 }
 
@@ -148,22 +173,47 @@ static unsigned long long int to_unsigned(struct scan r, unsigned long long int 
 
 long int strtol(const char *restrict nptr, char **restrict endptr, int base)
 {
-	return (long int)to_signed(scan_number(nptr, endptr, base), LONG_MAX);
+	return (long int)to_signed(ended(scan_number(nptr, 1, base), nptr, (void **)endptr, 1), LONG_MAX);
 }
 
 unsigned long int strtoul(const char *restrict nptr, char **restrict endptr, int base)
 {
-	return (unsigned long int)to_unsigned(scan_number(nptr, endptr, base), ULONG_MAX);
+	return (unsigned long int)to_unsigned(ended(scan_number(nptr, 1, base), nptr, (void **)endptr, 1),
+	                                      ULONG_MAX);
 }
 
 long long int strtoll(const char *restrict nptr, char **restrict endptr, int base)
 {
-	return to_signed(scan_number(nptr, endptr, base), LLONG_MAX);
+	return to_signed(ended(scan_number(nptr, 1, base), nptr, (void **)endptr, 1), LLONG_MAX);
 }
 
 unsigned long long int strtoull(const char *restrict nptr, char **restrict endptr, int base)
 {
-	return to_unsigned(scan_number(nptr, endptr, base), ULLONG_MAX);
+	return to_unsigned(ended(scan_number(nptr, 1, base), nptr, (void **)endptr, 1), ULLONG_MAX);
+}
+
+#define WIDE ((int)sizeof(wchar_t))
+
+long int wcstol(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base)
+{
+	return (long int)to_signed(ended(scan_number(nptr, WIDE, base), nptr, (void **)endptr, WIDE),
+	                           LONG_MAX);
+}
+
+unsigned long int wcstoul(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base)
+{
+	return (unsigned long int)to_unsigned(
+	    ended(scan_number(nptr, WIDE, base), nptr, (void **)endptr, WIDE), ULONG_MAX);
+}
+
+long long int wcstoll(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base)
+{
+	return to_signed(ended(scan_number(nptr, WIDE, base), nptr, (void **)endptr, WIDE), LLONG_MAX);
+}
+
+unsigned long long int wcstoull(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base)
+{
+	return to_unsigned(ended(scan_number(nptr, WIDE, base), nptr, (void **)endptr, WIDE), ULLONG_MAX);
 }
 
 /* As glibc: strtol in base 10, the result truncated to int (errno is ERANGE only beyond long). */

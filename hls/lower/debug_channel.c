@@ -401,6 +401,22 @@ int debug_lower_calls(LLVMModuleRef mod, int print, const char *note)
 		for (size_t u = 0; u < sizeof unsupported / sizeof *unsupported; u++)
 			if (named(f, unsupported[u].name))
 				fail(&l, in, unsupported[u].name, unsupported[u].why);
+		/* the kernel headers mark what hardware cannot do with __attribute__((error(why))), which
+		 * clang carries as this attribute for a code generator to report; HLS is that generator */
+		unsigned wl = 0;
+		const char *why = ir_fn_attr(f, "dontcall-error", &wl);
+		if (why) { /* a user's attribute too: shown, not printed raw */
+			size_t nl = 0;
+			const char *nm = LLVMGetValueName2(f, &nl);
+			if (nl > 7 && !memcmp(nm, "__kiln_", 7)) { /* a header's stand-in for a builtin's name */
+				nm += 7;
+				nl -= 7;
+			}
+			char sn[1024], sw[1024];
+			diag_shown(nm, nl, sn, sizeof sn);
+			diag_shown(why, wl, sw, sizeof sw);
+			fail(&l, in, sn, sw);
+		}
 		if (lower_stop(&l, in, f)) {
 			LLVMInstructionEraseFromParent(in);
 			continue;

@@ -7,12 +7,19 @@
 #include <assert.h>
 #include <ctype.h>
 #include <errno.h>
+#include <fenv.h>
 #include <inttypes.h>
+#include <locale.h>
 #include <math.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
+#include <wchar.h>
+#include <wctype.h>
 
 #define KL_CHECK 1
 #include "kl.h"
@@ -48,6 +55,8 @@ const size_t kl_layout[14] = {KL_LAYOUT(div_t),     KL_LAYOUT(ldiv_t), KL_LAYOUT
 /* The library's types are those of x86-64 Linux. */
 _Static_assert(_Generic((ldiv_t){0}.quot, long int : 1, default : 0), "ldiv_t holds long");
 _Static_assert(_Generic((lldiv_t){0}.quot, long long int : 1, default : 0), "lldiv_t holds long long");
+/* glibc's is a call, of 1 in the C locale: the only one a kernel has. */
+_Static_assert(MB_CUR_MAX == 1, "MB_CUR_MAX");
 _Static_assert(sizeof(long) == 8 && sizeof(void *) == 8 && sizeof(size_t) == 8, "LP64");
 _Static_assert(sizeof(intmax_t) == 8 && sizeof(imaxdiv_t) == 16, "64-bit intmax_t");
 _Static_assert(_Generic(RAND_MAX, int : 1, default : 0) && _Generic(EOF, int : 1, default : 0), "int macros");

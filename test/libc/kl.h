@@ -7,8 +7,13 @@
 #ifndef KILN_TEST_KL_H
 #define KILN_TEST_KL_H
 
+#include <fenv.h>
+#include <locale.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
+#include <wchar.h>
+#include <wctype.h>
 
 #ifdef KL_CHECK
 typedef div_t kl_div_t;
@@ -109,6 +114,94 @@ int kl_tolower(int c);
 int kl_toupper(int c);
 int kl_isascii(int c);
 int kl_toascii(int c);
+
+/* wchar.h, and the multibyte functions of stdlib.h */
+size_t kl_wcslen(const wchar_t *s);
+size_t kl_wcsnlen(const wchar_t *s, size_t maxlen);
+wchar_t *kl_wcscpy(wchar_t *restrict dest, const wchar_t *restrict src);
+wchar_t *kl_wcsncpy(wchar_t *restrict dest, const wchar_t *restrict src, size_t n);
+wchar_t *kl_wcscat(wchar_t *restrict dest, const wchar_t *restrict src);
+wchar_t *kl_wcsncat(wchar_t *restrict dest, const wchar_t *restrict src, size_t n);
+int kl_wcscmp(const wchar_t *s1, const wchar_t *s2);
+int kl_wcsncmp(const wchar_t *s1, const wchar_t *s2, size_t n);
+int kl_wcscoll(const wchar_t *s1, const wchar_t *s2);
+size_t kl_wcsxfrm(wchar_t *restrict dest, const wchar_t *restrict src, size_t n);
+wchar_t *kl_wcschr(const wchar_t *s, wchar_t c);
+wchar_t *kl_wcsrchr(const wchar_t *s, wchar_t c);
+wchar_t *kl_wcsstr(const wchar_t *haystack, const wchar_t *needle);
+size_t kl_wcsspn(const wchar_t *s, const wchar_t *accept);
+size_t kl_wcscspn(const wchar_t *s, const wchar_t *reject);
+wchar_t *kl_wcspbrk(const wchar_t *s, const wchar_t *accept);
+wchar_t *kl_wcstok(wchar_t *restrict s, const wchar_t *restrict delim, wchar_t **restrict ptr);
+wchar_t *kl_wmemcpy(wchar_t *restrict dest, const wchar_t *restrict src, size_t n);
+wchar_t *kl_wmemmove(wchar_t *dest, const wchar_t *src, size_t n);
+wchar_t *kl_wmemset(wchar_t *s, wchar_t c, size_t n);
+int kl_wmemcmp(const wchar_t *s1, const wchar_t *s2, size_t n);
+wchar_t *kl_wmemchr(const wchar_t *s, wchar_t c, size_t n);
+long int kl_wcstol(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base);
+unsigned long int kl_wcstoul(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base);
+long long int kl_wcstoll(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base);
+unsigned long long int kl_wcstoull(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base);
+intmax_t kl_wcstoimax(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base);
+uintmax_t kl_wcstoumax(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base);
+wint_t kl_btowc(int c);
+int kl_wctob(wint_t c);
+int kl_mbsinit(const mbstate_t *ps);
+size_t kl_mbrlen(const char *restrict s, size_t n, mbstate_t *restrict ps);
+size_t kl_mbrtowc(wchar_t *restrict pwc, const char *restrict s, size_t n, mbstate_t *restrict ps);
+size_t kl_wcrtomb(char *restrict s, wchar_t wc, mbstate_t *restrict ps);
+size_t kl_mbsrtowcs(wchar_t *restrict dest, const char **restrict src, size_t len, mbstate_t *restrict ps);
+size_t kl_wcsrtombs(char *restrict dest, const wchar_t **restrict src, size_t len, mbstate_t *restrict ps);
+int kl_mblen(const char *s, size_t n);
+int kl_mbtowc(wchar_t *restrict pwc, const char *restrict s, size_t n);
+int kl_wctomb(char *s, wchar_t wc);
+size_t kl_mbstowcs(wchar_t *restrict dest, const char *restrict src, size_t n);
+size_t kl_wcstombs(char *restrict dest, const wchar_t *restrict src, size_t n);
+
+/* wctype.h */
+int kl_iswalnum(wint_t wc);
+int kl_iswalpha(wint_t wc);
+int kl_iswblank(wint_t wc);
+int kl_iswcntrl(wint_t wc);
+int kl_iswdigit(wint_t wc);
+int kl_iswgraph(wint_t wc);
+int kl_iswlower(wint_t wc);
+int kl_iswprint(wint_t wc);
+int kl_iswpunct(wint_t wc);
+int kl_iswspace(wint_t wc);
+int kl_iswupper(wint_t wc);
+int kl_iswxdigit(wint_t wc);
+wint_t kl_towlower(wint_t wc);
+wint_t kl_towupper(wint_t wc);
+wctype_t kl_wctype(const char *name);
+int kl_iswctype(wint_t wc, wctype_t desc);
+wctrans_t kl_wctrans(const char *name);
+wint_t kl_towctrans(wint_t wc, wctrans_t desc);
+
+/* locale.h, signal.h (without its header: glibc's needs POSIX types), fenv.h */
+char *kl_setlocale(int category, const char *locale);
+struct lconv *kl_localeconv(void);
+void (*kl_signal(int sig, void (*handler)(int)))(int);
+int kl_raise(int sig);
+int kl_fegetround(void);
+int kl_fesetround(int round);
+int kl_fegetenv(fenv_t *envp);
+int kl_fesetenv(const fenv_t *envp);
+int kl_feholdexcept(fenv_t *envp);
+int kl_feupdateenv(const fenv_t *envp);
+int kl_feclearexcept(int excepts);
+
+/* time.h */
+clock_t kl_clock(void);
+time_t kl_time(time_t *tloc);
+int kl_timespec_get(struct timespec *ts, int base);
+double kl_difftime(time_t time1, time_t time0);
+time_t kl_mktime(struct tm *tm);
+time_t kl_timegm(struct tm *tm);
+struct tm *kl_gmtime(const time_t *timep);
+struct tm *kl_gmtime_r(const time_t *restrict timep, struct tm *restrict result);
+struct tm *kl_localtime(const time_t *timep);
+struct tm *kl_localtime_r(const time_t *restrict timep, struct tm *restrict result);
 
 /* errno.h */
 extern int kl_errno;

@@ -1,23 +1,29 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The kernel C library (hls/libc, headers in hls/libc/include) against glibc: the library is compiled natively under kl_
- * names (kl_rename.h) and each function runs on the same inputs as glibc's, edge cases and many random ones;
- * the headers' macros and layouts come from kiln_headers.c, compiled with Kiln's headers only. One check per
- * function and kind of input; a failing check names its first differing input. */
+/* The kernel C library (hls/libc, headers in hls/libc/include) against glibc: the library is compiled
+ * natively under kl_ names (kl_rename.h) and each function runs on the same inputs as glibc's, edge cases and
+ * many random ones; the headers' macros and layouts come from kiln_headers.c, compiled with Kiln's headers
+ * only. One check per function and kind of input; a failing check names its first differing input. */
 #include "test/harness.h"
 #include "test/libc/kl.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fenv.h>
 #include <float.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <locale.h>
 #include <math.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
+#include <wchar.h>
+#include <wctype.h>
 
 /* A fixed pseudo-random sequence for inputs (xorshift64*), independent of the rand under test. */
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -93,8 +99,9 @@ static void test_macros(void)
 			snprintf(why, sizeof why, "%s is %lld, glibc %lld", kl_int_macros[i].name,
 			         kl_int_macros[i].value, glibc_int_macros[i].value);
 	KT_CHECK(!bad && kl_n_int_macros == COUNT(glibc_int_macros),
-	         "errno.h, stdio.h, stdlib.h, math.h: integer macros equal glibc's", "%d differ (%s)", bad,
-	         why);
+	         "errno.h, stdio.h, stdlib.h, math.h, wchar.h, locale.h, signal.h, fenv.h, time.h, setjmp.h: "
+	         "integer macros and type layouts equal glibc's",
+	         "%d differ (%s)", bad, why);
 	KT_CHECK(kl_n_int_macros > 140, "errno.h, stdio.h, stdlib.h, math.h: integer macros are listed",
 	         "%zu", kl_n_int_macros);
 
@@ -792,18 +799,60 @@ struct strto_result {
 	int err;
 };
 
-enum { STRTOL, STRTOUL, STRTOLL, STRTOULL, STRTOIMAX, STRTOUMAX, ATOI, ATOL, ATOLL, NFN };
-static const char *const strto_names[NFN] = {"strtol",    "strtoul", "strtoll", "strtoull", "strtoimax",
-                                             "strtoumax", "atoi",    "atol",    "atoll"};
+enum {
+	STRTOL,
+	STRTOUL,
+	STRTOLL,
+	STRTOULL,
+	STRTOIMAX,
+	STRTOUMAX,
+	WCSTOL,
+	WCSTOUL,
+	WCSTOLL,
+	WCSTOULL,
+	WCSTOIMAX,
+	WCSTOUMAX,
+	ATOI,
+	ATOL,
+	ATOLL,
+	NFN
+};
+static const char *const strto_names[NFN] = {"strtol",    "strtoul",   "strtoll", "strtoull", "strtoimax",
+                                             "strtoumax", "wcstol",    "wcstoul", "wcstoll",  "wcstoull",
+                                             "wcstoimax", "wcstoumax", "atoi",    "atol",     "atoll"};
 
 /* Calls function FN of the library (KL) or glibc on S in BASE. */
 static struct strto_result strto_run(int kl, int fn, const char *s, int base)
 {
 	static char untouched;
+	static wchar_t wuntouched;
 	char *end = &untouched;
+	wchar_t w[200], *wend = &wuntouched; /* the wide functions read S's bytes as wide characters */
+	size_t n = 0;
+	for (; s[n] && n + 1 < COUNT(w); n++)
+		w[n] = (unsigned char)s[n];
+	w[n] = 0;
 	struct strto_result r;
 	errno = kl_errno = 77;
 	switch (fn) {
+	case WCSTOL:
+		r.v = (unsigned long long)(kl ? kl_wcstol(w, &wend, base) : wcstol(w, &wend, base));
+		break;
+	case WCSTOUL:
+		r.v = kl ? kl_wcstoul(w, &wend, base) : wcstoul(w, &wend, base);
+		break;
+	case WCSTOLL:
+		r.v = (unsigned long long)(kl ? kl_wcstoll(w, &wend, base) : wcstoll(w, &wend, base));
+		break;
+	case WCSTOULL:
+		r.v = kl ? kl_wcstoull(w, &wend, base) : wcstoull(w, &wend, base);
+		break;
+	case WCSTOIMAX:
+		r.v = (unsigned long long)(kl ? kl_wcstoimax(w, &wend, base) : wcstoimax(w, &wend, base));
+		break;
+	case WCSTOUMAX:
+		r.v = kl ? kl_wcstoumax(w, &wend, base) : wcstoumax(w, &wend, base);
+		break;
 	case STRTOL:
 		r.v = (unsigned long long)(kl ? kl_strtol(s, &end, base) : strtol(s, &end, base));
 		break;
@@ -832,7 +881,10 @@ static struct strto_result strto_run(int kl, int fn, const char *s, int base)
 		r.v = (unsigned long long)(kl ? kl_atoll(s) : atoll(s));
 		break;
 	}
-	r.end = end == &untouched ? -1 : (long)(end - s);
+	if (fn >= WCSTOL && fn <= WCSTOUMAX)
+		r.end = wend == &wuntouched ? -1 : (long)(wend - w);
+	else
+		r.end = end == &untouched ? -1 : (long)(end - s);
 	r.err = kl ? kl_errno : errno;
 	return r;
 }
@@ -1104,6 +1156,311 @@ static void test_qsort(void)
 	KT_CHECK(kl_bsearch(&one, NULL, 0, 4, cmp_key) == NULL, "bsearch: empty array", "found something");
 }
 
+/* ---- wchar.h, wctype.h, multibyte text ---- */
+
+/* A random wide string of at most MAXLEN characters from a small alphabet (so that searches hit), with
+ * negative and non-ASCII characters among them. */
+static size_t random_wide(wchar_t *w, size_t maxlen, int k)
+{
+	static const wchar_t alpha[] = {L'a', L'b', L'c', 0xe9, 0x3b1, -5, 0x7fffffff, (wchar_t)0x80000000,
+	                                L' '};
+	size_t n = rnd_below(maxlen + 1);
+	for (size_t i = 0; i < n; i++)
+		w[i] = alpha[rnd_below((size_t)k)];
+	w[n] = 0;
+	return n;
+}
+
+static void test_wide_strings(void)
+{
+	int bad = 0;
+	why[0] = 0;
+	for (int t = 0; t < 20000; t++) {
+		wchar_t a[24], b[24], ka[64], ga[64];
+		size_t na = random_wide(a, 20, 9), nb = random_wide(b, t % 3 ? 3 : 20, t % 2 ? 3 : 9);
+		size_t n = rnd_below(24);
+		int r1 = sign(kl_wcscmp(a, b)), g1 = sign(wcscmp(a, b));
+		int r2 = sign(kl_wcsncmp(a, b, n)), g2 = sign(wcsncmp(a, b, n));
+		int r3 = sign(kl_wmemcmp(a, b, na < nb ? na : nb)),
+		    g3 = sign(wmemcmp(a, b, na < nb ? na : nb));
+		wchar_t c = b[0] ? b[0] : L'a';
+		long p1 = kl_wcschr(a, c) ? kl_wcschr(a, c) - a : -1,
+		     q1 = wcschr(a, c) ? wcschr(a, c) - a : -1;
+		long p2 = kl_wcsrchr(a, c) ? kl_wcsrchr(a, c) - a : -1,
+		     q2 = wcsrchr(a, c) ? wcsrchr(a, c) - a : -1;
+		long p3 = kl_wcsstr(a, b) ? kl_wcsstr(a, b) - a : -1,
+		     q3 = wcsstr(a, b) ? wcsstr(a, b) - a : -1;
+		long p4 = kl_wcspbrk(a, b) ? kl_wcspbrk(a, b) - a : -1,
+		     q4 = wcspbrk(a, b) ? wcspbrk(a, b) - a : -1;
+		long p5 = kl_wmemchr(a, c, na) ? kl_wmemchr(a, c, na) - a : -1;
+		long q5 = wmemchr(a, c, na) ? wmemchr(a, c, na) - a : -1;
+		int same = r1 == g1 && r2 == g2 && r3 == g3 && p1 == q1 && p2 == q2 && p3 == q3 && p4 == q4 &&
+		           p5 == q5 && kl_wcslen(a) == wcslen(a) && kl_wcsnlen(a, n) == wcsnlen(a, n) &&
+		           kl_wcsspn(a, b) == wcsspn(a, b) && kl_wcscspn(a, b) == wcscspn(a, b) &&
+		           sign(kl_wcscoll(a, b)) == sign(wcscoll(a, b));
+		/* copies and concatenation into buffers filled alike */
+		for (int i = 0; i < 64; i++)
+			ka[i] = ga[i] = (wchar_t)(0x1000 + i);
+		kl_wcsncat(kl_wcscpy(ka, a), b, n);
+		wcsncat(wcscpy(ga, a), b, n);
+		same &= !memcmp(ka, ga, sizeof ka);
+		kl_wcscat(kl_wcsncpy(ka, b, n), a);
+		wcscat(wcsncpy(ga, b, n), a);
+		same &= !memcmp(ka, ga, sizeof ka);
+		same &= kl_wcsxfrm(ka, a, n) == wcsxfrm(ga, a, n) && !memcmp(ka, ga, sizeof ka);
+		kl_wmemset(ka + 3, c, n);
+		wmemset(ga + 3, c, n);
+		kl_wmemmove(ka + (t % 5), ka + 2, n);
+		wmemmove(ga + (t % 5), ga + 2, n);
+		kl_wmemcpy(ka + 40, a, na);
+		wmemcpy(ga + 40, a, na);
+		same &= !memcmp(ka, ga, sizeof ka);
+		if (!same && !bad++)
+			snprintf(why, sizeof why,
+			         "case %d: wcscmp %d/%d wcsncmp %d/%d wmemcmp %d/%d chr %ld/%ld "
+			         "rchr %ld/%ld str %ld/%ld pbrk %ld/%ld memchr %ld/%ld",
+			         t, r1, g1, r2, g2, r3, g3, p1, q1, p2, q2, p3, q3, p4, q4, p5, q5);
+	}
+	KT_CHECK(!bad, "wcs*, wmem*: 20000 random wide strings (negative and non-ASCII characters) as glibc",
+	         "%d differ (%s)", bad, why);
+
+	/* wcstok: the same tokens and the same saved positions */
+	static const wchar_t *const texts[] = {L"", L"  ", L"a b  c", L",,x,,y,", L"one", L"\xe9,\xe9\xe9, "};
+	bad = 0;
+	for (size_t i = 0; i < COUNT(texts); i++) {
+		wchar_t x[32], y[32], *px = NULL, *py = NULL;
+		wcscpy(x, texts[i]);
+		wcscpy(y, texts[i]);
+		wchar_t *tx = kl_wcstok(x, L" ,", &px), *ty = wcstok(y, L" ,", &py);
+		for (int k = 0; k < 8; k++) {
+			if ((tx ? tx - x : -1) != (ty ? ty - y : -1) || (px ? px - x : -1) != (py ? py - y : -1))
+				bad++;
+			tx = kl_wcstok(NULL, L" ,", &px);
+			ty = wcstok(NULL, L" ,", &py);
+		}
+		bad += memcmp(x, y, sizeof x) != 0;
+	}
+	KT_CHECK(!bad, "wcstok: tokens and saved positions as glibc", "%d differ", bad);
+
+	/* wide numbers: characters past ASCII end a number and are no space */
+	static const wchar_t *const nums[] = {L"12\x663", L"\x2003 12", L"\xa0-7", L"0x1\xff10", L"-\x661"};
+	bad = 0;
+	for (size_t i = 0; i < COUNT(nums); i++) {
+		wchar_t *e1, *e2;
+		long v1 = kl_wcstol(nums[i], &e1, 0), v2 = wcstol(nums[i], &e2, 0);
+		bad += v1 != v2 || e1 - nums[i] != e2 - nums[i];
+	}
+	KT_CHECK(!bad, "wcstol: non-ASCII digits and spaces end or refuse a number, as glibc's C locale",
+	         "%d differ", bad);
+}
+
+static void test_wctype(void)
+{
+	int (*const kl[])(wint_t) = {kl_iswalnum, kl_iswalpha, kl_iswblank, kl_iswcntrl,
+	                             kl_iswdigit, kl_iswgraph, kl_iswlower, kl_iswprint,
+	                             kl_iswpunct, kl_iswspace, kl_iswupper, kl_iswxdigit};
+	int (*const gl[])(wint_t) = {iswalnum, iswalpha, iswblank, iswcntrl, iswdigit, iswgraph,
+	                             iswlower, iswprint, iswpunct, iswspace, iswupper, iswxdigit};
+	static const char *const names[] = {"alnum", "alpha", "blank", "cntrl", "digit", "graph",
+	                                    "lower", "print", "punct", "space", "upper", "xdigit"};
+	int bad = 0;
+	why[0] = 0;
+	for (int64_t c = -1; c < 0x3100; c++) {
+		wint_t wc = c < 0 ? WEOF : (wint_t)c;
+		for (size_t f = 0; f < COUNT(kl); f++) {
+			int r = !!kl[f](wc), g = !!gl[f](wc);
+			int rc = !!kl_iswctype(wc, kl_wctype(names[f])),
+			    gc = !!iswctype(wc, wctype(names[f]));
+			if ((r != g || rc != gc) && !bad++)
+				snprintf(why, sizeof why, "isw%s(0x%x) %d, glibc %d", names[f], wc, r, g);
+		}
+		if ((kl_towlower(wc) != towlower(wc) || kl_towupper(wc) != towupper(wc) ||
+		     kl_towctrans(wc, kl_wctrans("toupper")) != towctrans(wc, wctrans("toupper")) ||
+		     kl_towctrans(wc, kl_wctrans("tolower")) != towctrans(wc, wctrans("tolower"))) &&
+		    !bad++)
+			snprintf(why, sizeof why, "case mapping of 0x%x", wc);
+	}
+	KT_CHECK(!bad,
+	         "wctype.h: every class, iswctype and case mapping of WEOF and 0..0x30ff as glibc's C locale",
+	         "%d differ (%s)", bad, why);
+	KT_CHECK(!kl_wctype("nosuch") && !kl_wctrans("nosuch") && kl_wctype("alpha"),
+	         "wctype, wctrans: unknown names are 0", "not");
+}
+
+static void test_multibyte(void)
+{
+	int bad = 0;
+	why[0] = 0;
+	for (int b = 0; b < 256; b++) {
+		char s[2] = {(char)b, 0};
+		mbstate_t k, g;
+		memset(&k, 0, sizeof k);
+		memset(&g, 0, sizeof g);
+		wchar_t wk = 0x55, wg = 0x55;
+		errno = kl_errno = 0;
+		size_t rk = kl_mbrtowc(&wk, s, 1, &k), rg = mbrtowc(&wg, s, 1, &g);
+		int ek = kl_errno, eg = errno;
+		int same = rk == rg && wk == wg && ek == eg && kl_btowc(b) == btowc(b) &&
+		           kl_mblen(s, 1) == mblen(s, 1) && kl_mbrlen(s, 0, &k) == mbrlen(s, 0, &g) &&
+		           kl_mbsinit(&k) == !!mbsinit(&g);
+		char ck[4] = {9, 9, 9, 9}, cg[4] = {9, 9, 9, 9};
+		errno = kl_errno = 0;
+		same &= kl_wcrtomb(ck, b, &k) == wcrtomb(cg, b, &g) && kl_errno == errno &&
+		        !memcmp(ck, cg, 4) && kl_wctob((wint_t)b) == wctob((wint_t)b) &&
+		        kl_wctomb(ck, b) == wctomb(cg, b);
+		if (!same && !bad++)
+			snprintf(why, sizeof why, "byte 0x%02x: mbrtowc %zd errno %d, glibc %zd errno %d", b,
+			         rk, ek, rg, eg);
+	}
+	KT_CHECK(!bad,
+	         "mbrtowc, mbrlen, mblen, btowc, wcrtomb, wctob, wctomb: all 256 bytes as glibc's C locale",
+	         "%d differ (%s)", bad, why);
+
+	static const char *const texts[] = {"", "abc", "ab\xe9z", "\x80", "plain ASCII text"};
+	bad = 0;
+	for (size_t i = 0; i < COUNT(texts); i++)
+		for (size_t n = 0; n < 20; n += 3) {
+			wchar_t wk[24], wg[24];
+			char ck[24], cg[24];
+			for (int j = 0; j < 24; j++)
+				wk[j] = wg[j] = ck[j] = cg[j] = 7;
+			errno = kl_errno = 0;
+			size_t rk = kl_mbstowcs(wk, texts[i], n), rg = mbstowcs(wg, texts[i], n);
+			bad += rk != rg || memcmp(wk, wg, sizeof wk) || kl_errno != errno ||
+			       kl_mbstowcs(NULL, texts[i], 0) != mbstowcs(NULL, texts[i], 0);
+			const char *sk = texts[i], *sg = texts[i];
+			bad += kl_mbsrtowcs(wk, &sk, n, NULL) != mbsrtowcs(wg, &sg, n, NULL) ||
+			       (sk ? sk - texts[i] : -1) != (sg ? sg - texts[i] : -1);
+			if (rg != (size_t)-1) {
+				wk[rg < n ? rg : n - (n > 0)] = 0; /* a wide string of the same text back */
+				wcscpy(wg, wk);
+				errno = kl_errno = 0;
+				bad += kl_wcstombs(ck, wk, n) != wcstombs(cg, wg, n) ||
+				       memcmp(ck, cg, sizeof ck);
+			}
+		}
+	wchar_t wide[] = {L'o', L'k', 0x100, 0};
+	char ck[8], cg[8];
+	errno = kl_errno = 0;
+	bad += kl_wcstombs(ck, wide, 8) != wcstombs(cg, wide, 8) || kl_errno != errno;
+	KT_CHECK(!bad, "mbstowcs, mbsrtowcs, wcstombs: ASCII and invalid text, every length, as glibc",
+	         "%d differ", bad);
+}
+
+/* ---- time.h, locale.h, signal.h, fenv.h ---- */
+
+static int tm_equal(const struct tm *a, const struct tm *b)
+{
+	return a->tm_sec == b->tm_sec && a->tm_min == b->tm_min && a->tm_hour == b->tm_hour &&
+	       a->tm_mday == b->tm_mday && a->tm_mon == b->tm_mon && a->tm_year == b->tm_year &&
+	       a->tm_wday == b->tm_wday && a->tm_yday == b->tm_yday && a->tm_isdst == b->tm_isdst &&
+	       a->tm_gmtoff == b->tm_gmtoff && !strcmp(a->tm_zone, b->tm_zone);
+}
+
+static void test_time(void)
+{
+	int bad = 0;
+	why[0] = 0;
+	static const time_t edges[] = {0,
+	                               -1,
+	                               86399,
+	                               86400,
+	                               -86400,
+	                               951782400 /* 2000-02-29 */,
+	                               4107542400,
+	                               -62135596800 /* 0001-01-01 */,
+	                               253402300799,
+	                               67767976233532799,
+	                               -67768040609740800};
+	for (int t = 0; t < 200000 + (int)COUNT(edges); t++) {
+		time_t x = t < (int)COUNT(edges) ? edges[t]
+		           : t % 2               ? (time_t)(rnd() % 8000000000ull) - 4000000000
+		                                 : (time_t)(rnd() >> 8) - (1ll << 55);
+		struct tm k, g;
+		memset(&k, 0, sizeof k);
+		memset(&g, 0, sizeof g);
+		struct tm *rk = kl_gmtime_r(&x, &k), *rg = gmtime_r(&x, &g);
+		if ((!rk != !rg || (rg && !tm_equal(&k, &g))) && !bad++)
+			snprintf(why, sizeof why,
+			         "gmtime_r(%ld): %d-%d-%d wday %d yday %d; glibc %d-%d-%d wday %d yday %d",
+			         (long)x, k.tm_year, k.tm_mon, k.tm_mday, k.tm_wday, k.tm_yday, g.tm_year,
+			         g.tm_mon, g.tm_mday, g.tm_wday, g.tm_yday);
+		/* timegm normalises fields out of range */
+		struct tm a = g, b = g;
+		a.tm_mon = b.tm_mon = (int)(rnd() % 60) - 30;
+		a.tm_mday = b.tm_mday = (int)(rnd() % 100) - 30;
+		a.tm_sec = b.tm_sec = (int)(rnd() % 200000) - 100000;
+		a.tm_year = b.tm_year = (int)(rnd() % 400) - 100;
+		time_t ta = kl_timegm(&a), tb = timegm(&b);
+		if (rg && (ta != tb || !tm_equal(&a, &b)) && !bad++)
+			snprintf(why, sizeof why, "timegm of %d-%d-%d %ds: %ld, glibc %ld", b.tm_year,
+			         b.tm_mon, b.tm_mday, b.tm_sec, (long)ta, (long)tb);
+	}
+	KT_CHECK(!bad,
+	         "gmtime_r, timegm: 200000 random times (negative, far years, fields out of range) as glibc",
+	         "%d differ (%s)", bad, why);
+	time_t big = LONG_MAX;
+	struct tm k;
+	kl_errno = 0;
+	KT_CHECK(!kl_gmtime_r(&big, &k) && kl_errno == EOVERFLOW, "gmtime_r: a year past int is EOVERFLOW",
+	         "errno %d", kl_errno);
+	time_t tt = 5;
+	struct timespec ts;
+	KT_CHECK(kl_clock() == (clock_t)-1 && kl_time(&tt) == (time_t)-1 && tt == (time_t)-1 &&
+	             kl_timespec_get(&ts, TIME_UTC) == 0 && kl_difftime(10, 4) == 6.0,
+	         "clock, time, timespec_get: the time is not available, as C allows; difftime", "not");
+}
+
+static int raised[NSIG];
+static void count_signal(int sig)
+{
+	raised[sig]++;
+}
+
+static void test_locale_signal_fenv(void)
+{
+	static const char *const names[] = {NULL, "C", "POSIX", "fr_FR.UTF-8", "nosuch"};
+	int bad = 0;
+	for (int cat = -1; cat <= LC_IDENTIFICATION + 1; cat++)
+		for (size_t i = 0; i < COUNT(names); i++) {
+			const char *k = kl_setlocale(cat, names[i]), *g = setlocale(cat, names[i]);
+			/* glibc may know fr_FR: only the C locale is compared when it does */
+			if (g && strcmp(g, "C") && names[i])
+				continue;
+			bad += !k != !g || (k && strcmp(k, g));
+		}
+	setlocale(LC_ALL, "C");
+	struct lconv *k = kl_localeconv(), *g = localeconv();
+	bad += strcmp(k->decimal_point, g->decimal_point) || strcmp(k->thousands_sep, g->thousands_sep) ||
+	       strcmp(k->grouping, g->grouping) || strcmp(k->currency_symbol, g->currency_symbol) ||
+	       k->frac_digits != g->frac_digits || k->int_n_sign_posn != g->int_n_sign_posn ||
+	       k->p_cs_precedes != g->p_cs_precedes;
+	KT_CHECK(!bad, "setlocale, localeconv: the C locale as glibc's; others unavailable", "%d differ",
+	         bad);
+
+	int ok = kl_signal(SIGUSR1, count_signal) == SIG_DFL && kl_raise(SIGUSR1) == 0 &&
+	         kl_raise(SIGUSR1) == 0 && raised[SIGUSR1] == 2 &&
+	         kl_signal(SIGUSR1, SIG_IGN) == count_signal && kl_raise(SIGUSR1) == 0 &&
+	         raised[SIGUSR1] == 2 && kl_raise(SIGCHLD) == 0;
+	kl_errno = 0;
+	ok &= kl_signal(SIGKILL, count_signal) == SIG_ERR && kl_errno == EINVAL;
+	kl_errno = 0;
+	ok &= kl_raise(NSIG) == -1 && kl_errno == EINVAL && kl_signal(0, SIG_IGN) == SIG_ERR;
+	KT_CHECK(ok, "signal, raise: handlers stay installed, SIG_IGN, errors as glibc", "not");
+
+	fenv_t e;
+	ok = kl_fegetround() == fegetround() && kl_fesetround(FE_TONEAREST) == 0 &&
+	     kl_fesetround(FE_UPWARD) != 0 && kl_fegetround() == FE_TONEAREST && kl_fegetenv(&e) == 0 &&
+	     kl_fesetenv(&e) == 0 && kl_fesetenv(FE_DFL_ENV) == 0 && kl_feholdexcept(&e) == 0 &&
+	     kl_feupdateenv(&e) == 0 && kl_feclearexcept(FE_ALL_EXCEPT) == 0;
+	fenv_t g_env;
+	fegetenv(&g_env);
+	ok &= e.__control_word == g_env.__control_word && e.__mxcsr == (g_env.__mxcsr & ~0x3fu);
+	e.__control_word |= 0xc00;
+	ok &= kl_fesetenv(&e) != 0;
+	KT_CHECK(ok, "fenv.h: round to nearest only, the environment glibc starts with", "not");
+}
+
 int main(void)
 {
 	test_rand(); /* first: it compares with glibc's unseeded state */
@@ -1122,5 +1479,10 @@ int main(void)
 	test_abs_div();
 	test_strto();
 	test_qsort();
+	test_wide_strings();
+	test_wctype();
+	test_multibyte();
+	test_time();
+	test_locale_signal_fenv();
 	return KT_DONE();
 }

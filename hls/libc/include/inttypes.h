@@ -188,5 +188,7 @@ intmax_t imaxabs(intmax_t j) __attribute__((const));
 imaxdiv_t imaxdiv(intmax_t numer, intmax_t denom) __attribute__((const));
 intmax_t strtoimax(const char *__restrict nptr, char **__restrict endptr, int base);
 uintmax_t strtoumax(const char *__restrict nptr, char **__restrict endptr, int base);
+intmax_t wcstoimax(const __WCHAR_TYPE__ *__restrict nptr, __WCHAR_TYPE__ **__restrict endptr, int base);
+uintmax_t wcstoumax(const __WCHAR_TYPE__ *__restrict nptr, __WCHAR_TYPE__ **__restrict endptr, int base);
 
 #endif

@@ -9,7 +9,10 @@
 #include <stddef.h>
 
 /* An incomplete type: streams are only ever handled through pointers. */
+#ifndef __KILN_FILE_DEFINED
+#define __KILN_FILE_DEFINED
 typedef struct __kiln_file FILE;
+#endif
 
 /* The three standard streams are fixed objects whose addresses name them (nothing is stored in them); the
  * compiler recognises them by symbol when it lowers a call. */

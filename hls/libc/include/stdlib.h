@@ -48,6 +48,14 @@ unsigned long int strtoul(const char *__restrict nptr, char **__restrict endptr,
 long long int strtoll(const char *__restrict nptr, char **__restrict endptr, int base);
 unsigned long long int strtoull(const char *__restrict nptr, char **__restrict endptr, int base);
 
+/* The C locale's multibyte text is ASCII, one byte a character (hls/libc/wchar.c). */
+#define MB_CUR_MAX ((size_t)1)
+int mblen(const char *s, size_t n);
+int mbtowc(wchar_t *__restrict pwc, const char *__restrict s, size_t n);
+int wctomb(char *s, wchar_t wc);
+size_t mbstowcs(wchar_t *__restrict dest, const char *__restrict src, size_t n);
+size_t wcstombs(char *__restrict dest, const wchar_t *__restrict src, size_t n);
+
 /* glibc's generator, bit for bit (hls/libc/rand.c). */
 int rand(void);
 void srand(unsigned int seed);

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
+/* What Kiln's headers share: the mark of a function hardware cannot run. */
+#ifndef KILN_LIBC_CDEFS_H
+#define KILN_LIBC_CDEFS_H
+
+/* A function declared so that C programs compile, which hardware cannot run: clang keeps WHY as the
+ * function's "dontcall-error", and kiln-cc reports "NAME: WHY" at every call that reaches a kernel (NAME
+ * without the prefix __kiln_, which marks the functions a macro puts in the place of a name clang knows as a
+ * builtin: such a name's first declaration is clang's own, and takes no attribute). */
+#define __KILN_NOT_IN_HARDWARE(why) __attribute__((__error__(why)))
+
+#endif

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+/* wchar.h: wide strings for kernels, in the C locale (definitions in hls/libc/wchar.c, and the wcsto*
+ * conversions beside strto* in stdlib.c). wchar_t is glibc's 32-bit int; multibyte text is ASCII, one byte
+ * a character, as glibc's C locale has it. Wide input and output, and decimal to floating point, are
+ * declared so that programs compile, and refused at the call. */
+#ifndef KILN_LIBC_WCHAR_H
+#define KILN_LIBC_WCHAR_H
+
+#define __need_size_t
+#define __need_wchar_t
+#define __need_NULL
+#include <stddef.h>
+
+#include "_kiln_cdefs.h"
+
+typedef unsigned int wint_t;
+/* glibc's layout (8 bytes). In the C locale no conversion is ever part-way, so it is never more than 0. */
+typedef struct {
+	int __count;
+	union {
+		unsigned int __wch;
+		char __wchb[4];
+	} __value;
+} mbstate_t;
+
+#define WEOF (0xffffffffu)
+/* stdint.h's too (the compiler's): the same values, defined once */
+#ifndef WCHAR_MIN
+#define WCHAR_MIN (-__WCHAR_MAX__ - 1)
+#endif
+#ifndef WCHAR_MAX
+#define WCHAR_MAX __WCHAR_MAX__
+#endif
+
+#ifndef __KILN_FILE_DEFINED
+#define __KILN_FILE_DEFINED
+typedef struct __kiln_file FILE;
+#endif
+struct tm;
+
+size_t wcslen(const wchar_t *s);
+size_t wcsnlen(const wchar_t *s, size_t maxlen);
+wchar_t *wcscpy(wchar_t *__restrict dest, const wchar_t *__restrict src);
+wchar_t *wcsncpy(wchar_t *__restrict dest, const wchar_t *__restrict src, size_t n);
+wchar_t *wcscat(wchar_t *__restrict dest, const wchar_t *__restrict src);
+wchar_t *wcsncat(wchar_t *__restrict dest, const wchar_t *__restrict src, size_t n);
+int wcscmp(const wchar_t *s1, const wchar_t *s2);
+int wcsncmp(const wchar_t *s1, const wchar_t *s2, size_t n);
+int wcscoll(const wchar_t *s1, const wchar_t *s2);
+size_t wcsxfrm(wchar_t *__restrict dest, const wchar_t *__restrict src, size_t n);
+wchar_t *wcschr(const wchar_t *s, wchar_t c);
+wchar_t *wcsrchr(const wchar_t *s, wchar_t c);
+wchar_t *wcsstr(const wchar_t *haystack, const wchar_t *needle);
+size_t wcsspn(const wchar_t *s, const wchar_t *accept);
+size_t wcscspn(const wchar_t *s, const wchar_t *reject);
+wchar_t *wcspbrk(const wchar_t *s, const wchar_t *accept);
+wchar_t *wcstok(wchar_t *__restrict s, const wchar_t *__restrict delim, wchar_t **__restrict ptr);
+wchar_t *wmemcpy(wchar_t *__restrict dest, const wchar_t *__restrict src, size_t n);
+wchar_t *wmemmove(wchar_t *dest, const wchar_t *src, size_t n);
+wchar_t *wmemset(wchar_t *s, wchar_t c, size_t n);
+int wmemcmp(const wchar_t *s1, const wchar_t *s2, size_t n);
+wchar_t *wmemchr(const wchar_t *s, wchar_t c, size_t n);
+
+long int wcstol(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base);
+unsigned long int wcstoul(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base);
+long long int wcstoll(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base);
+unsigned long long int wcstoull(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base);
+
+wint_t btowc(int c);
+int wctob(wint_t c);
+int mbsinit(const mbstate_t *ps);
+size_t mbrlen(const char *__restrict s, size_t n, mbstate_t *__restrict ps);
+size_t mbrtowc(wchar_t *__restrict pwc, const char *__restrict s, size_t n, mbstate_t *__restrict ps);
+size_t wcrtomb(char *__restrict s, wchar_t wc, mbstate_t *__restrict ps);
+size_t mbsrtowcs(wchar_t *__restrict dest, const char **__restrict src, size_t len, mbstate_t *__restrict ps);
+size_t wcsrtombs(char *__restrict dest, const wchar_t **__restrict src, size_t len, mbstate_t *__restrict ps);
+
+#define __KILN_NO_WIDE_IO                                                                                    \
+	__KILN_NOT_IN_HARDWARE("wide-character input and output are not supported in hardware (the debug "   \
+	                       "channel carries bytes): print with printf and %s of ASCII text")
+#define __KILN_NO_WCSTOD                                                                                     \
+	__KILN_NOT_IN_HARDWARE("decimal text to floating point is not in the kernel C library")
+int fwprintf(FILE *__restrict stream, const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
+int wprintf(const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
+int swprintf(wchar_t *__restrict s, size_t n, const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
+int vfwprintf(FILE *__restrict stream, const wchar_t *__restrict format,
+              __builtin_va_list arg) __KILN_NO_WIDE_IO;
+int vwprintf(const wchar_t *__restrict format, __builtin_va_list arg) __KILN_NO_WIDE_IO;
+int vswprintf(wchar_t *__restrict s, size_t n, const wchar_t *__restrict format,
+              __builtin_va_list arg) __KILN_NO_WIDE_IO;
+int fwscanf(FILE *__restrict stream, const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
+int wscanf(const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
+int swscanf(const wchar_t *__restrict s, const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
+wint_t fgetwc(FILE *stream) __KILN_NO_WIDE_IO;
+wint_t getwc(FILE *stream) __KILN_NO_WIDE_IO;
+wint_t getwchar(void) __KILN_NO_WIDE_IO;
+wchar_t *fgetws(wchar_t *__restrict ws, int n, FILE *__restrict stream) __KILN_NO_WIDE_IO;
+wint_t fputwc(wchar_t wc, FILE *stream) __KILN_NO_WIDE_IO;
+wint_t putwc(wchar_t wc, FILE *stream) __KILN_NO_WIDE_IO;
+wint_t putwchar(wchar_t wc) __KILN_NO_WIDE_IO;
+int fputws(const wchar_t *__restrict ws, FILE *__restrict stream) __KILN_NO_WIDE_IO;
+wint_t ungetwc(wint_t wc, FILE *stream) __KILN_NO_WIDE_IO;
+int fwide(FILE *stream, int mode) __KILN_NO_WIDE_IO;
+size_t wcsftime(wchar_t *__restrict s, size_t maxsize, const wchar_t *__restrict format,
+                const struct tm *__restrict tm) __KILN_NO_WIDE_IO;
+double wcstod(const wchar_t *__restrict nptr, wchar_t **__restrict endptr) __KILN_NO_WCSTOD;
+float wcstof(const wchar_t *__restrict nptr, wchar_t **__restrict endptr) __KILN_NO_WCSTOD;
+long double wcstold(const wchar_t *__restrict nptr, wchar_t **__restrict endptr) __KILN_NO_WCSTOD;
+
+#endif

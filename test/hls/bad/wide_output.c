@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <kiln/device.h>
+#include <wchar.h>
+
+KILN_SINGLE_TASK_KERNEL void k(int *out, int n)
+{
+	out[0] = wprintf(L"%d\n", n);
+}
