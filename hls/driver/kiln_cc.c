@@ -40,12 +40,30 @@ typedef struct cc_opts {
 	int ninputs, ncflags;
 	double clock;
 	int no_pipeline, no_printf, checks;
+	uint32_t heap_bytes; /* --heap-size, 0 for the default */
 	int single_source; /* --single-source: OUT is a host executable, its image OUT.kimg */
 	enum split_mode split;
 	int print;              /* printf reaches the host: the board has a debug channel, no --no-printf */
 	const char *print_note; /* why not, when that is worth a warning */
 	const kiln_board_config *board_cfg; /* the board loaded from BOARD */
 } cc_opts;
+
+/* Bytes from S: a decimal number with K, M or G after it, 64 to 2G; 0, or -1 when S is not one. */
+static int parse_bytes(const char *s, uint32_t *out)
+{
+	char *end = NULL;
+	unsigned long long v = s[0] >= '0' && s[0] <= '9' ? strtoull(s, &end, 10) : 0;
+	if (!end || v > (1ull << 31))
+		return -1;
+	int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+	if (shift)
+		end++;
+	v <<= shift;
+	if (*end || v < 64 || v > (1ull << 31))
+		return -1;
+	*out = (uint32_t)v;
+	return 0;
+}
 
 static void usage(FILE *o)
 {
@@ -66,6 +84,9 @@ static void usage(FILE *o)
 	    "  --clock-period NS   target clock period in ns (default: the board's)\n"
 	    "  --no-pipeline       do not overlap loop iterations (every loop runs one iteration at a time)\n"
 	    "  --no-printf         kernels' printf, puts and putchar print nothing (they cost no hardware)\n"
+	    "  --heap-size BYTES   the image's heap, when its kernels call malloc (K, M, G after the\n"
+	    "                      number); a kernel's KILN_HEAP_SIZE(BYTES) may ask for more; 1M when\n"
+	    "                      neither is given\n"
 	    "  --checks            checked build: an access outside its on-chip array stops the kernel with\n"
 	    "                      its source line (CHStone: +4%% to +36%% cycles; see kiln-cc(1))\n"
 	    "  --split MODE        device images: off (one for all kernels, default), per_source,\n"
@@ -206,6 +227,14 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			o->no_pipeline = 1;
 		} else if (!strcmp(a, "--checks")) {
 			o->checks = 1;
+		} else if (!strcmp(a, "--heap-size") && more) {
+			if (parse_bytes(argv[++i], &o->heap_bytes) != 0) {
+				diag_error(NULL, 0, 0,
+				           "--heap-size takes a number of bytes from 64 to 2G (K, M or G "
+				           "after it), not '%s'",
+				           argv[i]);
+				return -1;
+			}
 		} else if (!strcmp(a, "--single-source")) {
 			o->single_source = 1;
 		} else if (!strcmp(a, "--no-printf")) {
@@ -285,8 +314,11 @@ static int parse_args(int argc, char **argv, cc_opts *o)
  * errors; MOD is consumed then). */
 static LLVMModuleRef front_finish(LLVMModuleRef mod, const cc_opts *o, const char *workdir)
 {
-	pass_opts po = {
-	    .board = o->board_cfg, .checks = o->checks, .print = o->print, .print_note = o->print_note};
+	pass_opts po = {.board = o->board_cfg,
+	                .checks = o->checks,
+	                .print = o->print,
+	                .print_note = o->print_note,
+	                .heap_bytes = o->heap_bytes};
 	pass_control pc = {o->stop_pass, o->print_after, workdir, -1, o->verify_each};
 	if (mod && !diag_errors() && passes_run(mod, PASS_LINKED, &po, &pc) >= 0)
 		return mod;

@@ -28,14 +28,11 @@ static const struct out_call {
     {"putc", 1, -1, 0, "%c"},
 };
 #define NO_FORMATTING "formatting into memory is not supported in hardware"
-#define NO_HEAP "there is no heap in hardware: use arrays of a fixed size"
 static const struct {
 	const char *name, *why;
 } unsupported[] = {{"sprintf", NO_FORMATTING},  {"snprintf", NO_FORMATTING},
                    {"vprintf", NO_FORMATTING},  {"vfprintf", NO_FORMATTING},
-                   {"vsprintf", NO_FORMATTING}, {"vsnprintf", NO_FORMATTING},
-                   {"malloc", NO_HEAP},         {"calloc", NO_HEAP},
-                   {"realloc", NO_HEAP},        {"free", NO_HEAP}};
+                   {"vsprintf", NO_FORMATTING}, {"vsnprintf", NO_FORMATTING}};
 
 typedef struct lower {
 	LLVMModuleRef mod;

@@ -12,6 +12,7 @@
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
 #include "../support/diag.h"
+#include "heap.h"
 #include "vfunc_attrs.h"
 
 /* The string a constant GEP or global points at (an annotation operand), or NULL. */
@@ -189,6 +190,36 @@ static void set_fn_attr(LLVMValueRef fn, const char *k, const char *v)
 	LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, a);
 }
 
+/* KILN_HEAP_SIZE(V) on FN: V (N bytes, as the preprocessor spelled the argument) must be a decimal number of
+ * bytes, 64 to 2^31, with an optional K, M or G; it becomes FN's HEAP_ATTR in bytes. */
+static void heap_size_annotation(LLVMValueRef fn, const char *v, size_t n, const char *file, unsigned line)
+{
+	char text[32];
+	snprintf(text, sizeof text, "%.*s", (int)(n < sizeof text - 1 ? n : sizeof text - 1), v);
+	unsigned long long bytes = 0;
+	size_t i = 0;
+	for (; text[i] >= '0' && text[i] <= '9' && bytes < (1ull << 40); i++)
+		bytes = bytes * 10 + (unsigned)(text[i] - '0');
+	int shift = text[i] == 'K' ? 10 : text[i] == 'M' ? 20 : text[i] == 'G' ? 30 : 0;
+	if (shift)
+		i++;
+	if (text[i] == 'u' || text[i] == 'U')
+		i++;
+	bytes <<= shift;
+	if (!i || text[i] || n >= sizeof text || bytes < 64 || bytes > (1ull << 31)) {
+		char shown[1024];
+		diag_shown(v, n, shown, sizeof shown);
+		diag_error(file, line, 0,
+		           "KILN_HEAP_SIZE takes a number of bytes from 64 to 2G (a decimal literal, K, M or G "
+		           "after it), not '%s'",
+		           shown);
+		return;
+	}
+	char num[24];
+	snprintf(num, sizeof num, "%llu", bytes);
+	set_fn_attr(fn, HEAP_ATTR, num);
+}
+
 /* Kernel markers seen on one function: several annotations may name the same function. */
 struct kmark {
 	LLVMValueRef fn;
@@ -225,6 +256,8 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 			lower_device_global(mod, target, a + 18, alen - 18, file, line, source_path);
 		} else if (LLVMIsAFunction(target) && vfunc_lower_annotation(target, a, alen, file, line)) {
 			continue;
+		} else if (alen >= 15 && strncmp(a, "kiln.heap_size=", 15) == 0 && LLVMIsAFunction(target)) {
+			heap_size_annotation(target, a + 15, alen - 15, file, line);
 		} else if (alen >= 12 && strncmp(a, "kiln.kernel.", 12) == 0 && LLVMIsAFunction(target)) {
 			int dims = 0;
 			if (alen > 21 && strncmp(a + 12, "nd_range=", 9) == 0) {

@@ -13,6 +13,7 @@
 #include "../lower/const_div.h"
 #include "../lower/debug_channel.h"
 #include "../lower/fp_aspects.h"
+#include "../lower/heap.h"
 #include "../lower/indirect_calls.h"
 #include "../lower/inline_all.h"
 #include "../lower/inline_asm.h"
@@ -60,6 +61,11 @@ static int run_vfunc_aot(LLVMModuleRef m, pass_opts *o)
 static int run_debug_calls(LLVMModuleRef m, pass_opts *o)
 {
 	return debug_lower_calls(m, o->print, o->print_note);
+}
+
+static int run_heap(LLVMModuleRef m, pass_opts *o)
+{
+	return heap_mark(m, o->board, o->heap_bytes);
 }
 
 static int run_fp_aspects(LLVMModuleRef m, pass_opts *o)
@@ -153,12 +159,16 @@ static const pass table[] = {
      "sets needing an aspect the board lacks are dropped, and kernels calling them emptied"},
     {"debug-calls", PASS_LINKED, 0, run_debug_calls, NULL,
      "printf, puts, exit, abort and assert become stops"},
+    {"heap", PASS_LINKED, 0, run_heap, NULL,
+     "kernels that call malloc give the image a heap in device memory, of --heap-size bytes"},
     {"math-calls", PASS_LINKED, 0, NULL, lower_math_calls,
      "exp, log, pow, sin, cos and frem become calls to the C library"},
     {"libc-link", PASS_LINKED, 0, NULL, kernel_libc_link,
      "the kernel C library is linked where it is called"},
     {"math-calls-libc", PASS_LINKED, 0, NULL, lower_math_calls,
      "math-calls again, for the library's own code"},
+    {"debug-calls-libc", PASS_LINKED, 0, run_debug_calls, NULL,
+     "debug-calls again, for the library's own code (malloc's abort on a bad free)"},
     {"call-casts", PASS_LINKED, 0, NULL, lower_call_casts,
      "calls through a prototype other than the definition's call it with their values converted"},
     {"varargs", PASS_LINKED, 0, NULL, lower_varargs,

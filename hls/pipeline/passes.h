@@ -5,6 +5,8 @@
  * the flow; why each pass is where it is, is said beside it in passes.c. */
 #ifndef KILN_PASSES_H
 #define KILN_PASSES_H
+#include <stdint.h>
+
 #include <llvm-c/Core.h>
 
 #include "../../host/common/board.h"
@@ -25,6 +27,7 @@ typedef struct pass_opts {
 	const char *print_note; /* why not, when that is worth a warning */
 	const char *input;      /* PASS_INPUT: the input's path */
 	int input_is_ir;        /* PASS_INPUT: the input is LLVM IR, not C */
+	uint32_t heap_bytes;    /* --heap-size (0: the default) */
 	int stops_added;        /* out: a pass added stops, so the image's property sets are out of date */
 } pass_opts;
 

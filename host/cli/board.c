@@ -198,6 +198,9 @@ int cmd_info(cli *c)
 	json_object_set_new(image, "hash", hex64(kiln_device_loaded_image(dev)));
 	json_object_set_new(image, "kernels", kernels_json(prog));
 	json_object_set_new(image, "device_globals", globals_json(path));
+	uint64_t heap = 0, heap_high = 0;
+	if (kiln_program_heap_info(prog, &heap, &heap_high) == KILN_OK)
+		json_object_set_new(image, "heap_bytes", json_integer((json_int_t)heap));
 	json_object_set_new(root, "board", board);
 	json_object_set_new(root, "shell", shell);
 	json_object_set_new(root, "memories", mems);
@@ -248,6 +251,10 @@ int cmd_info(cli *c)
 		           json_integer_value(json_object_get(a, "size")));
 		printf(")\n");
 	}
+	json_t *hb = json_object_get(image, "heap_bytes");
+	if (hb && json_integer_value(hb))
+		printf("heap          %" JSON_INTEGER_FORMAT " bytes of device memory (malloc)\n",
+		       json_integer_value(hb));
 	printf("device globals\n");
 	json_array_foreach(json_object_get(image, "device_globals"), i, v)
 	    printf("  %-14s %" JSON_INTEGER_FORMAT " bytes, host_access %s, init_mode %s, %s at %s\n",

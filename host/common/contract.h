@@ -92,6 +92,22 @@
 #define KILN_DEBUG_STOP 0x08u    /* 0, or how the kernel stopped itself: the KILN_STOP_* below */
 #define KILN_DEBUG_CODE 0x0Cu    /* exit's status */
 #define KILN_DEBUG_SITE 0x10u    /* the stop's row of [Kiln/stops] */
+/* The image's heap (malloc), which the runtime allocates in device memory and describes here before each run:
+ * its device address (a multiple of KILN_HEAP_ALIGN) and its bytes; both 0 when the image has none. */
+#define KILN_DEBUG_HEAP_BASE 0x14u
+#define KILN_DEBUG_HEAP_SIZE 0x18u
+/* The heap's own header, at its start: KILN_HEAP_FORMAT (8 bytes) is KILN_HEAP_MAGIC once the kernel C
+ * library has laid the heap out (the runtime zeroes it when it allocates the heap), KILN_HEAP_HIGH (8 bytes)
+ * the most bytes from the heap's start ever in use (kiln_program_heap_info). Blocks follow from
+ * KILN_HEAP_BLOCKS, each an 8-byte header (its bytes, a multiple of KILN_HEAP_ALIGN, | 1 when in use) and
+ * then what malloc returned, KILN_HEAP_ALIGN-aligned as glibc's. */
+#define KILN_HEAP_FORMAT 0x00u
+#define KILN_HEAP_HIGH 0x08u
+#define KILN_HEAP_BLOCKS 0x18u
+#define KILN_HEAP_ALIGN 16u
+#define KILN_HEAP_MAGIC 0x5041454bu /* "KEAP" as bytes, in the word's low half */
+/* The heap of an image whose kernels allocate, unless kiln-cc --heap-size or KILN_HEAP_SIZE says otherwise. */
+#define KILN_HEAP_DEFAULT_BYTES 0x100000u
 #define KILN_DEBUG_RECORDS 0x20u /* the first record */
 #define KILN_STOP_EXIT 1u
 #define KILN_STOP_ABORT 2u

@@ -170,6 +170,7 @@ void kiln__ctx_detach(kiln_program *p)
 			release_usm(c, p->usm[i]);
 			p->usm[i] = NULL;
 		}
+	kiln__heap_detach(p);
 	p->ctx = NULL;
 }
 
@@ -219,6 +220,11 @@ int kiln__ctx_attach(kiln_context *c, kiln_program *p)
 			kiln__ctx_detach(p);
 			return st;
 		}
+	}
+	int hs = kiln__heap_attach(p);
+	if (hs != KILN_OK) {
+		kiln__ctx_detach(p);
+		return hs;
 	}
 	/* Device memory is only reachable while the board holds an image; else the first load writes it. */
 	return kiln__usm_flush(c->dev);

@@ -18,7 +18,8 @@ static int uses_channel(const kiln_kernel *k)
 {
 	const kiln_program *p = k->prog;
 	return kiln_board_has_debug_channel(&p->dev->cfg) &&
-	       (kiln_propsets_find(&p->debug, "Kiln/printf") || kiln_propsets_find(&p->debug, "Kiln/stops"));
+	       (kiln_propsets_find(&p->debug, "Kiln/printf") || kiln_propsets_find(&p->debug, "Kiln/stops") ||
+	        p->heap_size);
 }
 
 /* Row ID of SET as a NUL-terminated string (malloc'd), or NULL. */
@@ -44,7 +45,9 @@ int kiln__debug_before(kiln_kernel *k)
 	kiln_device *d = k->prog->dev;
 	uint8_t zero[KILN_DEBUG_RECORDS] = {0};
 	int st = d->ops->mem_write(d->be, KILN_DEBUG_BASE, zero, sizeof zero);
-	return st ? kiln__fail(st, "kernel '%s': clearing the debug channel failed", k->desc->name) : KILN_OK;
+	if (st)
+		return kiln__fail(st, "kernel '%s': clearing the debug channel failed", k->desc->name);
+	return k->prog->heap_size ? kiln__heap_before(k->prog) : KILN_OK;
 }
 
 /* A record's words, read in order; 0 once they run out. */

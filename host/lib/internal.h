@@ -101,12 +101,20 @@ struct kiln_program {
 	    debug; /* the image's [Kiln/printf] and [Kiln/stops] tables (host/lib/debug_channel.c) */
 	kiln_kernel *kernels;
 	kiln_ctx_dg **usm; /* context entry of each usm global (index as desc.dgs), NULL otherwise */
+	uint64_t heap_base; /* the image's heap in device memory ([Kiln/heap]; heap.c), while attached */
+	uint32_t heap_size; /* 0: the image has none */
+	int heap_fresh;     /* allocated but not yet cleared for the kernel C library to lay out */
 	pthread_mutex_t args_lock;
 };
 
 /* The debug channel (contract.h) around a run of K, with the device lock held: before clears its header,
  * after prints what the kernel printed and reports how it stopped itself (KILN_ERR_EXIT). */
 int kiln__debug_before(kiln_kernel *k);
+/* The image's heap (host/lib/heap.c), with the device lock held: allocated when P is attached to its context,
+ * freed when detached; before a run, cleared if new and described in the debug page. */
+int kiln__heap_attach(kiln_program *p);
+void kiln__heap_detach(kiln_program *p);
+int kiln__heap_before(kiln_program *p);
 int kiln__debug_after(kiln_kernel *k);
 
 /* Records MSG (printf-style) as this thread's last error and returns STATUS. */

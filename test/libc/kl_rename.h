@@ -240,4 +240,12 @@
 #define wcstoimax kl_wcstoimax
 #define wcstoumax kl_wcstoumax
 
+/* malloc.c: compiled, never run natively (its heap is at device addresses) */
+#define malloc kl_malloc
+#define calloc kl_calloc
+#define realloc kl_realloc
+#define free kl_free
+#define strdup kl_strdup
+#define strndup kl_strndup
+
 #endif

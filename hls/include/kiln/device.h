@@ -51,6 +51,10 @@
 #define KILN_INDIRECTLY_CALLABLE(...)                                                                        \
 	__attribute__((annotate("kiln.indirectly_callable=" #__VA_ARGS__), used))
 #define KILN_CALLS_INDIRECTLY(...) __attribute__((annotate("kiln.calls_indirectly=" #__VA_ARGS__)))
+/* On a kernel: the image's heap (malloc, calloc, realloc) holds at least BYTES (a decimal literal, with K, M or G
+ * after it: KILN_HEAP_SIZE(4M)). The heap is the largest of these and kiln-cc --heap-size; 1M when neither is
+ * given. */
+#define KILN_HEAP_SIZE(bytes) __attribute__((annotate("kiln.heap_size=" #bytes)))
 
 /* Work-item position inside an nd-range kernel; DIM is a constant 0, 1 or 2. */
 __attribute__((const)) size_t kiln_global_id(int dim);
@@ -67,6 +71,7 @@ __attribute__((const)) size_t kiln_local_range(int dim);
 #define KILN_ND_RANGE_KERNEL(dims) __attribute__((noinline))
 #define KILN_INDIRECTLY_CALLABLE(...)
 #define KILN_CALLS_INDIRECTLY(...)
+#define KILN_HEAP_SIZE(bytes)
 size_t kiln_global_id(int dim);
 size_t kiln_local_id(int dim);
 size_t kiln_group_id(int dim);

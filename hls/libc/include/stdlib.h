@@ -64,7 +64,7 @@ void qsort(void *base, size_t nmemb, size_t size, int (*compar)(const void *, co
 void *bsearch(const void *key, const void *base, size_t nmemb, size_t size,
               int (*compar)(const void *, const void *));
 
-/* There is no heap on the device: kiln-cc diagnoses calls to these. */
+/* The image's heap in device memory (hls/libc/malloc.c; its size: kiln-cc --heap-size, KILN_HEAP_SIZE). */
 void *malloc(size_t size);
 void *calloc(size_t nmemb, size_t size);
 void *realloc(void *ptr, size_t size);

@@ -29,5 +29,8 @@ size_t strspn(const char *s, const char *accept);
 size_t strcspn(const char *s, const char *reject);
 char *strpbrk(const char *s, const char *accept);
 char *strtok(char *__restrict s, const char *__restrict delim);
+/* Copies on the image's heap (hls/libc/malloc.c). */
+char *strdup(const char *s);
+char *strndup(const char *s, size_t n);
 
 #endif

@@ -129,6 +129,11 @@ int kiln_dg_read(kiln_program *prog, const char *unique_id, void *dst, size_t nb
 int kiln_program_dg_info(const kiln_program *prog, const char *unique_id, size_t *size, int *host_access,
                          uint32_t *addr);
 
+/* PROG's heap, where its kernels' malloc takes memory (docs/kernel-libc.md): *BYTES its size (0 when the
+ * image's kernels do not allocate), *HIGH_WATER the most bytes from its start ever in use, header included
+ * (0 before a kernel first allocates). Either output may be NULL. */
+int kiln_program_heap_info(kiln_program *prog, uint64_t *bytes, uint64_t *high_water);
+
 /* ---- Introspection for the OpenCL layer (issue 6; host/lib/info.c) ---- */
 /* Board name ("sim") and one-line description of DEV ("" for NULL). */
 const char *kiln_device_board_name(const kiln_device *dev);
