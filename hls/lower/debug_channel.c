@@ -27,12 +27,19 @@ static const struct out_call {
     {"fputs", 1, -1, 0, "%s"},  {"putchar", -1, -1, 0, "%c"}, {"fputc", 1, -1, 0, "%c"},
     {"putc", 1, -1, 0, "%c"},
 };
-#define NO_FORMATTING "formatting into memory is not supported in hardware"
+#define NO_FORMATTING                                                                                        \
+	"printing a va_list is not supported in hardware: format it with vsnprintf and print the text"
 static const struct {
 	const char *name, *why;
-} unsupported[] = {{"sprintf", NO_FORMATTING},  {"snprintf", NO_FORMATTING},
-                   {"vprintf", NO_FORMATTING},  {"vfprintf", NO_FORMATTING},
-                   {"vsprintf", NO_FORMATTING}, {"vsnprintf", NO_FORMATTING}};
+} unsupported[] = {{"vprintf", NO_FORMATTING}, {"vfprintf", NO_FORMATTING}};
+
+/* The formatting into memory the kernel C library does at run time (hls/libc/format.c), and which argument
+ * is the format: a literal one is checked here, so that what the library cannot do is said at compile time.
+ */
+static const struct {
+	const char *name;
+	unsigned format;
+} into_memory[] = {{"sprintf", 1}, {"snprintf", 2}, {"vsprintf", 1}, {"vsnprintf", 2}};
 
 typedef struct lower {
 	LLVMModuleRef mod;
@@ -127,6 +134,25 @@ static void fail(lower *l, LLVMValueRef at, const char *what, const char *why)
 {
 	diag_error_at(at, "%s: %s", what, why);
 	l->errors++;
+}
+
+/* sprintf's format, when a literal: %n and the wide conversions are refused (what printf says of them);
+ * the rest, long double included (a double on the device), the library formats. */
+static void check_memory_format(lower *l, LLVMValueRef in, const char *what, unsigned arg)
+{
+	const char *fmt =
+	    arg < (unsigned)LLVMGetNumArgOperands(in) ? const_string(l, LLVMGetOperand(in, arg)) : NULL;
+	size_t at = 0;
+	kiln_fmt_conv c;
+	char err[200];
+	int r;
+	while (fmt && (r = kiln_fmt_next(fmt, &at, &c, err, sizeof err)) != 0) {
+		if (r > 0)
+			continue;
+		if (strstr(err, "%n") || strstr(err, "wide"))
+			fail(l, in, what, err);
+		break;
+	}
 }
 
 /* Which stream argument S names: 'o' stdout, 'e' stderr, 0 neither. */
@@ -398,6 +424,9 @@ int debug_lower_calls(LLVMModuleRef mod, int print, const char *note)
 		for (size_t u = 0; u < sizeof unsupported / sizeof *unsupported; u++)
 			if (named(f, unsupported[u].name))
 				fail(&l, in, unsupported[u].name, unsupported[u].why);
+		for (size_t u = 0; u < sizeof into_memory / sizeof *into_memory; u++)
+			if (named(f, into_memory[u].name))
+				check_memory_format(&l, in, into_memory[u].name, into_memory[u].format);
 		/* the kernel headers mark what hardware cannot do with __attribute__((error(why))), which
 		 * clang carries as this attribute for a code generator to report; HLS is that generator */
 		unsigned wl = 0;
@@ -405,7 +434,8 @@ int debug_lower_calls(LLVMModuleRef mod, int print, const char *note)
 		if (why) { /* a user's attribute too: shown, not printed raw */
 			size_t nl = 0;
 			const char *nm = LLVMGetValueName2(f, &nl);
-			if (nl > 7 && !memcmp(nm, "__kiln_", 7)) { /* a header's stand-in for a builtin's name */
+			if (nl > 7 &&
+			    !memcmp(nm, "__kiln_", 7)) { /* a header's stand-in for a builtin's name */
 				nm += 7;
 				nl -= 7;
 			}

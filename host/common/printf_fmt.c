@@ -60,7 +60,7 @@ int kiln_fmt_next(const char *fmt, size_t *pos, kiln_fmt_conv *c, char *err, siz
 	/* A length modifier makes %c and %s wide (wint_t, wchar_t *), which the channel does not carry. */
 	if (*p && (strchr("CS", *p) || (strchr("cs", *p) && c->size))) {
 		snprintf(err, errlen,
-		         "%.*s: wide characters and strings are not supported by printf in hardware", len,
+		         "%.*s: wide characters and strings are not supported in hardware", len,
 		         fmt + c->start);
 		return -1;
 	}
@@ -78,7 +78,7 @@ int kiln_fmt_next(const char *fmt, size_t *pos, kiln_fmt_conv *c, char *err, siz
 		else if (strchr("fFeEgGaA", *p))
 			snprintf(err, errlen, "%%L%c: long double is not supported in hardware", *p);
 		else if (*p == 'n')
-			snprintf(err, errlen, "%%n is not supported by printf in hardware");
+			snprintf(err, errlen, "%%n is not supported in hardware");
 		else
 			snprintf(err, errlen, "%%%c is not a conversion printf knows", *p);
 		return -1;

@@ -33,7 +33,7 @@ returns_value.c|must return void
 extern_call.c|has no definition in the kernel sources
 printf_nonliteral.c|the format must be a string literal
 printf_percent_n.c|%n is not supported
-sprintf.c|formatting into memory is not supported
+sprintf_percent_n.c|sprintf: %n is not supported in hardware
 heap_size.c|KILN_HEAP_SIZE takes a number of bytes from 64 to 2G
 mutual_recursion.c|recursion is not supported in hardware .*'pong' calls 'ping' at .*mutual_recursion.c:[0-9]+, 'ping' calls 'pong' at
 vf_calls_not_kernel.c|KILN_CALLS_INDIRECTLY is a kernel property, and 'helper' is not a kernel

@@ -8,6 +8,7 @@
 #define KILN_TEST_KL_H
 
 #include <fenv.h>
+#include <stdarg.h>
 #include <locale.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -202,6 +203,12 @@ struct tm *kl_gmtime(const time_t *timep);
 struct tm *kl_gmtime_r(const time_t *restrict timep, struct tm *restrict result);
 struct tm *kl_localtime(const time_t *timep);
 struct tm *kl_localtime_r(const time_t *restrict timep, struct tm *restrict result);
+
+/* stdio.h's formatting into memory (format.c) */
+int kl_sprintf(char *restrict s, const char *restrict fmt, ...);
+int kl_snprintf(char *restrict s, size_t n, const char *restrict fmt, ...);
+int kl_vsprintf(char *restrict s, const char *restrict fmt, va_list ap);
+int kl_vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list ap);
 
 /* errno.h */
 extern int kl_errno;

@@ -248,4 +248,10 @@
 #define strdup kl_strdup
 #define strndup kl_strndup
 
+/* format.c */
+#define sprintf kl_sprintf
+#define snprintf kl_snprintf
+#define vsprintf kl_vsprintf
+#define vsnprintf kl_vsnprintf
+
 #endif

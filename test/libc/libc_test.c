@@ -1233,7 +1233,8 @@ static void test_wide_strings(void)
 		wcscpy(y, texts[i]);
 		wchar_t *tx = kl_wcstok(x, L" ,", &px), *ty = wcstok(y, L" ,", &py);
 		for (int k = 0; k < 8; k++) {
-			if ((tx ? tx - x : -1) != (ty ? ty - y : -1) || (px ? px - x : -1) != (py ? py - y : -1))
+			if ((tx ? tx - x : -1) != (ty ? ty - y : -1) ||
+			    (px ? px - x : -1) != (py ? py - y : -1))
 				bad++;
 			tx = kl_wcstok(NULL, L" ,", &px);
 			ty = wcstok(NULL, L" ,", &py);
@@ -1461,6 +1462,137 @@ static void test_locale_signal_fenv(void)
 	KT_CHECK(ok, "fenv.h: round to nearest only, the environment glibc starts with", "not");
 }
 
+/* ---- sprintf and friends ---- */
+
+static int fmt_bad;
+static void fmt_compare(const char *f, const char *k, const char *g, int rk, int rg)
+{
+	if ((rk != rg || strcmp(k, g)) && !fmt_bad++)
+		snprintf(why, sizeof why, "\"%s\": \"%.120s\" (%d), glibc \"%.120s\" (%d)", esc(f), k, rk, g,
+		         rg);
+}
+#define FMT(fmt, ...)                                                                                        \
+	do {                                                                                                 \
+		static char k_[1200], g_[1200];                                                              \
+		const char *volatile f_ = (fmt); /* not a literal: no compile-time format checking */        \
+		int rk_ = kl_snprintf(k_, sizeof k_, f_, __VA_ARGS__);                                       \
+		int rg_ = snprintf(g_, sizeof g_, f_, __VA_ARGS__);                                          \
+		fmt_compare(f_, k_, g_, rk_, rg_);                                                           \
+	} while (0)
+
+/* A double of every kind: random bits (subnormals, huge, NaN), short decimals, exact ties, edges. */
+static double random_double(void)
+{
+	static const double edges[] = {0.0,
+	                               -0.0,
+	                               0.5,
+	                               1.5,
+	                               2.5,
+	                               9.5,
+	                               0.125,
+	                               1e21,
+	                               1e-7,
+	                               999999.5,
+	                               9.9999995,
+	                               0.00001,
+	                               123456789.0,
+	                               5e-324,
+	                               1.7976931348623157e308,
+	                               2.2250738585072014e-308,
+	                               0.1,
+	                               1.0 / 3};
+	switch (rnd() % 6) {
+	case 0: {
+		uint64_t b = rnd();
+		double d;
+		memcpy(&d, &b, sizeof d);
+		return d;
+	}
+	case 1:
+		return (double)(int64_t)(rnd() % 2000000) / 1000.0;
+	case 2:
+		return ldexp((double)(rnd() % 1000), (int)(rnd() % 200) - 100);
+	case 3:
+		return (double)(rnd() % 100) + 0.5;
+	case 4:
+		return edges[rnd() % COUNT(edges)];
+	default:
+		return (double)(rnd() % 10000) / 16.0;
+	}
+}
+
+static void test_format(void)
+{
+	static const char *const flags[] = {"", "-", "+", " ", "#", "0", "-+", "+0", "#0", " 0", "-#"};
+	static const char *const widths[] = {"", "1", "5", "12", "30"};
+	static const char *const precs[] = {"", ".0", ".1", ".3", ".6", ".10", ".17", ".25", "."};
+	static const char *const lens[] = {"", "hh", "h", "l", "ll", "z", "j", "t"};
+	char f[64];
+	fmt_bad = 0;
+	for (int t = 0; t < 200000; t++) {
+		snprintf(f, sizeof f, "%%%s%s%s%c", flags[rnd() % COUNT(flags)],
+		         widths[rnd() % COUNT(widths)], precs[rnd() % COUNT(precs)], "fFeEgGaA"[rnd() % 8]);
+		double d = random_double(); /* FMT evaluates its arguments twice */
+		FMT(f, d);
+	}
+	KT_CHECK(!fmt_bad, "snprintf %f %e %g %a: 200000 random doubles and specs, byte for byte as glibc",
+	         "%d differ (%s)", fmt_bad, why);
+	fmt_bad = 0;
+	for (int t = 0; t < 200000; t++) {
+		char cv = "diuoxXc"[rnd() % 7];
+		snprintf(f, sizeof f, "%%%s%s%s%s%c", flags[rnd() % COUNT(flags)],
+		         widths[rnd() % COUNT(widths)], precs[rnd() % COUNT(precs)],
+		         cv == 'c' ? "" : lens[rnd() % COUNT(lens)], cv);
+		long long v = (long long)(rnd() >> rnd_below(64));
+		if (rnd() % 2)
+			v = -v;
+		if (strpbrk(f, "lzjt"))
+			FMT(f, v);
+		else
+			FMT(f, (int)v);
+	}
+	KT_CHECK(!fmt_bad, "snprintf %d %i %u %o %x %X %c: 200000 random values, lengths and specs as glibc",
+	         "%d differ (%s)", fmt_bad, why);
+	fmt_bad = 0;
+	FMT("%s|%5s|%-5s|%.2s|%.0s|%10.3s|%s", "abc", "ab", "ab", "abcdef", "x", "abcdef", (char *)NULL);
+	FMT("%.3s|%.6s|%8s|%-8.5s|", (char *)NULL, (char *)NULL, (char *)NULL, (char *)NULL);
+	FMT("%p|%20p|%-20p|%p|%+p|%10p|% p", (void *)0x1234, (void *)0xdeadbeef, (void *)16, (void *)NULL,
+	    (void *)0x10, (void *)NULL, (void *)2);
+	FMT("%%|%5%|%c|%5c|%-5c|", 'x', 'y', 'z');
+	FMT("%*d|%-*d|%.*d|%*.*f|%.*s|%*d|%.*f", 8, 42, 8, 42, 5, 42, 10, 3, 3.14159, -1, "hello", -6, 7, -3,
+	    2.5);
+	FMT("%f %f %e %g %a %F %E %G %A", INFINITY, -INFINITY, NAN, -NAN, INFINITY, NAN, -INFINITY, INFINITY,
+	    -NAN);
+	FMT("%010f|%-10f|%+f|% f|%010e", INFINITY, NAN, INFINITY, NAN, -INFINITY);
+	FMT("%.1000f|%.800e", 5e-324, 5e-324);
+	FMT("%.0f|%f|%.20g", 1.7976931348623157e308, 1e300, 0.1);
+	FMT("%#o %#x %#X %#.0o %.0d %#.0x %o", 0, 0, 255, 0, 0, 0, 8);
+	FMT("%hhd %hhu %hd %hu %d %lld %llu", 300, 300, 70000, 70000, -5, LLONG_MIN, ULLONG_MAX);
+	FMT("%#.3g %#.3g %#g %#.4g %.0e %#.0e %.0a %#.0a %.1a", 999.5, 9995.0, 999999.5, 0.00099995, 2.5, 2.5,
+	    1.5, 2.5, 0x1.f8p+0);
+	FMT("unknown %y and %5y and %-5ly, then %d", 7);
+	KT_CHECK(!fmt_bad,
+	         "snprintf: strings, NULL, pointers, %%, stars, inf and nan, 1000 digits, odd specs",
+	         "%d differ (%s)", fmt_bad, why);
+
+	/* the buffer's bound, the count past it, and the end inside a conversion */
+	char b[8];
+	memset(b, 'z', sizeof b);
+	int r = kl_snprintf(b, 5, "%d", 1234567);
+	int ok = r == 7 && !strcmp(b, "1234") && b[5] == 'z';
+	r = kl_snprintf(NULL, 0, "%s-%d", "ab", 5);
+	ok &= r == 4;
+	memset(b, 'z', sizeof b);
+	r = kl_sprintf(b, "%c%c", 'o', 'k');
+	ok &= r == 2 && !strcmp(b, "ok");
+	kl_errno = 0;
+	r = kl_snprintf(b, sizeof b, "ab%5");
+	ok &= r == -1 && kl_errno == EINVAL && !strcmp(b, "ab");
+	KT_CHECK(
+	    ok, "snprintf: truncation, the full count, sprintf, a format ending in a conversion (-1, EINVAL)",
+	    "not");
+}
+
 int main(void)
 {
 	test_rand(); /* first: it compares with glibc's unseeded state */
@@ -1484,5 +1616,6 @@ int main(void)
 	test_multibyte();
 	test_time();
 	test_locale_signal_fenv();
+	test_format();
 	return KT_DONE();
 }

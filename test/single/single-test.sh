@@ -139,7 +139,7 @@ while IFS='|' read -r what code want; do
 done <<'TABLE'
 double on a board without fp64|volatile double x = n; r += (int)(x * 1.5);|uses double
 recursion|r += rec(n);|recursion is not supported
-sprintf|char b[16]; r += sprintf(b, "%d", n);|formatting into memory is not supported
+sprintf %n|char b[16]; int k; r += sprintf(b, "%d%n", n, &k) + k;|%n is not supported
 TABLE
 
 # --- Misuse the compiler sees is an error at its line -------------------------------------------------------

@@ -3,5 +3,7 @@
 #include <stdio.h>
 KILN_SINGLE_TASK_KERNEL void f(char *s, int x)
 {
-	sprintf(s, "%d", x);
+	int k;
+	sprintf(s, "%d%n", x, &k);
+	s[10] = (char)k;
 }
