@@ -370,3 +370,21 @@ LLVMValueRef ir_fn_md(LLVMValueRef fn, const char *name)
 		LLVMDisposeValueMetadataEntries(md);
 	return node;
 }
+
+void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned index)
+{
+	int ff = LLVMIsAFunction(from) != NULL;
+	unsigned n =
+	    ff ? LLVMGetAttributeCountAtIndex(from, index) : LLVMGetCallSiteAttributeCount(from, index);
+	LLVMAttributeRef *a = n ? malloc(n * sizeof *a) : NULL;
+	if (a && ff)
+		LLVMGetAttributesAtIndex(from, index, a);
+	else if (a)
+		LLVMGetCallSiteAttributes(from, index, a);
+	for (unsigned k = 0; a && k < n; k++)
+		if (LLVMIsAFunction(to))
+			LLVMAddAttributeAtIndex(to, index, a[k]);
+		else
+			LLVMAddCallSiteAttribute(to, index, a[k]);
+	free(a);
+}

@@ -15,6 +15,9 @@ int ir_is_defined_kernel(LLVMValueRef fn);
 /* The function call or invoke IN reaches directly (through the bitcasts of an unprototyped call and
  * address-space casts), or NULL for an indirect call, inline assembly or anything that is not a call. */
 LLVMValueRef ir_direct_callee(LLVMValueRef in);
+/* Adds to TO the attributes FROM has at INDEX (LLVM's: 0 the result, 1.. the parameters,
+ * LLVMAttributeFunctionIndex the function); each of FROM and TO a function or a call. */
+void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned index);
 /* Calls VISIT(CALL, CTX) on every call instruction of M, in order; VISIT may erase CALL. The sum of what it
  * returns. */
 int ir_each_call(LLVMModuleRef m, int (*visit)(LLVMValueRef call, void *ctx), void *ctx);

@@ -44,12 +44,12 @@ typedef struct spec {
 	char conv;
 } spec;
 
-/* Writes the parts of a converted value: SIGN (0 for none), PREFIX (K bytes: "0x"), ZEROS zeros, then BODY
- * (LEN bytes), padded to the width with spaces (or, with ZERO_PAD, zeros after the sign and prefix). */
-static void emit(out *o, const spec *sp, char sign, const char *prefix, int k, long zeros, const char *body,
-                 long len, int zero_pad)
+/* The start of a converted value whose BODY bytes follow SIGN (0 for none) and PREFIX (K bytes: "0x"): the
+ * width's spaces (unless left-justified or ZERO_PAD), the sign, the prefix, and with ZERO_PAD the width's
+ * zeros. Returns the spaces owed after the body (left-justified). */
+static long begin(out *o, const spec *sp, char sign, const char *prefix, int k, long body, int zero_pad)
 {
-	long total = (sign != 0) + k + zeros + len;
+	long total = (sign != 0) + k + body;
 	long fill = sp->width > total ? sp->width - total : 0;
 	if (!(sp->flags & F_MINUS) && !zero_pad)
 		put_n(o, ' ', fill);
@@ -59,11 +59,18 @@ static void emit(out *o, const spec *sp, char sign, const char *prefix, int k, l
 		put(o, prefix[i]);
 	if (!(sp->flags & F_MINUS) && zero_pad)
 		put_n(o, '0', fill);
+	return sp->flags & F_MINUS ? fill : 0;
+}
+
+/* A converted value: begin(), ZEROS zeros, BODY (LEN bytes), the spaces owed. */
+static void emit(out *o, const spec *sp, char sign, const char *prefix, int k, long zeros, const char *body,
+                 long len, int zero_pad)
+{
+	long owed = begin(o, sp, sign, prefix, k, zeros + len, zero_pad);
 	put_n(o, '0', zeros);
 	for (long i = 0; i < len; i++)
 		put(o, body[i]);
-	if (sp->flags & F_MINUS)
-		put_n(o, ' ', fill);
+	put_n(o, ' ', owed);
 }
 
 /* d i u o x X and p's digits: V in BASE, NEG for a negative signed value. */
@@ -258,15 +265,7 @@ static void emit_decimal(out *o, const spec *sp, char sign, dec *x, int fixed, l
 	int point = fracn > 0 || (sp->flags & F_HASH);
 	int e = x->nd ? x->exp10 : 0, ae = e < 0 ? -e : e;
 	int elen = fixed ? 0 : 2 + (ae >= 100 ? 3 : 2);
-	long total = (sign != 0) + intlen + point + fracn + elen;
-	long fill = sp->width > total ? sp->width - total : 0;
-	int zero_pad = (sp->flags & F_ZERO) && !(sp->flags & F_MINUS);
-	if (!(sp->flags & F_MINUS) && !zero_pad)
-		put_n(o, ' ', fill);
-	if (sign)
-		put(o, sign);
-	if (zero_pad)
-		put_n(o, '0', fill);
+	long owed = begin(o, sp, sign, "", 0, intlen + point + fracn + elen, sp->flags & F_ZERO);
 	if (fixed && first < 0)
 		put(o, '0');
 	else
@@ -285,8 +284,7 @@ static void emit_decimal(out *o, const spec *sp, char sign, dec *x, int fixed, l
 		put(o, (char)('0' + ae / 10 % 10));
 		put(o, (char)('0' + ae % 10));
 	}
-	if (sp->flags & F_MINUS)
-		put_n(o, ' ', fill);
+	put_n(o, ' ', owed);
 }
 
 /* %a and %A: the significand in hexadecimal, rounded to PREC digits (-1: as many as it needs), ties to
@@ -319,17 +317,7 @@ static void emit_hex(out *o, const spec *sp, char sign, uint64_t bits)
 	int ae = e < 0 ? -e : e;
 	int elen = 2 + (ae >= 1000 ? 4 : ae >= 100 ? 3 : ae >= 10 ? 2 : 1);
 	int point = prec > 0 || (sp->flags & F_HASH);
-	long total = (sign != 0) + 2 + 1 + point + prec + elen;
-	long fill = sp->width > total ? sp->width - total : 0;
-	int zero_pad = (sp->flags & F_ZERO) && !(sp->flags & F_MINUS);
-	if (!(sp->flags & F_MINUS) && !zero_pad)
-		put_n(o, ' ', fill);
-	if (sign)
-		put(o, sign);
-	put(o, '0');
-	put(o, upper ? 'X' : 'x');
-	if (zero_pad)
-		put_n(o, '0', fill);
+	long owed = begin(o, sp, sign, upper ? "0X" : "0x", 2, 1 + point + prec + elen, sp->flags & F_ZERO);
 	put(o, hd[lead]);
 	if (point)
 		put(o, '.');
@@ -344,8 +332,7 @@ static void emit_hex(out *o, const spec *sp, char sign, uint64_t bits)
 	while (ae /= 10);
 	while (k)
 		put(o, tmp[--k]);
-	if (sp->flags & F_MINUS)
-		put_n(o, ' ', fill);
+	put_n(o, ' ', owed);
 }
 
 static void emit_float(out *o, const spec *sp, double v, dec *x)

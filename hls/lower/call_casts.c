@@ -77,15 +77,8 @@ static int rewrite(LLVMValueRef call, LLVMValueRef fn)
 		LLVMSetInstructionCallConv(nc, LLVMGetFunctionCallConv(fn));
 		/* the definition's parameter attributes (byval, sret...) hold at the call as they would in
 		 * a call of its own type */
-		for (unsigned i = 1; i <= np; i++) {
-			unsigned nat = LLVMGetAttributeCountAtIndex(fn, i);
-			LLVMAttributeRef *at = nat ? malloc(nat * sizeof *at) : NULL;
-			if (at)
-				LLVMGetAttributesAtIndex(fn, i, at);
-			for (unsigned j = 0; at && j < nat; j++)
-				LLVMAddCallSiteAttribute(nc, i, at[j]);
-			free(at);
-		}
+		for (unsigned i = 1; i <= np; i++)
+			ir_copy_attrs(fn, nc, i);
 		LLVMTypeRef rt = LLVMTypeOf(call);
 		if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind) {
 			LLVMValueRef r = LLVMGetTypeKind(LLVMGetReturnType(ft)) == LLVMVoidTypeKind

@@ -137,31 +137,6 @@ static int lower_uses(va *v, LLVMValueRef fn, LLVMValueRef block)
 	return bad;
 }
 
-/* Copies the attributes at index I (LLVM's: 0 the result, 1.. the parameters, ~0u the function) from
- * function FROM to function TO. */
-static void copy_fn_attrs(LLVMValueRef from, LLVMValueRef to, unsigned i)
-{
-	unsigned n = LLVMGetAttributeCountAtIndex(from, i);
-	LLVMAttributeRef *a = n ? malloc(n * sizeof *a) : NULL;
-	if (a)
-		LLVMGetAttributesAtIndex(from, i, a);
-	for (unsigned k = 0; a && k < n; k++)
-		LLVMAddAttributeAtIndex(to, i, a[k]);
-	free(a);
-}
-
-/* The same for call sites. */
-static void copy_call_attrs(LLVMValueRef from, LLVMValueRef to, unsigned i)
-{
-	unsigned n = LLVMGetCallSiteAttributeCount(from, i);
-	LLVMAttributeRef *a = n ? malloc(n * sizeof *a) : NULL;
-	if (a)
-		LLVMGetCallSiteAttributes(from, i, a);
-	for (unsigned k = 0; a && k < n; k++)
-		LLVMAddCallSiteAttribute(to, i, a[k]);
-	free(a);
-}
-
 /* Rewrites direct CALL of the variadic function into a call of G (NP fixed parameters and the block). */
 static void rewrite_call(va *v, LLVMValueRef call, LLVMValueRef g, unsigned np)
 {
@@ -203,8 +178,8 @@ static void rewrite_call(va *v, LLVMValueRef call, LLVMValueRef g, unsigned np)
 	free(args);
 	LLVMSetInstructionCallConv(nc, LLVMGetInstructionCallConv(call));
 	for (unsigned i = 0; i <= np; i++)
-		copy_call_attrs(call, nc, i);
-	copy_call_attrs(call, nc, LLVMAttributeFunctionIndex);
+		ir_copy_attrs(call, nc, i);
+	ir_copy_attrs(call, nc, LLVMAttributeFunctionIndex);
 	LLVMReplaceAllUsesWith(call, nc);
 	LLVMInstructionEraseFromParent(call);
 }
@@ -247,8 +222,8 @@ static int expand(va *v, LLVMValueRef f)
 	LLVMSetUnnamedAddress(g, LLVMGetUnnamedAddress(f));
 	LLVMSetFunctionCallConv(g, LLVMGetFunctionCallConv(f));
 	for (unsigned i = 0; i <= np; i++)
-		copy_fn_attrs(f, g, i);
-	copy_fn_attrs(f, g, LLVMAttributeFunctionIndex);
+		ir_copy_attrs(f, g, i);
+	ir_copy_attrs(f, g, LLVMAttributeFunctionIndex);
 	LLVMSetSubprogram(g, LLVMGetSubprogram(f));
 	/* the body moves across whole, after a block that anchors it */
 	LLVMBasicBlockRef anchor = LLVMAppendBasicBlockInContext(v->cx, g, ""), last = anchor, bb;
