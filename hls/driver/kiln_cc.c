@@ -20,6 +20,7 @@
 #include "../../host/common/version.h"
 #include "../frontend/frontend.h"
 #include "../ir/ir_util.h"
+#include "../lower/heap.h"
 #include "../pipeline/passes.h"
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
@@ -41,29 +42,12 @@ typedef struct cc_opts {
 	double clock;
 	int no_pipeline, no_printf, checks;
 	uint32_t heap_bytes; /* --heap-size, 0 for the default */
-	int single_source; /* --single-source: OUT is a host executable, its image OUT.kimg */
+	int single_source;   /* --single-source: OUT is a host executable, its image OUT.kimg */
 	enum split_mode split;
 	int print;              /* printf reaches the host: the board has a debug channel, no --no-printf */
 	const char *print_note; /* why not, when that is worth a warning */
 	const kiln_board_config *board_cfg; /* the board loaded from BOARD */
 } cc_opts;
-
-/* Bytes from S: a decimal number with K, M or G after it, 64 to 2G; 0, or -1 when S is not one. */
-static int parse_bytes(const char *s, uint32_t *out)
-{
-	char *end = NULL;
-	unsigned long long v = s[0] >= '0' && s[0] <= '9' ? strtoull(s, &end, 10) : 0;
-	if (!end || v > (1ull << 31))
-		return -1;
-	int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
-	if (shift)
-		end++;
-	v <<= shift;
-	if (*end || v < 64 || v > (1ull << 31))
-		return -1;
-	*out = (uint32_t)v;
-	return 0;
-}
 
 static void usage(FILE *o)
 {
@@ -228,11 +212,14 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 		} else if (!strcmp(a, "--checks")) {
 			o->checks = 1;
 		} else if (!strcmp(a, "--heap-size") && more) {
-			if (parse_bytes(argv[++i], &o->heap_bytes) != 0) {
+			const char *size = argv[++i];
+			if (heap_parse_size(size, strlen(size), &o->heap_bytes) != 0) {
+				char shown[1024];
+				diag_shown(size, strlen(size), shown, sizeof shown);
 				diag_error(NULL, 0, 0,
 				           "--heap-size takes a number of bytes from 64 to 2G (K, M or G "
 				           "after it), not '%s'",
-				           argv[i]);
+				           shown);
 				return -1;
 			}
 		} else if (!strcmp(a, "--single-source")) {

@@ -21,6 +21,12 @@
 #define USED 1ull
 #define HEADER 8u
 
+/* The bytes of blocks a heap of SIZE holds from KILN_HEAP_BLOCKS: whole granules of KILN_HEAP_ALIGN. */
+static unsigned blocks_bytes(unsigned size)
+{
+	return (size - KILN_HEAP_BLOCKS - HEADER) / KILN_HEAP_ALIGN * KILN_HEAP_ALIGN;
+}
+
 /* The heap's start and bytes (0 when the image has none), laid out at the first use. */
 static unsigned heap(unsigned *size)
 {
@@ -29,9 +35,7 @@ static unsigned heap(unsigned *size)
 	if (!*size || *size < KILN_HEAP_BLOCKS + HEADER + KILN_HEAP_ALIGN || base < KILN_DEVMEM_FIRST)
 		return *size = 0;
 	if (WORD(base, KILN_HEAP_FORMAT) != KILN_HEAP_MAGIC) {
-		/* one free block from KILN_HEAP_BLOCKS to the end, whole granules of KILN_HEAP_ALIGN */
-		WORD(base, KILN_HEAP_BLOCKS) =
-		    (*size - KILN_HEAP_BLOCKS - HEADER) / KILN_HEAP_ALIGN * KILN_HEAP_ALIGN;
+		WORD(base, KILN_HEAP_BLOCKS) = blocks_bytes(*size); /* one free block */
 		WORD(base, KILN_HEAP_HIGH) = 0;
 		WORD(base, KILN_HEAP_FORMAT) = KILN_HEAP_MAGIC;
 	}
@@ -53,8 +57,7 @@ static unsigned block_of(unsigned base, unsigned size, const void *p)
  * use; its header's offset, or 0. */
 static unsigned take(unsigned base, unsigned size, unsigned long long need)
 {
-	unsigned end =
-	    KILN_HEAP_BLOCKS + (size - KILN_HEAP_BLOCKS - HEADER) / KILN_HEAP_ALIGN * KILN_HEAP_ALIGN;
+	unsigned end = KILN_HEAP_BLOCKS + blocks_bytes(size);
 	for (unsigned off = KILN_HEAP_BLOCKS; off < end;) {
 		unsigned long long h = WORD(base, off), bytes = h & ~USED;
 		if (!bytes)

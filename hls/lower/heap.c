@@ -71,10 +71,11 @@ int heap_mark(LLVMModuleRef mod, const kiln_board_config *board, uint32_t option
 	if (by_default)
 		bytes = KILN_HEAP_DEFAULT_BYTES;
 	if (bytes > board->devmem_bytes / 2) {
-		diag_error(NULL, 0, 0,
-		           "a heap of %llu bytes does not fit board '%s' (%llu bytes of device memory; at most "
-		           "half of it)",
-		           (unsigned long long)bytes, board->name, (unsigned long long)board->devmem_bytes);
+		diag_error(
+		    NULL, 0, 0,
+		    "a heap of %llu bytes does not fit board '%s' (%llu bytes of device memory; at most "
+		    "half of it)",
+		    (unsigned long long)bytes, board->name, (unsigned long long)board->devmem_bytes);
 		return 1;
 	}
 	LLVMContextRef cx = LLVMGetModuleContext(mod);
@@ -82,6 +83,24 @@ int heap_mark(LLVMModuleRef mod, const kiln_board_config *board, uint32_t option
 	LLVMAddNamedMetadataOperand(mod, HEAP_MD, LLVMMDNodeInContext(cx, &size, 1));
 	diag_progress("heap: %llu bytes%s", (unsigned long long)bytes,
 	              by_default ? " (the default; --heap-size or KILN_HEAP_SIZE sets it)" : "");
+	return 0;
+}
+
+int heap_parse_size(const char *s, size_t n, uint32_t *out)
+{
+	unsigned long long bytes = 0;
+	size_t i = 0;
+	for (; i < n && s[i] >= '0' && s[i] <= '9' && bytes < (1ull << 40); i++)
+		bytes = bytes * 10 + (unsigned)(s[i] - '0');
+	if (!i)
+		return -1;
+	int shift = i < n && s[i] == 'K' ? 10 : i < n && s[i] == 'M' ? 20 : i < n && s[i] == 'G' ? 30 : 0;
+	i += shift != 0;
+	i += i < n && (s[i] == 'u' || s[i] == 'U');
+	bytes <<= shift;
+	if (i != n || bytes < 64 || bytes > (1ull << 31))
+		return -1;
+	*out = (uint32_t)bytes;
 	return 0;
 }
 

@@ -9,6 +9,10 @@
 #include "../../host/common/board.h"
 #include "../../host/common/propset.h"
 
+/* A heap's bytes as --heap-size and KILN_HEAP_SIZE spell them: the N bytes at S, a decimal number with K, M
+ * or G after it (and a C literal's u), from 64 to 2G. 0 with *OUT set, or -1 when S is not one. */
+int heap_parse_size(const char *s, size_t n, uint32_t *out);
+
 /* The string attribute KILN_HEAP_SIZE(bytes) puts on a kernel (the annotations pass). */
 #define HEAP_ATTR "kiln-heap-size"
 

@@ -194,29 +194,19 @@ static void set_fn_attr(LLVMValueRef fn, const char *k, const char *v)
  * bytes, 64 to 2^31, with an optional K, M or G; it becomes FN's HEAP_ATTR in bytes. */
 static void heap_size_annotation(LLVMValueRef fn, const char *v, size_t n, const char *file, unsigned line)
 {
-	char text[32];
-	snprintf(text, sizeof text, "%.*s", (int)(n < sizeof text - 1 ? n : sizeof text - 1), v);
-	unsigned long long bytes = 0;
-	size_t i = 0;
-	for (; text[i] >= '0' && text[i] <= '9' && bytes < (1ull << 40); i++)
-		bytes = bytes * 10 + (unsigned)(text[i] - '0');
-	int shift = text[i] == 'K' ? 10 : text[i] == 'M' ? 20 : text[i] == 'G' ? 30 : 0;
-	if (shift)
-		i++;
-	if (text[i] == 'u' || text[i] == 'U')
-		i++;
-	bytes <<= shift;
-	if (!i || text[i] || n >= sizeof text || bytes < 64 || bytes > (1ull << 31)) {
+	uint32_t bytes;
+	if (heap_parse_size(v, n, &bytes) != 0) {
 		char shown[1024];
 		diag_shown(v, n, shown, sizeof shown);
-		diag_error(file, line, 0,
-		           "KILN_HEAP_SIZE takes a number of bytes from 64 to 2G (a decimal literal, K, M or G "
-		           "after it), not '%s'",
-		           shown);
+		diag_error(
+		    file, line, 0,
+		    "KILN_HEAP_SIZE takes a number of bytes from 64 to 2G (a decimal literal, K, M or G "
+		    "after it), not '%s'",
+		    shown);
 		return;
 	}
 	char num[24];
-	snprintf(num, sizeof num, "%llu", bytes);
+	snprintf(num, sizeof num, "%u", bytes);
 	set_fn_attr(fn, HEAP_ATTR, num);
 }
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/* What Kiln's headers share: the mark of a function hardware cannot run. */
+/* What Kiln's headers share: the mark of a function hardware cannot run. A type two headers both declare
+ * (FILE, wint_t) is declared in each under a guard __KILN_<TYPE>_DEFINED: a typedef repeated is an error
+ * before C11, and a header here would put it in the namespace of headers C does not give it to. */
 #ifndef KILN_LIBC_CDEFS_H
 #define KILN_LIBC_CDEFS_H
 

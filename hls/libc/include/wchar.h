@@ -13,7 +13,12 @@
 
 #include "_kiln_cdefs.h"
 
+#ifndef __KILN_WINT_T_DEFINED
+#define __KILN_WINT_T_DEFINED
 typedef unsigned int wint_t;
+#define WEOF (0xffffffffu)
+#endif
+
 /* glibc's layout (8 bytes). In the C locale no conversion is ever part-way, so it is never more than 0. */
 typedef struct {
 	int __count;
@@ -23,7 +28,6 @@ typedef struct {
 	} __value;
 } mbstate_t;
 
-#define WEOF (0xffffffffu)
 /* stdint.h's too (the compiler's): the same values, defined once */
 #ifndef WCHAR_MIN
 #define WCHAR_MIN (-__WCHAR_MAX__ - 1)

@@ -8,10 +8,11 @@
 #define __need_wchar_t
 #include <stddef.h>
 
-#ifndef WEOF
+#ifndef __KILN_WINT_T_DEFINED
+#define __KILN_WINT_T_DEFINED
+typedef unsigned int wint_t;
 #define WEOF (0xffffffffu)
 #endif
-typedef unsigned int wint_t;
 /* A class (1..12) or a mapping (1 tolower, 2 toupper), 0 for a name that is none; glibc's are pointers,
  * which a program can only compare with 0 and hand back. */
 typedef unsigned long int wctype_t;
