@@ -25,6 +25,7 @@
 #include "../ir/ir_util.h"
 #include "../lower/debug_channel.h"
 #include "../lower/heap.h"
+#include "../lower/recursion.h"
 #include "../package/fusesoc.h"
 #include "../package/meminit.h"
 #include "../package/package.h"
@@ -130,7 +131,7 @@ static int make_props(build *b, LLVMModuleRef mod)
 	free(b->prop_text);
 	b->prop_text = NULL;
 	if (postlink_dg_propset(&b->desc, &b->props) != 0 || debug_propsets(mod, &b->props) != 0 ||
-	    heap_propset(mod, &b->props) != 0)
+	    heap_propset(mod, &b->props) != 0 || recursion_propset(mod, &b->props) != 0)
 		return -1;
 	if (!(b->prop_text = kiln_propsets_format(&b->props))) {
 		diag_error(b->shown, 0, 0,

@@ -21,6 +21,7 @@
 #include "../frontend/frontend.h"
 #include "../ir/ir_util.h"
 #include "../lower/heap.h"
+#include "../lower/recursion.h"
 #include "../pipeline/passes.h"
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
@@ -41,8 +42,9 @@ typedef struct cc_opts {
 	int ninputs, ncflags;
 	double clock;
 	int no_pipeline, no_printf, checks;
-	uint32_t heap_bytes; /* --heap-size, 0 for the default */
-	int single_source;   /* --single-source: OUT is a host executable, its image OUT.kimg */
+	uint32_t heap_bytes;      /* --heap-size, 0 for the default */
+	unsigned recursion_depth; /* --recursion-depth, 0 for the default */
+	int single_source;        /* --single-source: OUT is a host executable, its image OUT.kimg */
 	enum split_mode split;
 	int print;              /* printf reaches the host: the board has a debug channel, no --no-printf */
 	const char *print_note; /* why not, when that is worth a warning */
@@ -71,6 +73,8 @@ static void usage(FILE *o)
 	    "  --heap-size BYTES   the image's heap, when its kernels call malloc (K, M, G after the\n"
 	    "                      number); a kernel's KILN_HEAP_SIZE(BYTES) may ask for more; 1M when\n"
 	    "                      neither is given\n"
+	    "  --recursion-depth N the nested calls a recursive function's stack holds (default: %u); its\n"
+	    "                      KILN_RECURSION_DEPTH(N) may ask for more\n"
 	    "  --checks            checked build: an access outside its on-chip array stops the kernel with\n"
 	    "                      its source line (CHStone: +4%% to +36%% cycles; see kiln-cc(1))\n"
 	    "  --split MODE        device images: off (one for all kernels, default), per_source,\n"
@@ -110,7 +114,8 @@ static void usage(FILE *o)
 	    "Outputs beside the image, in FILE.d/: device.ll (IR with DPC++ attributes and SPIR-V\n"
 	    "decorations), image.prop (property sets), rtl/*.v (one module per file), "
 	    "regmap.{json,h,md,rdl},\n"
-	    "schedule.{txt,json}, kir.txt. Exit status 1 on any error, with file:line:col diagnostics.\n");
+	    "schedule.{txt,json}, kir.txt. Exit status 1 on any error, with file:line:col diagnostics.\n",
+	    RECURSION_DEFAULT_DEPTH);
 }
 
 /* --list-passes: the pass table, one line each. */
@@ -222,6 +227,16 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 				           shown);
 				return -1;
 			}
+		} else if (!strcmp(a, "--recursion-depth") && more) {
+			const char *d = argv[++i];
+			if (recursion_parse_depth(d, strlen(d), &o->recursion_depth) != 0) {
+				char shown[1024];
+				diag_shown(d, strlen(d), shown, sizeof shown);
+				diag_error(NULL, 0, 0,
+				           "--recursion-depth takes a number of calls from 1 to %u, not '%s'",
+				           RECURSION_MAX_DEPTH, shown);
+				return -1;
+			}
 		} else if (!strcmp(a, "--single-source")) {
 			o->single_source = 1;
 		} else if (!strcmp(a, "--no-printf")) {
@@ -305,7 +320,8 @@ static LLVMModuleRef front_finish(LLVMModuleRef mod, const cc_opts *o, const cha
 	                .checks = o->checks,
 	                .print = o->print,
 	                .print_note = o->print_note,
-	                .heap_bytes = o->heap_bytes};
+	                .heap_bytes = o->heap_bytes,
+	                .recursion_depth = o->recursion_depth};
 	pass_control pc = {o->stop_pass, o->print_after, workdir, -1, o->verify_each};
 	if (mod && !diag_errors() && passes_run(mod, PASS_LINKED, &po, &pc) >= 0)
 		return mod;

@@ -388,3 +388,30 @@ void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned index)
 			LLVMAddCallSiteAttribute(to, index, a[k]);
 	free(a);
 }
+
+const char *ir_const_string(LLVMValueRef c, size_t *len)
+{
+	LLVMTypeRef t = c ? LLVMTypeOf(c) : NULL;
+	if (!t || LLVMGetTypeKind(t) != LLVMArrayTypeKind ||
+	    LLVMGetElementType(t) != LLVMInt8TypeInContext(LLVMGetTypeContext(t)))
+		return NULL;
+	if (LLVMIsAConstantAggregateZero(c)) {
+		*len = 1;
+		return "";
+	}
+	if (!LLVMIsAConstantDataSequential(c) || !LLVMIsConstantString(c))
+		return NULL;
+	return LLVMGetAsString(c, len);
+}
+
+const char *ir_global_string(LLVMValueRef v, size_t *len)
+{
+	while (v && LLVMIsAConstantExpr(v))
+		v = LLVMGetOperand(v, 0);
+	if (!v || !LLVMIsAGlobalVariable(v))
+		return NULL;
+	const char *s = ir_const_string(LLVMGetInitializer(v), len);
+	if (s && *len && s[*len - 1] == '\0')
+		(*len)--;
+	return s;
+}

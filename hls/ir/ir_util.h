@@ -96,6 +96,13 @@ int ir_loop_unrolling(void);
  * the default address space treated as generic so that address-space inference can work on SPIR IR. */
 void ir_llvm_init(void);
 
+/* The bytes of constant array C when it is a string of i8 (LLVMIsConstantString reads any other constant as
+ * one and crashes): its length, the NUL included, to *LEN; an all-zero array is "" (length 1). NULL else. */
+const char *ir_const_string(LLVMValueRef c, size_t *len);
+/* The string global V (constant expressions around it looked through) holds, without its closing NUL;
+ * NULL when it holds none. */
+const char *ir_global_string(LLVMValueRef v, size_t *len);
+
 /* The IEEE-754 bits of floating-point constant C (a float's in the low 32 bits). */
 uint64_t ir_fp_const_bits(LLVMValueRef c);
 

@@ -79,11 +79,9 @@ static const char *const_string(lower *l, LLVMValueRef p)
 		p = LLVMGetOperand(p, 0);
 	}
 	LLVMValueRef init = LLVMIsAGlobalVariable(p) ? LLVMGetInitializer(p) : NULL;
-	if (!init || !LLVMIsGlobalConstant(p) || !LLVMIsConstantString(init))
-		return NULL;
 	size_t len = 0;
-	const char *s = LLVMGetAsString(init, &len);
-	return off < len && memchr(s + off, 0, len - off) ? s + off : NULL;
+	const char *s = LLVMIsGlobalConstant(p) ? ir_const_string(init, &len) : NULL;
+	return s && off < len && memchr(s + off, 0, len - off) ? s + off : NULL;
 }
 
 /* Row of TABLE holding TEXT, appended when new. */

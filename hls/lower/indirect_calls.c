@@ -45,18 +45,6 @@ static void reached(LLVMValueRef c, vmap *seen, LLVMValueRef **fns, int *n, int 
 		reached(LLVMGetOperand(c, (unsigned)k), seen, fns, n, cap, depth + 1);
 }
 
-static char *name_of(LLVMValueRef v)
-{
-	size_t n = 0;
-	const char *s = LLVMGetValueName2(v, &n);
-	char *d = malloc(n + 1);
-	if (d) {
-		memcpy(d, s, n);
-		d[n] = '\0';
-	}
-	return d;
-}
-
 /* Call IN through a pointer becomes a chain of comparisons with the NT functions of TARGETS, each arm a
  * direct call; the chain's end is a stop of the kernel (KILN_STOP_BAD_CALL). */
 static void dispatch(LLVMValueRef in, LLVMValueRef *targets, int nt)
@@ -292,82 +280,4 @@ int lower_indirect_calls(LLVMModuleRef mod, int *lowered)
 		errors += lower_kernel(fn);
 	}
 	return errors;
-}
-
-/* Depth-first search of the direct call graph: colours 0 new, 1 on the path, 2 done. */
-typedef struct walk {
-	vmap index; /* function -> its number */
-	LLVMValueRef *path_call;
-	int *colour, *reported, depth, cycles; /* reported: a cycle through this function was */
-} walk;
-
-static void report_cycle(walk *w, int from)
-{
-	char msg[4096];
-	size_t n = 0;
-	n += (size_t)snprintf(msg, sizeof msg,
-	                      "recursion is not supported in hardware (there is no call stack): ");
-	for (int d = from; d < w->depth && n < sizeof msg - 200; d++) {
-		LLVMValueRef call = w->path_call[d];
-		LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-		char *a = name_of(caller), *b = name_of(ir_direct_callee(call)), file[1024];
-		unsigned line = 0;
-		int at = diag_location(call, file, sizeof file, &line);
-		n += (size_t)snprintf(msg + n, sizeof msg - n, "%s'%s' calls '%s'", d > from ? ", " : "",
-		                      a ? a : "?", b ? b : "?");
-		if (at)
-			n += (size_t)snprintf(msg + n, sizeof msg - n, " at %s:%u", file, line);
-		free(a);
-		free(b);
-	}
-	diag_error_at(w->path_call[from], "%s", msg);
-	w->cycles++;
-}
-
-static void visit(walk *w, LLVMValueRef fn, int i)
-{
-	w->colour[i] = 1;
-	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-			LLVMValueRef callee = LLVMIsACallInst(in) ? ir_direct_callee(in) : NULL;
-			int j;
-			if (!callee || !vmap_get(&w->index, callee, &j) || w->colour[j] == 2)
-				continue;
-			w->path_call[w->depth++] = in;
-			if (w->colour[j] == 1) { /* back to a function on the path: a cycle */
-				int from = w->depth - 1;
-				while (from > 0 && LLVMGetBasicBlockParent(LLVMGetInstructionParent(
-				                       w->path_call[from])) != callee)
-					from--;
-				if (!w->reported[j]++)
-					report_cycle(w, from);
-			} else {
-				visit(w, callee, j);
-			}
-			w->depth--;
-		}
-	w->colour[i] = 2;
-}
-
-int check_recursion(LLVMModuleRef mod)
-{
-	walk w;
-	memset(&w, 0, sizeof w);
-	int n = 0;
-	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
-		if (LLVMCountBasicBlocks(fn))
-			vmap_put(&w.index, fn, n++);
-	w.path_call = calloc((size_t)n + 1, sizeof *w.path_call);
-	w.colour = calloc((size_t)n + 1, sizeof *w.colour);
-	w.reported = calloc((size_t)n + 1, sizeof *w.reported);
-	int i = 0;
-	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn && w.colour && w.reported && w.path_call;
-	     fn = LLVMGetNextFunction(fn))
-		if (LLVMCountBasicBlocks(fn) && w.colour[i++] == 0)
-			visit(&w, fn, i - 1);
-	vmap_free(&w.index);
-	free(w.path_call);
-	free(w.colour);
-	free(w.reported);
-	return w.cycles;
 }

@@ -17,8 +17,4 @@
  * fits, or too many). */
 int lower_indirect_calls(LLVMModuleRef mod, int *lowered);
 
-/* Reports each cycle of direct calls among MOD's functions, naming every call on it with its source line;
- * returns the number of cycles reported. */
-int check_recursion(LLVMModuleRef mod);
-
 #endif

@@ -6,6 +6,7 @@
 #include "../ir/ir_util.h"
 #include "../support/diag.h"
 #include "indirect_calls.h"
+#include "recursion.h"
 
 /* The passes that inline what was marked and clean up after it. */
 static const char *const optimise = "always-inline,default<O2>";
@@ -27,10 +28,11 @@ int inline_all(LLVMModuleRef mod)
 	return ir_run_passes(mod, optimise, "optimisation");
 }
 
-int inline_indirect_calls(LLVMModuleRef mod)
+int inline_indirect_calls(LLVMModuleRef mod, unsigned recursion_depth)
 {
 	int lowered = 0;
-	if (lower_indirect_calls(mod, &lowered) != 0 || (lowered && check_recursion(mod) != 0) ||
+	if (lower_indirect_calls(mod, &lowered) != 0 ||
+	    (lowered && lower_recursion(mod, recursion_depth) != 0) ||
 	    (lowered && ir_run_passes(mod, optimise, "optimisation") != 0))
 		return -1;
 	char *verr = NULL;

@@ -10,6 +10,6 @@
 int inline_all(LLVMModuleRef mod);
 /* What is still called through a pointer once everything is inlined becomes a dispatch over direct calls,
  * inlined in turn; then the module must verify. 0, or -1 after reporting. */
-int inline_indirect_calls(LLVMModuleRef mod);
+int inline_indirect_calls(LLVMModuleRef mod, unsigned recursion_depth);
 
 #endif

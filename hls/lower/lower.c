@@ -13,24 +13,10 @@
 #include "../ir/ir_util.h"
 #include "../support/diag.h"
 #include "heap.h"
+#include "recursion.h"
 #include "vfunc_attrs.h"
 
 /* The string a constant GEP or global points at (an annotation operand), or NULL. */
-static const char *const_string(LLVMValueRef v, size_t *len)
-{
-	while (v && LLVMIsAConstantExpr(v))
-		v = LLVMGetOperand(v, 0);
-	if (!v || !LLVMIsAGlobalVariable(v))
-		return NULL;
-	LLVMValueRef init = LLVMGetInitializer(v);
-	if (!init || !LLVMIsConstantString(init))
-		return NULL;
-	const char *s = LLVMGetAsString(init, len);
-	if (*len && s[*len - 1] == '\0')
-		(*len)--;
-	return s;
-}
-
 static LLVMValueRef strip_casts(LLVMValueRef v)
 {
 	while (v && LLVMIsAConstantExpr(v))
@@ -210,6 +196,25 @@ static void heap_size_annotation(LLVMValueRef fn, const char *v, size_t n, const
 	set_fn_attr(fn, HEAP_ATTR, num);
 }
 
+/* KILN_RECURSION_DEPTH(V) on FN: V must be a decimal number of frames, 1 to RECURSION_MAX_DEPTH; it becomes
+ * FN's RECURSION_DEPTH_ATTR. */
+static void recursion_depth_annotation(LLVMValueRef fn, const char *v, size_t n, const char *file,
+                                       unsigned line)
+{
+	unsigned depth;
+	if (recursion_parse_depth(v, n, &depth) != 0) {
+		char shown[1024];
+		diag_shown(v, n, shown, sizeof shown);
+		diag_error(file, line, 0,
+		           "KILN_RECURSION_DEPTH takes a number of calls from 1 to %u, not '%s'",
+		           RECURSION_MAX_DEPTH, shown);
+		return;
+	}
+	char num[24];
+	snprintf(num, sizeof num, "%u", depth);
+	set_fn_attr(fn, RECURSION_DEPTH_ATTR, num);
+}
+
 /* Kernel markers seen on one function: several annotations may name the same function. */
 struct kmark {
 	LLVMValueRef fn;
@@ -234,8 +239,8 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 		LLVMValueRef e = LLVMGetOperand(arr, i);
 		LLVMValueRef target = strip_casts(LLVMGetOperand(e, 0));
 		size_t alen = 0, flen = 0;
-		const char *a = const_string(LLVMGetOperand(e, 1), &alen);
-		const char *f = const_string(LLVMGetOperand(e, 2), &flen);
+		const char *a = ir_global_string(LLVMGetOperand(e, 1), &alen);
+		const char *f = ir_global_string(LLVMGetOperand(e, 2), &flen);
 		unsigned line = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(e, 3));
 		if (!a)
 			continue;
@@ -248,6 +253,9 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 			continue;
 		} else if (alen >= 15 && strncmp(a, "kiln.heap_size=", 15) == 0 && LLVMIsAFunction(target)) {
 			heap_size_annotation(target, a + 15, alen - 15, file, line);
+		} else if (alen >= 21 && strncmp(a, "kiln.recursion_depth=", 21) == 0 &&
+		           LLVMIsAFunction(target)) {
+			recursion_depth_annotation(target, a + 21, alen - 21, file, line);
 		} else if (alen >= 12 && strncmp(a, "kiln.kernel.", 12) == 0 && LLVMIsAFunction(target)) {
 			int dims = 0;
 			if (alen > 21 && strncmp(a + 12, "nd_range=", 9) == 0) {

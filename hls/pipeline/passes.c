@@ -20,6 +20,7 @@
 #include "../lower/lower.h"
 #include "../lower/math_calls.h"
 #include "../lower/reassoc.h"
+#include "../lower/recursion.h"
 #include "../lower/spirv_import.h"
 #include "../lower/split_aggregates.h"
 #include "../lower/unaligned.h"
@@ -61,6 +62,16 @@ static int run_vfunc_aot(LLVMModuleRef m, pass_opts *o)
 static int run_debug_calls(LLVMModuleRef m, pass_opts *o)
 {
 	return debug_lower_calls(m, o->print, o->print_note);
+}
+
+static int run_recursion(LLVMModuleRef m, pass_opts *o)
+{
+	return lower_recursion(m, o->recursion_depth);
+}
+
+static int run_indirect_calls(LLVMModuleRef m, pass_opts *o)
+{
+	return inline_indirect_calls(m, o->recursion_depth);
 }
 
 static int run_heap(LLVMModuleRef m, pass_opts *o)
@@ -173,9 +184,11 @@ static const pass table[] = {
      "calls through a prototype other than the definition's call it with their values converted"},
     {"varargs", PASS_LINKED, 0, NULL, lower_varargs,
      "variadic functions take their variable arguments as a block each call fills"},
-    {"check-recursion", PASS_LINKED, 0, NULL, check_recursion, "recursion is refused at its call"},
+    {"recursion", PASS_LINKED, 0, run_recursion, NULL,
+     "recursive functions become a call-return state machine with a stack of frames in on-chip memory "
+     "(tail calls a loop)"},
     {"inline", PASS_LINKED, 0, NULL, inline_all, "every helper is inlined into its kernels; LLVM -O2"},
-    {"indirect-calls", PASS_LINKED, 0, NULL, inline_indirect_calls,
+    {"indirect-calls", PASS_LINKED, 0, run_indirect_calls, NULL,
      "calls through pointers become dispatches over direct calls, inlined; the module verifies"},
     {"unroll-small", PASS_LINKED, 0, NULL, unroll_small_loops,
      "loops of a few iterations without multiplications, divisions or floating point are unrolled whole"},

@@ -22,13 +22,14 @@ enum pass_stage {
 typedef struct pass_opts {
 	const kiln_board_config *board;
 	double clock_ns;
-	int checks;             /* --checks */
-	int print;              /* printf reaches the host */
-	const char *print_note; /* why not, when that is worth a warning */
-	const char *input;      /* PASS_INPUT: the input's path */
-	int input_is_ir;        /* PASS_INPUT: the input is LLVM IR, not C */
-	uint32_t heap_bytes;    /* --heap-size (0: the default) */
-	int stops_added;        /* out: a pass added stops, so the image's property sets are out of date */
+	int checks;               /* --checks */
+	int print;                /* printf reaches the host */
+	const char *print_note;   /* why not, when that is worth a warning */
+	const char *input;        /* PASS_INPUT: the input's path */
+	int input_is_ir;          /* PASS_INPUT: the input is LLVM IR, not C */
+	uint32_t heap_bytes;      /* --heap-size (0: the default) */
+	unsigned recursion_depth; /* --recursion-depth (0: the default) */
+	int stops_added;          /* out: a pass added stops, so the image's property sets are out of date */
 } pass_opts;
 
 /* Which inputs or builds a pass applies to (0: all). */

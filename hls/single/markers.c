@@ -3,20 +3,8 @@
 
 #include <string.h>
 
+#include "../ir/ir_util.h"
 #include "prune.h"
-
-static const char *annotation_string(LLVMValueRef v, size_t *len)
-{
-	while (v && LLVMIsAConstantExpr(v))
-		v = LLVMGetOperand(v, 0);
-	if (!v || !LLVMIsAGlobalVariable(v) || !LLVMGetInitializer(v) ||
-	    !LLVMIsConstantString(LLVMGetInitializer(v)))
-		return NULL;
-	const char *s = LLVMGetAsString(LLVMGetInitializer(v), len);
-	if (*len && s[*len - 1] == '\0')
-		(*len)--;
-	return s;
-}
 
 static void set_true(LLVMValueRef fn, const char *key)
 {
@@ -36,7 +24,7 @@ int single_markers_lower(LLVMModuleRef mod)
 		while (target && LLVMIsAConstantExpr(target))
 			target = LLVMGetOperand(target, 0);
 		size_t len = 0;
-		const char *a = annotation_string(LLVMGetOperand(e, 1), &len);
+		const char *a = ir_global_string(LLVMGetOperand(e, 1), &len);
 		if (!a || !target || !LLVMIsAFunction(target))
 			continue;
 		static const char *const keys[] = {SINGLE_ON_DEVICE_ATTR, SINGLE_ON_HOST_ATTR};

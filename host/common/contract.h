@@ -114,6 +114,8 @@
 #define KILN_STOP_ASSERT 3u
 /* A call through a pointer that is none of the kernel's functions. */
 #define KILN_STOP_BAD_CALL 4u
+/* A recursive call deeper than its stack (SITE's text names the function and the depth). */
+#define KILN_STOP_STACK 5u
 /* kiln-cc --checks: an access outside its on-chip memory (SITE's text says which). */
 #define KILN_STOP_BOUNDS 16u
 

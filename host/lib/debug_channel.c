@@ -217,6 +217,7 @@ static const struct stop_kind {
     {KILN_STOP_ASSERT, 134, 't', "failed assertion `%s'"},
     {KILN_STOP_BAD_CALL, 139, 0,
      "called through a pointer that is no function (null or invalid)"}, /* SIGSEGV */
+    {KILN_STOP_STACK, 139, 't', "made %s"},    /* as a program that overflows its stack dies */
     {KILN_STOP_BOUNDS, 139, 't', "made a %s"}, /* kiln-cc --checks: "store of 4 bytes outside ..." */
 };
 

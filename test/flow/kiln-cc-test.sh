@@ -61,7 +61,7 @@ variadic.c|must not be variadic
 both_properties.c|both single_task_kernel and nd_range_kernel|both nd_range_kernel and single_task_kernel
 struct_param.c|only integer, float, double and pointer parameters
 float_op.c|floating point
-recursion.c|recursion is not supported
+recursive_kernel.c|kernel .k. is called from the code it runs
 conflicting_property.c|host_access is given twice
 syntax_error.c|expected expression
 nd_builtin_in_single_task.c|only available in nd-range kernels

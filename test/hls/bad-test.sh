@@ -24,7 +24,9 @@ done <<'TABLE'
 indirect_call.c|no function of its type has its address taken
 vla.c|variable length arrays are not supported
 alloca_dynamic.c|unbounded alloca
-recursion.c|recursion is not supported
+recursive_kernel.c|kernel 'f' is called from the code it runs.*cannot be recursive
+recursion_alloca.c|recursive function 'sum' has a local array whose size is known only at run time
+recursion_depth.c|KILN_RECURSION_DEPTH takes a number of calls from 1 to 65536, not '0'
 int128.c|__int128 is not supported
 shared_global.c|shared by several kernels
 wiid_dynamic_dim.c|must be a constant 0, 1 or 2
@@ -35,7 +37,6 @@ printf_nonliteral.c|the format must be a string literal
 printf_percent_n.c|%n is not supported
 sprintf_percent_n.c|sprintf: %n is not supported in hardware
 heap_size.c|KILN_HEAP_SIZE takes a number of bytes from 64 to 2G
-mutual_recursion.c|recursion is not supported in hardware .*'pong' calls 'ping' at .*mutual_recursion.c:[0-9]+, 'ping' calls 'pong' at
 vf_calls_not_kernel.c|KILN_CALLS_INDIRECTLY is a kernel property, and 'helper' is not a kernel
 vf_two_sets.c|'twice' is in virtual-function set '[ab]' and '[ab]'; a function belongs to one set
 vf_no_such_set.c|kernel 'use' calls through virtual-function set 'shapez', which no KILN_INDIRECTLY_CALLABLE function belongs to

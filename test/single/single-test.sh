@@ -114,7 +114,6 @@ while IFS='|' read -r what code want; do
 		{
 			printf '#include <kiln/device.h>\n#include <stdio.h>\n#include <stdlib.h>\n'
 			printf 'KILN_DEVICE_GLOBAL(int, g, KILN_DEVICE_IMAGE_SCOPE);\n'
-			printf 'int rec(int n) { return n < 2 ? n : rec(n - 1) + rec(n - 2); }\n'
 			printf 'int shared(int n)\n{\n\tint r = n;\n'
 			if [ $where = inside ]; then
 				printf '\tKILN_IF_HOST\n\t{\n\t\t%s\n\t}\n' "$code"
@@ -138,7 +137,7 @@ while IFS='|' read -r what code want; do
 	done
 done <<'TABLE'
 double on a board without fp64|volatile double x = n; r += (int)(x * 1.5);|uses double
-recursion|r += rec(n);|recursion is not supported
+inline assembly|__asm__ volatile("nop");|inline assembly
 sprintf %n|char b[16]; int k; r += sprintf(b, "%d%n", n, &k) + k;|%n is not supported
 TABLE
 

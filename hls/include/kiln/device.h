@@ -55,6 +55,10 @@
  * after it: KILN_HEAP_SIZE(4M)). The heap is the largest of these and kiln-cc --heap-size; 1M when neither is
  * given. */
 #define KILN_HEAP_SIZE(bytes) __attribute__((annotate("kiln.heap_size=" #bytes)))
+/* On a recursive function: its stack holds CALLS nested calls (a decimal literal, 1 to 65536). A set of
+ * functions that call each other takes the largest of theirs; else kiln-cc --recursion-depth, else 64. A call
+ * deeper than that stops the kernel, naming the function, as a failed assert does. */
+#define KILN_RECURSION_DEPTH(calls) __attribute__((annotate("kiln.recursion_depth=" #calls)))
 
 /* Work-item position inside an nd-range kernel; DIM is a constant 0, 1 or 2. */
 __attribute__((const)) size_t kiln_global_id(int dim);
@@ -72,6 +76,7 @@ __attribute__((const)) size_t kiln_local_range(int dim);
 #define KILN_INDIRECTLY_CALLABLE(...)
 #define KILN_CALLS_INDIRECTLY(...)
 #define KILN_HEAP_SIZE(bytes)
+#define KILN_RECURSION_DEPTH(calls)
 size_t kiln_global_id(int dim);
 size_t kiln_local_id(int dim);
 size_t kiln_group_id(int dim);

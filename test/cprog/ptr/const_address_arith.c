@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Arithmetic on the addresses of static objects that clang leaves as constant expressions (an object's
- * address is only known when it is placed): alignment tests, rounding a pointer up, division and remainder
- * of an address, signed comparisons of address differences, an index computed from two addresses. */
+// Arithmetic on the addresses of static objects that clang leaves as constant expressions (an object's
+// address is only known when it is placed): alignment tests, rounding a pointer up, division and remainder
+// of an address, signed comparisons of address differences, an index computed from two addresses.
 #include <stdint.h>
 #include <stdio.h>
 
