@@ -3,7 +3,7 @@
 # attributes. Both tools share every stage; each has its own main.
 HLS_MAINS := hls/driver/kiln_cc.c hls/driver/kiln_post_link.c hls/driver/kiln_opt.c
 HLS_C_SRCS := $(filter-out $(HLS_MAINS) hls/libc/%,$(wildcard hls/*/*.c))
-HLS_CXX_SRCS := hls/ir/global_attrs.cpp hls/ir/inline_asm.cpp hls/ir/ir_cfg.cpp hls/ir/ir_loops.cpp hls/ir/fp_flags.cpp hls/ir/dbg_vars.cpp
+HLS_CXX_SRCS := hls/ir/global_attrs.cpp hls/ir/inline_asm.cpp hls/ir/ir_cfg.cpp hls/ir/ir_range.cpp hls/ir/ir_loops.cpp hls/ir/fp_flags.cpp hls/ir/dbg_vars.cpp
 HLS_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(HLS_C_SRCS)) $(patsubst %.cpp,$(BUILD)/obj/%.o,$(HLS_CXX_SRCS))
 KILN_CC := $(BUILD)/bin/kiln-cc
 KILN_POST_LINK := $(BUILD)/bin/kiln-post-link

@@ -78,9 +78,8 @@ static int mem_for_global(builder *b, LLVMValueRef g)
 		m->init = calloc(size + 4, 1);
 		if (ir_const_bytes(b->td, init, m->init, size) != 0) {
 			cb_fail(b,
-			        "global variable '%s' has an initializer that hardware cannot hold (floating "
-			        "point or "
-			        "pointers)",
+			        "global variable '%s' has an initializer that hardware cannot hold (a pointer or "
+			        "a constant expression kiln-cc cannot lay out in memory)",
 			        what);
 			return -1;
 		}

@@ -2,6 +2,7 @@
 #include "frontend.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "../../host/common/paths.h"
 #include "../ir/ir_read.h"
 #include "../support/diag.h"
+#include "retarget.h"
 
 const char *frontend_include_dir(void)
 {
@@ -45,13 +47,17 @@ static int append_file(const char *to, const char *from)
 	return rc;
 }
 
-int frontend_run(char *const argv[])
+/* frontend_run, with the program's stderr into file ERR when given. */
+static int run_to(char *const argv[], const char *err)
 {
 	pid_t pid = fork();
 	int st = 0;
 	if (pid < 0)
 		return 127;
 	if (pid == 0) {
+		int fd = err ? open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600) : -1;
+		if (err && (fd < 0 || dup2(fd, 2) < 0))
+			_exit(127);
 		execvp(argv[0], argv);
 		fprintf(stderr, "kiln-cc: cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
@@ -60,6 +66,91 @@ int frontend_run(char *const argv[])
 		;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
+
+int frontend_run(char *const argv[])
+{
+	return run_to(argv, NULL);
+}
+
+/* Copies file PATH to stderr (clang's diagnostics, held back). */
+static void show_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char buf[4096];
+	size_t n;
+	while (f && (n = fread(buf, 1, sizeof buf, f)) > 0)
+		fwrite(buf, 1, n, stderr);
+	if (f)
+		fclose(f);
+}
+
+/* Whether file PATH holds TEXT. */
+static int file_has(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "rb");
+	char line[4096];
+	int found = 0;
+	while (f && !found && fgets(line, sizeof line, f))
+		found = strstr(line, text) != NULL;
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* clang refuses variable-length arrays for SPIR (its target info says the target has no stack to grow), and
+ * no flag changes that; x86-64 has them and is LP64 and little-endian like spir64, with the same sizes and
+ * alignments. A source with one is compiled for x86-64 made to look like spir64 to the preprocessor (its
+ * predefined macros, a 64-bit long double) and then retargeted (retarget.c); lower/vla.c bounds each array.
+ */
+static const char *const vla_target[] = {"-target",
+                                         "x86_64-unknown-linux-gnu",
+                                         "-mlong-double-64",
+                                         "-fno-pic",
+                                         "-Xclang",
+                                         "-no-opaque-pointers", /* typed pointers, as clang-15 gives SPIR */
+                                         "-U__ELF__",
+                                         "-U__FLOAT128__",
+                                         "-U__SIZEOF_FLOAT128__",
+                                         "-U__SIZEOF_INT128__",
+                                         "-U__FXSR__",
+                                         "-U__MMX__",
+                                         "-U__SSE__",
+                                         "-U__SSE2__",
+                                         "-U__SSE_MATH__",
+                                         "-U__SSE2_MATH__",
+                                         "-U__amd64",
+                                         "-U__amd64__",
+                                         "-U__x86_64",
+                                         "-U__x86_64__",
+                                         "-U__k8",
+                                         "-U__k8__",
+                                         "-U__tune_k8__",
+                                         "-U__code_model_small__",
+                                         "-U__SEG_FS",
+                                         "-U__SEG_GS",
+                                         "-U__seg_fs",
+                                         "-U__seg_gs",
+                                         "-U__GCC_ASM_FLAG_OUTPUTS__",
+                                         "-U__REGISTER_PREFIX__",
+                                         "-U__linux",
+                                         "-U__linux__",
+                                         "-U__gnu_linux__",
+                                         "-Ulinux",
+                                         "-U__unix",
+                                         "-U__unix__",
+                                         "-Uunix",
+                                         "-U__WINT_TYPE__",
+                                         "-D__WINT_TYPE__=int",
+                                         "-U__WINT_MAX__",
+                                         "-D__WINT_MAX__=2147483647",
+                                         "-U__WINT_UNSIGNED__",
+                                         "-DSPIR=1",
+                                         "-DSPIR64=1",
+                                         "-D__SPIR=1",
+                                         "-D__SPIR64=1",
+                                         "-D__SPIR__=1",
+                                         "-D__SPIR64__=1"};
+#define VLA_REFUSED "variable length arrays are not supported for the current target"
 
 /* The fixed flags a single-source compile leaves out: target, library headers and calling convention are the
  * device's only. */
@@ -144,40 +235,62 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	snprintf(hostinc, sizeof hostinc, "-I%s", o->host_include_dir ? o->host_include_dir : ".");
 	const char *single[] = {"-Xclang", "-disable-llvm-passes", "-D__KILN_SINGLE_SOURCE__=1",
 	                        "-D__NO_INLINE__", hostinc};
-	size_t n = nfixed + (size_t)o->ncflags + 18;
+	size_t n = nfixed + (size_t)o->ncflags + sizeof vla_target / sizeof *vla_target + 20;
 	char **argv = calloc(n, sizeof *argv);
 	if (!argv)
 		return NULL;
-	size_t k = 0;
-	for (size_t i = 0; i < nfixed; i++) {
-		const char *f = fixed[i];
-		if (o->single_source && (f == libc || device_only_flag(f)))
-			continue;
-		argv[k++] = (char *)f;
+	/* clang's diagnostics are held back until it is known whether the source is compiled again for its
+	 * variable-length arrays (and keep their colours on a terminal). */
+	char err[4200];
+	snprintf(err, sizeof err, "%s/%s.clang-err", o->workdir, base);
+	int hold = !o->single_source;
+	int st = 0;
+	for (int vla = 0; vla < 2; vla++) {
+		size_t k = 0;
+		for (size_t i = 0; i < nfixed; i++) {
+			const char *f = fixed[i];
+			if ((o->single_source && (f == libc || device_only_flag(f))) ||
+			    (vla && (!strcmp(f, "-target") || !strcmp(f, "spir64-unknown-unknown"))))
+				continue;
+			argv[k++] = (char *)f;
+		}
+		for (size_t i = 0; vla && i < sizeof vla_target / sizeof *vla_target; i++)
+			argv[k++] = (char *)vla_target[i];
+		if (hold && !vla && isatty(2))
+			argv[k++] = "-fcolor-diagnostics";
+		if (o->single_source)
+			for (size_t i = 0; i < sizeof single / sizeof single[0]; i++)
+				argv[k++] = (char *)single[i];
+		else
+			argv[k++] = "-D__KILN_DEVICE_ONLY__=1"; /* the device side of a multi-pass build
+			                                           (if_device) */
+		for (int i = 0; i < o->ncflags; i++)
+			argv[k++] = (char *)o->cflags[i];
+		if (o->depfile) {
+			argv[k++] = "-MD";
+			argv[k++] = "-MF";
+			argv[k++] = dep;
+			argv[k++] = "-MT";
+			argv[k++] = (char *)(o->dep_target ? o->dep_target : path);
+		}
+		argv[k++] = "-emit-llvm";
+		argv[k++] = "-c";
+		argv[k++] = (char *)path;
+		argv[k++] = "-o";
+		argv[k++] = out;
+		argv[k] = NULL;
+		st = run_to(argv, hold && !vla ? err : NULL);
+		if (!hold || vla)
+			break;
+		if (st == 0 || !file_has(err, VLA_REFUSED)) {
+			show_file(err);
+			break;
+		}
+		diag_progress("%s has variable-length arrays: compiled for x86-64 and made SPIR", base);
 	}
-	if (o->single_source)
-		for (size_t i = 0; i < sizeof single / sizeof single[0]; i++)
-			argv[k++] = (char *)single[i];
-	else
-		argv[k++] =
-		    "-D__KILN_DEVICE_ONLY__=1"; /* the device side of a multi-pass build (if_device) */
-	for (int i = 0; i < o->ncflags; i++)
-		argv[k++] = (char *)o->cflags[i];
-	if (o->depfile) {
-		argv[k++] = "-MD";
-		argv[k++] = "-MF";
-		argv[k++] = dep;
-		argv[k++] = "-MT";
-		argv[k++] = (char *)(o->dep_target ? o->dep_target : path);
-	}
-	argv[k++] = "-emit-llvm";
-	argv[k++] = "-c";
-	argv[k++] = (char *)path;
-	argv[k++] = "-o";
-	argv[k++] = out;
-	argv[k] = NULL;
-	int st = frontend_run(argv);
 	free(argv);
+	if (hold)
+		unlink(err);
 	if (st == 0 && o->depfile && append_file(o->depfile, dep) != 0) {
 		diag_error(o->depfile, 0, 0, "cannot write the dependency list: %s", strerror(errno));
 		return NULL;
@@ -189,5 +302,11 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 			diag_error(path, 0, 0, "compilation failed");
 		return NULL;
 	}
-	return ir_read_file(ctx, out);
+	LLVMModuleRef m = ir_read_file(ctx, out);
+	if (m && LLVMGetTarget(m) && !strncmp(LLVMGetTarget(m), "x86_64", 6) && !o->single_source &&
+	    frontend_retarget_vla(m) != 0) {
+		LLVMDisposeModule(m);
+		return NULL;
+	}
+	return m;
 }

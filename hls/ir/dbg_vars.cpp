@@ -2,6 +2,7 @@
 #include "dbg_vars.h"
 
 #include <llvm/BinaryFormat/Dwarf.h>
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/IntrinsicInst.h>
 
@@ -28,4 +29,16 @@ int ir_dbg_value_var(LLVMValueRef inst, LLVMValueRef *value, const char **name, 
 	*name = n.data();
 	*len = n.size();
 	return 1;
+}
+
+int ir_dbg_declared_name(LLVMValueRef addr, const char **name, size_t *len)
+{
+	for (auto *dd : llvm::FindDbgDeclareUses(llvm::unwrap(addr)))
+		if (dd->getVariable() && !dd->getVariable()->getName().empty()) {
+			llvm::StringRef n = dd->getVariable()->getName();
+			*name = n.data();
+			*len = n.size();
+			return 1;
+		}
+	return 0;
 }

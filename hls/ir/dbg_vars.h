@@ -15,6 +15,9 @@ extern "C" {
  * expression beyond clang's address-space marker): 1, with the value in *VALUE and the variable's name in
  * *NAME (*LEN bytes, owned by the module). Else 0. */
 int ir_dbg_value_var(LLVMValueRef inst, LLVMValueRef *value, const char **name, size_t *len);
+/* The name of the source variable an llvm.dbg.declare says lives at ADDR (an alloca): 1 with *NAME (*LEN
+ * bytes, owned by the module), or 0. */
+int ir_dbg_declared_name(LLVMValueRef addr, const char **name, size_t *len);
 
 #ifdef __cplusplus
 }

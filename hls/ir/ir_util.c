@@ -258,6 +258,20 @@ int ir_const_bytes_ptr(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_
 		}
 		return 0;
 	}
+	if (kind == LLVMVectorTypeKind) { /* elements packed at their width: whole bytes only */
+		LLVMTypeRef et = LLVMGetElementType(ty);
+		uint64_t es = LLVMStoreSizeOfType(td, et);
+		unsigned cnt = LLVMGetVectorSize(ty);
+		if (LLVMSizeOfTypeInBits(td, et) != es * 8)
+			return -1;
+		for (unsigned i = 0; i < cnt; i++) {
+			LLVMValueRef e = LLVMGetAggregateElement(c, i);
+			if (!e || (i + 1) * es > n ||
+			    ir_const_bytes_ptr(td, e, out + i * es, (size_t)es, addr, ctx))
+				return -1;
+		}
+		return 0;
+	}
 	if (kind == LLVMStructTypeKind) {
 		unsigned cnt = LLVMCountStructElementTypes(ty);
 		for (unsigned i = 0; i < cnt; i++) {
@@ -293,7 +307,8 @@ int ir_gep_next(LLVMTargetDataRef td, ir_gep_iter *it, LLVMValueRef *idx, uint64
 		it->ty = LLVMStructGetTypeAtIndex(it->ty, fld);
 		return 1;
 	}
-	if (LLVMGetTypeKind(it->ty) != LLVMArrayTypeKind)
+	/* A vector's elements, like an array's, follow each other (whole bytes each: i1 vectors are packed). */
+	if (LLVMGetTypeKind(it->ty) != LLVMArrayTypeKind && LLVMGetTypeKind(it->ty) != LLVMVectorTypeKind)
 		return -1;
 	it->ty = LLVMGetElementType(it->ty);
 	*idx = x;
@@ -303,8 +318,10 @@ int ir_gep_next(LLVMTargetDataRef td, ir_gep_iter *it, LLVMValueRef *idx, uint64
 
 void ir_llvm_init(void)
 {
+	/* No vectors made from scalar code; those of the sources are split into elements with their loads and
+	 * stores (lower/vectors.c). */
 	static const char *const cl[] = {"kiln", "-vectorize-loops=false", "-vectorize-slp=false",
-	                                 "-assume-default-is-flat-addrspace"};
+	                                 "-assume-default-is-flat-addrspace", "-scalarize-load-store"};
 	static int done;
 	if (!done++)
 		LLVMParseCommandLineOptions((int)(sizeof cl / sizeof cl[0]), cl, NULL);

@@ -189,42 +189,11 @@ static void note_dispatch(LLVMValueRef fn, LLVMValueRef call, LLVMValueRef *targ
 	append_attr(fn, "kiln-dispatch", "; ", text);
 }
 
-/* The indirect calls of kernel FN, and the functions whose address it can reach: those its code or the
- * globals it uses name other than as a direct call's callee, less the functions of virtual-function sets,
- * which only a kernel calling through their set reaches (seed 001: building an object whose table names
- * them is not using them), plus those of the sets FN calls through. */
-static int lower_kernel(LLVMValueRef fn)
+/* Each of the NCALLS CALLS in FN through a pointer becomes a dispatch over those of the NTAKEN functions
+ * TAKEN that have its type. Returns the number of diagnostics. */
+static int dispatch_calls(LLVMValueRef fn, LLVMValueRef *calls, int ncalls, LLVMValueRef *taken, int ntaken)
 {
-	int errors = 0, ntaken = 0, tcap = 0, ncalls = 0, ccap = 0;
-	LLVMValueRef *taken = NULL, *calls = NULL;
-	vmap seen = {0};
-	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-			int call = LLVMIsACallInst(in) != NULL;
-			unsigned nops =
-			    (unsigned)LLVMGetNumOperands(in) - (call ? 1 : 0); /* not the callee */
-			for (unsigned k = 0; k < nops; k++) {
-				LLVMValueRef op = LLVMGetOperand(in, k);
-				if (LLVMIsAConstant(op))
-					reached(op, &seen, &taken, &ntaken, &tcap, 0);
-			}
-			if (!call || ir_direct_callee(in) || LLVMIsAInlineAsm(LLVMGetCalledValue(in)))
-				continue;
-			if (ncalls == ccap) {
-				LLVMValueRef *g =
-				    realloc(calls, (size_t)(ccap = ccap ? 2 * ccap : 16) * sizeof *calls);
-				if (!g)
-					break;
-				calls = g;
-			}
-			calls[ncalls++] = in;
-		}
-	int keep = 0;
-	for (int t = 0; t < ntaken; t++)
-		if (!in_set(taken[t]))
-			taken[keep++] = taken[t];
-	ntaken = keep;
-	errors += set_targets(fn, &taken, &ntaken, &tcap);
+	int errors = 0;
 	for (int c = 0; c < ncalls; c++) {
 		LLVMTypeRef fty = LLVMGetCalledFunctionType(calls[c]);
 		LLVMValueRef fit[INDIRECT_CALL_MAX_TARGETS];
@@ -257,27 +226,110 @@ static int lower_kernel(LLVMValueRef fn)
 		note_dispatch(fn, calls[c], fit, nfit);
 		dispatch(calls[c], fit, nfit);
 	}
+	return errors;
+}
+
+/* A list of functions. */
+typedef struct fnlist {
+	LLVMValueRef *fns;
+	int n, cap;
+} fnlist;
+
+/* The indirect calls of kernel FN, and the functions whose address it can reach: those its code or the
+ * globals it uses name other than as a direct call's callee, less the functions of virtual-function sets,
+ * which only a kernel calling through their set reaches (seed 001: building an object whose table names
+ * them is not using them), plus those of the sets FN calls through. */
+static int lower_kernel(LLVMValueRef fn, fnlist *all)
+{
+	int errors = 0, ntaken = 0, tcap = 0, ncalls = 0, ccap = 0;
+	LLVMValueRef *taken = NULL, *calls = NULL;
+	vmap seen = {0};
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			int call = LLVMIsACallInst(in) != NULL;
+			unsigned nops =
+			    (unsigned)LLVMGetNumOperands(in) - (call ? 1 : 0); /* not the callee */
+			for (unsigned k = 0; k < nops; k++) {
+				LLVMValueRef op = LLVMGetOperand(in, k);
+				if (LLVMIsAConstant(op))
+					reached(op, &seen, &taken, &ntaken, &tcap, 0);
+			}
+			if (!call || ir_direct_callee(in) || LLVMIsAInlineAsm(LLVMGetCalledValue(in)))
+				continue;
+			if (ncalls == ccap) {
+				LLVMValueRef *g =
+				    realloc(calls, (size_t)(ccap = ccap ? 2 * ccap : 16) * sizeof *calls);
+				if (!g)
+					break;
+				calls = g;
+			}
+			calls[ncalls++] = in;
+		}
+	int keep = 0;
+	for (int t = 0; t < ntaken; t++)
+		if (!in_set(taken[t]))
+			taken[keep++] = taken[t];
+	ntaken = keep;
+	errors += set_targets(fn, &taken, &ntaken, &tcap);
+	errors += dispatch_calls(fn, calls, ncalls, taken, ntaken);
+	if (all)
+		for (int t = 0; t < ntaken; t++)
+			add_fn(taken[t], &all->fns, &all->n, &all->cap);
 	vmap_free(&seen);
 	free(taken);
 	free(calls);
 	return errors;
 }
 
+/* FN's calls through pointers (not inline assembly), into *CALLS (*N of them; the caller frees). */
+static LLVMValueRef *indirect_calls_of(LLVMValueRef fn, int *n)
+{
+	int cap = 0;
+	LLVMValueRef *calls = NULL;
+	*n = 0;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+			if (LLVMIsACallInst(in) && !ir_direct_callee(in) &&
+			    !LLVMIsAInlineAsm(LLVMGetCalledValue(in)))
+				add_fn(in, &calls, n, &cap);
+	return calls;
+}
+
 int lower_indirect_calls(LLVMModuleRef mod, int *lowered)
 {
 	int errors = 0;
+	fnlist all = {0}, reach = {0};
 	*lowered = 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
 		if (!ir_is_defined_kernel(fn))
 			continue;
-		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !*lowered;
-		     bb = LLVMGetNextBasicBlock(bb))
-			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
-			     in = LLVMGetNextInstruction(in))
-				if (LLVMIsACallInst(in) && !ir_direct_callee(in) &&
-				    !LLVMIsAInlineAsm(LLVMGetCalledValue(in)))
-					*lowered = 1;
-		errors += lower_kernel(fn);
+		int n = 0;
+		free(indirect_calls_of(fn, &n));
+		*lowered |= n > 0;
+		errors += lower_kernel(fn, &all);
+		add_fn(fn, &reach.fns, &reach.n, &reach.cap);
 	}
+	/* A function a kernel now calls may call through pointers too (a callback's callback, an evaluator
+	 * whose operations call it back): its calls dispatch over every function a kernel can reach, so
+	 * that a cycle through pointers is one of direct calls, which the recursion pass takes. */
+	for (int i = 0; i < reach.n; i++) {
+		LLVMValueRef fn = reach.fns[i];
+		int n = 0;
+		LLVMValueRef *calls = ir_is_kernel(fn) ? NULL : indirect_calls_of(fn, &n);
+		if (n) {
+			errors += dispatch_calls(fn, calls, n, all.fns, all.n);
+			*lowered = 1;
+		}
+		free(calls);
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+			     in = LLVMGetNextInstruction(in)) {
+				LLVMValueRef callee = LLVMIsACallInst(in) ? ir_direct_callee(in) : NULL;
+				if (callee && LLVMCountBasicBlocks(callee))
+					add_fn(callee, &reach.fns, &reach.n, &reach.cap);
+			}
+	}
+	free(all.fns);
+	free(reach.fns);
 	return errors;
 }

@@ -708,6 +708,10 @@ static int lower_set(graph *g, int s, LLVMModuleRef mod, LLVMBuilderRef b, unsig
 	}
 	r.F = LLVMAddFunction(mod, fname, fty);
 	LLVMSetLinkage(r.F, LLVMInternalLinkage);
+	/* Not recursive any more: inlined into its callers like any function (also when the indirect-calls
+	 * pass, after inline_all has marked the rest, finds the recursion). */
+	unsigned ai = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+	LLVMAddAttributeAtIndex(r.F, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(r.cx, ai, 0));
 	LLVMSetFunctionCallConv(r.F, LLVMGetFunctionCallConv(r.mem[0].fn));
 	r.e0 = LLVMAppendBasicBlockInContext(r.cx, r.F, "entry");
 	r.head = LLVMAppendBasicBlockInContext(r.cx, r.F, "recursion.dispatch");

@@ -21,6 +21,8 @@
 #include "../lower/math_calls.h"
 #include "../lower/reassoc.h"
 #include "../lower/recursion.h"
+#include "../lower/vectors.h"
+#include "../lower/vla.h"
 #include "../lower/spirv_import.h"
 #include "../lower/split_aggregates.h"
 #include "../lower/unaligned.h"
@@ -72,6 +74,18 @@ static int run_recursion(LLVMModuleRef m, pass_opts *o)
 static int run_indirect_calls(LLVMModuleRef m, pass_opts *o)
 {
 	return inline_indirect_calls(m, o->recursion_depth);
+}
+
+static int run_vla_bounded(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	return lower_vlas(m, 0);
+}
+
+static int run_vla(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	return lower_vlas(m, 1);
 }
 
 static int run_heap(LLVMModuleRef m, pass_opts *o)
@@ -184,12 +198,19 @@ static const pass table[] = {
      "calls through a prototype other than the definition's call it with their values converted"},
     {"varargs", PASS_LINKED, 0, NULL, lower_varargs,
      "variadic functions take their variable arguments as a block each call fills"},
+    {"vla-bounded", PASS_LINKED, 0, run_vla_bounded, NULL,
+     "variable-length arrays with a KILN_VLA_MAX become fixed arrays of that bound, checked (a recursive "
+     "function's frame needs its size)"},
     {"recursion", PASS_LINKED, 0, run_recursion, NULL,
      "recursive functions become a call-return state machine with a stack of frames in on-chip memory "
      "(tail calls a loop)"},
     {"inline", PASS_LINKED, 0, NULL, inline_all, "every helper is inlined into its kernels; LLVM -O2"},
+    {"vla", PASS_LINKED, 0, run_vla, NULL,
+     "the other variable-length arrays become fixed arrays of the largest size range analysis proves"},
     {"indirect-calls", PASS_LINKED, 0, run_indirect_calls, NULL,
      "calls through pointers become dispatches over direct calls, inlined; the module verifies"},
+    {"vectors", PASS_LINKED, 0, NULL, lower_vectors,
+     "GCC vector operations, loads and stores become one per element"},
     {"unroll-small", PASS_LINKED, 0, NULL, unroll_small_loops,
      "loops of a few iterations without multiplications, divisions or floating point are unrolled whole"},
     {"usm-class-finish", PASS_LINKED, 0, NULL, lower_usm_class_finish,

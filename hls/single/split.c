@@ -7,7 +7,7 @@
 #include "../support/diag.h"
 #include "markers.h"
 #include "prune.h"
-#include "retarget.h"
+#include "../frontend/retarget.h"
 
 static int not_in_set(LLVMValueRef g, void *ctx)
 {

@@ -55,6 +55,9 @@
  * after it: KILN_HEAP_SIZE(4M)). The heap is the largest of these and kiln-cc --heap-size; 1M when neither is
  * given. */
 #define KILN_HEAP_SIZE(bytes) __attribute__((annotate("kiln.heap_size=" #bytes)))
+/* On a variable-length array: it never holds more than BYTES bytes (a decimal literal). The on-chip array is that large, and a run that asks for more stops the kernel, as a
+ * native program dies overrunning its stack; kiln-cc uses the bound it proves itself when there is none. */
+#define KILN_VLA_MAX(bytes) __attribute__((annotate("kiln.vla_max=" #bytes)))
 /* On a recursive function: its stack holds CALLS nested calls (a decimal literal, 1 to 65536). A set of
  * functions that call each other takes the largest of theirs; else kiln-cc --recursion-depth, else 64. A call
  * deeper than that stops the kernel, naming the function, as a failed assert does. */
@@ -77,6 +80,7 @@ __attribute__((const)) size_t kiln_local_range(int dim);
 #define KILN_CALLS_INDIRECTLY(...)
 #define KILN_HEAP_SIZE(bytes)
 #define KILN_RECURSION_DEPTH(calls)
+#define KILN_VLA_MAX(bytes)
 size_t kiln_global_id(int dim);
 size_t kiln_local_id(int dim);
 size_t kiln_group_id(int dim);

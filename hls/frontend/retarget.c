@@ -78,3 +78,41 @@ int single_retarget(LLVMModuleRef dev)
 	LLVMSetDataLayout(dev, SPIR64_LAYOUT);
 	return 0;
 }
+
+int frontend_retarget_vla(LLVMModuleRef mod)
+{
+	int bad = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		/* clang -O2 gives x86-64's internal functions its fast convention; SPIR's is C's
+		 * (spir-calls). */
+		if (LLVMGetFunctionCallConv(fn) != LLVMCCallConv && !LLVMGetIntrinsicID(fn))
+			LLVMSetFunctionCallConv(fn, LLVMCCallConv);
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+			     in = LLVMGetNextInstruction(in)) {
+				if (!LLVMIsACallInst(in))
+					continue;
+				if (LLVMGetInstructionCallConv(in) != LLVMCCallConv)
+					LLVMSetInstructionCallConv(in, LLVMCCallConv);
+				LLVMValueRef f = LLVMGetCalledValue(in);
+				size_t len = 0;
+				const char *name = LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
+				/* x86-64's va_list is a structure clang reads inline; the varargs pass knows
+				 * SPIR's. */
+				if (len == 13 && !memcmp(name, "llvm.va_start", 13)) {
+					diag_error_at(
+					    in, "a variadic function cannot share its source file with a "
+					        "variable-length array yet: move one of them to a file of "
+					        "its own");
+					bad++;
+				}
+			}
+	}
+	if (bad || single_retarget(mod) != 0)
+		return -1;
+	/* The layout the other sources and the kernel C library have (clang-15's for spir64; the one above is
+	 * DPC++'s, which a single-source module's device half keeps). */
+	LLVMSetDataLayout(
+	    mod, "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024");
+	return 0;
+}

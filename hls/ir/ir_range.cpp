@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ir_range.h"
+
+#include <llvm/Analysis/LazyValueInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/IR/ConstantRange.h>
+#include <llvm/IR/Instruction.h>
+#include <llvm/Passes/PassBuilder.h>
+
+/* V's range at AT: what either analysis says, and for arithmetic and casts what its operands' ranges give
+ * (LazyValueInfo knows a loop counter no better than its type, ScalarEvolution no square of it). */
+static llvm::ConstantRange range_of(llvm::Value *v, llvm::Instruction *at, llvm::LazyValueInfo &lvi,
+                                    llvm::ScalarEvolution &se, int depth)
+{
+	unsigned bits = v->getType()->getIntegerBitWidth();
+	llvm::ConstantRange r = lvi.getConstantRange(v, at, false);
+	if (se.isSCEVable(v->getType()))
+		r = r.intersectWith(se.getUnsignedRange(se.getSCEV(v)), llvm::ConstantRange::Unsigned);
+	if (depth >= 6)
+		return r;
+	if (auto *bo = llvm::dyn_cast<llvm::BinaryOperator>(v)) {
+		llvm::ConstantRange a = range_of(bo->getOperand(0), at, lvi, se, depth + 1);
+		llvm::ConstantRange b = range_of(bo->getOperand(1), at, lvi, se, depth + 1);
+		r = r.intersectWith(a.binaryOp(bo->getOpcode(), b), llvm::ConstantRange::Unsigned);
+	} else if (auto *c = llvm::dyn_cast<llvm::CastInst>(v)) {
+		if (c->getOperand(0)->getType()->isIntegerTy()) {
+			llvm::ConstantRange a = range_of(c->getOperand(0), at, lvi, se, depth + 1);
+			r = r.intersectWith(a.castOp(c->getOpcode(), bits), llvm::ConstantRange::Unsigned);
+		}
+	}
+	return r;
+}
+
+int ir_unsigned_max_at(LLVMValueRef v, LLVMValueRef at, uint64_t *max)
+{
+	auto *val = llvm::unwrap(v);
+	auto *in = llvm::unwrap<llvm::Instruction>(at);
+	if (!val->getType()->isIntegerTy())
+		return -1;
+	llvm::PassBuilder pb;
+	llvm::FunctionAnalysisManager fam;
+	pb.registerFunctionAnalyses(fam);
+	llvm::Function &f = *in->getFunction();
+	llvm::ConstantRange r = range_of(val, in, fam.getResult<llvm::LazyValueAnalysis>(f),
+	                                 fam.getResult<llvm::ScalarEvolutionAnalysis>(f), 0);
+	int bounded = !r.isFullSet() && r.getUnsignedMax().getActiveBits() <= 63;
+	if (bounded)
+		*max = r.getUnsignedMax().getZExtValue();
+	return bounded ? 0 : -1;
+}

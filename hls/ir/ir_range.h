@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: Apache-2.0
+/* What LLVM's range analyses know of an integer at a point of its function: LazyValueInfo, with the
+ * conditions that dominate the point (`if (n > 16) return;`), and ScalarEvolution, with loops' trip counts. A
+ * thin C++ shim, like ir_cfg. */
+#ifndef KILN_IR_RANGE_H
+#define KILN_IR_RANGE_H
+#include <stdint.h>
+
+#include <llvm-c/Core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The largest unsigned value integer V can have at instruction AT, to *MAX: 0, or -1 when nothing bounds
+ * it below its type's range. */
+int ir_unsigned_max_at(LLVMValueRef v, LLVMValueRef at, uint64_t *max);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
