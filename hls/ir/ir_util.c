@@ -247,22 +247,13 @@ int ir_const_bytes_ptr(LLVMTargetDataRef td, LLVMValueRef c, uint8_t *out, size_
 			out[k] = (uint8_t)(v >> (8 * k));
 		return 0;
 	}
-	if (kind == LLVMArrayTypeKind) {
-		uint64_t es = LLVMABISizeOfType(td, LLVMGetElementType(ty));
-		unsigned cnt = LLVMGetArrayLength(ty);
-		for (unsigned i = 0; i < cnt; i++) {
-			LLVMValueRef e = LLVMGetAggregateElement(c, i);
-			if (!e || (i + 1) * es > n ||
-			    ir_const_bytes_ptr(td, e, out + i * es, (size_t)es, addr, ctx))
-				return -1;
-		}
-		return 0;
-	}
-	if (kind == LLVMVectorTypeKind) { /* elements packed at their width: whole bytes only */
+	if (kind == LLVMArrayTypeKind || kind == LLVMVectorTypeKind) {
+		/* A vector's elements are packed at their width: whole bytes only. */
 		LLVMTypeRef et = LLVMGetElementType(ty);
-		uint64_t es = LLVMStoreSizeOfType(td, et);
-		unsigned cnt = LLVMGetVectorSize(ty);
-		if (LLVMSizeOfTypeInBits(td, et) != es * 8)
+		int vec = kind == LLVMVectorTypeKind;
+		uint64_t es = vec ? LLVMStoreSizeOfType(td, et) : LLVMABISizeOfType(td, et);
+		unsigned cnt = vec ? LLVMGetVectorSize(ty) : LLVMGetArrayLength(ty);
+		if (vec && LLVMSizeOfTypeInBits(td, et) != es * 8)
 			return -1;
 		for (unsigned i = 0; i < cnt; i++) {
 			LLVMValueRef e = LLVMGetAggregateElement(c, i);
@@ -307,7 +298,8 @@ int ir_gep_next(LLVMTargetDataRef td, ir_gep_iter *it, LLVMValueRef *idx, uint64
 		it->ty = LLVMStructGetTypeAtIndex(it->ty, fld);
 		return 1;
 	}
-	/* A vector's elements, like an array's, follow each other (whole bytes each: i1 vectors are packed). */
+	/* A vector's elements, like an array's, follow each other (whole bytes each: i1 vectors are packed).
+	 */
 	if (LLVMGetTypeKind(it->ty) != LLVMArrayTypeKind && LLVMGetTypeKind(it->ty) != LLVMVectorTypeKind)
 		return -1;
 	it->ty = LLVMGetElementType(it->ty);
@@ -431,4 +423,18 @@ const char *ir_global_string(LLVMValueRef v, size_t *len)
 	if (s && *len && s[*len - 1] == '\0')
 		(*len)--;
 	return s;
+}
+
+int ir_push(LLVMValueRef **list, int *n, int *cap, LLVMValueRef v)
+{
+	if (*n == *cap) {
+		int more = *cap ? 2 * *cap : 16;
+		LLVMValueRef *g = realloc(*list, (size_t)more * sizeof **list);
+		if (!g)
+			return -1;
+		*list = g;
+		*cap = more;
+	}
+	(*list)[(*n)++] = v;
+	return 0;
 }

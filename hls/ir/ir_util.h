@@ -96,6 +96,9 @@ int ir_loop_unrolling(void);
  * the default address space treated as generic so that address-space inference can work on SPIR IR. */
 void ir_llvm_init(void);
 
+/* Appends V to *LIST (*N of *CAP used, grown as needed); 0, or -1 when out of memory. */
+int ir_push(LLVMValueRef **list, int *n, int *cap, LLVMValueRef v);
+
 /* The bytes of constant array C when it is a string of i8 (LLVMIsConstantString reads any other constant as
  * one and crashes): its length, the NUL included, to *LEN; an all-zero array is "" (length 1). NULL else. */
 const char *ir_const_string(LLVMValueRef c, size_t *len);

@@ -105,13 +105,7 @@ static void add_fn(LLVMValueRef f, LLVMValueRef **fns, int *n, int *cap)
 	for (int i = 0; i < *n; i++)
 		if ((*fns)[i] == f)
 			return;
-	if (*n == *cap) {
-		LLVMValueRef *g = realloc(*fns, (size_t)(*cap = *cap ? 2 * *cap : 16) * sizeof **fns);
-		if (!g)
-			return;
-		*fns = g;
-	}
-	(*fns)[(*n)++] = f;
+	ir_push(fns, n, cap, f); /* out of memory: one arm fewer, and the stop for a bad call */
 }
 
 static void append_attr(LLVMValueRef fn, const char *key, const char *sep, const char *text)

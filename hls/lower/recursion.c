@@ -310,9 +310,8 @@ static int frame_live_values(rec *r)
 	int *mark = calloc((size_t)nb, sizeof *mark), *work = calloc((size_t)nb, sizeof *work);
 	char *cont = calloc((size_t)nb, 1);
 	vmap bix = {0};
-	int ok = bbs && npred && pred && mark && work && cont, nlive = 0, cap = 64;
-	LLVMValueRef *live = malloc((size_t)cap * sizeof *live);
-	ok = ok && live;
+	int ok = bbs && npred && pred && mark && work && cont, nlive = 0, cap = 0;
+	LLVMValueRef *live = NULL;
 	if (ok) {
 		LLVMGetBasicBlocks(r->F, bbs);
 		for (int i = 0; i < nb; i++)
@@ -383,15 +382,10 @@ static int frame_live_values(rec *r)
 			}
 			if (!hit)
 				continue;
-			if (nlive == cap) {
-				LLVMValueRef *more = realloc(live, (size_t)(cap *= 2) * sizeof *live);
-				if (!more) {
-					ok = 0;
-					break;
-				}
-				live = more;
+			if (ir_push(&live, &nlive, &cap, v) != 0) {
+				ok = 0;
+				break;
 			}
-			live[nlive++] = v;
 		}
 	for (int i = 0; ok && i < nlive; i++)
 		frame_value(r, live[i]);
@@ -746,16 +740,9 @@ static int lower_set(graph *g, int s, LLVMModuleRef mod, LLVMBuilderRef b, unsig
 			     in = LLVMGetNextInstruction(in)) {
 				LLVMValueRef callee = LLVMIsACallInst(in) ? ir_direct_callee(in) : NULL;
 				int w;
-				if (!callee || !vmap_get(&g->index, callee, &w) || g->scc[w] != s)
-					continue;
-				if (ncalls == cap) {
-					LLVMValueRef *more =
-					    realloc(calls, (size_t)(cap = cap * 2 + 8) * sizeof *calls);
-					if (!more)
-						break;
-					calls = more;
-				}
-				calls[ncalls++] = in;
+				if (callee && vmap_get(&g->index, callee, &w) && g->scc[w] == s &&
+				    ir_push(&calls, &ncalls, &cap, in) != 0)
+					break;
 			}
 		}
 		free(blocks);

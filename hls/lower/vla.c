@@ -188,16 +188,9 @@ int lower_vlas(LLVMModuleRef mod, int after_inlining)
 		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
 			     in = LLVMGetNextInstruction(in))
-				if (LLVMIsAAllocaInst(in) && !LLVMIsAConstantInt(LLVMGetOperand(in, 0))) {
-					if (n == cap) {
-						LLVMValueRef *more =
-						    realloc(list, (size_t)(cap = cap * 2 + 4) * sizeof *list);
-						if (!more)
-							break;
-						list = more;
-					}
-					list[n++] = in;
-				}
+				if (LLVMIsAAllocaInst(in) && !LLVMIsAConstantInt(LLVMGetOperand(in, 0)) &&
+				    ir_push(&list, &n, &cap, in) != 0)
+					break;
 		for (int i = 0; i < n; i++)
 			bad += lower_one(mod, b, list[i], after_inlining);
 		free(list);
