@@ -17,34 +17,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Where the output goes: S holds N bytes; LEN counts every byte, written or not (the return value). With
- * STREAM 1 (stdout) or 2 (stderr), for vprintf and vfprintf, S is a buffer printed whenever it fills (AT
- * bytes in it); 0 is memory. */
+/* Where the output goes: S holds N bytes; LEN counts every byte, written or not (the return value). */
 typedef struct out {
 	char *s;
-	size_t n, len, at;
-	int stream;
+	size_t n, len;
 } out;
-
-/* The buffer's AT bytes to the stream: one debug-channel record per buffer, not one per byte. */
-static void flush(out *o)
-{
-	if (o->at && o->stream == 2)
-		fprintf(stderr, "%.*s", (int)o->at, o->s);
-	else if (o->at)
-		printf("%.*s", (int)o->at, o->s);
-	o->at = 0;
-}
 
 static void put(out *o, char c)
 {
-	if (o->stream) {
-		o->s[o->at++] = c;
-		if (o->at == o->n)
-			flush(o);
-	} else if (o->len + 1 < o->n) {
+	if (o->len + 1 < o->n)
 		o->s[o->len] = c;
-	}
 	o->len++;
 }
 
@@ -398,10 +380,9 @@ static void emit_float(out *o, const spec *sp, double v, dec *x)
 
 /* ---- the format ---- */
 
-/* FMT with AP's arguments to O; the number of bytes, or -1 (more than INT_MAX). */
-static int format(out *o_, const char *restrict fmt, va_list ap)
+int vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list ap)
 {
-	out o = *o_;
+	out o = {s, n, 0};
 	dec x; /* one buffer for every float of the call */
 	const char *p = fmt;
 	while (*p) {
@@ -466,7 +447,8 @@ static int format(out *o_, const char *restrict fmt, va_list ap)
 		}
 		sp.conv = *p;
 		if (!*p) { /* the format ends inside a conversion: glibc writes what came before, and fails */
-			*o_ = o;
+			if (n)
+				s[o.len < n ? o.len : n - 1] = 0;
 			errno = EINVAL;
 			return -1;
 		}
@@ -545,33 +527,9 @@ static int format(out *o_, const char *restrict fmt, va_list ap)
 			break;
 		}
 	}
-	*o_ = o;
-	return o.len > 2147483647u ? -1 : (int)o.len;
-}
-
-int vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list ap)
-{
-	out o = {s, n, 0, 0, 0};
-	int r = format(&o, fmt, ap);
 	if (n)
 		s[o.len < n ? o.len : n - 1] = 0;
-	return r;
-}
-
-/* Printing a va_list (a logging wrapper's vprintf): formatted here at run time, as vsnprintf does, and
- * printed a buffer at a time; only stdout and stderr exist. */
-int vfprintf(FILE *restrict stream, const char *restrict fmt, va_list ap)
-{
-	char buf[128];
-	out o = {buf, sizeof buf, 0, 0, stream == stderr ? 2 : 1};
-	int r = format(&o, fmt, ap);
-	flush(&o);
-	return r;
-}
-
-int vprintf(const char *restrict fmt, va_list ap)
-{
-	return vfprintf(stdout, fmt, ap);
+	return o.len > 2147483647u ? -1 : (int)o.len;
 }
 
 int vsprintf(char *restrict s, const char *restrict fmt, va_list ap)

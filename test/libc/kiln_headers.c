@@ -24,13 +24,6 @@
 #define KL_CHECK 1
 #include "kl.h"
 
-/* The standard streams' objects, which a kernel never defines (kiln-cc names them by symbol); vfprintf tells
- * stderr by its address. */
-struct __kiln_file {
-	char unused;
-};
-FILE __kiln_stdin, __kiln_stdout, __kiln_stderr;
-
 #define KL_INT(m) {#m, (m)},
 #define KL_STR(m)
 #define KL_DBL(m)

@@ -209,8 +209,6 @@ int kl_sprintf(char *restrict s, const char *restrict fmt, ...);
 int kl_snprintf(char *restrict s, size_t n, const char *restrict fmt, ...);
 int kl_vsprintf(char *restrict s, const char *restrict fmt, va_list ap);
 int kl_vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list ap);
-/* vprintf and vfprintf print through the board's debug channel (printf), tested on the board (cprog) */
-int kl_vprintf(const char *restrict fmt, va_list ap);
 
 /* errno.h */
 extern int kl_errno;

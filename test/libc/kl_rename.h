@@ -253,7 +253,5 @@
 #define snprintf kl_snprintf
 #define vsprintf kl_vsprintf
 #define vsnprintf kl_vsnprintf
-#define vprintf kl_vprintf
-#define vfprintf kl_vfprintf
 
 #endif
