@@ -69,16 +69,48 @@ static void drop(kinst *k)
 	k->nargs = 0;
 }
 
+/* Block P's branch targets, each once, into OUT (room for f->nblocks); how many. SEEN, none P + 1 on
+ * entry, marks the ones found with P + 1. */
+static int targets(kfunc *f, int p, int *seen, int *out)
+{
+	const kinst *t = kir_term(f, p);
+	int n = 0;
+	if (!t || (t->op != K_BR && t->op != K_CONDBR && t->op != K_SWITCH))
+		return 0;
+	int nsucc = t->op == K_CONDBR ? 2 : 1;
+	for (int i = 0; i < nsucc + (t->op == K_SWITCH ? t->ncases : 0); i++) {
+		int s = i < nsucc ? t->succ[i] : t->case_succ[i - nsucc];
+		if (s >= 0 && s < f->nblocks && seen[s] != p + 1) {
+			seen[s] = p + 1;
+			out[n++] = s;
+		}
+	}
+	return n;
+}
+
+/* Merging keeps the number of blocks branching to each block (kir_npreds) up to date as it goes: a block
+ * merged into its only predecessor brings its terminator, so its successors keep their count, and only
+ * their phis can name it. Counting once and touching only those keeps a function of thousands of blocks
+ * (a kernel that inlines a math library) linear. */
 int kir_merge_chains(kfunc *f)
 {
 	int n = 0;
+	int *npred = xcalloc((size_t)f->nblocks + 1, sizeof *npred);
+	int *seen = xcalloc((size_t)f->nblocks + 1, sizeof *seen);
+	int *succ = xcalloc((size_t)f->nblocks + 1, sizeof *succ);
+	for (int p = 0; p < f->nblocks; p++) {
+		int k = targets(f, p, seen, succ);
+		for (int i = 0; i < k; i++)
+			npred[succ[i]]++;
+	}
+	memset(seen, 0, ((size_t)f->nblocks + 1) * sizeof *seen);
 	for (int a = 0; a < f->nblocks; a++) {
 		for (;;) {
 			kinst *t = kir_term(f, a);
 			if (!t || t->op != K_BR)
 				break;
 			int b = t->succ[0];
-			if (b == a || b == 0 || !f->blocks[b].ninsts || kir_npreds(f, b, -1, -1) != 1)
+			if (b == a || b == 0 || !f->blocks[b].ninsts || npred[b] != 1)
 				break;
 			kblock *ab = &f->blocks[a], *bb = &f->blocks[b];
 			phis_to_copies(f, b);
@@ -91,10 +123,19 @@ int kir_merge_chains(kfunc *f)
 				f->insts[bb->insts[j]].block = a;
 			}
 			bb->ninsts = 0;
-			kir_retarget_phis(f, -1, b, a);
+			npred[b] = 0;
+			/* a's new successors, their marks cleared again after */
+			int k = targets(f, a, seen, succ);
+			for (int i = 0; i < k; i++)
+				kir_retarget_phis(f, succ[i], b, a);
+			for (int i = 0; i < k; i++)
+				seen[succ[i]] = 0;
 			n++;
 		}
 	}
+	free(npred);
+	free(seen);
+	free(succ);
 	return n;
 }
 

@@ -9,6 +9,7 @@
 #include "../schedule/oplib.h"
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 static const char *pred_op(int p, int *is_signed)
@@ -58,20 +59,24 @@ static void fcmp_helper(ectx *e, int w)
 void emit_helpers(ectx *e)
 {
 	const kfunc *f = e->f;
-	char have_fcmp[65] = {0};
+	/* flags, not counts: a kernel has thousands of comparisons, and a counter would wrap to "none yet" */
+	bool have_fcmp[65] = {0};
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		int aw = k->a[0].width;
 		if (k->block >= 0 && (k->op == K_FCMP || k->op == K_FMIN || k->op == K_FMAX) &&
-		    (aw == 32 || aw == 64) && !have_fcmp[aw]++)
+		    (aw == 32 || aw == 64) && !have_fcmp[aw]) {
+			have_fcmp[aw] = true;
 			fcmp_helper(e, aw);
+		}
 	}
-	char have[65] = {0}; /* per operand width */
+	bool have[65] = {0}; /* per operand width */
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		int aw = k->a[0].width;
-		if (k->block < 0 || k->op != K_SMULO || aw < 1 || aw > 64 || have[aw]++)
+		if (k->block < 0 || k->op != K_SMULO || aw < 1 || aw > 64 || have[aw])
 			continue;
+		have[aw] = true;
 		fprintf(
 		    e->decl,
 		    "  // signed multiply overflow: the full product differs from the sign extension of its "

@@ -90,24 +90,30 @@ static int ns_to_cycles(const kfunc *f, double ns)
 	return c < 1 ? 1 : c;
 }
 
-/* Minimum cycles of one execution of block B's dependence chain (at least one state per block). */
-static int block_dep_lb(const kfunc *f, int b)
+/* Minimum cycles of one execution of each block's dependence chain (at least one state per block), as a
+ * new array of f->nblocks. The value-bit analysis is of the whole function, so it is done once here, and
+ * one finish time per instruction serves every block (op_finish reads only its own block's). */
+static int *block_dep_bounds(const kfunc *f)
 {
-	const kblock *bl = &f->blocks[b];
-	double *t = calloc((size_t)f->ninsts + 1, sizeof *t);
+	int *dep = xcalloc((size_t)f->nblocks + 1, sizeof *dep);
+	double *t = xcalloc((size_t)f->ninsts + 1, sizeof *t);
 	vbits *vb = malloc(((size_t)f->ninsts + 1) * sizeof *vb);
-	double worst = 0;
 	if (vb)
 		vbits_analyse(f, vb);
-	for (int j = 0; t && j < bl->ninsts; j++) {
-		int i = bl->insts[j];
-		t[i] = op_finish(f, vb, &f->insts[i], b, t);
-		if (t[i] > worst)
-			worst = t[i];
+	for (int b = 0; b < f->nblocks; b++) {
+		const kblock *bl = &f->blocks[b];
+		double worst = 0;
+		for (int j = 0; j < bl->ninsts; j++) {
+			int i = bl->insts[j];
+			t[i] = op_finish(f, vb, &f->insts[i], b, t);
+			if (t[i] > worst)
+				worst = t[i];
+		}
+		dep[b] = ns_to_cycles(f, worst);
 	}
 	free(t);
 	free(vb);
-	return ns_to_cycles(f, worst);
+	return dep;
 }
 
 /* Loop L iterates over the work-items of an nd-range kernel (hls/cdfg/wi_loop.c): its II is the work-item
@@ -129,7 +135,8 @@ static int block_ii(const kfunc *f, int b)
 	return f->blocks[b].pipelined ? f->blocks[b].ii : block_states(f, b);
 }
 
-static int find_loops(const kfunc *f, loopinfo *out, int max)
+/* The loops of F (DEP: block_dep_bounds) into OUT, at most MAX; how many. */
+static int find_loops(const kfunc *f, const int *dep_lb, loopinfo *out, int max)
 {
 	int n = 0;
 	for (int b = 0; b < f->nblocks && n < max; b++) {
@@ -169,9 +176,8 @@ static int find_loops(const kfunc *f, loopinfo *out, int max)
 			l->states += f->blocks[b].pipelined ? f->blocks[b].ii * f->blocks[b].stages
 			                                    : block_states(f, b);
 			sched_port_count(f, b, cnt, first);
-			int d = block_dep_lb(f, b);
-			if (d > dep)
-				dep = d;
+			if (dep_lb[b] > dep)
+				dep = dep_lb[b];
 		}
 		l->dep_lb = dep < 1 ? 1 : dep;
 		l->ii = l->states;
@@ -186,11 +192,11 @@ static int find_loops(const kfunc *f, loopinfo *out, int max)
 	return n;
 }
 
-static int kernel_dep_lb(const kfunc *f)
+static int kernel_dep_lb(const kfunc *f, const int *dep_lb)
 {
 	int s = 0;
 	for (int b = 0; b < f->nblocks; b++)
-		s += block_dep_lb(f, b);
+		s += dep_lb[b];
 	return s;
 }
 
@@ -199,6 +205,7 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 	loopinfo loops[128];
 	for (int k = 0; k < nk; k++) {
 		const kfunc *f = &ks[k];
+		int *dep_lb = block_dep_bounds(f);
 		fprintf(o, "kernel ");
 		kiln_fput_text(o, f->name, KILN_ESC_PLAIN);
 		fprintf(o, ": %d states, clock target %.2f ns, %d memory port(s), %d internal memor%s\n",
@@ -222,8 +229,8 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 		for (int b = 0; b < f->nblocks; b++) {
 			fprintf(o,
 			        "  %-6s states %d..%d, per execution: dependence bound %d, resource bound %d",
-			        f->blocks[b].name, f->blocks[b].first_step, f->blocks[b].last_step,
-			        block_dep_lb(f, b), sched_port_load(f, b, NULL));
+			        f->blocks[b].name, f->blocks[b].first_step, f->blocks[b].last_step, dep_lb[b],
+			        sched_port_load(f, b, NULL));
 			if (sched_self_loop(f, b))
 				fprintf(
 				    o, "; single-block loop: II %d%s, MII %d (recurrence %d, resource %d)",
@@ -237,7 +244,7 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 				fprintf(o, "; not pipelined: %s", f->blocks[b].nopipe);
 			fprintf(o, "\n");
 		}
-		int nl = find_loops(f, loops, 128);
+		int nl = find_loops(f, dep_lb, loops, 128);
 		for (int i = 0; i < nl; i++) {
 			const loopinfo *l = &loops[i];
 			int lb = l->dep_lb > l->res_lb ? l->dep_lb : l->res_lb;
@@ -252,7 +259,8 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 			        (double)l->ii / lb);
 		}
 		fprintf(o, "  straight-line dependence bound (each block once): %d cycles\n",
-		        kernel_dep_lb(f));
+		        kernel_dep_lb(f, dep_lb));
+		free(dep_lb);
 	}
 }
 
@@ -262,17 +270,18 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 	fprintf(o, "{\n  \"kernels\": [");
 	for (int k = 0; k < nk; k++) {
 		const kfunc *f = &ks[k];
+		int *dep_lb = block_dep_bounds(f);
 		fprintf(o, "%s\n    {\"name\": ", k ? "," : "");
 		json_str(o, f->name);
 		fprintf(o, ", \"states\": %d, \"clock_ns\": %.3f, \"dependence_lb\": %d, \"blocks\": [",
-		        f->nsteps, f->clock_ns, kernel_dep_lb(f));
+		        f->nsteps, f->clock_ns, kernel_dep_lb(f, dep_lb));
 		for (int b = 0; b < f->nblocks; b++) {
 			fprintf(o,
 			        "%s\n      {\"name\": \"%s\", \"first_state\": %d, \"last_state\": %d, "
 			        "\"dependence_lb\": %d, "
 			        "\"resource_lb\": %d",
 			        b ? "," : "", f->blocks[b].name, f->blocks[b].first_step,
-			        f->blocks[b].last_step, block_dep_lb(f, b), sched_port_load(f, b, NULL));
+			        f->blocks[b].last_step, dep_lb[b], sched_port_load(f, b, NULL));
 			if (sched_self_loop(f, b))
 				fprintf(o,
 				        ", \"rec_mii\": %d, \"res_mii\": %d, \"ii\": %d, \"pipelined\": %s",
@@ -286,7 +295,7 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 			fprintf(o, "}");
 		}
 		fprintf(o, "],\n     \"loops\": [");
-		int nl = find_loops(f, loops, 128);
+		int nl = find_loops(f, dep_lb, loops, 128);
 		for (int i = 0; i < nl; i++) {
 			const loopinfo *l = &loops[i];
 			fprintf(o,
@@ -298,6 +307,7 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 			        l->states, l->ii, l->pipelined ? "true" : "false", l->dep_lb, l->res_lb);
 		}
 		fprintf(o, "]}");
+		free(dep_lb);
 	}
 	fprintf(o, "\n  ]\n}\n");
 }
