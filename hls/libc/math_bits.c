@@ -123,6 +123,25 @@ double nextafter(double x, double y)
 	return libm_double(u);
 }
 
+/* Compared as long double (the device's is double): one step of x towards y, or y itself when equal. */
+double nexttoward(double x, long double y)
+{
+	if (x != x || y != y)
+		return (double)(x + y);
+	if (x == y)
+		return (double)y;
+	return nextafter(x, x < y ? HUGE_VAL : -HUGE_VAL);
+}
+
+float nexttowardf(float x, long double y)
+{
+	if (x != x || y != y)
+		return (float)(x + y);
+	if (x == y)
+		return (float)y;
+	return nextafterf(x, x < y ? HUGE_VALF : -HUGE_VALF);
+}
+
 double fdim(double x, double y)
 {
 	if (x != x || y != y)

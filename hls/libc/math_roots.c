@@ -13,7 +13,7 @@ double hypot(double x, double y)
 	if (x != x || y != y)
 		return x + y;
 	double big = ax > ay ? ax : ay, small = ax > ay ? ay : ax;
-	if (small < big * 0x1p-60) /* its square is below half an ulp of big's */
+	if (small <= big * 0x1p-60) /* its square is below half an ulp of big's (or both are 0) */
 		return big;
 	/* scaled so that the squares neither overflow nor lose bits below the subnormals */
 	int sc = 0;

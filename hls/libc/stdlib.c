@@ -4,6 +4,7 @@
  * floating point), overflow found with the compiler's overflow builtins (one multiplier and adder with a
  * carry out, instead of the divider a precomputed cut-off would need), and the C locale only. Behaviour,
  * including errno, endptr and the odd cases ("0x" without digits, a base out of range), is glibc's. */
+#include "scan.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -57,17 +58,6 @@ static int digit_value(int c)
 	return 36;
 }
 
-/* Character I of the string at P, of characters W bytes wide (1: char, else wchar_t). A wide character
- * outside ASCII reads as 0x80, which is no space, sign or digit, so that it ends the number, as in glibc's
- * C locale. */
-static int char_at(const void *p, size_t i, int w)
-{
-	if (w == 1)
-		return ((const unsigned char *)p)[i];
-	wchar_t c = ((const wchar_t *)p)[i];
-	return c >= 0 && c < 0x80 ? (int)c : 0x80;
-}
-
 /* The result of scanning a number: its magnitude, its sign, whether it went past 64 bits, and where it ends
  * (in characters from the start). */
 struct scan {
@@ -91,7 +81,7 @@ static struct scan scan_number(const void *nptr, int w, int base)
 	}
 	size_t s = 0;
 	int c;
-	while ((c = char_at(nptr, s, w)) == ' ' || (c >= '\t' && c <= '\r'))
+	while (scan_space(c = char_at(nptr, s, w)))
 		s++;
 	if (c == '-' || c == '+') {
 		r.neg = c == '-';

@@ -6,6 +6,7 @@
  * (EILSEQ), and a wide character above 0x7f has no multibyte form, exactly as glibc's C locale. */
 #include <errno.h>
 #include <stdlib.h>
+#include <uchar.h>
 #include <wchar.h>
 
 size_t wcslen(const wchar_t *s)
@@ -261,6 +262,54 @@ size_t wcrtomb(char *restrict s, wchar_t wc, mbstate_t *restrict ps)
 	}
 	*s = (char)wc;
 	return 1;
+}
+
+/* uchar.h: ASCII is the whole of the C locale's text, so these are mbrtowc and wcrtomb, but that, as in
+ * glibc, c16rtomb keeps a high surrogate in the state (returning 0) until the low one comes, whose
+ * character, beyond ASCII, it then refuses. */
+size_t mbrtoc16(char16_t *restrict pc16, const char *restrict s, size_t n, mbstate_t *restrict ps)
+{
+	wchar_t wc;
+	size_t r = mbrtowc(&wc, s, n, ps);
+	if (s && pc16 && r < (size_t)-2)
+		*pc16 = (char16_t)wc;
+	return r;
+}
+
+size_t mbrtoc32(char32_t *restrict pc32, const char *restrict s, size_t n, mbstate_t *restrict ps)
+{
+	wchar_t wc;
+	size_t r = mbrtowc(&wc, s, n, ps);
+	if (s && pc32 && r < (size_t)-2)
+		*pc32 = (char32_t)wc;
+	return r;
+}
+
+static mbstate_t c16_state;
+size_t c16rtomb(char *restrict s, char16_t c16, mbstate_t *restrict ps)
+{
+	if (!ps)
+		ps = &c16_state;
+	if (!s) { /* as for "" : back to the initial state */
+		ps->__count = 0;
+		return 1;
+	}
+	if (ps->__count) { /* after a high surrogate: a character past the BMP, or no character at all */
+		ps->__count = 0;
+		errno = EILSEQ;
+		return (size_t)-1;
+	}
+	if (c16 >= 0xd800 && c16 < 0xdc00) {
+		ps->__count = 1;
+		ps->__value.__wch = c16;
+		return 0;
+	}
+	return wcrtomb(s, (wchar_t)c16, ps);
+}
+
+size_t c32rtomb(char *restrict s, char32_t c32, mbstate_t *restrict ps)
+{
+	return wcrtomb(s, c32 > 0x7fffffff ? -1 : (wchar_t)c32, ps);
 }
 
 /* The converters below share these two loops: at most LEN characters into DEST (none stored when DEST is

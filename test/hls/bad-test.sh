@@ -38,6 +38,7 @@ extern_call.c|has no definition in the kernel sources
 printf_nonliteral.c|the format must be a string literal
 printf_percent_n.c|%n is not supported
 sprintf_percent_n.c|sprintf: %n is not supported in hardware
+thrd_create.c|thrd_create: a kernel is one thread and cannot start or wait for another
 heap_size.c|KILN_HEAP_SIZE takes a number of bytes from 64 to 2G
 vf_calls_not_kernel.c|KILN_CALLS_INDIRECTLY is a kernel property, and 'helper' is not a kernel
 vf_two_sets.c|'twice' is in virtual-function set '[ab]' and '[ab]'; a function belongs to one set

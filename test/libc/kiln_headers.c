@@ -5,6 +5,7 @@
  * kl.h's prototypes agree with Kiln's declarations. Every Kiln header is included, so this file also shows
  * that they compile together. */
 #include <assert.h>
+#include <complex.h>
 #include <ctype.h>
 #include <errno.h>
 #include <fenv.h>
@@ -17,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <threads.h>
 #include <time.h>
+#include <uchar.h>
 #include <wchar.h>
 #include <wctype.h>
 

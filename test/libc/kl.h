@@ -8,8 +8,8 @@
 #define KILN_TEST_KL_H
 
 #include <fenv.h>
-#include <stdarg.h>
 #include <locale.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
@@ -86,6 +86,11 @@ long int kl_strtol(const char *restrict nptr, char **restrict endptr, int base);
 unsigned long int kl_strtoul(const char *restrict nptr, char **restrict endptr, int base);
 long long int kl_strtoll(const char *restrict nptr, char **restrict endptr, int base);
 unsigned long long int kl_strtoull(const char *restrict nptr, char **restrict endptr, int base);
+double kl_strtod(const char *restrict nptr, char **restrict endptr);
+float kl_strtof(const char *restrict nptr, char **restrict endptr);
+double kl_atof(const char *nptr);
+double kl_wcstod(const wchar_t *restrict nptr, wchar_t **restrict endptr);
+float kl_wcstof(const wchar_t *restrict nptr, wchar_t **restrict endptr);
 int kl_rand(void);
 void kl_srand(unsigned int seed);
 void kl_qsort(void *base, size_t nmemb, size_t size, int (*compar)(const void *, const void *));
@@ -150,6 +155,10 @@ int kl_wctob(wint_t c);
 int kl_mbsinit(const mbstate_t *ps);
 size_t kl_mbrlen(const char *restrict s, size_t n, mbstate_t *restrict ps);
 size_t kl_mbrtowc(wchar_t *restrict pwc, const char *restrict s, size_t n, mbstate_t *restrict ps);
+size_t kl_mbrtoc16(uint_least16_t *restrict pc16, const char *restrict s, size_t n, mbstate_t *restrict ps);
+size_t kl_c16rtomb(char *restrict s, uint_least16_t c16, mbstate_t *restrict ps);
+size_t kl_mbrtoc32(uint_least32_t *restrict pc32, const char *restrict s, size_t n, mbstate_t *restrict ps);
+size_t kl_c32rtomb(char *restrict s, uint_least32_t c32, mbstate_t *restrict ps);
 size_t kl_wcrtomb(char *restrict s, wchar_t wc, mbstate_t *restrict ps);
 size_t kl_mbsrtowcs(wchar_t *restrict dest, const char **restrict src, size_t len, mbstate_t *restrict ps);
 size_t kl_wcsrtombs(char *restrict dest, const wchar_t **restrict src, size_t len, mbstate_t *restrict ps);
@@ -315,6 +324,59 @@ int kl_ilogbf(float x);
 float kl_logbf(float x);
 float kl_nextafterf(float x, float y);
 float kl_fdimf(float x, float y);
+
+/* math.h: nexttoward; complex.h, and the complex multiply and divide the compiler calls */
+double kl_nexttoward(double x, long double y);
+float kl_nexttowardf(float x, long double y);
+double _Complex kl_cacos(double _Complex z);
+float _Complex kl_cacosf(float _Complex z);
+double _Complex kl_casin(double _Complex z);
+float _Complex kl_casinf(float _Complex z);
+double _Complex kl_catan(double _Complex z);
+float _Complex kl_catanf(float _Complex z);
+double _Complex kl_ccos(double _Complex z);
+float _Complex kl_ccosf(float _Complex z);
+double _Complex kl_csin(double _Complex z);
+float _Complex kl_csinf(float _Complex z);
+double _Complex kl_ctan(double _Complex z);
+float _Complex kl_ctanf(float _Complex z);
+double _Complex kl_cacosh(double _Complex z);
+float _Complex kl_cacoshf(float _Complex z);
+double _Complex kl_casinh(double _Complex z);
+float _Complex kl_casinhf(float _Complex z);
+double _Complex kl_catanh(double _Complex z);
+float _Complex kl_catanhf(float _Complex z);
+double _Complex kl_ccosh(double _Complex z);
+float _Complex kl_ccoshf(float _Complex z);
+double _Complex kl_csinh(double _Complex z);
+float _Complex kl_csinhf(float _Complex z);
+double _Complex kl_ctanh(double _Complex z);
+float _Complex kl_ctanhf(float _Complex z);
+double _Complex kl_cexp(double _Complex z);
+float _Complex kl_cexpf(float _Complex z);
+double _Complex kl_clog(double _Complex z);
+float _Complex kl_clogf(float _Complex z);
+double _Complex kl_csqrt(double _Complex z);
+float _Complex kl_csqrtf(float _Complex z);
+double _Complex kl_cproj(double _Complex z);
+float _Complex kl_cprojf(float _Complex z);
+double _Complex kl_conj(double _Complex z);
+float _Complex kl_conjf(float _Complex z);
+double kl_creal(double _Complex z);
+float kl_crealf(float _Complex z);
+double kl_cimag(double _Complex z);
+float kl_cimagf(float _Complex z);
+double kl_cabs(double _Complex z);
+float kl_cabsf(float _Complex z);
+double kl_carg(double _Complex z);
+float kl_cargf(float _Complex z);
+double _Complex kl_cpow(double _Complex x, double _Complex y);
+float _Complex kl_cpowf(float _Complex x, float _Complex y);
+double _Complex kl___muldc3(double a, double b, double c, double d);
+double _Complex kl___divdc3(double a, double b, double c, double d);
+float _Complex kl___mulsc3(float a, float b, float c, float d);
+float _Complex kl___divsc3(float a, float b, float c, float d);
+
 float kl_remainderf(float x, float y);
 float kl_remquof(float x, float y, int *quo);
 float kl_nanf(const char *tag);
@@ -337,5 +399,52 @@ float kl_erff(float x);
 float kl_erfcf(float x);
 float kl_tgammaf(float x);
 float kl_lgammaf(float x);
+
+/* threads.h: Kiln's types (glibc's sizes) under their own names here, since libc_test sees glibc's */
+#ifdef KL_CHECK
+typedef mtx_t kl_mtx_t;
+typedef cnd_t kl_cnd_t;
+typedef once_flag kl_once_flag;
+typedef thrd_t kl_thrd_t;
+typedef tss_t kl_tss_t;
+#else
+typedef union {
+	struct {
+		int type, count;
+	} k;
+	char size[40];
+	long int align;
+} kl_mtx_t;
+typedef union {
+	char size[48];
+	long long int align;
+} kl_cnd_t;
+typedef struct {
+	int done;
+} kl_once_flag;
+typedef unsigned long int kl_thrd_t;
+typedef unsigned int kl_tss_t;
+#endif
+kl_thrd_t kl_thrd_current(void);
+int kl_thrd_equal(kl_thrd_t lhs, kl_thrd_t rhs);
+int kl_thrd_sleep(const struct timespec *duration, struct timespec *remaining);
+void kl_thrd_yield(void);
+void kl_call_once(kl_once_flag *flag, void (*func)(void));
+int kl_mtx_init(kl_mtx_t *mtx, int type);
+int kl_mtx_lock(kl_mtx_t *mtx);
+int kl_mtx_timedlock(kl_mtx_t *restrict mtx, const struct timespec *restrict ts);
+int kl_mtx_trylock(kl_mtx_t *mtx);
+int kl_mtx_unlock(kl_mtx_t *mtx);
+void kl_mtx_destroy(kl_mtx_t *mtx);
+int kl_cnd_init(kl_cnd_t *cond);
+int kl_cnd_signal(kl_cnd_t *cond);
+int kl_cnd_broadcast(kl_cnd_t *cond);
+int kl_cnd_wait(kl_cnd_t *cond, kl_mtx_t *mtx);
+int kl_cnd_timedwait(kl_cnd_t *restrict cond, kl_mtx_t *restrict mtx, const struct timespec *restrict ts);
+void kl_cnd_destroy(kl_cnd_t *cond);
+int kl_tss_create(kl_tss_t *key, void (*dtor)(void *));
+void *kl_tss_get(kl_tss_t key);
+int kl_tss_set(kl_tss_t key, void *val);
+void kl_tss_delete(kl_tss_t key);
 
 #endif

@@ -21,7 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <threads.h>
 #include <time.h>
+#include <uchar.h>
 #include <wchar.h>
 #include <wctype.h>
 
@@ -1288,6 +1290,134 @@ static void test_wctype(void)
 	         "wctype, wctrans: unknown names are 0", "not");
 }
 
+/* threads.h for the one thread a kernel is: what each call does with no other thread, beside glibc's
+ * where glibc defines it (a plain mutex held once more is busy; a recursive one counts). */
+static int once_runs;
+static void once_body(void)
+{
+	once_runs++;
+}
+
+static void test_threads(void)
+{
+	kl_mtx_t m;
+	mtx_t g;
+	int bad = 0;
+	static const int types[] = {mtx_plain, mtx_timed, mtx_plain | mtx_recursive,
+	                            mtx_timed | mtx_recursive};
+	for (size_t t = 0; t < COUNT(types); t++) {
+		bad += kl_mtx_init(&m, types[t]) != thrd_success || mtx_init(&g, types[t]) != thrd_success;
+		int k1 = kl_mtx_trylock(&m), g1 = mtx_trylock(&g);
+		int k2 = kl_mtx_trylock(&m), g2 = mtx_trylock(&g);
+		bad += k1 != g1 || k2 != g2;
+		bad += kl_mtx_unlock(&m) != thrd_success || mtx_unlock(&g) != thrd_success;
+		if (types[t] & mtx_recursive)
+			bad += kl_mtx_unlock(&m) != thrd_success || mtx_unlock(&g) != thrd_success;
+		/* unlocked now: glibc's unlock of it is undefined; Kiln's says so */
+		bad += kl_mtx_unlock(&m) != thrd_error;
+		bad += kl_mtx_lock(&m) != thrd_success || mtx_lock(&g) != thrd_success;
+		/* a second lock of a plain mutex hangs in glibc; Kiln's one thread gets thrd_error */
+		bad += (types[t] & mtx_recursive) ? kl_mtx_lock(&m) != thrd_success
+		                                  : kl_mtx_lock(&m) != thrd_error;
+		struct timespec ts = {0, 0};
+		bad += (types[t] & mtx_recursive) ? kl_mtx_timedlock(&m, &ts) != thrd_success
+		                                  : kl_mtx_timedlock(&m, &ts) != thrd_timedout;
+		mtx_unlock(&g);
+		kl_mtx_destroy(&m);
+		mtx_destroy(&g);
+	}
+	bad += kl_mtx_init(&m, 7) != thrd_error;
+	KT_CHECK(!bad,
+	         "threads.h: mutexes of every type lock, try, count and unlock as glibc's in one thread",
+	         "%d wrong", bad);
+	kl_once_flag flag = {0};
+	once_runs = 0;
+	kl_call_once(&flag, once_body);
+	kl_call_once(&flag, once_body);
+	KT_CHECK(once_runs == 1, "threads.h: call_once runs its function once", "%d runs", once_runs);
+	kl_tss_t a, b;
+	int x = 1, y = 2;
+	bad = kl_tss_create(&a, NULL) != thrd_success || kl_tss_create(&b, NULL) != thrd_success || a == b;
+	bad +=
+	    kl_tss_get(a) != NULL || kl_tss_set(a, &x) != thrd_success || kl_tss_set(b, &y) != thrd_success;
+	bad += kl_tss_get(a) != &x || kl_tss_get(b) != &y;
+	kl_tss_delete(a);
+	bad += kl_tss_set(a, &x) != thrd_error || kl_tss_get(a) != NULL;
+	KT_CHECK(
+	    !bad,
+	    "threads.h: thread-specific storage keys are distinct, hold their values, and end when deleted",
+	    "%d wrong", bad);
+	kl_cnd_t c;
+	struct timespec ts = {0, 1};
+	kl_mtx_init(&m, mtx_plain);
+	bad = kl_cnd_init(&c) != thrd_success || kl_cnd_signal(&c) != thrd_success ||
+	      kl_cnd_broadcast(&c) != thrd_success || kl_cnd_wait(&c, &m) != thrd_error ||
+	      kl_cnd_timedwait(&c, &m, &ts) != thrd_error;
+	bad += !kl_thrd_equal(kl_thrd_current(), kl_thrd_current()) || kl_thrd_sleep(&ts, NULL) != -2;
+	KT_CHECK(!bad,
+	         "threads.h: condition waits (no thread can signal) and thrd_sleep (no time) fail; "
+	         "thrd_current is itself",
+	         "%d wrong", bad);
+}
+
+/* uchar.h: every byte through mbrtoc16 and mbrtoc32, code points through c32rtomb, and UTF-16 units alone
+ * and in pairs (a high surrogate waits in the state) through c16rtomb, as glibc's C locale. */
+static void test_uchar(void)
+{
+	int bad = 0;
+	char why_u[160] = "";
+	for (int c = 0; c < 256; c++) {
+		char s[2] = {(char)c, 0};
+		mbstate_t ks = {0}, gs = {0};
+		char16_t k16 = 7, g16 = 7;
+		char32_t k32 = 7, g32 = 7;
+		kl_errno = errno = 0;
+		size_t kr = kl_mbrtoc16(&k16, s, 1, &ks), gr = mbrtoc16(&g16, s, 1, &gs);
+		size_t kr32 = kl_mbrtoc32(&k32, s, 1, &ks), gr32 = mbrtoc32(&g32, s, 1, &gs);
+		if ((kr != gr || k16 != g16 || kr32 != gr32 || k32 != g32 || kl_errno != errno) && !bad++)
+			snprintf(why_u, sizeof why_u, "byte 0x%x: %zd/%zd and %x/%x, glibc %zd/%zd and %x/%x",
+			         c, (ssize_t)kr, (ssize_t)kr32, k16, k32, (ssize_t)gr, (ssize_t)gr32, g16,
+			         g32);
+	}
+	static const unsigned long cps[] = {0,        0x41,     0x7f,       0x80,         0xff,
+	                                    0x100,    0xd800,   0xdfff,     0xfffd,       0x10000,
+	                                    0x10ffff, 0x110000, 0x7fffffff, 0x80000000ul, 0xfffffffful};
+	for (size_t i = 0; i < COUNT(cps); i++) {
+		char kb[8] = {0}, gb[8] = {0};
+		mbstate_t ks = {0}, gs = {0};
+		kl_errno = errno = 0;
+		size_t kr = kl_c32rtomb(kb, (char32_t)cps[i], &ks), gr = c32rtomb(gb, (char32_t)cps[i], &gs);
+		if ((kr != gr || kl_errno != errno || (kr == 1 && kb[0] != gb[0])) && !bad++)
+			snprintf(why_u, sizeof why_u, "c32rtomb(0x%lx): %zd errno %d, glibc %zd errno %d",
+			         cps[i], (ssize_t)kr, kl_errno, (ssize_t)gr, errno);
+	}
+	static const unsigned units[] = {0, 0x41, 0x7f, 0x80, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xffff};
+	for (size_t i = 0; i < COUNT(units); i++)
+		for (size_t j = 0; j < COUNT(units); j++) {
+			char kb[8] = {0}, gb[8] = {0};
+			mbstate_t ks = {0}, gs = {0};
+			kl_errno = errno = 0;
+			size_t k1 = kl_c16rtomb(kb, (char16_t)units[i], &ks),
+			       g1 = c16rtomb(gb, (char16_t)units[i], &gs);
+			size_t k2 = kl_c16rtomb(kb, (char16_t)units[j], &ks),
+			       g2 = c16rtomb(gb, (char16_t)units[j], &gs);
+			if ((k1 != g1 || k2 != g2 || kl_errno != errno || memcmp(kb, gb, sizeof kb)) &&
+			    !bad++)
+				snprintf(
+				    why_u, sizeof why_u,
+				    "c16rtomb(0x%x) then (0x%x): %zd %zd errno %d, glibc %zd %zd errno %d",
+				    units[i], units[j], (ssize_t)k1, (ssize_t)k2, kl_errno, (ssize_t)g1,
+				    (ssize_t)g2, errno);
+		}
+	mbstate_t ks = {0}, gs = {0};
+	bad += kl_c16rtomb(NULL, 0x41, &ks) != c16rtomb(NULL, 0x41, &gs) ||
+	       kl_mbrtoc16(NULL, NULL, 0, &ks) != mbrtoc16(NULL, NULL, 0, &gs) ||
+	       kl_mbrtoc32(NULL, "A", 1, &ks) != mbrtoc32(NULL, "A", 1, &gs);
+	KT_CHECK(!bad,
+	         "mbrtoc16, mbrtoc32, c16rtomb (surrogate pairs included) and c32rtomb as glibc's C locale",
+	         "%d differ, first %s", bad, why_u);
+}
+
 static void test_multibyte(void)
 {
 	int bad = 0;
@@ -1614,6 +1744,8 @@ int main(void)
 	test_wide_strings();
 	test_wctype();
 	test_multibyte();
+	test_uchar();
+	test_threads();
 	test_time();
 	test_locale_signal_fenv();
 	test_format();

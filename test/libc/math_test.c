@@ -207,6 +207,28 @@ static void test_two(void)
 	KT_CHECK(hw <= 1.0, "hypot within 1 ulp of the exact value", "%.3f ulp", hw);
 	KT_CHECK(cw <= 1.0, "cbrt within 1 ulp of the exact value", "%.3f ulp", cw);
 	printf("# hypot: worst %.3f ulp; cbrt: worst %.3f ulp\n", hw, cw);
+	int sbad = 0;
+	for (size_t i = 0; i < NSPECIAL; i++)
+		for (size_t j = 0; j < NSPECIAL; j++)
+			sbad += !same(kl_hypot(specials[i], specials[j]), hypot(specials[i], specials[j])) ||
+			        !same(kl_hypotf((float)specials[i], (float)specials[j]),
+			              hypotf((float)specials[i], (float)specials[j]));
+	KT_CHECK(!sbad, "hypot and hypotf special values as glibc (C99 F.9.4.3), hypot(0, 0) included",
+	         "%d differ", sbad);
+	/* nexttoward steps towards a long double: also towards one that only the wider format tells from x */
+	int nbad = 0;
+	for (size_t i = 0; i < NSPECIAL; i++)
+		for (size_t j = 0; j < NSPECIAL; j++) {
+			long double y[] = {specials[j], (long double)specials[i] + 0x1p-70L,
+			                   (long double)specials[i] - 0x1p-70L};
+			for (size_t k = 0; k < 3; k++)
+				nbad +=
+				    !same(kl_nexttoward(specials[i], y[k]), nexttoward(specials[i], y[k])) ||
+				    !same(kl_nexttowardf((float)specials[i], y[k]),
+				          nexttowardf((float)specials[i], y[k]));
+		}
+	KT_CHECK(!nbad, "nexttoward and nexttowardf as glibc, towards long doubles beside x included",
+	         "%d differ", nbad);
 }
 
 static void test_atan2(void)

@@ -16,7 +16,7 @@ LIBC_NATIVE_CFLAGS := -std=gnu11 -Wall -Wextra -Werror $(OPT) -g $(SAN) -ffile-p
 # The test program itself: glibc's headers without the C2x strtol (0b prefixes) that _GNU_SOURCE turns on in
 # newer glibc, and glibc's functions really called.
 EXTRA_CFLAGS_test/libc := -U_GNU_SOURCE -D_DEFAULT_SOURCE -fno-builtin
-TESTS += $(LIBC_TEST_DIR)/libc_test $(LIBC_TEST_DIR)/spir-test $(LIBC_TEST_DIR)/math_test $(LIBC_TEST_DIR)/tables-test
+TESTS += $(LIBC_TEST_DIR)/libc_test $(LIBC_TEST_DIR)/spir-test $(LIBC_TEST_DIR)/math_test $(LIBC_TEST_DIR)/complex_test $(LIBC_TEST_DIR)/strtod_test $(LIBC_TEST_DIR)/tables-test
 
 $(LIBC_NATIVE_DIR)/%.o: hls/libc/%.c test/libc/kl_rename.h | $(DEPS_STAMP)
 	@mkdir -p $(@D)
@@ -39,6 +39,16 @@ $(LIBC_TEST_DIR)/spir-test: test/libc/spir-test.sh
 # against the script that computes them.
 EXTRA_CFLAGS_test/libc += -ffp-contract=off
 $(LIBC_TEST_DIR)/math_test: $(BUILD)/obj/test/libc/math_test.o $(filter $(LIBC_NATIVE_DIR)/math_%.o,$(LIBC_NATIVE_OBJS))
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+
+# strtod and its family against glibc (strtod_test.c).
+$(LIBC_TEST_DIR)/strtod_test: $(BUILD)/obj/test/libc/strtod_test.o $(filter-out %/kiln_headers.o,$(LIBC_NATIVE_OBJS))
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+
+# complex.h and the complex helpers against glibc and libgcc (complex_test.c).
+$(LIBC_TEST_DIR)/complex_test: $(BUILD)/obj/test/libc/complex_test.o $(filter $(LIBC_NATIVE_DIR)/math_%.o,$(LIBC_NATIVE_OBJS))
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ -lm
 

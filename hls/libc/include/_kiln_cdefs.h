@@ -11,4 +11,13 @@
  * builtin: such a name's first declaration is clang's own, and takes no attribute). */
 #define __KILN_NOT_IN_HARDWARE(why) __attribute__((__error__(why)))
 
+/* The mark of a long double function: long double is double on the device, so there the function is its
+ * double form NAME under a second name (the same symbol); natively (the library's own tests) it is the
+ * system's. */
+#if __SIZEOF_LONG_DOUBLE__ == __SIZEOF_DOUBLE__
+#define __KILN_LDBL(name) __asm__(#name)
+#else
+#define __KILN_LDBL(name)
+#endif
+
 #endif

@@ -4,6 +4,8 @@
 #ifndef KILN_LIBC_MATH_H
 #define KILN_LIBC_MATH_H
 
+#include "_kiln_cdefs.h"
+
 /* FLT_EVAL_METHOD is 0: float and double expressions are evaluated in their own type. */
 typedef float float_t;
 typedef double double_t;
@@ -22,6 +24,9 @@ typedef double double_t;
 #define FP_ILOGBNAN (-2147483647 - 1)
 #define MATH_ERRNO 1
 #define MATH_ERREXCEPT 2
+/* Neither: kernels compile with -fno-math-errno, and the floating-point units keep no exception flags
+ * (fenv.h). */
+#define math_errhandling 0
 
 /* Type-generic through the compiler's builtins, as glibc does for GCC and clang (so isinf gives -1 for
  * negative infinity, as on x86-64 Linux). */
@@ -169,5 +174,68 @@ long int lround(double x);
 long int lroundf(float x);
 long long int llround(double x);
 long long int llroundf(float x);
+
+/* C99's nexttoward: toward a long double (on the device, a double, where it is nextafter). */
+double nexttoward(double x, long double y);
+float nexttowardf(float x, long double y);
+
+/* The long double functions (__KILN_LDBL: the double ones on the device). */
+long double acosl(long double x) __KILN_LDBL(acos);
+long double asinl(long double x) __KILN_LDBL(asin);
+long double atanl(long double x) __KILN_LDBL(atan);
+long double cosl(long double x) __KILN_LDBL(cos);
+long double sinl(long double x) __KILN_LDBL(sin);
+long double tanl(long double x) __KILN_LDBL(tan);
+long double acoshl(long double x) __KILN_LDBL(acosh);
+long double asinhl(long double x) __KILN_LDBL(asinh);
+long double atanhl(long double x) __KILN_LDBL(atanh);
+long double coshl(long double x) __KILN_LDBL(cosh);
+long double sinhl(long double x) __KILN_LDBL(sinh);
+long double tanhl(long double x) __KILN_LDBL(tanh);
+long double expl(long double x) __KILN_LDBL(exp);
+long double exp2l(long double x) __KILN_LDBL(exp2);
+long double expm1l(long double x) __KILN_LDBL(expm1);
+long double logl(long double x) __KILN_LDBL(log);
+long double log10l(long double x) __KILN_LDBL(log10);
+long double log1pl(long double x) __KILN_LDBL(log1p);
+long double log2l(long double x) __KILN_LDBL(log2);
+long double logbl(long double x) __KILN_LDBL(logb);
+long double cbrtl(long double x) __KILN_LDBL(cbrt);
+long double fabsl(long double x) __KILN_LDBL(fabs);
+long double sqrtl(long double x) __KILN_LDBL(sqrt);
+long double erfl(long double x) __KILN_LDBL(erf);
+long double erfcl(long double x) __KILN_LDBL(erfc);
+long double lgammal(long double x) __KILN_LDBL(lgamma);
+long double tgammal(long double x) __KILN_LDBL(tgamma);
+long double ceill(long double x) __KILN_LDBL(ceil);
+long double floorl(long double x) __KILN_LDBL(floor);
+long double nearbyintl(long double x) __KILN_LDBL(nearbyint);
+long double rintl(long double x) __KILN_LDBL(rint);
+long double roundl(long double x) __KILN_LDBL(round);
+long double truncl(long double x) __KILN_LDBL(trunc);
+long double atan2l(long double x, long double y) __KILN_LDBL(atan2);
+long double fmodl(long double x, long double y) __KILN_LDBL(fmod);
+long double hypotl(long double x, long double y) __KILN_LDBL(hypot);
+long double powl(long double x, long double y) __KILN_LDBL(pow);
+long double remainderl(long double x, long double y) __KILN_LDBL(remainder);
+long double copysignl(long double x, long double y) __KILN_LDBL(copysign);
+long double nextafterl(long double x, long double y) __KILN_LDBL(nextafter);
+long double fdiml(long double x, long double y) __KILN_LDBL(fdim);
+long double fmaxl(long double x, long double y) __KILN_LDBL(fmax);
+long double fminl(long double x, long double y) __KILN_LDBL(fmin);
+long double fmal(long double x, long double y, long double z) __KILN_LDBL(fma);
+long double frexpl(long double x, int *exp) __KILN_LDBL(frexp);
+long double ldexpl(long double x, int exp) __KILN_LDBL(ldexp);
+long double scalbnl(long double x, int n) __KILN_LDBL(scalbn);
+long double scalblnl(long double x, long int n) __KILN_LDBL(scalbln);
+int ilogbl(long double x) __KILN_LDBL(ilogb);
+long double modfl(long double x, long double *iptr) __KILN_LDBL(modf);
+long double remquol(long double x, long double y, int *quo) __KILN_LDBL(remquo);
+long double nanl(const char *tagp) __KILN_LDBL(nan);
+long int lrintl(long double x) __KILN_LDBL(lrint);
+long long int llrintl(long double x) __KILN_LDBL(llrint);
+long int lroundl(long double x) __KILN_LDBL(lround);
+long long int llroundl(long double x) __KILN_LDBL(llround);
+long double nexttowardl(long double x, long double y) __KILN_LDBL(nextafter);
 
 #endif

@@ -10,6 +10,8 @@
 #define __need_NULL
 #include <stddef.h>
 
+#include "_kiln_cdefs.h"
+
 #define EXIT_FAILURE 1
 #define EXIT_SUCCESS 0
 /* glibc's: rand() returns 31 bits. */
@@ -47,6 +49,11 @@ long int strtol(const char *__restrict nptr, char **__restrict endptr, int base)
 unsigned long int strtoul(const char *__restrict nptr, char **__restrict endptr, int base);
 long long int strtoll(const char *__restrict nptr, char **__restrict endptr, int base);
 unsigned long long int strtoull(const char *__restrict nptr, char **__restrict endptr, int base);
+/* Correctly rounded, as glibc's (hls/libc/strtod.c). */
+double atof(const char *nptr);
+double strtod(const char *__restrict nptr, char **__restrict endptr);
+float strtof(const char *__restrict nptr, char **__restrict endptr);
+long double strtold(const char *__restrict nptr, char **__restrict endptr) __KILN_LDBL(strtod);
 
 /* The C locale's multibyte text is ASCII, one byte a character (hls/libc/wchar.c). */
 #define MB_CUR_MAX ((size_t)1)

@@ -19,7 +19,10 @@ typedef unsigned int wint_t;
 #define WEOF (0xffffffffu)
 #endif
 
-/* glibc's layout (8 bytes). In the C locale no conversion is ever part-way, so it is never more than 0. */
+/* glibc's layout (8 bytes). In the C locale no conversion is ever part-way, so it is never more than 0
+ * (but for uchar.h's c16rtomb, which keeps a high surrogate in it until the low one comes). */
+#ifndef __KILN_MBSTATE_T_DEFINED
+#define __KILN_MBSTATE_T_DEFINED
 typedef struct {
 	int __count;
 	union {
@@ -27,6 +30,7 @@ typedef struct {
 		char __wchb[4];
 	} __value;
 } mbstate_t;
+#endif
 
 /* stdint.h's too (the compiler's): the same values, defined once */
 #ifndef WCHAR_MIN
@@ -69,6 +73,9 @@ long int wcstol(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int
 unsigned long int wcstoul(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base);
 long long int wcstoll(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base);
 unsigned long long int wcstoull(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base);
+double wcstod(const wchar_t *__restrict nptr, wchar_t **__restrict endptr);
+float wcstof(const wchar_t *__restrict nptr, wchar_t **__restrict endptr);
+long double wcstold(const wchar_t *__restrict nptr, wchar_t **__restrict endptr) __KILN_LDBL(wcstod);
 
 wint_t btowc(int c);
 int wctob(wint_t c);
@@ -82,8 +89,6 @@ size_t wcsrtombs(char *__restrict dest, const wchar_t **__restrict src, size_t l
 #define __KILN_NO_WIDE_IO                                                                                    \
 	__KILN_NOT_IN_HARDWARE("wide-character input and output are not supported in hardware (the debug "   \
 	                       "channel carries bytes): print with printf and %s of ASCII text")
-#define __KILN_NO_WCSTOD                                                                                     \
-	__KILN_NOT_IN_HARDWARE("decimal text to floating point is not in the kernel C library")
 int fwprintf(FILE *__restrict stream, const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
 int wprintf(const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
 int swprintf(wchar_t *__restrict s, size_t n, const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
@@ -107,8 +112,5 @@ wint_t ungetwc(wint_t wc, FILE *stream) __KILN_NO_WIDE_IO;
 int fwide(FILE *stream, int mode) __KILN_NO_WIDE_IO;
 size_t wcsftime(wchar_t *__restrict s, size_t maxsize, const wchar_t *__restrict format,
                 const struct tm *__restrict tm) __KILN_NO_WIDE_IO;
-double wcstod(const wchar_t *__restrict nptr, wchar_t **__restrict endptr) __KILN_NO_WCSTOD;
-float wcstof(const wchar_t *__restrict nptr, wchar_t **__restrict endptr) __KILN_NO_WCSTOD;
-long double wcstold(const wchar_t *__restrict nptr, wchar_t **__restrict endptr) __KILN_NO_WCSTOD;
 
 #endif
