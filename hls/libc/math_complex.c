@@ -15,92 +15,46 @@
 
 /* ---- multiply and divide (the compiler's helpers) ---- */
 
-/* Recovers the infinities C99 G.5.1 asks for when the plain product came out NaN + iNaN. */
-double _Complex __muldc3(double a, double b, double c, double d)
-{
-	double ac = a * c, bd = b * d, ad = a * d, bc = b * c;
-	double x = ac - bd, y = ad + bc;
-	if (isnan(x) && isnan(y)) {
-		int recalc = 0;
-		if (isinf(a) || isinf(b)) {
-			a = copysign(isinf(a) ? 1.0 : 0.0, a);
-			b = copysign(isinf(b) ? 1.0 : 0.0, b);
-			if (isnan(c))
-				c = copysign(0.0, c);
-			if (isnan(d))
-				d = copysign(0.0, d);
-			recalc = 1;
-		}
-		if (isinf(c) || isinf(d)) {
-			c = copysign(isinf(c) ? 1.0 : 0.0, c);
-			d = copysign(isinf(d) ? 1.0 : 0.0, d);
-			if (isnan(a))
-				a = copysign(0.0, a);
-			if (isnan(b))
-				b = copysign(0.0, b);
-			recalc = 1;
-		}
-		if (!recalc && (isinf(ac) || isinf(bd) || isinf(ad) || isinf(bc))) {
-			if (isnan(a))
-				a = copysign(0.0, a);
-			if (isnan(b))
-				b = copysign(0.0, b);
-			if (isnan(c))
-				c = copysign(0.0, c);
-			if (isnan(d))
-				d = copysign(0.0, d);
-			recalc = 1;
-		}
-		if (recalc) {
-			x = INFINITY * (a * c - b * d);
-			y = INFINITY * (a * d + b * c);
-		}
+/* The product (a + ib)(c + id) in type T, with the infinities C99 G.5.1 recovers when the plain product
+ * came out NaN + iNaN (an infinite operand times a nonzero one, or a product that overflowed). One body
+ * for both widths. */
+#define MULC3(name, T, CPLX, copysignT)                                                                      \
+	T _Complex name(T a, T b, T c, T d)                                                                  \
+	{                                                                                                    \
+		T ac = a * c, bd = b * d, ad = a * d, bc = b * c;                                            \
+		T x = ac - bd, y = ad + bc;                                                                  \
+		if (isnan(x) && isnan(y)) {                                                                  \
+			int recalc = 0;                                                                      \
+			if (isinf(a) || isinf(b)) {                                                          \
+				a = copysignT(isinf(a) ? 1 : 0, a);                                          \
+				b = copysignT(isinf(b) ? 1 : 0, b);                                          \
+				c = isnan(c) ? copysignT(0, c) : c;                                          \
+				d = isnan(d) ? copysignT(0, d) : d;                                          \
+				recalc = 1;                                                                  \
+			}                                                                                    \
+			if (isinf(c) || isinf(d)) {                                                          \
+				c = copysignT(isinf(c) ? 1 : 0, c);                                          \
+				d = copysignT(isinf(d) ? 1 : 0, d);                                          \
+				a = isnan(a) ? copysignT(0, a) : a;                                          \
+				b = isnan(b) ? copysignT(0, b) : b;                                          \
+				recalc = 1;                                                                  \
+			}                                                                                    \
+			if (!recalc && (isinf(ac) || isinf(bd) || isinf(ad) || isinf(bc))) {                 \
+				a = isnan(a) ? copysignT(0, a) : a;                                          \
+				b = isnan(b) ? copysignT(0, b) : b;                                          \
+				c = isnan(c) ? copysignT(0, c) : c;                                          \
+				d = isnan(d) ? copysignT(0, d) : d;                                          \
+				recalc = 1;                                                                  \
+			}                                                                                    \
+			if (recalc) {                                                                        \
+				x = INFINITY * (a * c - b * d);                                              \
+				y = INFINITY * (a * d + b * c);                                              \
+			}                                                                                    \
+		}                                                                                            \
+		return CPLX(x, y);                                                                           \
 	}
-	return CMPLX(x, y);
-}
-
-float _Complex __mulsc3(float a, float b, float c, float d)
-{
-	float ac = a * c, bd = b * d, ad = a * d, bc = b * c;
-	float x = ac - bd, y = ad + bc;
-	if (isnan(x) && isnan(y)) {
-		int recalc = 0;
-		if (isinf(a) || isinf(b)) {
-			a = copysignf(isinf(a) ? 1.0f : 0.0f, a);
-			b = copysignf(isinf(b) ? 1.0f : 0.0f, b);
-			if (isnan(c))
-				c = copysignf(0.0f, c);
-			if (isnan(d))
-				d = copysignf(0.0f, d);
-			recalc = 1;
-		}
-		if (isinf(c) || isinf(d)) {
-			c = copysignf(isinf(c) ? 1.0f : 0.0f, c);
-			d = copysignf(isinf(d) ? 1.0f : 0.0f, d);
-			if (isnan(a))
-				a = copysignf(0.0f, a);
-			if (isnan(b))
-				b = copysignf(0.0f, b);
-			recalc = 1;
-		}
-		if (!recalc && (isinf(ac) || isinf(bd) || isinf(ad) || isinf(bc))) {
-			if (isnan(a))
-				a = copysignf(0.0f, a);
-			if (isnan(b))
-				b = copysignf(0.0f, b);
-			if (isnan(c))
-				c = copysignf(0.0f, c);
-			if (isnan(d))
-				d = copysignf(0.0f, d);
-			recalc = 1;
-		}
-		if (recalc) {
-			x = INFINITY * (a * c - b * d);
-			y = INFINITY * (a * d + b * c);
-		}
-	}
-	return CMPLXF(x, y);
-}
+MULC3(__muldc3, double, CMPLX, copysign)
+MULC3(__mulsc3, float, CMPLXF, copysignf)
 
 /* G.5.1's recovery of the infinities and zeros a quotient computed as NaN + iNaN. */
 static double _Complex div_recover(double a, double b, double c, double d, double x, double y)

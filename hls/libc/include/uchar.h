@@ -10,17 +10,7 @@
 typedef __CHAR16_TYPE__ char16_t;
 typedef __CHAR32_TYPE__ char32_t;
 
-/* as wchar.h's */
-#ifndef __KILN_MBSTATE_T_DEFINED
-#define __KILN_MBSTATE_T_DEFINED
-typedef struct {
-	int __count;
-	union {
-		unsigned int __wch;
-		char __wchb[4];
-	} __value;
-} mbstate_t;
-#endif
+#include "_kiln_mbstate.h"
 
 size_t mbrtoc16(char16_t *__restrict pc16, const char *__restrict s, size_t n, mbstate_t *__restrict ps);
 size_t c16rtomb(char *__restrict s, char16_t c16, mbstate_t *__restrict ps);

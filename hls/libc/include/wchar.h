@@ -19,18 +19,7 @@ typedef unsigned int wint_t;
 #define WEOF (0xffffffffu)
 #endif
 
-/* glibc's layout (8 bytes). In the C locale no conversion is ever part-way, so it is never more than 0
- * (but for uchar.h's c16rtomb, which keeps a high surrogate in it until the low one comes). */
-#ifndef __KILN_MBSTATE_T_DEFINED
-#define __KILN_MBSTATE_T_DEFINED
-typedef struct {
-	int __count;
-	union {
-		unsigned int __wch;
-		char __wchb[4];
-	} __value;
-} mbstate_t;
-#endif
+#include "_kiln_mbstate.h"
 
 /* stdint.h's too (the compiler's): the same values, defined once */
 #ifndef WCHAR_MIN

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// complex.h's elementary functions at Annex G's special values and over a sweep, hashed bit for bit
+// complex.h's exponential, logarithm and square root at Annex G's special values and over a sweep, hashed
+// bit for bit
 #include <complex.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,7 +27,10 @@ static double uniform(double lo, double hi)
 	return lo + (hi - lo) * (double)(rng >> 11) * 0x1p-53;
 }
 
-/* One call site per function (each inlines its body), chosen by number. */
+/* One call site per function (each inlines its body, and the real functions' it calls), chosen by number:
+ * exp, log and the square root, which hold every construct the others are made of (math_complex.c's
+ * special-value branches, scaling, the real functions); test/libc/complex_test checks all of them
+ * natively. The kernel stays small enough for Verilator in a few GB. */
 static double complex apply(int f, double complex z)
 {
 	switch (f) {
@@ -34,34 +38,8 @@ static double complex apply(int f, double complex z)
 		return cexp(z);
 	case 1:
 		return clog(z);
-	case 2:
-		return csqrt(z);
-	case 3:
-		return csin(z);
-	case 4:
-		return ccos(z);
-	case 5:
-		return ctan(z);
-	case 6:
-		return casin(z);
-	case 7:
-		return cacos(z);
-	case 8:
-		return catan(z);
-	case 9:
-		return csinh(z);
-	case 10:
-		return ccosh(z);
-	case 11:
-		return ctanh(z);
-	case 12:
-		return casinh(z);
-	case 13:
-		return cacosh(z);
-	case 14:
-		return catanh(z);
 	default:
-		return cpow(z, CMPLX(0.5, -1.25));
+		return csqrt(z);
 	}
 }
 
@@ -70,10 +48,9 @@ static const double edge[] = {0.0, -0.0, 1.0, -1.5, 1.0 / 0.0, -1.0 / 0.0, 0.0 /
 
 int main(void)
 {
-	double complex e = cexp(CMPLX(0.0, 3.14159265358979323846));
-	printf("exp(i pi) = %.6f%+.6fi, log(-1) = %.6f%+.6fi\n", creal(e), cimag(e),
-	       creal(clog(CMPLX(-1.0, 0.0))), cimag(clog(CMPLX(-1.0, 0.0))));
-	for (int f = 0; f < 16; f++) {
+	double complex e = apply(0, CMPLX(0.0, 3.14159265358979323846)), l = apply(1, CMPLX(-1.0, 0.0));
+	printf("exp(i pi) = %.6f%+.6fi, log(-1) = %.6f%+.6fi\n", creal(e), cimag(e), creal(l), cimag(l));
+	for (int f = 0; f < 3; f++) {
 		for (unsigned i = 0; i < NEDGE; i++)
 			for (unsigned j = 0; j < NEDGE; j++)
 				mixc(apply(f, CMPLX(edge[i], edge[j])));
@@ -82,8 +59,8 @@ int main(void)
 		mixc(apply(f, CMPLX(uniform(-1, 1) * 1e-9, uniform(0.99, 1.01))));
 		printf("%2d: %016llx\n", f, (unsigned long long)hash);
 	}
-	float complex g = csqrtf(CMPLXF(-9.0f, 0.0f));
-	printf("csqrtf(-9) = %g%+gi\n", crealf(g), cimagf(g));
+	double complex g = apply(2, CMPLX(-9.0, 0.0));
+	printf("csqrt(-9) = %g%+gi\n", creal(g), cimag(g));
 	printf("ok\n");
 	return 0;
 }
