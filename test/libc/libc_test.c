@@ -1230,7 +1230,7 @@ static void test_wide_strings(void)
 	static const wchar_t *const texts[] = {L"", L"  ", L"a b  c", L",,x,,y,", L"one", L"\xe9,\xe9\xe9, "};
 	bad = 0;
 	for (size_t i = 0; i < COUNT(texts); i++) {
-		wchar_t x[32], y[32], *px = NULL, *py = NULL;
+		wchar_t x[32] = {0}, y[32] = {0}, *px = NULL, *py = NULL; /* compared whole below */
 		wcscpy(x, texts[i]);
 		wcscpy(y, texts[i]);
 		wchar_t *tx = kl_wcstok(x, L" ,", &px), *ty = wcstok(y, L" ,", &py);
