@@ -27,19 +27,14 @@ static const struct out_call {
     {"fputs", 1, -1, 0, "%s"},  {"putchar", -1, -1, 0, "%c"}, {"fputc", 1, -1, 0, "%c"},
     {"putc", 1, -1, 0, "%c"},
 };
-#define NO_FORMATTING                                                                                        \
-	"printing a va_list is not supported in hardware: format it with vsnprintf and print the text"
-static const struct {
-	const char *name, *why;
-} unsupported[] = {{"vprintf", NO_FORMATTING}, {"vfprintf", NO_FORMATTING}};
-
-/* The formatting into memory the kernel C library does at run time (hls/libc/format.c), and which argument
- * is the format: a literal one is checked here, so that what the library cannot do is said at compile time.
- */
+/* The formatting the kernel C library does at run time (hls/libc/format.c: into memory, and a va_list's
+ * printing, which it formats into memory and prints as one string), and which argument is the format: a
+ * literal one is checked here, so that what the library cannot do is said at compile time. */
 static const struct {
 	const char *name;
 	unsigned format;
-} into_memory[] = {{"sprintf", 1}, {"snprintf", 2}, {"vsprintf", 1}, {"vsnprintf", 2}};
+} into_memory[] = {{"sprintf", 1},   {"snprintf", 2}, {"vsprintf", 1},
+                   {"vsnprintf", 2}, {"vprintf", 0},  {"vfprintf", 1}};
 
 typedef struct lower {
 	LLVMModuleRef mod;
@@ -419,9 +414,6 @@ int debug_lower_calls(LLVMModuleRef mod, int print, const char *note)
 		LLVMValueRef in = calls[i], f = ir_direct_callee(in);
 		if (LLVMCountBasicBlocks(f)) /* the sources' own function of that name */
 			continue;
-		for (size_t u = 0; u < sizeof unsupported / sizeof *unsupported; u++)
-			if (named(f, unsupported[u].name))
-				fail(&l, in, unsupported[u].name, unsupported[u].why);
 		for (size_t u = 0; u < sizeof into_memory / sizeof *into_memory; u++)
 			if (named(f, into_memory[u].name))
 				check_memory_format(&l, in, into_memory[u].name, into_memory[u].format);

@@ -16,7 +16,10 @@
 
 #define HEAP_MD "kiln.heap"
 
-static const char *const allocating[] = {"malloc", "calloc", "realloc", "free", "strdup", "strndup"};
+/* The kernel C library's functions that allocate: the allocator's, and vprintf and vfprintf, which format a
+ * text longer than their on-chip buffer into a block of the heap (hls/libc/format.c). */
+static const char *const allocating[] = {"malloc", "calloc",  "realloc", "free",
+                                         "strdup", "strndup", "vprintf", "vfprintf"};
 
 /* Whether CALL calls one of the allocator's functions, not defined in the sources. */
 static int allocates(LLVMValueRef call)

@@ -39,6 +39,7 @@ printf_nonliteral.c|the format must be a string literal
 printf_percent_n.c|%n is not supported
 sprintf_percent_n.c|sprintf: %n is not supported in hardware
 thrd_create.c|thrd_create: a kernel is one thread and cannot start or wait for another
+vprintf_percent_n.c|vprintf: %n is not supported in hardware
 heap_size.c|KILN_HEAP_SIZE takes a number of bytes from 64 to 2G
 vf_calls_not_kernel.c|KILN_CALLS_INDIRECTLY is a kernel property, and 'helper' is not a kernel
 vf_two_sets.c|'twice' is in virtual-function set '[ab]' and '[ab]'; a function belongs to one set

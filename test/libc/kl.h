@@ -86,6 +86,8 @@ long int kl_strtol(const char *restrict nptr, char **restrict endptr, int base);
 unsigned long int kl_strtoul(const char *restrict nptr, char **restrict endptr, int base);
 long long int kl_strtoll(const char *restrict nptr, char **restrict endptr, int base);
 unsigned long long int kl_strtoull(const char *restrict nptr, char **restrict endptr, int base);
+/* vprintf and vfprintf print through the board's debug channel; the board tests them (cprog) */
+int kl_vprintf(const char *restrict fmt, va_list ap);
 double kl_strtod(const char *restrict nptr, char **restrict endptr);
 float kl_strtof(const char *restrict nptr, char **restrict endptr);
 double kl_atof(const char *nptr);

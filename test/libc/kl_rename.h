@@ -48,6 +48,8 @@
 #define strtoll kl_strtoll
 #define strtoull kl_strtoull
 #define strtod kl_strtod
+#define vprintf kl_vprintf
+#define vfprintf kl_vfprintf
 #define strtof kl_strtof
 #define atof kl_atof
 #define wcstod kl_wcstod

@@ -7,7 +7,7 @@
 # warning-free for the SPIR target as kiln-cc compiles kernels.
 LIBC_TEST_DIR := $(BUILD)/test/libc
 LIBC_NATIVE_DIR := $(BUILD)/obj/test/libc/native
-LIBC_NATIVE_SRCS := $(sort $(wildcard hls/libc/*.c)) test/libc/kiln_headers.c
+LIBC_NATIVE_SRCS := $(sort $(wildcard hls/libc/*.c)) test/libc/kiln_headers.c test/libc/streams.c
 LIBC_NATIVE_OBJS := $(addprefix $(LIBC_NATIVE_DIR)/,$(notdir $(LIBC_NATIVE_SRCS:.c=.o)))
 LIBC_NATIVE_CFLAGS := -std=gnu11 -Wall -Wextra -Werror $(OPT) -g $(SAN) -ffile-prefix-map=$(SRC)=. \
 	-ffreestanding -nostdinc -D_LIBC_LIMITS_H_ -Ihls/libc/include -Ihls/include -include test/libc/kl_rename.h \
@@ -22,7 +22,7 @@ $(LIBC_NATIVE_DIR)/%.o: hls/libc/%.c test/libc/kl_rename.h | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(LIBC_NATIVE_CFLAGS) -isystem "$$($(CC) -print-file-name=include)" -MMD -MP -c $< -o $@
 
-$(LIBC_NATIVE_DIR)/kiln_headers.o: test/libc/kiln_headers.c test/libc/kl_rename.h | $(DEPS_STAMP)
+$(LIBC_NATIVE_DIR)/kiln_headers.o $(LIBC_NATIVE_DIR)/streams.o: $(LIBC_NATIVE_DIR)/%.o: test/libc/%.c test/libc/kl_rename.h | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(LIBC_NATIVE_CFLAGS) -isystem "$$($(CC) -print-file-name=include)" -MMD -MP -c $< -o $@
 
