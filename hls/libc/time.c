@@ -114,3 +114,353 @@ time_t mktime(struct tm *tm)
 {
 	return timegm(tm);
 }
+
+/* ---- date text ---- */
+
+/* V as printf's "%W.Pd" writes it (width W, at least P digits) at S; the end. */
+static char *put_int(char *s, int v, int width, int prec)
+{
+	char digits[12];
+	int n = 0;
+	unsigned int u = v < 0 ? 0u - (unsigned int)v : (unsigned int)v;
+	do {
+		digits[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	while (n < prec)
+		digits[n++] = '0';
+	for (int pad = width - n - (v < 0); pad > 0; pad--)
+		*s++ = ' ';
+	if (v < 0)
+		*s++ = '-';
+	while (n)
+		*s++ = digits[--n];
+	return s;
+}
+
+static const char day_names[] = "SunMonTueWedThuFriSat";
+static const char month_names[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+
+/* glibc's "%.3s %.3s%3d %.2d:%.2d:%.2d %d\n" of TM into BUF of CAP bytes (an unknown day or month is
+ * "???"); NULL with EOVERFLOW when it does not fit or the year is past int. */
+static char *date_text(const struct tm *tm, char *buf, size_t cap)
+{
+	if (!tm) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (tm->tm_year > INT_MAX - 1900) {
+		errno = EOVERFLOW;
+		return NULL;
+	}
+	char text[80], *s = text;
+	const char *day = tm->tm_wday >= 0 && tm->tm_wday < 7 ? day_names + 3 * tm->tm_wday : "???";
+	const char *mon = tm->tm_mon >= 0 && tm->tm_mon < 12 ? month_names + 3 * tm->tm_mon : "???";
+	for (int i = 0; i < 3; i++)
+		*s++ = day[i];
+	*s++ = ' ';
+	for (int i = 0; i < 3; i++)
+		*s++ = mon[i];
+	s = put_int(s, tm->tm_mday, 3, 1);
+	*s++ = ' ';
+	s = put_int(s, tm->tm_hour, 0, 2);
+	*s++ = ':';
+	s = put_int(s, tm->tm_min, 0, 2);
+	*s++ = ':';
+	s = put_int(s, tm->tm_sec, 0, 2);
+	*s++ = ' ';
+	s = put_int(s, tm->tm_year + 1900, 0, 1);
+	*s++ = '\n';
+	size_t n = (size_t)(s - text);
+	if (n >= cap) {
+		errno = EOVERFLOW;
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		buf[i] = text[i];
+	buf[n] = 0;
+	return buf;
+}
+
+/* glibc's sizes: asctime's static text holds any fields, asctime_r's caller gives C's 26 bytes. */
+static char date_buf[114];
+
+char *asctime(const struct tm *tm)
+{
+	return date_text(tm, date_buf, sizeof date_buf);
+}
+
+char *asctime_r(const struct tm *restrict tm, char *restrict buf)
+{
+	return date_text(tm, buf, 26);
+}
+
+char *ctime(const time_t *timep)
+{
+	return asctime(localtime(timep));
+}
+
+char *ctime_r(const time_t *restrict timep, char *restrict buf)
+{
+	struct tm tm;
+	return asctime_r(localtime_r(timep, &tm), buf);
+}
+
+/* ---- strftime ---- */
+
+static const char *const day_full[] = {"Sunday",   "Monday", "Tuesday", "Wednesday",
+                                       "Thursday", "Friday", "Saturday"};
+static const char *const month_full[] = {"January",   "February", "March",    "April",
+                                         "May",       "June",     "July",     "August",
+                                         "September", "October",  "November", "December"};
+
+static int is_leap(long long int y)
+{
+	return y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+}
+
+/* Days from the first day of an ISO week-based year's week 1 to day YDAY (glibc's iso_week_days). */
+static int iso_week_days(int yday, int wday)
+{
+	int big = (366 / 7 + 2) * 7;
+	return yday - (yday - wday + 4 + big) % 7 + 4 - 1;
+}
+
+static long long int floor_div(long long int a, long long int b)
+{
+	return a / b - (a % b != 0 && (a < 0) != (b < 0));
+}
+
+/* The output of strftime: S of MAX bytes, N written so far (counted past MAX too). */
+typedef struct {
+	char *s;
+	size_t max, n;
+} tout;
+
+static void tput(tout *o, char c)
+{
+	if (o->n < o->max)
+		o->s[o->n] = c;
+	o->n++;
+}
+
+static void tputs(tout *o, const char *t, int len)
+{
+	for (int i = 0; t[i] && (len < 0 || i < len); i++)
+		tput(o, t[i]);
+}
+
+/* V as "%0Wd" (width W, zero padding) or, with SPACE, "%Wd"; long long for years past int. */
+static void tnum(tout *o, long long int v, int width, int space)
+{
+	char d[24];
+	int n = 0;
+	unsigned long long int u = v < 0 ? 0ull - (unsigned long long int)v : (unsigned long long int)v;
+	do {
+		d[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		tput(o, '-');
+	for (int pad = width - n - (v < 0); pad > 0; pad--)
+		tput(o, space ? ' ' : '0');
+	while (n)
+		tput(o, d[--n]);
+}
+
+/* C's conversions in the C locale, with glibc's readings of what C leaves open (years not padded, %C and
+ * %y of negative years by floor division, GNU's %k %l %P %s); E and O modifiers are the plain
+ * conversions here. A conversion it does not know (GNU's flags and widths included) is copied as written,
+ * as glibc copies an unknown one. Composite conversions (%c, %D, ...) run their sub-format in the same
+ * loop, so no call recurses. */
+size_t strftime(char *restrict s, size_t max, const char *restrict format, const struct tm *restrict tm)
+{
+	tout o = {s, max, 0};
+	const char *p = format, *resume = NULL;
+	long long int year = (long long int)tm->tm_year + 1900;
+	for (;;) {
+		if (!*p) {
+			if (!resume)
+				break;
+			p = resume;
+			resume = NULL;
+			continue;
+		}
+		if (*p != '%') {
+			tput(&o, *p++);
+			continue;
+		}
+		const char *start = p++;
+		char mod = 0;
+		if (*p == 'E' || *p == 'O')
+			mod = *p++;
+		char c = *p;
+		if (!c) { /* a '%' (and modifier) ending the format: as written */
+			tputs(&o, start, (int)(p - start));
+			continue;
+		}
+		p++;
+		int ok_e = c == 'c' || c == 'C' || c == 'x' || c == 'X' || c == 'y' || c == 'Y';
+		int ok_o = c == 'd' || c == 'e' || c == 'H' || c == 'I' || c == 'm' || c == 'M' || c == 'S' ||
+		           c == 'u' || c == 'U' || c == 'V' || c == 'w' || c == 'W' || c == 'y' || c == 'b' ||
+		           c == 'B' ||
+		           c == 'h'; /* glibc's alternative month names (%Ob) are the names in the C locale */
+		if ((mod == 'E' && !ok_e) || (mod == 'O' && !ok_o)) {
+			tputs(&o, start, (int)(p - start));
+			continue;
+		}
+		const char *sub = NULL;
+		int wday_ok = tm->tm_wday >= 0 && tm->tm_wday < 7,
+		    mon_ok = tm->tm_mon >= 0 && tm->tm_mon < 12;
+		int hour12 = tm->tm_hour % 12 ? tm->tm_hour % 12 : 12;
+		switch (c) {
+		case 'a':
+			tputs(&o, wday_ok ? day_names + 3 * tm->tm_wday : "?", wday_ok ? 3 : -1);
+			break;
+		case 'A':
+			tputs(&o, wday_ok ? day_full[tm->tm_wday] : "?", -1);
+			break;
+		case 'b':
+		case 'h':
+			tputs(&o, mon_ok ? month_names + 3 * tm->tm_mon : "?", mon_ok ? 3 : -1);
+			break;
+		case 'B':
+			tputs(&o, mon_ok ? month_full[tm->tm_mon] : "?", -1);
+			break;
+		case 'c':
+			sub = "%a %b %e %H:%M:%S %Y";
+			break;
+		case 'C':
+			tnum(&o, floor_div(year, 100), 0, 0);
+			break;
+		case 'd':
+			tnum(&o, tm->tm_mday, 2, 0);
+			break;
+		case 'D':
+		case 'x':
+			sub = "%m/%d/%y";
+			break;
+		case 'e':
+			tnum(&o, tm->tm_mday, 2, 1);
+			break;
+		case 'F':
+			sub = "%Y-%m-%d";
+			break;
+		case 'g':
+		case 'G':
+		case 'V': {
+			int adjust = 0, days = iso_week_days(tm->tm_yday, tm->tm_wday);
+			if (days < 0) { /* the week is the previous year's */
+				adjust = -1;
+				days = iso_week_days(tm->tm_yday + 365 + is_leap(year - 1), tm->tm_wday);
+			} else {
+				int d = iso_week_days(tm->tm_yday - (365 + is_leap(year)), tm->tm_wday);
+				if (d >= 0) { /* the next year's */
+					adjust = 1;
+					days = d;
+				}
+			}
+			if (c == 'G')
+				tnum(&o, year + adjust, 0, 0);
+			else if (c == 'g')
+				tnum(&o, year + adjust - 100 * floor_div(year + adjust, 100), 2, 0);
+			else
+				tnum(&o, days / 7 + 1, 2, 0);
+			break;
+		}
+		case 'H':
+			tnum(&o, tm->tm_hour, 2, 0);
+			break;
+		case 'I':
+			tnum(&o, hour12, 2, 0);
+			break;
+		case 'j':
+			tnum(&o, tm->tm_yday + 1, 3, 0);
+			break;
+		case 'k':
+			tnum(&o, tm->tm_hour, 2, 1);
+			break;
+		case 'l':
+			tnum(&o, hour12, 2, 1);
+			break;
+		case 'm':
+			tnum(&o, tm->tm_mon + 1, 2, 0);
+			break;
+		case 'M':
+			tnum(&o, tm->tm_min, 2, 0);
+			break;
+		case 'n':
+			tput(&o, '\n');
+			break;
+		case 'p':
+			tputs(&o, tm->tm_hour >= 12 ? "PM" : "AM", -1);
+			break;
+		case 'P':
+			tputs(&o, tm->tm_hour >= 12 ? "pm" : "am", -1);
+			break;
+		case 'r':
+			sub = "%I:%M:%S %p";
+			break;
+		case 'R':
+			sub = "%H:%M";
+			break;
+		case 's': {
+			struct tm copy = *tm;
+			tnum(&o, mktime(&copy), 0, 0);
+			break;
+		}
+		case 'S':
+			tnum(&o, tm->tm_sec, 2, 0);
+			break;
+		case 't':
+			tput(&o, '\t');
+			break;
+		case 'T':
+		case 'X':
+			sub = "%H:%M:%S";
+			break;
+		case 'u':
+			tnum(&o, (tm->tm_wday - 1 + 7) % 7 + 1, 0, 0);
+			break;
+		case 'U':
+			tnum(&o, (tm->tm_yday - tm->tm_wday + 7) / 7, 2, 0);
+			break;
+		case 'w':
+			tnum(&o, tm->tm_wday, 0, 0);
+			break;
+		case 'W':
+			tnum(&o, (tm->tm_yday - (tm->tm_wday - 1 + 7) % 7 + 7) / 7, 2, 0);
+			break;
+		case 'y':
+			tnum(&o, year - 100 * floor_div(year, 100), 2, 0);
+			break;
+		case 'Y':
+			tnum(&o, year, 0, 0);
+			break;
+		case 'z': {
+			long int off = tm->tm_gmtoff;
+			tput(&o, off < 0 ? '-' : '+');
+			off = off < 0 ? -off : off;
+			tnum(&o, off / 3600 * 100 + off / 60 % 60, 4, 0);
+			break;
+		}
+		case 'Z':
+			tputs(&o, tm->tm_zone ? tm->tm_zone : "", -1);
+			break;
+		case '%':
+			tput(&o, '%');
+			break;
+		default:
+			tputs(&o, start, (int)(p - start));
+			break;
+		}
+		if (sub) {
+			resume = p;
+			p = sub;
+		}
+	}
+	if (o.n >= max)
+		return 0;
+	s[o.n] = 0;
+	return o.n;
+}

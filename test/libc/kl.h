@@ -214,6 +214,11 @@ struct tm *kl_gmtime(const time_t *timep);
 struct tm *kl_gmtime_r(const time_t *restrict timep, struct tm *restrict result);
 struct tm *kl_localtime(const time_t *timep);
 struct tm *kl_localtime_r(const time_t *restrict timep, struct tm *restrict result);
+char *kl_asctime(const struct tm *tm);
+char *kl_asctime_r(const struct tm *restrict tm, char *restrict buf);
+char *kl_ctime(const time_t *timep);
+char *kl_ctime_r(const time_t *restrict timep, char *restrict buf);
+size_t kl_strftime(char *restrict s, size_t max, const char *restrict format, const struct tm *restrict tm);
 
 /* stdio.h's formatting into memory (format.c) */
 int kl_sprintf(char *restrict s, const char *restrict fmt, ...);

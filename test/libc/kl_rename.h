@@ -320,6 +320,11 @@
 #define gmtime_r kl_gmtime_r
 #define localtime kl_localtime
 #define localtime_r kl_localtime_r
+#define asctime kl_asctime
+#define asctime_r kl_asctime_r
+#define ctime kl_ctime
+#define ctime_r kl_ctime_r
+#define strftime kl_strftime
 #define wcstoimax kl_wcstoimax
 #define wcstoumax kl_wcstoumax
 

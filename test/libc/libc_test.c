@@ -1530,6 +1530,66 @@ static void test_time(void)
 	KT_CHECK(!bad,
 	         "gmtime_r, timegm: 200000 random times (negative, far years, fields out of range) as glibc",
 	         "%d differ (%s)", bad, why);
+	/* asctime and ctime: the kernel's zone is UTC, so glibc's is set to it */
+	setenv("TZ", "UTC0", 1);
+	tzset();
+	bad = 0;
+	for (int t = 0; t < 20000; t++) {
+		struct tm m;
+		memset(&m, 0, sizeof m);
+		int wide = t % 4 == 0; /* fields far out of range, negative, and years past 4 digits */
+		m.tm_sec = (int)(rnd() % (wide ? 2000 : 61)) - (wide ? 1000 : 0);
+		m.tm_min = (int)(rnd() % (wide ? 2000 : 60)) - (wide ? 1000 : 0);
+		m.tm_hour = (int)(rnd() % (wide ? 2000 : 24)) - (wide ? 1000 : 0);
+		m.tm_mday = (int)(rnd() % (wide ? 2000 : 31)) - (wide ? 1000 : -1);
+		m.tm_mon = (int)(rnd() % (wide ? 30 : 12)) - (wide ? 10 : 0);
+		m.tm_wday = (int)(rnd() % (wide ? 20 : 7)) - (wide ? 7 : 0);
+		m.tm_year = t % 97 == 0 ? INT_MAX - (int)(rnd() % 3000)
+		                        : (int)(rnd() % (wide ? 4000000u : 300)) - (wide ? 2000000 : 100);
+		char kb[64] = "x", gb[64] = "x";
+		const char *ka = kl_asctime(&m), *ga = asctime(&m);
+		kl_errno = errno = 0;
+		const char *kr = kl_asctime_r(&m, kb), *gr = asctime_r(&m, gb);
+		if (((!ka != !ga) || (ka && strcmp(ka, ga)) || (!kr != !gr) || (kr && strcmp(kb, gb)) ||
+		     kl_errno != errno) &&
+		    !bad++)
+			snprintf(why, sizeof why,
+			         "asctime of %d-%d-%d: \"%s\" / \"%s\", glibc \"%s\" / \"%s\"", m.tm_year,
+			         m.tm_mon, m.tm_mday, ka ? esc(ka) : "NULL", kr ? kb : "NULL",
+			         ga ? ga : "NULL", gr ? gb : "NULL");
+		time_t x = (time_t)(rnd() % 8000000000ull) - 4000000000;
+		const char *kc = kl_ctime(&x), *gc = ctime(&x);
+		if ((!kc != !gc || (kc && strcmp(kc, gc))) && !bad++)
+			snprintf(why, sizeof why, "ctime(%ld)", (long)x);
+		if ((!kl_ctime_r(&x, kb) != !ctime_r(&x, gb) || strcmp(kb, gb)) && !bad++)
+			snprintf(why, sizeof why, "ctime_r(%ld)", (long)x);
+	}
+	KT_CHECK(
+	    !bad,
+	    "asctime, asctime_r, ctime, ctime_r: 20000 dates (fields out of range, years past int) as glibc",
+	    "%d differ (%s)", bad, why);
+	/* strftime: every conversion of C (and GNU's %k %l %P %s), E and O modifiers, unknown and cut ones,
+	 * on the dates gmtime makes of 20000 times across 30,000 years, and into buffers too small */
+	static const char *const sformats[] = {
+	    "%a %A %b %B %c %C %d %D %e %F %g %G %h %H %I %j %m %M %n %p %r %R %S %t %T %u %U %V %w %W %x %X %y %Y %z %Z %%",
+	    "%Ec|%EC|%Ex|%EX|%Ey|%EY|%Od|%Oe|%OH|%OI|%Om|%OM|%OS|%Ou|%OU|%OV|%Ow|%OW|%Oy|%k|%l|%P|%s",
+	    "%q %Ea %Ob plain text %", "%E", "%O"};
+	bad = 0;
+	for (int t = 0; t < 20000; t++) {
+		time_t x = t % 3 ? (time_t)(rnd() % 8000000000ull) - 4000000000 : (time_t)(rnd() % 900000000000ull) - 450000000000;
+		struct tm m;
+		gmtime_r(&x, &m);
+		for (size_t f = 0; f < COUNT(sformats); f++) {
+			char kb[400], gb[400];
+			size_t cap = t % 50 == 0 ? (size_t)(rnd() % 40) : sizeof kb;
+			size_t kn = kl_strftime(kb, cap, sformats[f], &m), gn = strftime(gb, cap, sformats[f], &m);
+			if ((kn != gn || (kn && strcmp(kb, gb))) && !bad++)
+				snprintf(why, sizeof why, "strftime(\"%s\") of %ld into %zu: %zu \"%.150s\", glibc %zu \"%.150s\"",
+				         sformats[f], (long)x, cap, kn, kn ? kb : "", gn, gn ? gb : "");
+		}
+	}
+	KT_CHECK(!bad, "strftime: every C conversion, modifiers, unknown ones and short buffers on 20000 dates as glibc",
+	         "%d differ (%s)", bad, why);
 	time_t big = LONG_MAX;
 	struct tm k;
 	kl_errno = 0;

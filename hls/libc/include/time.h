@@ -49,10 +49,14 @@ struct tm *gmtime_r(const time_t *__restrict timep, struct tm *__restrict result
 struct tm *localtime(const time_t *timep);
 struct tm *localtime_r(const time_t *__restrict timep, struct tm *__restrict result);
 
-#define __KILN_NO_DATE_TEXT __KILN_NOT_IN_HARDWARE("formatting dates as text is not in the kernel C library")
-char *asctime(const struct tm *tm) __KILN_NO_DATE_TEXT;
-char *ctime(const time_t *timep) __KILN_NO_DATE_TEXT;
+/* C's fixed date text, "Sun Sep 16 01:03:52 1973\n", as glibc writes it (out-of-range fields included). */
+char *asctime(const struct tm *tm);
+char *asctime_r(const struct tm *__restrict tm, char *__restrict buf);
+char *ctime(const time_t *timep);
+char *ctime_r(const time_t *__restrict timep, char *__restrict buf);
+/* C's conversions in the C locale as glibc writes them (hls/libc/time.c); GNU's flags and widths are not
+ * in the library (copied as written). */
 size_t strftime(char *__restrict s, size_t max, const char *__restrict format,
-                const struct tm *__restrict tm) __KILN_NO_DATE_TEXT;
+                const struct tm *__restrict tm);
 
 #endif
