@@ -21,8 +21,11 @@ $(OCL_TEST_DIR)/%.bin: $(BUILD)/obj/test/opencl/%.o $(OCL_ICD)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $< -lOpenCL -lm
 
-# Wrappers: the loader finds the build tree's ICD; the program gets the image.
-$(OCL_TEST_DIR)/ocl_%_test: $(OCL_TEST_DIR)/ocl_%_test.bin $(OCL_TEST_IMG)
+# Wrappers: the loader finds the build tree's ICD; the program gets the image. A static pattern, so that each
+# program is an explicit prerequisite (not an intermediate file make deletes after a run and does not
+# rebuild when it is missing: ocl_prebuild_test failed with status 127 on a second `make test`).
+OCL_PROGRAM_TESTS := $(filter $(OCL_TEST_DIR)/ocl_%_test,$(OCL_TESTS))
+$(OCL_PROGRAM_TESTS): $(OCL_TEST_DIR)/%: $(OCL_TEST_DIR)/%.bin $(OCL_TEST_IMG)
 	printf '#!/bin/sh\nexport %s\nexec "%s" "%s"\n' "$(OCL_ENV)" '$(abspath $<)' '$(abspath $(OCL_TEST_IMG))' >$@
 	chmod +x $@
 
@@ -40,5 +43,4 @@ $(OCL_TEST_DIR)/clinfo-test: test/opencl/clinfo-test.sh $(OCL_ICD)
 	printf '#!/bin/sh\nexport %s KILN_SAN="%s"\nexec sh "%s"\n' "$(OCL_ENV)" '$(SAN)' '$(abspath test/opencl/clinfo-test.sh)' >$@
 	chmod +x $@
 
-.SECONDARY: $(foreach t,ocl_api_test ocl_errors_test ocl_notify_test bench_opencl,$(OCL_TEST_DIR)/$(t).bin \
-	$(BUILD)/obj/test/opencl/$(t).o)
+.PRECIOUS: $(OCL_TEST_DIR)/%.bin $(BUILD)/obj/test/opencl/%.o
