@@ -117,25 +117,44 @@ time_t mktime(struct tm *tm)
 
 /* ---- date text ---- */
 
-/* V as printf's "%W.Pd" writes it (width W, at least P digits) at S; the end. */
-static char *put_int(char *s, int v, int width, int prec)
+/* Date text being written: S of MAX bytes, N written so far (counted past MAX too). */
+typedef struct {
+	char *s;
+	size_t max, n;
+} tout;
+
+static void tput(tout *o, char c)
 {
-	char digits[12];
+	if (o->n < o->max)
+		o->s[o->n] = c;
+	o->n++;
+}
+
+static void tputs(tout *o, const char *t, int len)
+{
+	for (int i = 0; t[i] && (len < 0 || i < len); i++)
+		tput(o, t[i]);
+}
+
+/* V as printf's "%W.Pd" writes it: at least DIGITS digits, spaces before the sign up to WIDTH; long long
+ * for years past int. */
+static void tnum(tout *o, long long int v, int width, int digits)
+{
+	char d[24];
 	int n = 0;
-	unsigned int u = v < 0 ? 0u - (unsigned int)v : (unsigned int)v;
+	unsigned long long int u = v < 0 ? 0ull - (unsigned long long int)v : (unsigned long long int)v;
 	do {
-		digits[n++] = (char)('0' + u % 10);
+		d[n++] = (char)('0' + u % 10);
 		u /= 10;
 	} while (u);
-	while (n < prec)
-		digits[n++] = '0';
+	while (n < digits)
+		d[n++] = '0';
 	for (int pad = width - n - (v < 0); pad > 0; pad--)
-		*s++ = ' ';
+		tput(o, ' ');
 	if (v < 0)
-		*s++ = '-';
+		tput(o, '-');
 	while (n)
-		*s++ = digits[--n];
-	return s;
+		tput(o, d[--n]);
 }
 
 static const char day_names[] = "SunMonTueWedThuFriSat";
@@ -153,32 +172,27 @@ static char *date_text(const struct tm *tm, char *buf, size_t cap)
 		errno = EOVERFLOW;
 		return NULL;
 	}
-	char text[80], *s = text;
+	tout o = {buf, cap, 0};
 	const char *day = tm->tm_wday >= 0 && tm->tm_wday < 7 ? day_names + 3 * tm->tm_wday : "???";
 	const char *mon = tm->tm_mon >= 0 && tm->tm_mon < 12 ? month_names + 3 * tm->tm_mon : "???";
-	for (int i = 0; i < 3; i++)
-		*s++ = day[i];
-	*s++ = ' ';
-	for (int i = 0; i < 3; i++)
-		*s++ = mon[i];
-	s = put_int(s, tm->tm_mday, 3, 1);
-	*s++ = ' ';
-	s = put_int(s, tm->tm_hour, 0, 2);
-	*s++ = ':';
-	s = put_int(s, tm->tm_min, 0, 2);
-	*s++ = ':';
-	s = put_int(s, tm->tm_sec, 0, 2);
-	*s++ = ' ';
-	s = put_int(s, tm->tm_year + 1900, 0, 1);
-	*s++ = '\n';
-	size_t n = (size_t)(s - text);
-	if (n >= cap) {
+	tputs(&o, day, 3);
+	tput(&o, ' ');
+	tputs(&o, mon, 3);
+	tnum(&o, tm->tm_mday, 3, 1);
+	tput(&o, ' ');
+	tnum(&o, tm->tm_hour, 0, 2);
+	tput(&o, ':');
+	tnum(&o, tm->tm_min, 0, 2);
+	tput(&o, ':');
+	tnum(&o, tm->tm_sec, 0, 2);
+	tput(&o, ' ');
+	tnum(&o, (long long int)tm->tm_year + 1900, 0, 1);
+	tput(&o, '\n');
+	if (o.n >= cap) {
 		errno = EOVERFLOW;
 		return NULL;
 	}
-	for (size_t i = 0; i < n; i++)
-		buf[i] = text[i];
-	buf[n] = 0;
+	buf[o.n] = 0;
 	return buf;
 }
 
@@ -229,43 +243,6 @@ static int iso_week_days(int yday, int wday)
 static long long int floor_div(long long int a, long long int b)
 {
 	return a / b - (a % b != 0 && (a < 0) != (b < 0));
-}
-
-/* The output of strftime: S of MAX bytes, N written so far (counted past MAX too). */
-typedef struct {
-	char *s;
-	size_t max, n;
-} tout;
-
-static void tput(tout *o, char c)
-{
-	if (o->n < o->max)
-		o->s[o->n] = c;
-	o->n++;
-}
-
-static void tputs(tout *o, const char *t, int len)
-{
-	for (int i = 0; t[i] && (len < 0 || i < len); i++)
-		tput(o, t[i]);
-}
-
-/* V as "%0Wd" (width W, zero padding) or, with SPACE, "%Wd"; long long for years past int. */
-static void tnum(tout *o, long long int v, int width, int space)
-{
-	char d[24];
-	int n = 0;
-	unsigned long long int u = v < 0 ? 0ull - (unsigned long long int)v : (unsigned long long int)v;
-	do {
-		d[n++] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	if (v < 0)
-		tput(o, '-');
-	for (int pad = width - n - (v < 0); pad > 0; pad--)
-		tput(o, space ? ' ' : '0');
-	while (n)
-		tput(o, d[--n]);
 }
 
 /* C's conversions in the C locale, with glibc's readings of what C leaves open (years not padded, %C and
@@ -331,10 +308,10 @@ size_t strftime(char *restrict s, size_t max, const char *restrict format, const
 			sub = "%a %b %e %H:%M:%S %Y";
 			break;
 		case 'C':
-			tnum(&o, floor_div(year, 100), 0, 0);
+			tnum(&o, floor_div(year, 100), 0, 1);
 			break;
 		case 'd':
-			tnum(&o, tm->tm_mday, 2, 0);
+			tnum(&o, tm->tm_mday, 0, 2);
 			break;
 		case 'D':
 		case 'x':
@@ -361,21 +338,21 @@ size_t strftime(char *restrict s, size_t max, const char *restrict format, const
 				}
 			}
 			if (c == 'G')
-				tnum(&o, year + adjust, 0, 0);
+				tnum(&o, year + adjust, 0, 1);
 			else if (c == 'g')
-				tnum(&o, year + adjust - 100 * floor_div(year + adjust, 100), 2, 0);
+				tnum(&o, year + adjust - 100 * floor_div(year + adjust, 100), 0, 2);
 			else
-				tnum(&o, days / 7 + 1, 2, 0);
+				tnum(&o, days / 7 + 1, 0, 2);
 			break;
 		}
 		case 'H':
-			tnum(&o, tm->tm_hour, 2, 0);
+			tnum(&o, tm->tm_hour, 0, 2);
 			break;
 		case 'I':
-			tnum(&o, hour12, 2, 0);
+			tnum(&o, hour12, 0, 2);
 			break;
 		case 'j':
-			tnum(&o, tm->tm_yday + 1, 3, 0);
+			tnum(&o, tm->tm_yday + 1, 0, 3);
 			break;
 		case 'k':
 			tnum(&o, tm->tm_hour, 2, 1);
@@ -384,10 +361,10 @@ size_t strftime(char *restrict s, size_t max, const char *restrict format, const
 			tnum(&o, hour12, 2, 1);
 			break;
 		case 'm':
-			tnum(&o, tm->tm_mon + 1, 2, 0);
+			tnum(&o, tm->tm_mon + 1, 0, 2);
 			break;
 		case 'M':
-			tnum(&o, tm->tm_min, 2, 0);
+			tnum(&o, tm->tm_min, 0, 2);
 			break;
 		case 'n':
 			tput(&o, '\n');
@@ -406,11 +383,11 @@ size_t strftime(char *restrict s, size_t max, const char *restrict format, const
 			break;
 		case 's': {
 			struct tm copy = *tm;
-			tnum(&o, mktime(&copy), 0, 0);
+			tnum(&o, mktime(&copy), 0, 1);
 			break;
 		}
 		case 'S':
-			tnum(&o, tm->tm_sec, 2, 0);
+			tnum(&o, tm->tm_sec, 0, 2);
 			break;
 		case 't':
 			tput(&o, '\t');
@@ -420,28 +397,28 @@ size_t strftime(char *restrict s, size_t max, const char *restrict format, const
 			sub = "%H:%M:%S";
 			break;
 		case 'u':
-			tnum(&o, (tm->tm_wday - 1 + 7) % 7 + 1, 0, 0);
+			tnum(&o, (tm->tm_wday - 1 + 7) % 7 + 1, 0, 1);
 			break;
 		case 'U':
-			tnum(&o, (tm->tm_yday - tm->tm_wday + 7) / 7, 2, 0);
+			tnum(&o, (tm->tm_yday - tm->tm_wday + 7) / 7, 0, 2);
 			break;
 		case 'w':
-			tnum(&o, tm->tm_wday, 0, 0);
+			tnum(&o, tm->tm_wday, 0, 1);
 			break;
 		case 'W':
-			tnum(&o, (tm->tm_yday - (tm->tm_wday - 1 + 7) % 7 + 7) / 7, 2, 0);
+			tnum(&o, (tm->tm_yday - (tm->tm_wday - 1 + 7) % 7 + 7) / 7, 0, 2);
 			break;
 		case 'y':
-			tnum(&o, year - 100 * floor_div(year, 100), 2, 0);
+			tnum(&o, year - 100 * floor_div(year, 100), 0, 2);
 			break;
 		case 'Y':
-			tnum(&o, year, 0, 0);
+			tnum(&o, year, 0, 1);
 			break;
 		case 'z': {
 			long int off = tm->tm_gmtoff;
 			tput(&o, off < 0 ? '-' : '+');
 			off = off < 0 ? -off : off;
-			tnum(&o, off / 3600 * 100 + off / 60 % 60, 4, 0);
+			tnum(&o, off / 3600 * 100 + off / 60 % 60, 0, 4);
 			break;
 		}
 		case 'Z':
