@@ -22,23 +22,70 @@ typedef struct region {
 	int h, j, n;
 	int *order; /* n blocks, H first */
 	int *in;    /* per block of F: its index in ORDER + 1, or 0 */
+	/* scratch of find_region, per block of F, allocated once per search so that a search costs what the
+	 * region holds, not what the function does: its DFS stack, the blocks it saw, in-region in-degrees
+	 * (kept 0 between searches), and each block's predecessors (PRED_AT[b] .. PRED_AT[b + 1] in PREDS) */
+	int *stack, *seen, *indeg, *pred_at, *preds;
 } region;
+
+/* Every block's predecessors in F, a switch's beyond kir_succs's count included. */
+static void build_preds(kfunc *f, region *r)
+{
+	int nb = f->nblocks, sc[KIR_MAX_SUCCS];
+	int *cnt = xcalloc((size_t)nb + 1, sizeof *cnt), total = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (int b = 0; b < nb; b++) {
+			int ns = kir_succs(f, b, sc);
+			const kinst *t = kir_term(f, b);
+			int all[KIR_MAX_SUCCS], na = 0, *to = ns >= 0 ? sc : NULL;
+			if (ns < 0) { /* every distinct target of a switch */
+				na = 0;
+				ns = 1 + t->ncases;
+			}
+			for (int i = 0; i < ns; i++) {
+				int x = to ? to[i] : i == 0 ? t->succ[0] : t->case_succ[i - 1];
+				if (!to) { /* distinct only */
+					int dup = 0;
+					for (int k = 0; k < na && k < KIR_MAX_SUCCS; k++)
+						dup |= all[k] == x;
+					if (dup)
+						continue;
+					if (na < KIR_MAX_SUCCS)
+						all[na++] = x;
+				}
+				if (pass == 0)
+					cnt[x]++;
+				else
+					r->preds[r->pred_at[x] + cnt[x]++] = b;
+			}
+		}
+		if (pass == 0) {
+			r->pred_at = xcalloc((size_t)nb + 2, sizeof *r->pred_at);
+			for (int b = 0; b < nb; b++) {
+				r->pred_at[b] = total;
+				total += cnt[b];
+				cnt[b] = 0;
+			}
+			r->pred_at[nb] = total;
+			r->preds = xcalloc((size_t)total + 1, sizeof *r->preds);
+		}
+	}
+	free(cnt);
+}
 
 /* Finds the region at H (its exit J = kir_ipdom): every block reached from H before J, reached only from the
  * region, with no way back into it (no loop inside), each of them only speculable operations and no
  * return. 1 when there is one of two blocks or more. */
 static int find_region(kfunc *f, int h, int j, region *r)
 {
-	int nb = f->nblocks, sc[KIR_MAX_SUCCS], *stack = xcalloc((size_t)nb + 1, sizeof *stack), sp = 0,
-	    ok = 1;
-	int *indeg = xcalloc((size_t)nb + 1, sizeof *indeg);
+	int sc[KIR_MAX_SUCCS], sp = 0, ok = 1, nseen = 0;
+	int *stack = r->stack, *seen = r->seen, *indeg = r->indeg;
+	for (int i = 0; i < r->n; i++) /* the last region found, which was not taken */
+		r->in[r->order[i]] = 0;
 	r->h = h;
 	r->j = j;
 	r->n = 0;
-	for (int b = 0; b < nb; b++)
-		r->in[b] = 0;
 	/* the blocks reached from H before J (in[] marks them with -1 for now) */
-	int *seen = xcalloc((size_t)nb + 1, sizeof *seen), nseen = 0;
 	stack[sp++] = h;
 	seen[nseen++] = h;
 	r->in[h] = -1;
@@ -60,25 +107,13 @@ static int find_region(kfunc *f, int h, int j, region *r)
 			}
 		}
 	}
-	/* single entry: every predecessor of a block of the region is in it; then order them (Kahn) */
-	for (int b = 0; ok && b < nb; b++) {
-		int ns = kir_succs(f, b, sc);
-		if (ns < 0) { /* a switch outside the region with more cases than kir_succs lists */
-			const kinst *t = kir_term(f, b);
-			ok = !r->in[t->succ[0]] || t->succ[0] == h;
-			for (int c = 0; c < t->ncases; c++)
-				ok &= !r->in[t->case_succ[c]] || t->case_succ[c] == h;
-			continue;
-		}
-		for (int i = 0; i < ns; i++) {
-			if (sc[i] == j || !r->in[sc[i]])
-				continue;
-			if (!r->in[b]) {
-				if (sc[i] != h)
-					ok = 0;
-			} else {
-				indeg[sc[i]]++;
-			}
+	/* single entry: every predecessor of a block of the region but H is in it; then order them (Kahn) */
+	for (int i = 1; ok && i < nseen; i++) {
+		int x = seen[i];
+		for (int q = r->pred_at[x]; q < r->pred_at[x + 1]; q++) {
+			if (!r->in[r->preds[q]])
+				ok = 0;
+			indeg[x]++;
 		}
 	}
 	if (ok) {
@@ -92,13 +127,14 @@ static int find_region(kfunc *f, int h, int j, region *r)
 		}
 		ok = r->n == nseen && r->n > 1;
 	}
-	for (int i = 0; i < nseen; i++)
+	for (int i = 0; i < nseen; i++) {
 		r->in[seen[i]] = 0;
-	for (int i = 0; ok && i < r->n; i++)
+		indeg[seen[i]] = 0;
+	}
+	if (!ok)
+		r->n = 0;
+	for (int i = 0; i < r->n; i++)
 		r->in[r->order[i]] = i + 1;
-	free(seen);
-	free(stack);
-	free(indeg);
 	return ok;
 }
 
@@ -391,13 +427,19 @@ int ifconv_region_once(kfunc *f, step_est *ch, int pipeline)
 {
 	int nb = f->nblocks, words = (nb + 63) / 64, done = 0;
 	uint64_t *pd = kir_post_dominators(f, words);
-	region r = {.order = xcalloc((size_t)nb + 1, sizeof(int)),
-	            .in = xcalloc((size_t)nb + 1, sizeof(int))};
+	int *ipdom = kir_ipdoms(f, pd, words);
+	size_t n1 = (size_t)nb + 1;
+	region r = {.order = xcalloc(n1, sizeof(int)),
+	            .in = xcalloc(n1, sizeof(int)),
+	            .stack = xcalloc(n1, sizeof(int)),
+	            .seen = xcalloc(n1, sizeof(int)),
+	            .indeg = xcalloc(n1, sizeof(int))};
+	build_preds(f, &r);
 	for (int h = nb - 1; h >= 0; h--) {
 		kinst *t = kir_term(f, h);
 		if (!t || (t->op != K_CONDBR && t->op != K_SWITCH))
 			continue;
-		int j = kir_ipdom(f, pd, words, h);
+		int j = ipdom[h];
 		if (j < 0 || !find_region(f, h, j, &r) || !region_worth_it(f, &r, ch, pipeline))
 			continue;
 		convert_region(f, &r);
@@ -406,6 +448,12 @@ int ifconv_region_once(kfunc *f, step_est *ch, int pipeline)
 	}
 	free(r.order);
 	free(r.in);
+	free(r.stack);
+	free(r.seen);
+	free(r.indeg);
+	free(r.pred_at);
+	free(r.preds);
+	free(ipdom);
 	free(pd);
 	return done;
 }

@@ -275,3 +275,81 @@ int kir_ipdom(kfunc *f, const uint64_t *pd, int words, int h)
 	}
 	return best_n >= f->nblocks ? -1 : best; /* a block that reaches no return post-dominates nothing */
 }
+
+/* A word's contribution to a row's hash (splitmix64's finaliser of the word and its place). */
+static uint64_t row_mix(uint64_t v, int w)
+{
+	v ^= (uint64_t)w * 0x9e3779b97f4a7c15ull;
+	v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ull;
+	v = (v ^ (v >> 27)) * 0x94d049bb133111ebull;
+	return v ^ (v >> 31);
+}
+
+/* Post-dominator sets of blocks that reach a return form a tree: H's nearest strict post-dominator is the
+ * block whose set is H's without H, found by hashing each row once (kir_ipdom compares every set bit's
+ * count, which for every block at once is quadratic). A block that reaches no return has every bit set;
+ * for it kir_ipdom's answer is the block of the largest set, which the two largest counts give. Built with
+ * KILN_CHECK_IPDOMS, it checks itself against kir_ipdom. */
+int *kir_ipdoms(kfunc *f, const uint64_t *pd, int words)
+{
+	int nb = f->nblocks, cap = 1;
+	while (cap < 2 * nb + 2)
+		cap *= 2;
+	int *cnt = xcalloc((size_t)nb + 1, sizeof *cnt), *ip = xcalloc((size_t)nb + 1, sizeof *ip);
+	uint64_t *hash = xcalloc((size_t)nb + 1, sizeof *hash);
+	int *slot = xcalloc((size_t)cap, sizeof *slot); /* block + 1 by hash, open addressing */
+	int top[2] = {-1, -1};                          /* the largest counts, first on a tie */
+	for (int p = 0; p < nb; p++) {
+		const uint64_t *row = &pd[(size_t)p * (size_t)words];
+		for (int w = 0; w < words; w++) {
+			cnt[p] += __builtin_popcountll(row[w]);
+			hash[p] += row_mix(row[w], w);
+		}
+		if (top[0] < 0 || cnt[p] > cnt[top[0]]) {
+			top[1] = top[0];
+			top[0] = p;
+		} else if (top[1] < 0 || cnt[p] > cnt[top[1]]) {
+			top[1] = p;
+		}
+		size_t at = (size_t)hash[p] & (size_t)(cap - 1);
+		while (slot[at])
+			at = (at + 1) & (size_t)(cap - 1);
+		slot[at] = p + 1;
+	}
+	for (int h = 0; h < nb; h++) {
+		const uint64_t *row = &pd[(size_t)h * (size_t)words];
+		if (cnt[h] ==
+		    64 * words) { /* every bit: a block that reaches no return (or, when NB fills the
+			           * words, one every block post-dominates, where this is right too) */
+			int best = top[0] == h ? top[1] : top[0];
+			ip[h] = best < 0 || cnt[best] >= nb ? -1 : best;
+			continue;
+		}
+		int w = h / 64;
+		uint64_t lone = row[w] & ~(1ull << (h % 64));
+		uint64_t want = hash[h] - row_mix(row[w], w) + row_mix(lone, w);
+		ip[h] = -1;
+		for (size_t at = (size_t)want & (size_t)(cap - 1); slot[at];
+		     at = (at + 1) & (size_t)(cap - 1)) {
+			int p = slot[at] - 1;
+			if (hash[p] != want || cnt[p] != cnt[h] - 1)
+				continue;
+			const uint64_t *prow = &pd[(size_t)p * (size_t)words];
+			int same = 1;
+			for (int x = 0; x < words && same; x++)
+				same = prow[x] == (x == w ? lone : row[x]);
+			if (same) {
+				ip[h] = p;
+				break;
+			}
+		}
+#ifdef KILN_CHECK_IPDOMS
+		if (ip[h] != kir_ipdom(f, pd, words, h))
+			abort();
+#endif
+	}
+	free(cnt);
+	free(hash);
+	free(slot);
+	return ip;
+}

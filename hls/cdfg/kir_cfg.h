@@ -30,5 +30,7 @@ int kir_succs(const kfunc *f, int b, int *out);
 uint64_t *kir_post_dominators(kfunc *f, int words);
 /* The nearest block other than H that every path from H to a return passes (from PD), or -1. */
 int kir_ipdom(kfunc *f, const uint64_t *pd, int words, int h);
+/* kir_ipdom of every block at once (an array of F's blocks, to free), in time linear in PD's set bits. */
+int *kir_ipdoms(kfunc *f, const uint64_t *pd, int words);
 
 #endif

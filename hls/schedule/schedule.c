@@ -149,6 +149,7 @@ typedef struct placer {
 	unsigned char *unit_at; /* [step * ntypes + type] */
 	int unit_cap;
 	int edge_failed; /* the phi of an edge load that did not fit its block's last step, or -1 */
+	const struct readers_of *rd;
 } placer;
 
 /* A combinational operation: chained behind its operands while the step's time allows. */
@@ -401,9 +402,58 @@ static void place_access(placer *pl, int i, int s, double t)
 	k->t_end = sched_load_ready(f, k);
 }
 
+/* Who reads each operation of F, counted once per schedule: the placement asks often, and a scan of the
+ * function per question made large kernels quadratic. */
+typedef struct readers_of {
+	int *count;               /* readers, each entry of a phi counted */
+	int *phi;                 /* the phi that alone reads it, or -1 */
+	unsigned char *edge_only; /* read only by phis of other blocks, on edges from its own block */
+} readers_of;
+
+static void readers_build(readers_of *r, const kfunc *f)
+{
+	size_t n = (size_t)f->ninsts + 1;
+	r->count = xcalloc(n, sizeof *r->count);
+	r->phi = xcalloc(n, sizeof *r->phi);
+	r->edge_only = xcalloc(n, sizeof *r->edge_only);
+	for (int i = 0; i < f->ninsts; i++) {
+		r->phi[i] = -1;
+		r->edge_only[i] = 1;
+	}
+	for (int u = 0; u < f->ninsts; u++) {
+		const kinst *k = &f->insts[u];
+		if (k->block < 0)
+			continue;
+		for (int a = 0; a < k->nargs; a++)
+			if (k->a[a].kind == KV_OP) {
+				r->count[k->a[a].id]++;
+				r->edge_only[k->a[a].id] = 0;
+			}
+		for (int q = 0; q < k->nphi; q++) {
+			if (k->phi_val[q].kind != KV_OP)
+				continue;
+			int i = k->phi_val[q].id, b = f->insts[i].block;
+			r->count[i]++;
+			r->phi[i] = u;
+			if (k->block == b || k->phi_block[q] != b)
+				r->edge_only[i] = 0;
+		}
+	}
+	for (int i = 0; i < f->ninsts; i++)
+		if (r->count[i] != 1)
+			r->phi[i] = -1;
+}
+
+static void readers_free(readers_of *r)
+{
+	free(r->count);
+	free(r->phi);
+	free(r->edge_only);
+}
+
 /* Whether load I of block B is read only by phis of other blocks on edges from B, and nothing that writes its
  * memory (a store, a copy loop) follows it in B. */
-static int read_on_edges_only(const kfunc *f, int i, int b)
+static int read_on_edges_only(const kfunc *f, const readers_of *r, int i, int b)
 {
 	const kblock *bl = &f->blocks[b];
 	int after = 0, m = f->insts[i].mem;
@@ -414,35 +464,7 @@ static int read_on_edges_only(const kfunc *f, int i, int b)
 			return 0;
 		after |= bl->insts[j] == i;
 	}
-	for (int u = 0; u < f->ninsts; u++) {
-		const kinst *k = &f->insts[u];
-		if (k->block < 0)
-			continue;
-		for (int a = 0; a < k->nargs; a++)
-			if (k->a[a].kind == KV_OP && k->a[a].id == i)
-				return 0;
-		for (int q = 0; q < k->nphi; q++)
-			if (k->phi_val[q].kind == KV_OP && k->phi_val[q].id == i &&
-			    (k->block == b || k->phi_block[q] != b))
-				return 0;
-	}
-	return 1;
-}
-
-/* How many operations of F read operation I (a phi's entries count). */
-static int readers(const kfunc *f, int i)
-{
-	int n = 0;
-	for (int u = 0; u < f->ninsts; u++) {
-		const kinst *k = &f->insts[u];
-		if (k->block < 0)
-			continue;
-		for (int a = 0; a < k->nargs; a++)
-			n += k->a[a].kind == KV_OP && k->a[a].id == i;
-		for (int q = 0; q < k->nphi; q++)
-			n += k->phi_val[q].kind == KV_OP && k->phi_val[q].id == i;
-	}
-	return n;
+	return f->insts[i].block == b && r->edge_only[i];
 }
 
 /* Moves load I's address computation with it to step S: the logic of block BI, placed before S, that only
@@ -455,7 +477,7 @@ static int move_address(placer *pl, int bi, int i, int s)
 	for (kval v = f->insts[i].a[0]; v.kind == KV_OP && n < 8;) {
 		const kinst *d = &f->insts[v.id];
 		if (d->block != bi || d->op == K_PHI || d->step >= s || kop_unit(d->op) != KU_LOGIC ||
-		    readers(f, v.id) != 1)
+		    pl->rd->count[v.id] != 1)
 			break;
 		chain[n++] = v.id;
 		int from = -1; /* the one operand computed in this block, if any */
@@ -502,20 +524,6 @@ static int move_address(placer *pl, int bi, int i, int s)
 	return 1;
 }
 
-/* The phi that alone reads operation I, or -1. */
-static int only_phi_reader(const kfunc *f, int i)
-{
-	if (readers(f, i) != 1)
-		return -1;
-	for (int u = 0; u < f->ninsts; u++) {
-		const kinst *k = &f->insts[u];
-		for (int q = 0; k->block >= 0 && k->op == K_PHI && q < k->nphi; q++)
-			if (k->phi_val[q].kind == KV_OP && k->phi_val[q].id == i)
-				return u;
-	}
-	return -1;
-}
-
 /* Edge load I of block BI (kir.h) goes to the block's last step, its address computed there, alone on its
  * memory in that step; else its phi is reported (edge_failed), for the next solve to leave to the edge. */
 static void place_edge_load(placer *pl, int bi, int i)
@@ -529,7 +537,7 @@ static void place_edge_load(placer *pl, int bi, int i)
 	         (k->issue == last || move_address(pl, bi, i, last));
 	if (!ok) {
 		*here += SCHED_USE_LOAD;
-		pl->edge_failed = only_phi_reader(f, i);
+		pl->edge_failed = pl->rd->phi[i];
 		return;
 	}
 	*use_at(&pl->bs, last, m) += SCHED_USE_LOAD;
@@ -555,7 +563,8 @@ static void late_edge_loads(placer *pl, int bi)
 			place_edge_load(pl, bi, i);
 			continue;
 		}
-		if (k->op != K_LOAD || !is_internal(f, m) || k->issue >= s || !read_on_edges_only(f, i, bi))
+		if (k->op != K_LOAD || !is_internal(f, m) || k->issue >= s ||
+		    !read_on_edges_only(f, pl->rd, i, bi))
 			continue;
 		if (!onchip_fits(pl, s, m, 0) || !move_address(pl, bi, i, s))
 			continue;
@@ -619,12 +628,12 @@ static void place_block(placer *pl, int bi)
 /* Solves problem P of kernel F (P's kernel): writes the schedule into F. OVERLAP[b]: block b is a loop the
  * pipeliner may take (pipeline_candidate, already prepared). Returns an edge phi whose loads or block did not
  * allow it (its schedule is then to be solved again without it), else -1. */
-static int solve(const sched_problem *p, kfunc *f, const int *overlap)
+static int solve(const sched_problem *p, kfunc *f, const int *overlap, const readers_of *rd)
 {
 	f->clock_ns = p->clock_ns;
 	f->nsteps = 0;
 	int nall = f->nmems + f->nimems;
-	placer pl = {.p = p, .f = f, .bs = {nall, NULL, 0}, .edge_failed = -1};
+	placer pl = {.p = p, .f = f, .bs = {nall, NULL, 0}, .edge_failed = -1, .rd = rd};
 	pl.port_last = xcalloc((size_t)nall + 1, sizeof *pl.port_last);
 	pl.port_done = xcalloc((size_t)nall + 1, sizeof *pl.port_done);
 	for (int bi = 0; bi < f->nblocks; bi++) {
@@ -650,7 +659,7 @@ static int solve(const sched_problem *p, kfunc *f, const int *overlap)
 /* Whether phi K of block H may take edge loads (kir.h): every incoming value is a whole-word load of one
  * on-chip memory, in the block it comes from, which only K reads and after which that block writes nothing
  * to the memory; no block involved is a loop the pipeliner may take. */
-static int edge_phi(const kfunc *f, const kinst *k, int h, const int *overlap)
+static int edge_phi(const kfunc *f, const readers_of *r, const kinst *k, int h, const int *overlap)
 {
 	if (k->op != K_PHI || !k->nphi || overlap[h])
 		return 0;
@@ -660,8 +669,8 @@ static int edge_phi(const kfunc *f, const kinst *k, int h, const int *overlap)
 		const kinst *d = v.kind == KV_OP ? &f->insts[v.id] : NULL;
 		if (!d || d->op != K_LOAD || d->block != k->phi_block[q] || overlap[d->block] ||
 		    !is_internal(f, d->mem) || (m >= 0 && d->mem != m) ||
-		    d->bytes != kmem_word_bytes(f, d->mem) || readers(f, v.id) != 1 ||
-		    !read_on_edges_only(f, v.id, d->block))
+		    d->bytes != kmem_word_bytes(f, d->mem) || r->count[v.id] != 1 ||
+		    !read_on_edges_only(f, r, v.id, d->block))
 			return 0;
 		m = d->mem;
 	}
@@ -691,14 +700,17 @@ void sched_run(kfunc *f, double clock_ns, int pipeline)
 		free(overlap);
 		return;
 	}
+	readers_of rd;
+	readers_build(&rd, f);
 	for (int i = 0; i < f->ninsts; i++)
 		f->insts[i].edge = 0;
 	for (int i = 0; i < f->ninsts; i++)
-		if (f->insts[i].block >= 0 && edge_phi(f, &f->insts[i], f->insts[i].block, overlap))
+		if (f->insts[i].block >= 0 && edge_phi(f, &rd, &f->insts[i], f->insts[i].block, overlap))
 			mark_edge(f, &f->insts[i], 1);
 	/* each failure takes one phi out of the plan: this ends */
-	for (int bad; (bad = solve(&p, f, overlap)) >= 0;)
+	for (int bad; (bad = solve(&p, f, overlap, &rd)) >= 0;)
 		mark_edge(f, &f->insts[bad], 0);
+	readers_free(&rd);
 	sched_problem_free(&p);
 	free(overlap);
 }
