@@ -1,32 +1,34 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The kernel C library's formatting into memory: sprintf, snprintf, vsprintf, vsnprintf. The output is
- * glibc's, byte for byte, for every conversion of C's printf but %n (which kiln-cc refuses in a literal
- * format, and which stops the kernel as abort() does in any other) and the wide %lc/%ls: flags, widths and
- * precisions (written or `*`), every length modifier, integers in every base, chars, strings ("(null)" as
- * glibc), pointers ("(nil)"), and floating point in %f %e %g %a and their capitals, correctly rounded from
- * the double's exact value (ties to even, as glibc in the default rounding mode), inf and nan with their
- * signs. Written for hardware: the format is read at run time, once, left to right; the decimal digits of a
- * double come from exact integer arithmetic on 32-bit limbs (the integer part divided by 10^9, the
- * fraction multiplied by it), into one fixed buffer, with no recursion and no floating-point operation
- * beyond taking the double's bits apart. Kernels call these through the varargs pass like any variadic C. */
+/* The kernel C library's formatting into memory: sprintf, snprintf, vsprintf, vsnprintf, and swprintf,
+ * vswprintf into wide memory, one formatter for both (which print.c's printing uses too). The output is
+ * glibc's, character for character, for every conversion of C's printf but %n (which kiln-cc refuses in a
+ * literal format, and which stops the kernel as abort() does in any other): flags, widths and precisions
+ * (written or `*`), every length modifier, integers in every base, chars and strings narrow and wide
+ * (converted as glibc's C locale does: ASCII only, anything else an encoding error that makes the call
+ * return -1), "(null)" as glibc, pointers ("(nil)"), and floating point in %f %e %g %a and their capitals,
+ * correctly rounded from the double's exact value (ties to even, as glibc in the default rounding mode), inf
+ * and nan with their signs. Written for hardware: the format is read at run time, once, left to right; the
+ * decimal digits of a double come from exact integer arithmetic on 32-bit limbs (the integer part divided by
+ * 10^9, the fraction multiplied by it), into one fixed buffer, with no recursion and no floating-point
+ * operation beyond taking the double's bits apart. Kernels call these through the varargs pass like any
+ * variadic C. */
+#include "format.h"
+
 #include <errno.h>
-#include <stdarg.h>
-#include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Where the output goes: S holds N bytes; LEN counts every byte, written or not (the return value). */
-typedef struct out {
-	char *s;
-	size_t n, len;
-} out;
+typedef struct __kiln_out out;
 
-static void put(out *o, char c)
+static void put(out *o, wchar_t c)
 {
-	if (o->len + 1 < o->n)
-		o->s[o->len] = c;
+	if (o->len + 1 < o->n) {
+		if (o->ws)
+			o->ws[o->len] = c;
+		else
+			o->s[o->len] = (char)c;
+	}
 	o->len++;
 }
 
@@ -380,32 +382,49 @@ static void emit_float(out *o, const spec *sp, double v, dec *x)
 
 /* ---- the format ---- */
 
-int vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list ap)
+/* A %s or %c argument's characters: narrow S or wide W, LEN of them. */
+static void emit_text(out *o, const spec *sp, const char *s, const wchar_t *w, long len)
 {
-	out o = {s, n, 0};
+	long owed = begin(o, sp, 0, "", 0, len, 0);
+	for (long i = 0; i < len; i++)
+		put(o, s ? s[i] : w[i]);
+	put_n(o, ' ', owed);
+}
+
+/* The format's character at I: narrow FMT or wide WFMT. */
+static wchar_t fmt_at(const char *fmt, const wchar_t *wfmt, size_t i)
+{
+	return fmt ? (unsigned char)fmt[i] : wfmt[i];
+}
+
+int __kiln_format(out *o, const char *fmt, const wchar_t *wfmt, va_list ap)
+{
 	dec x; /* one buffer for every float of the call */
-	const char *p = fmt;
-	while (*p) {
-		if (*p != '%') {
-			put(&o, *p++);
+	int wide = o->ws != NULL;
+	size_t p = 0;
+#define AT(k) fmt_at(fmt, wfmt, p + (k))
+	while (AT(0)) {
+		if (AT(0) != '%') {
+			put(o, AT(0));
+			p++;
 			continue;
 		}
-		const char *start = p++;
+		size_t start = p++;
 		spec sp = {0, 0, -1, 0};
 		for (;; p++) {
-			int f = *p == '-'    ? F_MINUS
-			        : *p == '+'  ? F_PLUS
-			        : *p == ' '  ? F_SPACE
-			        : *p == '#'  ? F_HASH
-			        : *p == '0'  ? F_ZERO
-			        : *p == '\'' ? -1
-			                     : 0;
+			int f = AT(0) == '-'    ? F_MINUS
+			        : AT(0) == '+'  ? F_PLUS
+			        : AT(0) == ' '  ? F_SPACE
+			        : AT(0) == '#'  ? F_HASH
+			        : AT(0) == '0'  ? F_ZERO
+			        : AT(0) == '\'' ? -1
+			                        : 0;
 			if (!f)
 				break;
 			if (f > 0)
 				sp.flags |= f;
 		}
-		if (*p == '*') {
+		if (AT(0) == '*') {
 			int w = va_arg(ap, int);
 			if (w < 0) {
 				sp.flags |= F_MINUS;
@@ -414,46 +433,48 @@ int vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list ap)
 			sp.width = w;
 			p++;
 		} else {
-			for (; *p >= '0' && *p <= '9'; p++)
-				sp.width = sp.width > 214748364 ? 2147483647 : sp.width * 10 + (*p - '0');
+			for (; AT(0) >= '0' && AT(0) <= '9'; p++)
+				sp.width =
+				    sp.width > 214748364 ? 2147483647 : sp.width * 10 + (int)(AT(0) - '0');
 		}
-		if (*p == '.') {
+		if (AT(0) == '.') {
 			p++;
-			if (*p == '*') {
+			if (AT(0) == '*') {
 				int q = va_arg(ap, int);
 				sp.prec = q < 0 ? -1 : q;
 				p++;
 			} else {
 				sp.prec = 0;
-				for (; *p >= '0' && *p <= '9'; p++)
-					sp.prec =
-					    sp.prec > 214748364 ? 2147483647 : sp.prec * 10 + (*p - '0');
+				for (; AT(0) >= '0' && AT(0) <= '9'; p++)
+					sp.prec = sp.prec > 214748364 ? 2147483647
+					                              : sp.prec * 10 + (int)(AT(0) - '0');
 			}
 		}
 		/* length: H hh, h, l, L ll (and L, q), j, z, t */
 		char len = 0;
-		const char *len_at = p;
-		if (p[0] == 'h' && p[1] == 'h') {
+		size_t len_at = p;
+		if (AT(0) == 'h' && AT(1) == 'h') {
 			len = 'H';
 			p += 2;
-		} else if (p[0] == 'l' && p[1] == 'l') {
+		} else if (AT(0) == 'l' && AT(1) == 'l') {
 			len = 'L';
 			p += 2;
-		} else if (*p == 'h' || *p == 'l' || *p == 'j' || *p == 'z' || *p == 't') {
-			len = *p++;
-		} else if (*p == 'L' || *p == 'q') {
+		} else if (AT(0) == 'h' || AT(0) == 'l' || AT(0) == 'j' || AT(0) == 'z' || AT(0) == 't') {
+			len = (char)AT(0);
+			p++;
+		} else if (AT(0) == 'L' || AT(0) == 'q') {
 			len = 'L';
 			p++;
 		}
-		sp.conv = *p;
-		if (!*p) { /* the format ends inside a conversion: glibc writes what came before, and fails */
-			if (n)
-				s[o.len < n ? o.len : n - 1] = 0;
+		wchar_t conv = AT(0);
+		sp.conv = conv < 0x80 ? (char)conv : '?';
+		if (!conv) { /* the format ends inside a conversion: glibc writes what came before, and fails
+			      */
 			errno = EINVAL;
 			return -1;
 		}
 		p++;
-		switch (sp.conv) {
+		switch (conv) {
 		case 'd':
 		case 'i': {
 			long long v = len == 'H'                               ? (signed char)va_arg(ap, int)
@@ -461,7 +482,7 @@ int vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list ap)
 			              : len == 'l' || len == 'z' || len == 't' ? va_arg(ap, long)
 			              : len == 'L' || len == 'j'               ? va_arg(ap, long long)
 			                                                       : va_arg(ap, int);
-			emit_int(&o, &sp, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0,
+			emit_int(o, &sp, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0,
 			         10);
 			break;
 		}
@@ -475,22 +496,53 @@ int vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list ap)
 			                           ? va_arg(ap, unsigned long)
 			                       : len == 'L' || len == 'j' ? va_arg(ap, unsigned long long)
 			                                                  : va_arg(ap, unsigned);
-			emit_int(&o, &sp, v, 0, sp.conv == 'u' ? 10 : sp.conv == 'o' ? 8 : 16);
+			emit_int(o, &sp, v, 0, sp.conv == 'u' ? 10 : sp.conv == 'o' ? 8 : 16);
 			break;
 		}
-		case 'c': {
-			char c = (char)va_arg(ap, int);
-			emit(&o, &sp, 0, "", 0, 0, &c, 1, 0);
+		case 'c':
+		case 'C': {
+			/* %lc (%C) takes a wint_t, %c an int made unsigned char; each side converts in the C
+			 * locale: a wide character to bytes beyond ASCII is EILSEQ, a byte to wide (btowc)
+			 * fails with errno untouched, as glibc */
+			int wide_arg = len == 'l' || conv == 'C';
+			wint_t c = wide_arg ? va_arg(ap, wint_t) : (unsigned char)va_arg(ap, int);
+			if (wide_arg != wide && c >= 0x80) {
+				if (wide_arg)
+					errno = EILSEQ;
+				return -1;
+			}
+			if (wide) {
+				wchar_t wc = (wchar_t)c;
+				emit_text(o, &sp, NULL, &wc, 1);
+			} else {
+				char b = (char)c;
+				emit_text(o, &sp, &b, NULL, 1);
+			}
 			break;
 		}
-		case 's': {
-			const char *str = va_arg(ap, const char *);
-			if (!str)
+		case 's':
+		case 'S': {
+			/* the precision counts the output's characters, which in the C locale are the
+			 * argument's; only those are converted */
+			int wide_arg = len == 'l' || conv == 'S';
+			const void *arg = va_arg(ap, const void *);
+			const char *str = wide_arg ? NULL : arg;
+			const wchar_t *wstr = wide_arg ? arg : NULL;
+			if (!arg) {
 				str = sp.prec >= 0 && sp.prec < 6 ? "" : "(null)";
+				wstr = NULL;
+			}
 			long l = 0;
-			while ((sp.prec < 0 || l < sp.prec) && str[l])
-				l++;
-			emit(&o, &sp, 0, "", 0, 0, str, l, 0);
+			for (; sp.prec < 0 || l < sp.prec; l++) {
+				wint_t c = str ? (unsigned char)str[l] : (wint_t)wstr[l];
+				if (!c)
+					break;
+				if (arg && wide_arg != wide && c >= 0x80) {
+					errno = EILSEQ;
+					return -1;
+				}
+			}
+			emit_text(o, &sp, str, wstr, l);
 			break;
 		}
 		case 'p': {
@@ -498,10 +550,10 @@ int vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list ap)
 			if (!ptr) {
 				spec s2 = sp;
 				s2.prec = -1;
-				emit(&o, &s2, 0, "", 0, 0, "(nil)", 5, 0);
+				emit(o, &s2, 0, "", 0, 0, "(nil)", 5, 0);
 			} else {
 				sp.flags |= F_HASH;
-				emit_int(&o, &sp, (uintptr_t)ptr, 0, 16);
+				emit_int(o, &sp, (uintptr_t)ptr, 0, 16);
 			}
 			break;
 		}
@@ -513,58 +565,41 @@ int vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list ap)
 		case 'G':
 		case 'a':
 		case 'A':
-			emit_float(&o, &sp, va_arg(ap, double), &x);
+			emit_float(o, &sp, va_arg(ap, double), &x);
 			break;
 		case '%':
-			put(&o, '%');
+			put(o, '%');
 			break;
 		case 'n':
 			abort(); /* kiln-cc refuses %n in a literal format; any other one stops here */
 		default: /* no conversion: glibc writes the text as it stands, but for the length modifier */
-			for (const char *q = start; q < len_at; q++)
-				put(&o, *q);
-			put(&o, sp.conv);
+			for (size_t q = start; q < len_at; q++)
+				put(o, fmt_at(fmt, wfmt, q));
+			put(o, conv);
 			break;
 		}
 	}
+#undef AT
+	return 0;
+}
+
+int vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list ap)
+{
+	out o = {s, NULL, n, 0};
+	int r = __kiln_format(&o, fmt, NULL, ap);
 	if (n)
 		s[o.len < n ? o.len : n - 1] = 0;
-	return o.len > 2147483647u ? -1 : (int)o.len;
+	return r < 0 || o.len > 2147483647u ? -1 : (int)o.len;
 }
 
-/* Printing a va_list (a logging wrapper's vprintf): formatted by vsnprintf (one call site, so one
- * formatter in hardware) into a buffer on chip, or from the heap when the text is longer, and printed
- * through the debug channel as one string. Only stdout and stderr exist. */
-int vfprintf(FILE *restrict stream, const char *restrict fmt, va_list ap)
+/* glibc's: -1 when the text does not fit N (with errno untouched), its first N - 1 characters written. */
+int vswprintf(wchar_t *restrict s, size_t n, const wchar_t *restrict fmt, va_list ap)
 {
-	char small[256], *buf = small;
-	size_t cap = sizeof small;
-	int n;
-	for (;;) {
-		va_list aq;
-		va_copy(aq, ap);
-		n = vsnprintf(buf, cap, fmt, aq);
-		va_end(aq);
-		if (n < 0 || (size_t)n < cap || buf != small)
-			break;
-		buf = malloc((size_t)n + 1);
-		if (!buf)
-			return -1; /* ENOMEM, from malloc */
-		cap = (size_t)n + 1;
-	}
-	/* a constant stream each, which is how kiln-cc tells them apart when it lowers the call */
-	if (n > 0 && stream == stderr)
-		fputs(buf, stderr);
-	else if (n > 0)
-		fputs(buf, stdout);
-	if (buf != small)
-		free(buf);
-	return n;
-}
-
-int vprintf(const char *restrict fmt, va_list ap)
-{
-	return vfprintf(stdout, fmt, ap);
+	out o = {NULL, s, n, 0};
+	int r = __kiln_format(&o, NULL, fmt, ap);
+	if (n)
+		s[o.len < n ? o.len : n - 1] = 0;
+	return r < 0 || o.len >= n || o.len > 2147483647u ? -1 : (int)o.len;
 }
 
 int vsprintf(char *restrict s, const char *restrict fmt, va_list ap)
@@ -586,6 +621,15 @@ int sprintf(char *restrict s, const char *restrict fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	int r = vsnprintf(s, (size_t)-1, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+int swprintf(wchar_t *restrict s, size_t n, const wchar_t *restrict fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = vswprintf(s, n, fmt, ap);
 	va_end(ap);
 	return r;
 }

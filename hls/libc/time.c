@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <time.h>
+#include <wchar.h>
 
 clock_t clock(void)
 {
@@ -117,16 +118,22 @@ time_t mktime(struct tm *tm)
 
 /* ---- date text ---- */
 
-/* Date text being written: S of MAX bytes, N written so far (counted past MAX too). */
+/* Date text being written: S (narrow) or WS (wide) of MAX characters, N written so far (counted past MAX
+ * too). */
 typedef struct {
 	char *s;
+	wchar_t *ws;
 	size_t max, n;
 } tout;
 
-static void tput(tout *o, char c)
+static void tput(tout *o, wchar_t c)
 {
-	if (o->n < o->max)
-		o->s[o->n] = c;
+	if (o->n < o->max) {
+		if (o->ws)
+			o->ws[o->n] = c;
+		else
+			o->s[o->n] = (char)c;
+	}
 	o->n++;
 }
 
@@ -172,7 +179,7 @@ static char *date_text(const struct tm *tm, char *buf, size_t cap)
 		errno = EOVERFLOW;
 		return NULL;
 	}
-	tout o = {buf, cap, 0};
+	tout o = {buf, NULL, cap, 0};
 	const char *day = tm->tm_wday >= 0 && tm->tm_wday < 7 ? day_names + 3 * tm->tm_wday : "???";
 	const char *mon = tm->tm_mon >= 0 && tm->tm_mon < 12 ? month_names + 3 * tm->tm_mon : "???";
 	tputs(&o, day, 3);
@@ -245,35 +252,55 @@ static long long int floor_div(long long int a, long long int b)
 	return a / b - (a % b != 0 && (a < 0) != (b < 0));
 }
 
+/* A format being read: narrow N or wide W. */
+typedef struct {
+	const char *n;
+	const wchar_t *w;
+} tsrc;
+
+static wchar_t tat(tsrc f, size_t i)
+{
+	return f.n ? (unsigned char)f.n[i] : f.w[i];
+}
+
+/* F's characters [FROM, TO), as written. */
+static void tcopy(tout *o, tsrc f, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		tput(o, tat(f, i));
+}
+
 /* C's conversions in the C locale, with glibc's readings of what C leaves open (years not padded, %C and
  * %y of negative years by floor division, GNU's %k %l %P %s); E and O modifiers are the plain
  * conversions here. A conversion it does not know (GNU's flags and widths included) is copied as written,
  * as glibc copies an unknown one. Composite conversions (%c, %D, ...) run their sub-format in the same
- * loop, so no call recurses. */
-size_t strftime(char *restrict s, size_t max, const char *restrict format, const struct tm *restrict tm)
+ * loop, so no call recurses. Writes into O; strftime and wcsftime terminate and count. */
+static void format_time(tout *o, tsrc f, const struct tm *tm)
 {
-	tout o = {s, max, 0};
-	const char *p = format, *resume = NULL;
+	tsrc outer = {NULL, NULL};
+	size_t p = 0, resume = 0;
+	int nested = 0;
 	long long int year = (long long int)tm->tm_year + 1900;
 	for (;;) {
-		if (!*p) {
-			if (!resume)
+		if (!tat(f, p)) {
+			if (!nested)
 				break;
+			f = outer;
 			p = resume;
-			resume = NULL;
+			nested = 0;
 			continue;
 		}
-		if (*p != '%') {
-			tput(&o, *p++);
+		if (tat(f, p) != '%') {
+			tput(o, tat(f, p++));
 			continue;
 		}
-		const char *start = p++;
+		size_t start = p++;
 		char mod = 0;
-		if (*p == 'E' || *p == 'O')
-			mod = *p++;
-		char c = *p;
+		if (tat(f, p) == 'E' || tat(f, p) == 'O')
+			mod = (char)tat(f, p++);
+		wchar_t c = tat(f, p);
 		if (!c) { /* a '%' (and modifier) ending the format: as written */
-			tputs(&o, start, (int)(p - start));
+			tcopy(o, f, start, p);
 			continue;
 		}
 		p++;
@@ -283,7 +310,7 @@ size_t strftime(char *restrict s, size_t max, const char *restrict format, const
 		           c == 'B' ||
 		           c == 'h'; /* glibc's alternative month names (%Ob) are the names in the C locale */
 		if ((mod == 'E' && !ok_e) || (mod == 'O' && !ok_o)) {
-			tputs(&o, start, (int)(p - start));
+			tcopy(o, f, start, p);
 			continue;
 		}
 		const char *sub = NULL;
@@ -292,33 +319,33 @@ size_t strftime(char *restrict s, size_t max, const char *restrict format, const
 		int hour12 = tm->tm_hour % 12 ? tm->tm_hour % 12 : 12;
 		switch (c) {
 		case 'a':
-			tputs(&o, wday_ok ? day_names + 3 * tm->tm_wday : "?", wday_ok ? 3 : -1);
+			tputs(o, wday_ok ? day_names + 3 * tm->tm_wday : "?", wday_ok ? 3 : -1);
 			break;
 		case 'A':
-			tputs(&o, wday_ok ? day_full[tm->tm_wday] : "?", -1);
+			tputs(o, wday_ok ? day_full[tm->tm_wday] : "?", -1);
 			break;
 		case 'b':
 		case 'h':
-			tputs(&o, mon_ok ? month_names + 3 * tm->tm_mon : "?", mon_ok ? 3 : -1);
+			tputs(o, mon_ok ? month_names + 3 * tm->tm_mon : "?", mon_ok ? 3 : -1);
 			break;
 		case 'B':
-			tputs(&o, mon_ok ? month_full[tm->tm_mon] : "?", -1);
+			tputs(o, mon_ok ? month_full[tm->tm_mon] : "?", -1);
 			break;
 		case 'c':
 			sub = "%a %b %e %H:%M:%S %Y";
 			break;
 		case 'C':
-			tnum(&o, floor_div(year, 100), 0, 1);
+			tnum(o, floor_div(year, 100), 0, 1);
 			break;
 		case 'd':
-			tnum(&o, tm->tm_mday, 0, 2);
+			tnum(o, tm->tm_mday, 0, 2);
 			break;
 		case 'D':
 		case 'x':
 			sub = "%m/%d/%y";
 			break;
 		case 'e':
-			tnum(&o, tm->tm_mday, 2, 1);
+			tnum(o, tm->tm_mday, 2, 1);
 			break;
 		case 'F':
 			sub = "%Y-%m-%d";
@@ -338,42 +365,42 @@ size_t strftime(char *restrict s, size_t max, const char *restrict format, const
 				}
 			}
 			if (c == 'G')
-				tnum(&o, year + adjust, 0, 1);
+				tnum(o, year + adjust, 0, 1);
 			else if (c == 'g')
-				tnum(&o, year + adjust - 100 * floor_div(year + adjust, 100), 0, 2);
+				tnum(o, year + adjust - 100 * floor_div(year + adjust, 100), 0, 2);
 			else
-				tnum(&o, days / 7 + 1, 0, 2);
+				tnum(o, days / 7 + 1, 0, 2);
 			break;
 		}
 		case 'H':
-			tnum(&o, tm->tm_hour, 0, 2);
+			tnum(o, tm->tm_hour, 0, 2);
 			break;
 		case 'I':
-			tnum(&o, hour12, 0, 2);
+			tnum(o, hour12, 0, 2);
 			break;
 		case 'j':
-			tnum(&o, tm->tm_yday + 1, 0, 3);
+			tnum(o, tm->tm_yday + 1, 0, 3);
 			break;
 		case 'k':
-			tnum(&o, tm->tm_hour, 2, 1);
+			tnum(o, tm->tm_hour, 2, 1);
 			break;
 		case 'l':
-			tnum(&o, hour12, 2, 1);
+			tnum(o, hour12, 2, 1);
 			break;
 		case 'm':
-			tnum(&o, tm->tm_mon + 1, 0, 2);
+			tnum(o, tm->tm_mon + 1, 0, 2);
 			break;
 		case 'M':
-			tnum(&o, tm->tm_min, 0, 2);
+			tnum(o, tm->tm_min, 0, 2);
 			break;
 		case 'n':
-			tput(&o, '\n');
+			tput(o, '\n');
 			break;
 		case 'p':
-			tputs(&o, tm->tm_hour >= 12 ? "PM" : "AM", -1);
+			tputs(o, tm->tm_hour >= 12 ? "PM" : "AM", -1);
 			break;
 		case 'P':
-			tputs(&o, tm->tm_hour >= 12 ? "pm" : "am", -1);
+			tputs(o, tm->tm_hour >= 12 ? "pm" : "am", -1);
 			break;
 		case 'r':
 			sub = "%I:%M:%S %p";
@@ -383,59 +410,78 @@ size_t strftime(char *restrict s, size_t max, const char *restrict format, const
 			break;
 		case 's': {
 			struct tm copy = *tm;
-			tnum(&o, mktime(&copy), 0, 1);
+			tnum(o, mktime(&copy), 0, 1);
 			break;
 		}
 		case 'S':
-			tnum(&o, tm->tm_sec, 0, 2);
+			tnum(o, tm->tm_sec, 0, 2);
 			break;
 		case 't':
-			tput(&o, '\t');
+			tput(o, '\t');
 			break;
 		case 'T':
 		case 'X':
 			sub = "%H:%M:%S";
 			break;
 		case 'u':
-			tnum(&o, (tm->tm_wday - 1 + 7) % 7 + 1, 0, 1);
+			tnum(o, (tm->tm_wday - 1 + 7) % 7 + 1, 0, 1);
 			break;
 		case 'U':
-			tnum(&o, (tm->tm_yday - tm->tm_wday + 7) / 7, 0, 2);
+			tnum(o, (tm->tm_yday - tm->tm_wday + 7) / 7, 0, 2);
 			break;
 		case 'w':
-			tnum(&o, tm->tm_wday, 0, 1);
+			tnum(o, tm->tm_wday, 0, 1);
 			break;
 		case 'W':
-			tnum(&o, (tm->tm_yday - (tm->tm_wday - 1 + 7) % 7 + 7) / 7, 0, 2);
+			tnum(o, (tm->tm_yday - (tm->tm_wday - 1 + 7) % 7 + 7) / 7, 0, 2);
 			break;
 		case 'y':
-			tnum(&o, year - 100 * floor_div(year, 100), 0, 2);
+			tnum(o, year - 100 * floor_div(year, 100), 0, 2);
 			break;
 		case 'Y':
-			tnum(&o, year, 0, 1);
+			tnum(o, year, 0, 1);
 			break;
 		case 'z': {
 			long int off = tm->tm_gmtoff;
-			tput(&o, off < 0 ? '-' : '+');
+			tput(o, off < 0 ? '-' : '+');
 			off = off < 0 ? -off : off;
-			tnum(&o, off / 3600 * 100 + off / 60 % 60, 0, 4);
+			tnum(o, off / 3600 * 100 + off / 60 % 60, 0, 4);
 			break;
 		}
 		case 'Z':
-			tputs(&o, tm->tm_zone ? tm->tm_zone : "", -1);
+			tputs(o, tm->tm_zone ? tm->tm_zone : "", -1);
 			break;
 		case '%':
-			tput(&o, '%');
+			tput(o, '%');
 			break;
 		default:
-			tputs(&o, start, (int)(p - start));
+			tcopy(o, f, start, p);
 			break;
 		}
 		if (sub) {
+			outer = f;
 			resume = p;
-			p = sub;
+			f = (tsrc){sub, NULL};
+			p = 0;
+			nested = 1;
 		}
 	}
+}
+
+size_t strftime(char *restrict s, size_t max, const char *restrict format, const struct tm *restrict tm)
+{
+	tout o = {s, NULL, max, 0};
+	format_time(&o, (tsrc){format, NULL}, tm);
+	if (o.n >= max)
+		return 0;
+	s[o.n] = 0;
+	return o.n;
+}
+
+size_t wcsftime(wchar_t *restrict s, size_t max, const wchar_t *restrict format, const struct tm *restrict tm)
+{
+	tout o = {NULL, s, max, 0};
+	format_time(&o, (tsrc){NULL, format}, tm);
 	if (o.n >= max)
 		return 0;
 	s[o.n] = 0;

@@ -232,20 +232,60 @@ static LLVMValueRef format_row(lower *l, LLVMValueRef v, char stream, const char
 	return NULL;
 }
 
+/* The row of call IN's format on the stream S names, as a value: S a constant stream, or a select or phi of
+ * them (the optimiser merges `if (f == stderr) fputs(s, stderr); else fputs(s, stdout);` into one call on a
+ * select), each arm its own row. NULL when a stream is neither stdout nor stderr, or the format none that
+ * format_row takes; *BAD_STREAM then says which. */
+static LLVMValueRef stream_row(lower *l, LLVMValueRef in, const struct out_call *oc, LLVMValueRef s,
+                               const char **fmt, int *bad_stream, int depth)
+{
+	char stream = s ? stream_of(s) : 'o';
+	if (stream)
+		return oc->fixed ? fixed_row(l, oc->fixed, stream, fmt)
+		                 : format_row(l, LLVMGetOperand(in, (unsigned)oc->format), stream, fmt, 0);
+	if (depth < 8 && LLVMIsASelectInst(s)) {
+		LLVMValueRef a = stream_row(l, in, oc, LLVMGetOperand(s, 1), fmt, bad_stream, depth + 1);
+		LLVMValueRef b =
+		    a ? stream_row(l, in, oc, LLVMGetOperand(s, 2), fmt, bad_stream, depth + 1) : NULL;
+		if (!b)
+			return NULL;
+		LLVMPositionBuilderBefore(l->b, in);
+		return LLVMBuildSelect(l->b, LLVMGetOperand(s, 0), a, b, "");
+	}
+	if (depth < 8 && LLVMIsAPHINode(s)) {
+		unsigned n = LLVMCountIncoming(s);
+		LLVMValueRef ids[n];
+		LLVMBasicBlockRef from[n];
+		for (unsigned i = 0; i < n; i++) {
+			from[i] = LLVMGetIncomingBlock(s, i);
+			ids[i] =
+			    stream_row(l, in, oc, LLVMGetIncomingValue(s, i), fmt, bad_stream, depth + 1);
+			if (!ids[i] || !LLVMIsAConstant(ids[i]))
+				return NULL;
+		}
+		LLVMPositionBuilderBefore(l->b, s);
+		LLVMValueRef phi = LLVMBuildPhi(l->b, l->i32, "");
+		LLVMAddIncoming(phi, ids, from, n);
+		return phi;
+	}
+	*bad_stream = 1;
+	return NULL;
+}
+
 /* Writes call IN's record: its format's row, then each argument as the format's conversions say. */
 static void lower_print(lower *l, LLVMValueRef in, const struct out_call *oc)
 {
 	const char *what = oc->name;
 	unsigned nargs = (unsigned)LLVMGetNumArgOperands(in);
-	char stream = oc->stream < 0 ? 'o' : stream_of(LLVMGetOperand(in, (unsigned)oc->stream));
 	const char *fmt = NULL;
-	if (!stream) {
+	int bad_stream = 0;
+	LLVMValueRef id =
+	    stream_row(l, in, oc, oc->stream < 0 ? NULL : LLVMGetOperand(in, (unsigned)oc->stream), &fmt,
+	               &bad_stream, 0);
+	if (bad_stream) {
 		fail(l, in, what, "only stdout and stderr exist in hardware");
 		return;
 	}
-	LLVMValueRef id = oc->fixed
-	                      ? fixed_row(l, oc->fixed, stream, &fmt)
-	                      : format_row(l, LLVMGetOperand(in, (unsigned)oc->format), stream, &fmt, 0);
 	if (!id) {
 		fail(l, in, what,
 		     "the format must be a string literal in hardware (its conversions decide what the "

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <time.h>
 #include <wchar.h>
 #include <wctype.h>
@@ -225,6 +226,17 @@ int kl_sprintf(char *restrict s, const char *restrict fmt, ...);
 int kl_snprintf(char *restrict s, size_t n, const char *restrict fmt, ...);
 int kl_vsprintf(char *restrict s, const char *restrict fmt, va_list ap);
 int kl_vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list ap);
+int kl_swprintf(wchar_t *restrict s, size_t n, const wchar_t *restrict fmt, ...);
+size_t kl_wcsftime(wchar_t *restrict s, size_t max, const wchar_t *restrict format,
+                   const struct tm *restrict tm);
+/* stdio.h's stream functions that do nothing on the device (print.c) */
+int kl_fflush(FILE *stream);
+int kl_setvbuf(FILE *restrict stream, char *restrict buf, int mode, size_t size);
+int kl_ferror(FILE *stream);
+int kl_feof(FILE *stream);
+
+/* string.h's strerror (errno.c) */
+char *kl_strerror(int errnum);
 
 /* errno.h */
 extern int kl_errno;

@@ -341,5 +341,30 @@
 #define snprintf kl_snprintf
 #define vsprintf kl_vsprintf
 #define vsnprintf kl_vsnprintf
+#define swprintf kl_swprintf
+#define vswprintf kl_vswprintf
+#define wcsftime kl_wcsftime
+
+/* print.c: compiled, the printing never run natively (kiln-cc lowers what it calls) */
+#define wprintf kl_wprintf
+#define fwprintf kl_fwprintf
+#define vwprintf kl_vwprintf
+#define vfwprintf kl_vfwprintf
+#define fputwc kl_fputwc
+#define putwc kl_putwc
+#define putwchar kl_putwchar
+#define fputws kl_fputws
+#define fwide kl_fwide
+#define fwrite kl_fwrite
+#define perror kl_perror
+#define fflush kl_fflush
+#define setvbuf kl_setvbuf
+#define setbuf kl_setbuf
+#define ferror kl_ferror
+#define feof kl_feof
+#define clearerr kl_clearerr
+
+/* errno.c */
+#define strerror kl_strerror
 
 #endif

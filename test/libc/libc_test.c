@@ -1571,25 +1571,32 @@ static void test_time(void)
 	/* strftime: every conversion of C (and GNU's %k %l %P %s), E and O modifiers, unknown and cut ones,
 	 * on the dates gmtime makes of 20000 times across 30,000 years, and into buffers too small */
 	static const char *const sformats[] = {
-	    "%a %A %b %B %c %C %d %D %e %F %g %G %h %H %I %j %m %M %n %p %r %R %S %t %T %u %U %V %w %W %x %X %y %Y %z %Z %%",
+	    "%a %A %b %B %c %C %d %D %e %F %g %G %h %H %I %j %m %M %n %p %r %R %S %t %T %u %U %V %w %W %x %X "
+	    "%y %Y %z %Z %%",
 	    "%Ec|%EC|%Ex|%EX|%Ey|%EY|%Od|%Oe|%OH|%OI|%Om|%OM|%OS|%Ou|%OU|%OV|%Ow|%OW|%Oy|%k|%l|%P|%s",
 	    "%q %Ea %Ob plain text %", "%E", "%O"};
 	bad = 0;
 	for (int t = 0; t < 20000; t++) {
-		time_t x = t % 3 ? (time_t)(rnd() % 8000000000ull) - 4000000000 : (time_t)(rnd() % 900000000000ull) - 450000000000;
+		time_t x = t % 3 ? (time_t)(rnd() % 8000000000ull) - 4000000000
+		                 : (time_t)(rnd() % 900000000000ull) - 450000000000;
 		struct tm m;
 		gmtime_r(&x, &m);
 		for (size_t f = 0; f < COUNT(sformats); f++) {
 			char kb[400], gb[400];
 			size_t cap = t % 50 == 0 ? (size_t)(rnd() % 40) : sizeof kb;
-			size_t kn = kl_strftime(kb, cap, sformats[f], &m), gn = strftime(gb, cap, sformats[f], &m);
+			size_t kn = kl_strftime(kb, cap, sformats[f], &m),
+			       gn = strftime(gb, cap, sformats[f], &m);
 			if ((kn != gn || (kn && strcmp(kb, gb))) && !bad++)
-				snprintf(why, sizeof why, "strftime(\"%s\") of %ld into %zu: %zu \"%.150s\", glibc %zu \"%.150s\"",
-				         sformats[f], (long)x, cap, kn, kn ? kb : "", gn, gn ? gb : "");
+				snprintf(
+				    why, sizeof why,
+				    "strftime(\"%s\") of %ld into %zu: %zu \"%.150s\", glibc %zu \"%.150s\"",
+				    sformats[f], (long)x, cap, kn, kn ? kb : "", gn, gn ? gb : "");
 		}
 	}
-	KT_CHECK(!bad, "strftime: every C conversion, modifiers, unknown ones and short buffers on 20000 dates as glibc",
-	         "%d differ (%s)", bad, why);
+	KT_CHECK(
+	    !bad,
+	    "strftime: every C conversion, modifiers, unknown ones and short buffers on 20000 dates as glibc",
+	    "%d differ (%s)", bad, why);
 	time_t big = LONG_MAX;
 	struct tm k;
 	kl_errno = 0;
@@ -1783,6 +1790,161 @@ static void test_format(void)
 	    "not");
 }
 
+/* ---- swprintf, the wide conversions, wcsftime, strerror, the stream functions ---- */
+
+/* The wide form of the narrow F (ASCII), into W. */
+static const wchar_t *widen(wchar_t *w, size_t n, const char *f)
+{
+	size_t i = 0;
+	for (; f[i] && i + 1 < n; i++)
+		w[i] = (unsigned char)f[i];
+	w[i] = 0;
+	return w;
+}
+
+static void wfmt_compare(const wchar_t *f, const wchar_t *k, const wchar_t *g, int rk, int rg, int ek, int eg)
+{
+	if ((rk != rg || ek != eg || (rk >= 0 && wcscmp(k, g))) && !fmt_bad++)
+		snprintf(why, sizeof why,
+		         "L\"%ls\": L\"%.100ls\" (%d, errno %d), glibc L\"%.100ls\" (%d, errno %d)", f, k, rk,
+		         ek, g, rg, eg);
+}
+/* Both swprintf's into buffers of N characters, with their results and errno compared. */
+#define WFMT_N(n, fmt, ...)                                                                                  \
+	do {                                                                                                 \
+		static wchar_t k_[1200], g_[1200];                                                           \
+		const wchar_t *volatile f_ = (fmt);                                                          \
+		kl_errno = 0;                                                                                \
+		errno = 0;                                                                                   \
+		int rk_ = kl_swprintf(k_, (n), f_, __VA_ARGS__);                                             \
+		int rg_ = swprintf(g_, (n), f_, __VA_ARGS__);                                                \
+		wfmt_compare(f_, k_, g_, rk_, rg_, kl_errno, errno);                                         \
+	} while (0)
+#define WFMT(fmt, ...) WFMT_N(1200, fmt, __VA_ARGS__)
+/* Both snprintf's with results and errno compared (the wide arguments' encoding errors). */
+#define NFMT(fmt, ...)                                                                                       \
+	do {                                                                                                 \
+		static char k_[200], g_[200];                                                                \
+		const char *volatile f_ = (fmt);                                                             \
+		kl_errno = 0;                                                                                \
+		errno = 0;                                                                                   \
+		int rk_ = kl_snprintf(k_, sizeof k_, f_, __VA_ARGS__);                                       \
+		int rg_ = snprintf(g_, sizeof g_, f_, __VA_ARGS__);                                          \
+		if ((rk_ != rg_ || kl_errno != errno || (rk_ >= 0 && strcmp(k_, g_))) && !fmt_bad++)         \
+			snprintf(why, sizeof why,                                                            \
+			         "\"%s\": \"%s\" (%d, errno %d), glibc \"%s\" (%d, errno %d)", f_, k_, rk_,  \
+			         kl_errno, g_, rg_, errno);                                                  \
+	} while (0)
+
+static void test_wide_format(void)
+{
+	static const char *const flags[] = {"", "-", "+", " ", "#", "0", "-+", "+0", "#0", " 0", "-#"};
+	static const char *const widths[] = {"", "1", "5", "12", "30"};
+	static const char *const precs[] = {"", ".0", ".1", ".3", ".6", ".10", ".17", "."};
+	static const char *const lens[] = {"", "hh", "h", "l", "ll", "z", "j", "t"};
+	char f[64];
+	wchar_t wf[64];
+	fmt_bad = 0;
+	for (int t = 0; t < 50000; t++) {
+		snprintf(f, sizeof f, "<%%%s%s%s%c>", flags[rnd() % COUNT(flags)],
+		         widths[rnd() % COUNT(widths)], precs[rnd() % COUNT(precs)], "fFeEgGaA"[rnd() % 8]);
+		double d = random_double();
+		WFMT(widen(wf, COUNT(wf), f), d);
+		char cv = "diuoxX"[rnd() % 6];
+		snprintf(f, sizeof f, "%%%s%s%s%s%c", flags[rnd() % COUNT(flags)],
+		         widths[rnd() % COUNT(widths)], precs[rnd() % COUNT(precs)],
+		         lens[rnd() % COUNT(lens)], cv);
+		long long v = (long long)(rnd() >> rnd_below(64));
+		if (strpbrk(f, "lzjt"))
+			WFMT(widen(wf, COUNT(wf), f), v);
+		else
+			WFMT(widen(wf, COUNT(wf), f), (int)v);
+	}
+	KT_CHECK(!fmt_bad, "swprintf: 100000 random floats and integers with random specs, as glibc",
+	         "%d differ (%s)", fmt_bad, why);
+	fmt_bad = 0;
+	/* strings and characters of both widths, non-ASCII in the format's own text, NULL, pointers */
+	WFMT(L"%s|%5s|%-5s|%.2s|%.0s|%10.3s|%s", "abc", "ab", "ab", "abcdef", "x", "abcdef", (char *)NULL);
+	WFMT(L"%ls|%5ls|%-5ls|%.2ls|%S|%10.3ls|%ls|%.3ls", L"abc", L"\u00e9t\u00e9", L"ab",
+	     L"\u263a\u263b\u263c", L"x", L"abcdef", (wchar_t *)NULL, (wchar_t *)NULL);
+	WFMT(L"%c|%5c|%-3lc|%lc|%C|%%|\u00e9\u4e2d %d", 'x', 'y', (wint_t)L'z', (wint_t)0x263a,
+	     (wint_t)0x1F600, 7);
+	WFMT(L"%p|%20p|%p|%f|%e|%G", (void *)0x1234, (void *)0xdeadbeef, (void *)NULL, INFINITY, NAN,
+	     -INFINITY);
+	WFMT(L"%*d|%-*d|%.*d|%*.*f|%.*ls", 8, 42, 8, 42, 5, 42, 10, 3, 3.14159, -1, L"hello");
+	WFMT(L"unknown %y and %5y and %-5ly, then %d", 7);
+	/* encoding errors: a narrow string or char beyond ASCII cannot be widened in the C locale */
+	WFMT(L"ab%scd", "x\xe9y");
+	WFMT(L"ab%.1scd", "x\xe9y");
+	WFMT(L"ab%ccd", 0xe9);
+	WFMT(L"ab%5", 0);
+	/* the bound: -1 when the text does not fit */
+	WFMT_N(4, L"%d", 1234);
+	WFMT_N(5, L"%d", 1234);
+	WFMT_N(1, L"%s", "");
+	WFMT_N(0, L"%s", "x");
+	KT_CHECK(!fmt_bad,
+	         "swprintf: strings and chars narrow and wide, non-ASCII, encoding errors, the bound",
+	         "%d differ (%s)", fmt_bad, why);
+	fmt_bad = 0;
+	NFMT("a%lcb|%C|%5lc|%-3lc|", (wint_t)'q', (wint_t)'r', (wint_t)'s', (wint_t)'t');
+	NFMT("a%lsb|%S|%.2ls|%8ls|%-8.3ls|%ls|%.3ls", L"xyz", L"w", L"xyz", L"abc", L"abcdef",
+	     (wchar_t *)NULL, (wchar_t *)NULL);
+	NFMT("a%lcb", (wint_t)0xe9);
+	NFMT("a%lsb", L"x\u00e9y");
+	NFMT("a%.1lsb", L"x\u00e9y");
+	NFMT("%c%s", 0xe9, "\xe9\xff");
+	KT_CHECK(!fmt_bad,
+	         "snprintf: %lc %ls %C %S, precision in bytes, encoding errors (-1, EILSEQ) as glibc",
+	         "%d differ (%s)", fmt_bad, why);
+
+	/* wcsftime: the same conversions as strftime's test, non-ASCII text around them */
+	static const wchar_t *const wformats[] = {
+	    L"%a %A %b %B %c %C %d %D %e %F %g %G %h %H %I %j %m %M %n %p %r %R %S %t %T %u %U %V %w %W %x "
+	    L"%X %y %Y %z %Z %%",
+	    L"\u00e9t\u00e9 %Ec|%EC|%Ex|%EX|%Od|%Oe|%OH|%Ob|%k|%l|%P|%s \u263a",
+	    L"%q %Ea plain text %",
+	    L"%E",
+	    L"%O",
+	    L"%\u00e9"};
+	int bad = 0;
+	for (int t = 0; t < 5000; t++) {
+		time_t x = (time_t)(rnd() % 8000000000ull) - 4000000000;
+		struct tm m;
+		gmtime_r(&x, &m);
+		for (size_t i = 0; i < COUNT(wformats); i++) {
+			wchar_t kb[400], gb[400];
+			size_t cap = t % 50 == 0 ? (size_t)(rnd() % 40) : COUNT(kb);
+			size_t kn = kl_wcsftime(kb, cap, wformats[i], &m),
+			       gn = wcsftime(gb, cap, wformats[i], &m);
+			if ((kn != gn || (kn && wcscmp(kb, gb))) && !bad++)
+				snprintf(why, sizeof why,
+				         "wcsftime(L\"%ls\") of %ld into %zu: %zu, glibc %zu", wformats[i],
+				         (long)x, cap, kn, gn);
+		}
+	}
+	KT_CHECK(!bad, "wcsftime: every conversion, non-ASCII text, short buffers on 5000 dates as glibc",
+	         "%d differ (%s)", bad, why);
+
+	bad = 0;
+	for (int e = -3; e < 140 && !bad; e++) {
+		char g[100];
+		snprintf(g, sizeof g, "%s", strerror(e));
+		if (strcmp(kl_strerror(e), g) && !bad++)
+			snprintf(why, sizeof why, "strerror(%d): \"%s\", glibc \"%s\"", e, kl_strerror(e), g);
+	}
+	KT_CHECK(!bad, "strerror: every Linux error number, 0, unknown and negative ones as glibc", "%s",
+	         why);
+	kl_errno = 0;
+	int ok = kl_setvbuf(NULL, NULL, _IONBF, 0) == 0 && kl_setvbuf(NULL, NULL, _IOLBF, 0) == 0 &&
+	         kl_setvbuf(NULL, NULL, _IOFBF, 64) == 0 && kl_errno == 0;
+	ok &= kl_setvbuf(NULL, NULL, 7, 0) == -1 && kl_errno == EINVAL;
+	ok &= kl_fflush(NULL) == 0 && kl_ferror(NULL) == 0 && kl_feof(NULL) == 0;
+	KT_CHECK(ok,
+	         "setvbuf takes glibc's three modes and refuses others (EINVAL); fflush, ferror, feof are 0",
+	         "not");
+}
+
 int main(void)
 {
 	test_rand(); /* first: it compares with glibc's unseeded state */
@@ -1809,5 +1971,6 @@ int main(void)
 	test_time();
 	test_locale_signal_fenv();
 	test_format();
+	test_wide_format();
 	return KT_DONE();
 }

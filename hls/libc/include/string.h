@@ -32,5 +32,7 @@ char *strtok(char *__restrict s, const char *__restrict delim);
 /* Copies on the image's heap (hls/libc/malloc.c). */
 char *strdup(const char *s);
 char *strndup(const char *s, size_t n);
+/* glibc's message for an error number (hls/libc/errno.c). */
+char *strerror(int errnum);
 
 #endif

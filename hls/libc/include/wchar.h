@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* wchar.h: wide strings for kernels, in the C locale (definitions in hls/libc/wchar.c, and the wcsto*
  * conversions beside strto* in stdlib.c). wchar_t is glibc's 32-bit int; multibyte text is ASCII, one byte
- * a character, as glibc's C locale has it. Wide input and output, and decimal to floating point, are
- * declared so that programs compile, and refused at the call. */
+ * a character, as glibc's C locale has it. Wide output formats on the device (hls/libc/format.c, wcsftime
+ * in time.c); input, which a kernel does not have, and scanning are declared so that programs compile, and
+ * refused at the call. */
 #ifndef KILN_LIBC_WCHAR_H
 #define KILN_LIBC_WCHAR_H
 
@@ -75,31 +76,41 @@ size_t wcrtomb(char *__restrict s, wchar_t wc, mbstate_t *__restrict ps);
 size_t mbsrtowcs(wchar_t *__restrict dest, const char **__restrict src, size_t len, mbstate_t *__restrict ps);
 size_t wcsrtombs(char *__restrict dest, const wchar_t **__restrict src, size_t len, mbstate_t *__restrict ps);
 
-#define __KILN_NO_WIDE_IO                                                                                    \
-	__KILN_NOT_IN_HARDWARE("wide-character input and output are not supported in hardware (the debug "   \
-	                       "channel carries bytes): print with printf and %s of ASCII text")
-int fwprintf(FILE *__restrict stream, const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
-int wprintf(const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
-int swprintf(wchar_t *__restrict s, size_t n, const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
-int vfwprintf(FILE *__restrict stream, const wchar_t *__restrict format,
-              __builtin_va_list arg) __KILN_NO_WIDE_IO;
-int vwprintf(const wchar_t *__restrict format, __builtin_va_list arg) __KILN_NO_WIDE_IO;
-int vswprintf(wchar_t *__restrict s, size_t n, const wchar_t *__restrict format,
-              __builtin_va_list arg) __KILN_NO_WIDE_IO;
-int fwscanf(FILE *__restrict stream, const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
-int wscanf(const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
-int swscanf(const wchar_t *__restrict s, const wchar_t *__restrict format, ...) __KILN_NO_WIDE_IO;
-wint_t fgetwc(FILE *stream) __KILN_NO_WIDE_IO;
-wint_t getwc(FILE *stream) __KILN_NO_WIDE_IO;
-wint_t getwchar(void) __KILN_NO_WIDE_IO;
-wchar_t *fgetws(wchar_t *__restrict ws, int n, FILE *__restrict stream) __KILN_NO_WIDE_IO;
-wint_t fputwc(wchar_t wc, FILE *stream) __KILN_NO_WIDE_IO;
-wint_t putwc(wchar_t wc, FILE *stream) __KILN_NO_WIDE_IO;
-wint_t putwchar(wchar_t wc) __KILN_NO_WIDE_IO;
-int fputws(const wchar_t *__restrict ws, FILE *__restrict stream) __KILN_NO_WIDE_IO;
-wint_t ungetwc(wint_t wc, FILE *stream) __KILN_NO_WIDE_IO;
-int fwide(FILE *stream, int mode) __KILN_NO_WIDE_IO;
+/* Wide output formats and converts on the device and prints as the C locale's bytes (format.c); a kernel
+ * has no input. */
+#define __KILN_NO_WIDE_INPUT                                                                                 \
+	__KILN_NOT_IN_HARDWARE("input is not supported in hardware (a kernel has no standard input and no "  \
+	                       "files): pass data in device memory")
+#define __KILN_NO_SCAN                                                                                       \
+	__KILN_NOT_IN_HARDWARE(                                                                              \
+	    "scanf's family is not in the kernel C library: parse with wcstol, wcstod and "                  \
+	    "the other wcsto* functions")
+int fwprintf(FILE *__restrict stream, const wchar_t *__restrict format, ...);
+int wprintf(const wchar_t *__restrict format, ...);
+int swprintf(wchar_t *__restrict s, size_t n, const wchar_t *__restrict format, ...);
+int vfwprintf(FILE *__restrict stream, const wchar_t *__restrict format, __builtin_va_list arg);
+int vwprintf(const wchar_t *__restrict format, __builtin_va_list arg);
+int vswprintf(wchar_t *__restrict s, size_t n, const wchar_t *__restrict format, __builtin_va_list arg);
+wint_t fputwc(wchar_t wc, FILE *stream);
+wint_t putwc(wchar_t wc, FILE *stream);
+wint_t putwchar(wchar_t wc);
+int fputws(const wchar_t *__restrict ws, FILE *__restrict stream);
+int fwide(FILE *stream, int mode);
 size_t wcsftime(wchar_t *__restrict s, size_t maxsize, const wchar_t *__restrict format,
-                const struct tm *__restrict tm) __KILN_NO_WIDE_IO;
+                const struct tm *__restrict tm);
+
+int fwscanf(FILE *__restrict stream, const wchar_t *__restrict format, ...) __KILN_NO_WIDE_INPUT;
+int wscanf(const wchar_t *__restrict format, ...) __KILN_NO_WIDE_INPUT;
+int vfwscanf(FILE *__restrict stream, const wchar_t *__restrict format,
+             __builtin_va_list arg) __KILN_NO_WIDE_INPUT;
+int vwscanf(const wchar_t *__restrict format, __builtin_va_list arg) __KILN_NO_WIDE_INPUT;
+int swscanf(const wchar_t *__restrict s, const wchar_t *__restrict format, ...) __KILN_NO_SCAN;
+int vswscanf(const wchar_t *__restrict s, const wchar_t *__restrict format,
+             __builtin_va_list arg) __KILN_NO_SCAN;
+wint_t fgetwc(FILE *stream) __KILN_NO_WIDE_INPUT;
+wint_t getwc(FILE *stream) __KILN_NO_WIDE_INPUT;
+wint_t getwchar(void) __KILN_NO_WIDE_INPUT;
+wchar_t *fgetws(wchar_t *__restrict ws, int n, FILE *__restrict stream) __KILN_NO_WIDE_INPUT;
+wint_t ungetwc(wint_t wc, FILE *stream) __KILN_NO_WIDE_INPUT;
 
 #endif

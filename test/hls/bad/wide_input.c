@@ -2,7 +2,7 @@
 #include <kiln/device.h>
 #include <wchar.h>
 
-KILN_SINGLE_TASK_KERNEL void k(int *out, int n)
+KILN_SINGLE_TASK_KERNEL void k(int *out)
 {
-	out[0] = wprintf(L"%d\n", n);
+	out[0] = (int)getwchar();
 }

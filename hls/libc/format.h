@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The formatter format.c defines and print.c prints with (not a public header). */
+#ifndef KILN_LIBC_FORMAT_H
+#define KILN_LIBC_FORMAT_H
+#include <stdarg.h>
+#include <stddef.h>
+#include <wchar.h>
+
+/* Where formatted text goes: S (narrow) or WS (wide) holds N characters; LEN counts every character,
+ * written or not. Nothing terminates it. */
+struct __kiln_out {
+	char *s;
+	wchar_t *ws;
+	size_t n, len;
+};
+
+/* Formats the arguments AP as FMT (narrow) or WFMT (wide; the one that is not NULL) says into O, whose
+ * width matches: 0, or -1 for a format that ends inside a conversion (EINVAL) or a character the C locale
+ * cannot convert (glibc's errno: EILSEQ from a string's conversion, none for %c's btowc), the text before it
+ * written. */
+int __kiln_format(struct __kiln_out *o, const char *fmt, const wchar_t *wfmt, va_list ap);
+
+#endif
