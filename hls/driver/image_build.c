@@ -480,8 +480,8 @@ static int stage_package(build *b)
 	if (check_rtl(b) != 0)
 		return -1;
 	if (strcmp(b->o->board->backend, "sim") == 0 &&
-	    package_build_model(b->o->board, b->workdir, srcs, b->nrtl + 1, b->desc.image_hash, &model,
-	                        &model_len) != 0)
+	    package_build_model(b->o->board, b->workdir, srcs, b->nrtl + 1, b->desc.image_hash, b->o->trace,
+	                        &model, &model_len) != 0)
 		return -1;
 	char *json = kiln_desc_to_json(&b->desc);
 	char *regjson = kiln_regmap_to_json(&b->regmap);

@@ -17,6 +17,7 @@ typedef struct image_build_opts {
 	int verify_each;         /* --verify-each */
 	const char *profile;     /* simulation-only block profile output file, or NULL */
 	int no_pipeline;         /* schedule every loop sequentially */
+	int trace;               /* the simulation model records waveforms (KILN_TRACE) */
 	int checks;              /* --checks: bounds checks on on-chip accesses (lower/bounds_checks.h) */
 } image_build_opts;
 

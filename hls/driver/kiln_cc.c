@@ -41,7 +41,7 @@ typedef struct cc_opts {
 	const char *inputs[MAX_INPUTS], *cflags[MAX_CFLAGS];
 	int ninputs, ncflags;
 	double clock;
-	int no_pipeline, no_printf, checks;
+	int no_pipeline, no_printf, checks, trace;
 	uint32_t heap_bytes;      /* --heap-size, 0 for the default */
 	unsigned recursion_depth; /* --recursion-depth, 0 for the default */
 	int single_source;        /* --single-source: OUT is a host executable, its image OUT.kimg */
@@ -70,6 +70,8 @@ static void usage(FILE *o)
 	    "  --clock-period NS   target clock period in ns (default: the board's)\n"
 	    "  --no-pipeline       do not overlap loop iterations (every loop runs one iteration at a time)\n"
 	    "  --no-printf         kernels' printf, puts and putchar print nothing (they cost no hardware)\n"
+	    "  --trace             build the simulation model with waveform support (KILN_TRACE); it\n"
+	    "                      takes about as long again to compile\n"
 	    "  --heap-size BYTES   the image's heap, when its kernels call malloc (K, M, G after the\n"
 	    "                      number); a kernel's KILN_HEAP_SIZE(BYTES) may ask for more; 1M when\n"
 	    "                      neither is given\n"
@@ -214,6 +216,8 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			o->profile = argv[++i];
 		} else if (!strcmp(a, "--no-pipeline")) {
 			o->no_pipeline = 1;
+		} else if (!strcmp(a, "--trace")) {
+			o->trace = 1;
 		} else if (!strcmp(a, "--checks")) {
 			o->checks = 1;
 		} else if (!strcmp(a, "--heap-size") && more) {
@@ -605,7 +609,8 @@ int main(int argc, char **argv)
 	                       .verify_each = o.verify_each,
 	                       .profile = o.profile,
 	                       .no_pipeline = o.no_pipeline,
-	                       .checks = o.checks};
+	                       .checks = o.checks,
+	                       .trace = o.trace};
 	for (int i = 0; i < n && !rc; i++) {
 		char path[4200], staged[4400];
 		image_path(o.out, i, n, path, sizeof path);

@@ -31,11 +31,11 @@ static void digest_file(kiln_strbuf *key, const char *name, const char *path)
 
 /* Everything the model depends on goes into its key: the image RTL, the shell and the contract header it
  * includes, the C ABI wrapper, the build script, the hand-written RTL library and the parameters (the
- * board's, the image hash). The key is SHA-256 over the files' SHA-256 digests: the kernel's author writes
- * part of the RTL (names in comments), so a weaker hash could be made to match another design's and hand
- * over its model. 0, or -1 when out of memory. */
+ * board's, the image hash) and whether it traces. The key is SHA-256 over the files' SHA-256 digests: the
+ * kernel's author writes part of the RTL (names in comments), so a weaker hash could be made to match another
+ * design's and hand over its model. 0, or -1 when out of memory. */
 static int model_key(const kiln_board_config *b, const char *const *rtl, int nrtl, uint64_t image_hash,
-                     char key[65])
+                     int trace, char key[65])
 {
 	static const char *const deps[] = {"bsp/sim/rtl/kiln_sim_board.v", "rtl/kiln_contract.vh",
 	                                   "bsp/sim/model/sim_model.cpp",  "bsp/sim/model/trace_merge.cpp",
@@ -50,8 +50,8 @@ static int model_key(const kiln_board_config *b, const char *const *rtl, int nrt
 		snprintf(p, sizeof p, "%s/%s", kiln_data_dir(), deps[i]);
 		digest_file(&text, deps[i], p);
 	}
-	kiln_sb_printf(&text, "%llu/%u/%u/%016llx\n", (unsigned long long)b->devmem_bytes, b->devmem_latency,
-	               b->board_id, (unsigned long long)image_hash);
+	kiln_sb_printf(&text, "%llu/%u/%u/%016llx%s\n", (unsigned long long)b->devmem_bytes,
+	               b->devmem_latency, b->board_id, (unsigned long long)image_hash, trace ? "/trace" : "");
 	if (!text.s || text.oom) {
 		kiln_sb_free(&text);
 		return -1;
@@ -151,11 +151,11 @@ static int runtime_objects_private(const char *cache)
 }
 
 int package_build_model(const kiln_board_config *b, const char *workdir, const char *const *rtl_files,
-                        int nrtl, uint64_t image_hash, uint8_t **model, size_t *model_len)
+                        int nrtl, uint64_t image_hash, int trace, uint8_t **model, size_t *model_len)
 {
 	char dir[4096], path[4200], tmp[4300], cache[4096], why[4400];
 	char key[65];
-	if (model_key(b, rtl_files, nrtl, image_hash, key) != 0) {
+	if (model_key(b, rtl_files, nrtl, image_hash, trace, key) != 0) {
 		diag_error(NULL, 0, 0, "out of memory");
 		return -1;
 	}
@@ -201,6 +201,8 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 		int n = 0;
 		av[n++] = "sh";
 		av[n++] = script;
+		if (trace)
+			av[n++] = "--trace";
 		av[n++] = tmp;
 		av[n++] = mdir;
 		for (int i = 0; i < nrtl && n < MAX_ARGS - 12; i++)

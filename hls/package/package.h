@@ -9,9 +9,9 @@
 #include "../../host/common/board.h"
 
 /* Builds the board model for the RTL_FILES of an image (kiln_image and the modules it instantiates), its
- * top given IMAGE_HASH, into a malloc'd buffer, reusing a cached model with the same content hash. 0, or -1
- * after reporting why. */
+ * top given IMAGE_HASH, with waveform support when TRACE, into a malloc'd buffer, reusing a cached model with
+ * the same content hash. 0, or -1 after reporting why. */
 int package_build_model(const kiln_board_config *b, const char *workdir, const char *const *rtl_files,
-                        int nrtl, uint64_t image_hash, uint8_t **model, size_t *model_len);
+                        int nrtl, uint64_t image_hash, int trace, uint8_t **model, size_t *model_len);
 
 #endif

@@ -7,7 +7,7 @@ KILN_CLI_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard host/cli/*.c))
 
 $(KILN_SMOKE_IMG): test/runtime/smoke.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
 	@mkdir -p $(@D)
-	$(KILN_CC) -o $@ test/runtime/smoke.c
+	$(KILN_CC) --trace -o $@ test/runtime/smoke.c
 
 $(KILN_TOOL): $(KILN_CLI_OBJS) $(LIBKILN) $(COMMON_LIB) | $(KILN_SMOKE_IMG)
 	@mkdir -p $(@D)

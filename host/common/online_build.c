@@ -445,7 +445,33 @@ static int build_in(const kiln_build_request *rq, const char *cc, const char *tm
 	return st;
 }
 
+static int online_build(const kiln_build_request *rq, kiln_build_result *res);
+
+/* A process that records waveforms (KILN_TRACE) builds its images with them (kiln-cc --trace, another
+ * cache entry): the simulated board refuses to trace a model built without. */
 int kiln_online_build(const kiln_build_request *rq, kiln_build_result *res)
+{
+	const char *trace = getenv("KILN_TRACE");
+	if (!trace || !*trace)
+		return online_build(rq, res);
+	const char **opts = calloc(rq->noptions + 1, sizeof *opts);
+	if (!opts) {
+		memset(res, 0, sizeof *res);
+		logf_append(res, "kiln: out of memory\n");
+		return KILN_BUILD_FAILED;
+	}
+	for (size_t i = 0; i < rq->noptions; i++)
+		opts[i] = rq->options[i];
+	opts[rq->noptions] = "--trace";
+	kiln_build_request traced = *rq;
+	traced.options = opts;
+	traced.noptions = rq->noptions + 1;
+	int st = online_build(&traced, res);
+	free(opts);
+	return st;
+}
+
+static int online_build(const kiln_build_request *rq, kiln_build_result *res)
 {
 	memset(res, 0, sizeof *res);
 	char cc[PATH_MAX], key[65], dir[PATH_MAX], entry[PATH_MAX + 80], tmp[PATH_MAX + 96];

@@ -38,12 +38,18 @@ $(RT_DIR)/cli-test: test/runtime/cli-test.sh $(KILN_TOOL) $(KILN_SMOKE_IMG) $(RT
 
 .PRECIOUS: $(RT_DIR)/%.bin
 
-# KILN_TRACE: two images in one process, the counter example then the smoke image.
+# KILN_TRACE: two images in one process, the counter example built with --trace then the smoke image (which
+# the install builds with --trace, for kiln's bring-up); the counter example as make run builds it (no
+# --trace) must be refused with the reason.
 RT_TESTS += $(RT_DIR)/trace_test
 TESTS += $(RT_DIR)/trace_test
-$(RT_DIR)/trace_test: $(RT_DIR)/trace_test.bin $(COUNTER_IMG) $(KILN_SMOKE_IMG)
-	printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s"\n' '$(abspath $<)' '$(abspath $(COUNTER_IMG))' \
-		'$(abspath $(KILN_SMOKE_IMG))' '$(abspath $(RT_DIR))' >$@
+RT_COUNTER_TRACE_IMG := $(RT_DIR)/counter-trace.kimg
+$(RT_COUNTER_TRACE_IMG): examples/counter.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -q --trace -o $@ examples/counter.c
+$(RT_DIR)/trace_test: $(RT_DIR)/trace_test.bin $(RT_COUNTER_TRACE_IMG) $(KILN_SMOKE_IMG) $(COUNTER_IMG)
+	printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s" "%s"\n' '$(abspath $<)' '$(abspath $(RT_COUNTER_TRACE_IMG))' \
+		'$(abspath $(KILN_SMOKE_IMG))' '$(abspath $(RT_DIR))' '$(abspath $(COUNTER_IMG))' >$@
 	chmod +x $@
 
 # Kernels that stop themselves or misbehave (issue 26): first stop of an nd-range, bad function pointers,

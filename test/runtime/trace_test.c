@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 /* KILN_TRACE on the Verilated board: VCD when the name ends in .vcd, FST otherwise; a timescale of 1 ps with
  * each clock cycle as long as the board's period (10 ns on sim); kernels under scopes named after them; and a
- * second image programmed in the same process appended to the trace after the first, not overwriting it.
- * Usage: trace_test IMAGE_A.kimg IMAGE_B.kimg DIR (A has kernel bump, B kernel add) */
+ * second image programmed in the same process appended to the trace after the first, not overwriting it;
+ * an image built without waveform support (kiln-cc without --trace) refused under KILN_TRACE with the reason.
+ * Usage: trace_test IMAGE_A.kimg IMAGE_B.kimg DIR [UNTRACED.kimg] (A has kernel bump, B kernel add) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <kiln/kiln.h>
 
@@ -110,5 +112,26 @@ int main(int argc, char **argv)
 	KT_CHECK(fst && !memcmp(fst, hdr, sizeof hdr) && !strstr(fst, "$enddefinitions"),
 	         "any other name gives an FST trace", "%s", fstp);
 	free(fst);
+
+	if (argc > 4) {
+		char path[4200];
+		snprintf(path, sizeof path, "%s/trace_test_untraced.vcd", argv[3]);
+		remove(path);
+		setenv("KILN_TRACE", path, 1);
+		kiln_device *dev = NULL;
+		kiln_program *p = NULL;
+		int opened = kiln_device_open(NULL, &dev) == KILN_OK;
+		int rc = opened ? kiln_program_load(dev, argv[4], &p) : KILN_OK;
+		const char *why = kiln_last_error();
+		KT_CHECK(opened && rc != KILN_OK && why && strstr(why, "without waveform support") &&
+		             strstr(why, "kiln-cc --trace"),
+		         "KILN_TRACE with an image built without --trace: refused, saying how to build it",
+		         "status %d: %s", rc, why ? why : "");
+		kiln_program_release(p);
+		kiln_device_close(dev);
+		unsetenv("KILN_TRACE");
+		struct stat st;
+		KT_CHECK(stat(path, &st) != 0, "and no trace file is left behind", "%s", path);
+	}
 	return KT_DONE();
 }

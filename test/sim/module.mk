@@ -15,7 +15,7 @@ EXTRA_CFLAGS_test/sim := -DKSIM_FIXTURE_MODEL='"$(abspath $(SIM_FIXTURE_MODEL))"
 SIM_STAGED_MODEL_DEPS := $(patsubst %,$(BUILD)/share/kiln/%,$(SIM_MODEL_DEPS)) $(CONTRACT_VH)
 $(SIM_FIXTURE_MODEL): test/sim/fixture_image.v $(SIM_STAGED_MODEL_DEPS) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	KILN_CACHE_DIR=$(KILN_CACHE) sh $(BUILD)/share/kiln/$(SIM_BUILD_MODEL) $@ $(SIM_TEST_DIR)/fixture_model \
+	KILN_CACHE_DIR=$(KILN_CACHE) sh $(BUILD)/share/kiln/$(SIM_BUILD_MODEL) --trace $@ $(SIM_TEST_DIR)/fixture_model \
 		test/sim/fixture_image.v -G "IMAGE_HASH_LO=32'h89ABCDEF" -G "IMAGE_HASH_HI=32'h01234567"
 
 $(SIM_TEST_DIR)/model_test: $(BUILD)/obj/test/sim/model_test.o | $(SIM_FIXTURE_MODEL)

@@ -433,12 +433,22 @@ static int program_sim(kiln_backend *b, const kiln_image *img, char *err, size_t
 		unload(b);
 		return KILN_ERR_HW;
 	}
+	const char *trace = getenv("KILN_TRACE");
+	int (*traces)(void) = NULL;
+	*(void **)&traces = dlsym(b->lib.dl, "ksim_traces");
+	if (trace && *trace && traces && !traces()) {
+		/* a waveform costs the model's compile about as much again, so it is built on request only */
+		set_err(err, errlen,
+		        "sim: KILN_TRACE is set, but this image's model was built without waveform support: "
+		        "build the image with kiln-cc --trace");
+		unload(b);
+		return KILN_ERR_HW;
+	}
 	if (pthread_create(&b->thread, NULL, worker, b) != 0) {
 		set_err(err, errlen, "sim: cannot start the model thread");
 		unload(b);
 		return KILN_ERR_NOMEM;
 	}
-	const char *trace = getenv("KILN_TRACE");
 	char *seg = NULL, *label = NULL;
 	if (trace && *trace && b->ntrace < MAX_TRACE_SEGS &&
 	    (b->trace_path || (b->trace_path = strdup(trace))) &&

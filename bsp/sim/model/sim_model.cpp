@@ -187,6 +187,11 @@ KSIM_EXPORT unsigned ksim_abi_version(void)
 	return KSIM_ABI_VERSION;
 }
 
+KSIM_EXPORT int ksim_traces(void)
+{
+	return VM_TRACE_FST;
+}
+
 KSIM_EXPORT ksim *ksim_create(const char *trace_path, uint32_t half_period_ps)
 {
 	try {

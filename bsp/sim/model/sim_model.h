@@ -18,6 +18,9 @@ typedef struct ksim ksim;
 
 /* ABI version of the library; the backend refuses other versions. */
 unsigned ksim_abi_version(void);
+/* 1 when the model was built with waveform support (build-model --trace, kiln-cc --trace), else 0. A
+ * model without this function (built before it existed) always had it. */
+int ksim_traces(void);
 /* Builds the model and applies reset; TRACE_PATH (NULL: none) records an FST waveform of this model with
  * HALF_PERIOD_PS picoseconds per clock phase (timescale 1 ps, so the trace shows the board's real time).
  * NULL on failure. */
