@@ -7,11 +7,13 @@
 #include <wchar.h>
 
 /* Where formatted text goes: S (narrow) or WS (wide) holds N characters; LEN counts every character,
- * written or not. Nothing terminates it. */
+ * written or not; NUL is set when one of them is a NUL (printing then cannot take the text as one string).
+ * Nothing terminates it. */
 struct __kiln_out {
 	char *s;
 	wchar_t *ws;
 	size_t n, len;
+	int nul;
 };
 
 /* Formats the arguments AP as FMT (narrow) or WFMT (wide; the one that is not NULL) says into O, whose

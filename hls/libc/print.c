@@ -57,9 +57,10 @@ static void write_text(FILE *stream, const char *s, const wchar_t *w, size_t n)
 
 /* Printing a va_list (a logging wrapper's vprintf, and all of wide printing): formatted by format() (one
  * call site, so one formatter in hardware) into a buffer on chip, or from the heap when the text is longer,
- * and printed through the debug channel. Narrow FMT or wide WFMT; the count of characters, or -1 (the text
- * before an encoding error printed, as glibc does). */
-static int print_va(FILE *stream, const char *fmt, const wchar_t *wfmt, va_list ap)
+ * and printed through the debug channel. Narrow FMT or wide WFMT, which WIDE says: a constant at each call,
+ * so that each keeps only its own width's paths (a test of FMT, a pointer known only at run time, kept both
+ * in hardware). The count of characters, or -1 (the text before an encoding error printed, as glibc does). */
+static int print_va(FILE *stream, int wide, const char *fmt, const wchar_t *wfmt, va_list ap)
 {
 	enum { SMALL = 256 };
 	char small[SMALL];
@@ -70,37 +71,37 @@ static int print_va(FILE *stream, const char *fmt, const wchar_t *wfmt, va_list 
 	struct __kiln_out o;
 	int r;
 	for (;;) {
-		o = (struct __kiln_out){fmt ? buf : NULL, fmt ? NULL : wbuf, cap, 0};
+		o = (struct __kiln_out){wide ? NULL : buf, wide ? wbuf : NULL, cap, 0, 0};
 		va_list aq;
 		va_copy(aq, ap);
-		r = __kiln_format(&o, fmt, wfmt, aq);
+		r = __kiln_format(&o, wide ? NULL : fmt, wide ? wfmt : NULL, aq);
 		va_end(aq);
 		if (o.len < cap || cap > SMALL)
 			break;
 		cap = o.len + 1;
-		if (fmt ? !(buf = malloc(cap)) : !(wbuf = malloc(cap * sizeof *wbuf)))
+		if (wide ? !(wbuf = malloc(cap * sizeof *wbuf)) : !(buf = malloc(cap)))
 			return -1; /* ENOMEM, from malloc */
 	}
 	size_t shown = o.len < cap ? o.len : cap - 1;
-	if (fmt && shown && !memchr(buf, 0, shown)) { /* the usual text: one string */
+	if (!wide && shown && !o.nul) { /* the usual text: one string */
 		buf[shown] = 0;
 		stream_puts(stream, buf);
 	} else {
-		write_text(stream, fmt ? buf : NULL, wbuf, shown);
+		write_text(stream, wide ? NULL : buf, wbuf, shown);
 	}
 	if (cap > SMALL)
-		free(fmt ? (void *)buf : (void *)wbuf);
+		free(wide ? (void *)wbuf : (void *)buf);
 	return r < 0 || o.len > 2147483647u ? -1 : (int)o.len;
 }
 
 int vfprintf(FILE *restrict stream, const char *restrict fmt, va_list ap)
 {
-	return print_va(stream, fmt, NULL, ap);
+	return print_va(stream, 0, fmt, NULL, ap);
 }
 
 int vprintf(const char *restrict fmt, va_list ap)
 {
-	return print_va(stdout, fmt, NULL, ap);
+	return print_va(stdout, 0, fmt, NULL, ap);
 }
 
 /* ---- wide printing ---- */
@@ -125,7 +126,7 @@ int fwide(FILE *stream, int mode)
 int vfwprintf(FILE *restrict stream, const wchar_t *restrict fmt, va_list ap)
 {
 	fwide(stream, 1);
-	return print_va(stream, NULL, fmt, ap);
+	return print_va(stream, 1, NULL, fmt, ap);
 }
 
 int vwprintf(const wchar_t *restrict fmt, va_list ap)
