@@ -274,8 +274,9 @@ static void tcopy(tout *o, tsrc f, size_t from, size_t to)
  * %y of negative years by floor division, GNU's %k %l %P %s); E and O modifiers are the plain
  * conversions here. A conversion it does not know (GNU's flags and widths included) is copied as written,
  * as glibc copies an unknown one. Composite conversions (%c, %D, ...) run their sub-format in the same
- * loop, so no call recurses. Writes into O; strftime and wcsftime terminate and count. */
-static void format_time(tout *o, tsrc f, const struct tm *tm)
+ * loop, so no call recurses. Writes into O and terminates it: the count, or 0 when the text and its
+ * terminator do not fit (C's strftime and wcsftime). */
+static size_t format_time(tout *o, tsrc f, const struct tm *tm)
 {
 	tsrc outer = {NULL, NULL};
 	size_t p = 0, resume = 0;
@@ -466,24 +467,20 @@ static void format_time(tout *o, tsrc f, const struct tm *tm)
 			nested = 1;
 		}
 	}
+	if (o->n >= o->max)
+		return 0;
+	tput(o, 0);
+	return o->n - 1;
 }
 
 size_t strftime(char *restrict s, size_t max, const char *restrict format, const struct tm *restrict tm)
 {
 	tout o = {s, NULL, max, 0};
-	format_time(&o, (tsrc){format, NULL}, tm);
-	if (o.n >= max)
-		return 0;
-	s[o.n] = 0;
-	return o.n;
+	return format_time(&o, (tsrc){format, NULL}, tm);
 }
 
 size_t wcsftime(wchar_t *restrict s, size_t max, const wchar_t *restrict format, const struct tm *restrict tm)
 {
 	tout o = {NULL, s, max, 0};
-	format_time(&o, (tsrc){NULL, format}, tm);
-	if (o.n >= max)
-		return 0;
-	s[o.n] = 0;
-	return o.n;
+	return format_time(&o, (tsrc){NULL, format}, tm);
 }
