@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // stdio's stream functions beside printf: fwrite (with a NUL among the bytes), fflush, setvbuf, setbuf,
-// ferror, feof, clearerr, perror (to stderr) and strerror's messages; a NUL through vprintf.
+// ferror, feof, clearerr, perror (to stderr) and strerror's messages; a NUL through vprintf; put calls on a
+// stream chosen at run time between stdout and stderr (one call on a select or phi of the two).
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,6 +36,13 @@ int main(void)
 	perror("perror");
 	errno = EDOM;
 	perror(NULL);
+	static volatile int to_stderr; /* 0, but not to the compiler */
+	for (int i = 0; i < 3; i++) {
+		FILE *f = to_stderr == i + 1 ? stderr : stdout;
+		fputs("chosen stream ", f);
+		fputc('0' + i, f);
+		fprintf(f, " %d\n", i * 7);
+	}
 	int n = say("a NUL: [%c] and on [%s]\n", 0, "text");
 	printf("say %d\nok\n", n);
 	return 0;
