@@ -68,11 +68,12 @@ struct scan {
 	size_t end;
 };
 
-/* Scans the subject sequence of strto* (W 1) or wcsto* (W sizeof (wchar_t)) at NPTR in BASE (0 or 2..36);
- * END is where C says *endptr points: after the last digit, or NPTR when there is none (after the "0" of a
- * "0x" not followed by a hex digit, as glibc). A base out of range sets bad_base (and glibc leaves *endptr
- * alone). One loop for both widths, so that hardware has one scanner however many of them a kernel calls. */
-static struct scan scan_number(const void *nptr, int w, int base)
+/* Scans the subject sequence of strto* (W 1) or wcsto* (W sizeof (wchar_t)) at NPTR in BASE (0 or 2..36),
+ * reading at most LIM characters; END is where C says *endptr points: after the last digit, or NPTR when
+ * there is none (after the "0" of a "0x" not followed by a hex digit, as glibc; after the "x" for GREEDY,
+ * as glibc's scanf). A base out of range sets bad_base (and glibc leaves *endptr alone). One loop for both
+ * widths, so that hardware has one scanner however many of them a kernel calls. */
+static struct scan scan_number(const void *nptr, int w, size_t lim, int greedy, int base)
 {
 	struct scan r = {0, 0, 0, 0, 0};
 	if (base < 0 || base == 1 || base > 36) {
@@ -81,14 +82,14 @@ static struct scan scan_number(const void *nptr, int w, int base)
 	}
 	size_t s = 0;
 	int c;
-	while (scan_space(c = char_at(nptr, s, w)))
+	while (scan_space(c = char_within(nptr, s, w, lim)))
 		s++;
 	if (c == '-' || c == '+') {
 		r.neg = c == '-';
-		c = char_at(nptr, ++s, w);
+		c = char_within(nptr, ++s, w, lim);
 	}
 	if (c == '0') {
-		int x = char_at(nptr, s + 1, w);
+		int x = char_within(nptr, s + 1, w, lim);
 		if ((base == 0 || base == 16) && (x == 'x' || x == 'X')) {
 			s += 2;
 			base = 16;
@@ -101,7 +102,7 @@ static struct scan scan_number(const void *nptr, int w, int base)
 	size_t digits = s;
 	unsigned long long int mag = 0;
 	int over = 0;
-	for (;; s++) {
+	for (; s < lim; s++) { /* the limit as the loop's bound, beside the load rather than after it */
 		int d = digit_value(char_at(nptr, s, w));
 		if (d >= base)
 			break;
@@ -111,9 +112,9 @@ static struct scan scan_number(const void *nptr, int w, int base)
 	}
 	if (s == digits) {
 		/* No digits: nothing converted. After "0x", the "0" alone was a number. */
-		int x = digits >= 2 ? char_at(nptr, digits - 1, w) : 0;
-		if (digits >= 2 && (x == 'x' || x == 'X') && char_at(nptr, digits - 2, w) == '0')
-			s = digits - 1;
+		int x = digits >= 2 ? char_within(nptr, digits - 1, w, lim) : 0;
+		if (digits >= 2 && (x == 'x' || x == 'X') && char_within(nptr, digits - 2, w, lim) == '0')
+			s = greedy ? digits : digits - 1;
 		else
 			s = 0;
 		r.neg = 0;
@@ -163,47 +164,58 @@ static unsigned long long int to_unsigned(struct scan r, unsigned long long int 
 
 long int strtol(const char *restrict nptr, char **restrict endptr, int base)
 {
-	return (long int)to_signed(ended(scan_number(nptr, 1, base), nptr, (void **)endptr, 1), LONG_MAX);
+	return (long int)to_signed(ended(scan_number(nptr, 1, SCAN_ALL, 0, base), nptr, (void **)endptr, 1),
+	                           LONG_MAX);
 }
 
 unsigned long int strtoul(const char *restrict nptr, char **restrict endptr, int base)
 {
-	return (unsigned long int)to_unsigned(ended(scan_number(nptr, 1, base), nptr, (void **)endptr, 1),
-	                                      ULONG_MAX);
+	return (unsigned long int)to_unsigned(
+	    ended(scan_number(nptr, 1, SCAN_ALL, 0, base), nptr, (void **)endptr, 1), ULONG_MAX);
 }
 
 long long int strtoll(const char *restrict nptr, char **restrict endptr, int base)
 {
-	return to_signed(ended(scan_number(nptr, 1, base), nptr, (void **)endptr, 1), LLONG_MAX);
+	return to_signed(ended(scan_number(nptr, 1, SCAN_ALL, 0, base), nptr, (void **)endptr, 1), LLONG_MAX);
 }
 
 unsigned long long int strtoull(const char *restrict nptr, char **restrict endptr, int base)
 {
-	return to_unsigned(ended(scan_number(nptr, 1, base), nptr, (void **)endptr, 1), ULLONG_MAX);
+	return to_unsigned(ended(scan_number(nptr, 1, SCAN_ALL, 0, base), nptr, (void **)endptr, 1),
+	                   ULLONG_MAX);
 }
 
 #define WIDE ((int)sizeof(wchar_t))
 
 long int wcstol(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base)
 {
-	return (long int)to_signed(ended(scan_number(nptr, WIDE, base), nptr, (void **)endptr, WIDE),
-	                           LONG_MAX);
+	return (long int)to_signed(
+	    ended(scan_number(nptr, WIDE, SCAN_ALL, 0, base), nptr, (void **)endptr, WIDE), LONG_MAX);
 }
 
 unsigned long int wcstoul(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base)
 {
 	return (unsigned long int)to_unsigned(
-	    ended(scan_number(nptr, WIDE, base), nptr, (void **)endptr, WIDE), ULONG_MAX);
+	    ended(scan_number(nptr, WIDE, SCAN_ALL, 0, base), nptr, (void **)endptr, WIDE), ULONG_MAX);
 }
 
 long long int wcstoll(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base)
 {
-	return to_signed(ended(scan_number(nptr, WIDE, base), nptr, (void **)endptr, WIDE), LLONG_MAX);
+	return to_signed(ended(scan_number(nptr, WIDE, SCAN_ALL, 0, base), nptr, (void **)endptr, WIDE),
+	                 LLONG_MAX);
 }
 
 unsigned long long int wcstoull(const wchar_t *restrict nptr, wchar_t **restrict endptr, int base)
 {
-	return to_unsigned(ended(scan_number(nptr, WIDE, base), nptr, (void **)endptr, WIDE), ULLONG_MAX);
+	return to_unsigned(ended(scan_number(nptr, WIDE, SCAN_ALL, 0, base), nptr, (void **)endptr, WIDE),
+	                   ULLONG_MAX);
+}
+
+long long __kiln_scan_int(const void *p, int w, size_t lim, int base, int is_signed, size_t *end)
+{
+	struct scan r = scan_number(p, w, lim, 1, base);
+	*end = r.end;
+	return is_signed ? to_signed(r, LLONG_MAX) : (long long)to_unsigned(r, ULLONG_MAX);
 }
 
 /* As glibc: strtol in base 10, the result truncated to int (errno is ERANGE only beyond long). */

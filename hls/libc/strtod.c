@@ -155,10 +155,10 @@ static double round_bits(uint64_t q, int sh, int sticky, int p, int emin, int em
 }
 
 /* Whether the text at P from I starts with the lowercase ASCII word WORD, in either case. */
-static int starts_with(const void *p, size_t i, int w, const char *word)
+static int starts_with(const void *p, size_t i, int w, size_t lim, const char *word)
 {
 	for (; *word; word++, i++)
-		if ((char_at(p, i, w) | 32) != *word)
+		if ((char_within(p, i, w, lim) | 32) != *word)
 			return 0;
 	return 1;
 }
@@ -173,50 +173,55 @@ static int hex_value(int c)
 }
 
 /* An exponent's digits at I (after the 'e' or 'p'): adds the signed value (saturated far beyond any
- * format's range) to *E and returns where it ends, or returns I - 1 (the letter alone is not part of the
- * number) when no digit follows. */
-static size_t scan_exponent(const void *s, size_t i, int w, long *e)
+ * format's range) to *E and returns where it ends. When no digit follows, returns I - 1 (the letter alone is
+ * not part of the number), or for GREEDY (scanf) where the letter and its sign end. */
+static size_t scan_exponent(const void *s, size_t i, int w, size_t lim, int greedy, long *e)
 {
-	int c = char_at(s, i, w), neg = c == '-';
+	int c = char_within(s, i, w, lim), neg = c == '-';
 	size_t j = i + (c == '-' || c == '+');
 	long x = 0;
 	size_t first = j;
-	for (; (c = char_at(s, j, w)) >= '0' && c <= '9'; j++)
+	for (; (c = char_within(s, j, w, lim)) >= '0' && c <= '9'; j++)
 		if (x < 100000000)
 			x = x * 10 + (c - '0');
 	if (j == first)
-		return i - 1;
+		return greedy ? j : i - 1;
 	*e += neg ? -x : x;
 	return j;
 }
 
 /* The number at S (characters W bytes wide) as a float (SINGLE) or a double, *END where it ends (0 when
  * there is none). */
-static double scan_float(const void *s, int w, size_t *end, int single)
+static double scan_float(const void *s, int w, size_t lim, int greedy, size_t *end, int single)
 {
 	int p = single ? 24 : 53, emin = single ? -149 : -1074, emax = single ? 127 : 1023;
 	size_t i = 0;
 	int c;
-	while (scan_space(c = char_at(s, i, w)))
+	while (scan_space(c = char_within(s, i, w, lim)))
 		i++;
 	double sign = 1.0;
 	if (c == '+' || c == '-') {
 		sign = c == '-' ? -1.0 : 1.0;
-		c = char_at(s, ++i, w);
+		c = char_within(s, ++i, w, lim);
 	}
 	*end = 0;
 	if ((c | 32) == 'i' || (c | 32) == 'n') {
-		if (starts_with(s, i, w, "inf")) {
-			*end = i + (starts_with(s, i + 3, w, "inity") ? 8 : 3);
+		if (starts_with(s, i, w, lim, "inf")) {
+			size_t k = 0; /* how much of "inity" follows */
+			while (k < 5 && (char_within(s, i + 3 + k, w, lim) | 32) == "inity"[k])
+				k++;
+			if (greedy && k > 0 && k < 5)
+				return 0.0; /* glibc's scanf took the letters, which are no number */
+			*end = i + (k == 5 ? 8 : 3);
 			return sign * HUGE_VAL;
 		}
-		if (!starts_with(s, i, w, "nan"))
+		if (!starts_with(s, i, w, lim, "nan"))
 			return 0.0;
 		size_t j = i + 3;
 		*end = j;
-		if (char_at(s, j, w) == '(') {
-			for (j++; (c = char_at(s, j, w)) == '_' || ((c | 32) >= 'a' && (c | 32) <= 'z') ||
-			          (c >= '0' && c <= '9');
+		if (!greedy && char_within(s, j, w, lim) == '(') {
+			for (j++; (c = char_within(s, j, w, lim)) == '_' ||
+			          ((c | 32) >= 'a' && (c | 32) <= 'z') || (c >= '0' && c <= '9');
 			     j++)
 				;
 			if (c == ')')
@@ -225,14 +230,14 @@ static double scan_float(const void *s, int w, size_t *end, int single)
 		return copysign(NAN, sign);
 	}
 
-	if (c == '0' && (char_at(s, i + 1, w) | 32) == 'x') {
+	if (c == '0' && (char_within(s, i + 1, w, lim) | 32) == 'x') {
 		/* hexadecimal: up to 60 bits kept, the rest sticky */
 		uint64_t q = 0;
 		long e2 = 0;
 		int any = 0, point = 0, sticky = 0;
 		size_t j = i + 2;
 		for (;; j++) {
-			c = char_at(s, j, w);
+			c = char_within(s, j, w, lim);
 			if (c == '.' && !point) {
 				point = 1;
 				continue;
@@ -251,12 +256,13 @@ static double scan_float(const void *s, int w, size_t *end, int single)
 			if (e2 < -100000000 || e2 > 100000000)
 				e2 = e2 < 0 ? -100000000 : 100000000;
 		}
-		if (!any) { /* "0x" with no digit: the 0 */
-			*end = i + 1;
+		if (!any) { /* "0x" with no digit: the 0; for glibc's scanf, no number unless a point
+			     follows or the field ends at the x */
+			*end = !greedy || lim == i + 2 ? i + 1 : point ? j : 0;
 			return sign * 0.0;
 		}
 		if ((c | 32) == 'p')
-			j = scan_exponent(s, j + 1, w, &e2);
+			j = scan_exponent(s, j + 1, w, lim, greedy, &e2);
 		*end = j;
 		if (!q)
 			return sign * 0.0;
@@ -271,7 +277,7 @@ static double scan_float(const void *s, int w, size_t *end, int single)
 	long e10 = 0;
 	size_t j = i;
 	for (;; j++) {
-		c = char_at(s, j, w);
+		c = char_within(s, j, w, lim);
 		if (c == '.' && !point) {
 			point = 1;
 			continue;
@@ -292,7 +298,7 @@ static double scan_float(const void *s, int w, size_t *end, int single)
 	if (!any)
 		return 0.0;
 	if ((c | 32) == 'e')
-		j = scan_exponent(s, j + 1, w, &e10);
+		j = scan_exponent(s, j + 1, w, lim, greedy, &e10);
 	*end = j;
 	while (n > 0 && dig[n - 1] == 0) {
 		n--;
@@ -366,7 +372,7 @@ static double scan_float(const void *s, int w, size_t *end, int single)
 double strtod(const char *restrict nptr, char **restrict endptr)
 {
 	size_t end;
-	double v = scan_float(nptr, 1, &end, 0);
+	double v = scan_float(nptr, 1, SCAN_ALL, 0, &end, 0);
 	if (endptr)
 		*endptr = (char *)nptr + end;
 	return v;
@@ -375,7 +381,7 @@ double strtod(const char *restrict nptr, char **restrict endptr)
 float strtof(const char *restrict nptr, char **restrict endptr)
 {
 	size_t end;
-	double v = scan_float(nptr, 1, &end, 1);
+	double v = scan_float(nptr, 1, SCAN_ALL, 0, &end, 1);
 	if (endptr)
 		*endptr = (char *)nptr + end;
 	return (float)v;
@@ -389,7 +395,7 @@ double atof(const char *nptr)
 double wcstod(const wchar_t *restrict nptr, wchar_t **restrict endptr)
 {
 	size_t end;
-	double v = scan_float(nptr, (int)sizeof(wchar_t), &end, 0);
+	double v = scan_float(nptr, (int)sizeof(wchar_t), SCAN_ALL, 0, &end, 0);
 	if (endptr)
 		*endptr = (wchar_t *)nptr + end;
 	return v;
@@ -398,8 +404,13 @@ double wcstod(const wchar_t *restrict nptr, wchar_t **restrict endptr)
 float wcstof(const wchar_t *restrict nptr, wchar_t **restrict endptr)
 {
 	size_t end;
-	double v = scan_float(nptr, (int)sizeof(wchar_t), &end, 1);
+	double v = scan_float(nptr, (int)sizeof(wchar_t), SCAN_ALL, 0, &end, 1);
 	if (endptr)
 		*endptr = (wchar_t *)nptr + end;
 	return (float)v;
+}
+
+double __kiln_scan_float(const void *p, int w, size_t lim, int single, size_t *end)
+{
+	return scan_float(p, w, lim, 1, end, single);
 }

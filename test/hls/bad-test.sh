@@ -54,7 +54,7 @@ setjmp.c|setjmp: setjmp and longjmp jump between the frames of calls
 builtin_setjmp.c|__builtin_setjmp is not supported
 wide_input.c|getwchar: input is not supported in hardware \(a kernel has no standard input and no files\)
 fopen.c|fopen: files are not supported in hardware
-sscanf.c|sscanf: scanf's family is not in the kernel C library
+scanf.c|scanf: input is not supported in hardware \(a kernel has no standard input and no files\)
 getchar.c|getchar: input is not supported in hardware
 fenv_flags.c|fetestexcept: the floating-point units keep no exception flags
 TABLE

@@ -229,6 +229,11 @@ int kl_vsnprintf(char *restrict s, size_t n, const char *restrict fmt, va_list a
 int kl_swprintf(wchar_t *restrict s, size_t n, const wchar_t *restrict fmt, ...);
 size_t kl_wcsftime(wchar_t *restrict s, size_t max, const wchar_t *restrict format,
                    const struct tm *restrict tm);
+/* stdio.h's and wchar.h's scanning of strings (scanf.c) */
+int kl_sscanf(const char *restrict s, const char *restrict fmt, ...);
+int kl_vsscanf(const char *restrict s, const char *restrict fmt, va_list ap);
+int kl_swscanf(const wchar_t *restrict s, const wchar_t *restrict fmt, ...);
+int kl_vswscanf(const wchar_t *restrict s, const wchar_t *restrict fmt, va_list ap);
 /* stdio.h's stream functions that do nothing on the device (print.c) */
 int kl_fflush(FILE *stream);
 int kl_setvbuf(FILE *restrict stream, char *restrict buf, int mode, size_t size);

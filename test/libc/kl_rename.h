@@ -345,6 +345,12 @@
 #define vswprintf kl_vswprintf
 #define wcsftime kl_wcsftime
 
+/* scanf.c */
+#define sscanf kl_sscanf
+#define vsscanf kl_vsscanf
+#define swscanf kl_swscanf
+#define vswscanf kl_vswscanf
+
 /* print.c: compiled, the printing never run natively (kiln-cc lowers what it calls) */
 #define wprintf kl_wprintf
 #define fwprintf kl_fwprintf

@@ -1945,6 +1945,270 @@ static void test_wide_format(void)
 	         "not");
 }
 
+/* ---- sscanf, swscanf ---- */
+
+/* Where one scan stores: four destinations, each with room for any conversion of a text of 120
+ * characters, wide ones included. */
+struct scan_dst {
+	unsigned char b[4][512];
+};
+static int scan_bad;
+
+/* The kernel's scan and glibc's of S with format F, narrow or (WIDE) both widened byte for byte (so that
+ * bytes beyond ASCII are those wide characters), each into its own destinations filled alike: the
+ * results, errno and every byte of the destinations must agree. Filled with zeros for a wide scan: glibc's
+ * swscanf writes a second NUL after a narrow string (one byte beyond it), which the kernel does not. */
+static void scan_case(const char *s, const char *f, int wide)
+{
+	static struct scan_dst k, g;
+	memset(&k, wide ? 0 : 0xa5, sizeof k);
+	memset(&g, wide ? 0 : 0xa5, sizeof g);
+	int rk, rg, ek, eg;
+	if (wide) {
+		wchar_t ws[128], wf[128];
+		widen(ws, COUNT(ws), s);
+		widen(wf, COUNT(wf), f);
+		kl_errno = 0;
+		rk = kl_swscanf(ws, wf, k.b[0], k.b[1], k.b[2], k.b[3]);
+		ek = kl_errno;
+		errno = 0;
+		rg = swscanf(ws, wf, g.b[0], g.b[1], g.b[2], g.b[3]);
+		eg = errno;
+	} else {
+		kl_errno = 0;
+		rk = kl_sscanf(s, f, k.b[0], k.b[1], k.b[2], k.b[3]);
+		ek = kl_errno;
+		errno = 0;
+		rg = sscanf(s, f, g.b[0], g.b[1], g.b[2], g.b[3]);
+		eg = errno;
+	}
+	if ((rk != rg || ek != eg || memcmp(&k, &g, sizeof k)) && !scan_bad++)
+		snprintf(why, sizeof why, "%s(\"%s\", \"%s\"): %d (errno %d), glibc %d (errno %d)%s",
+		         wide ? "swscanf" : "sscanf", esc(s), esc(f), rk, ek, rg, eg,
+		         memcmp(&k, &g, sizeof k) ? ", the stores differ" : "");
+}
+
+/* A random directive of a scanf format into D, and how many pointers it takes. */
+static int random_directive(char *d, size_t n)
+{
+	static const char *const convs[] = {"d",  "i",   "u",     "o",     "x",    "X",       "p",   "n",
+	                                    "c",  "s",   "[a-f]", "[^ x]", "[]-]", "f",       "e",   "g",
+	                                    "a",  "E",   "lf",    "lc",    "ls",   "l[0-9a]", "hhd", "hi",
+	                                    "ld", "lld", "jx",    "zu",    "to",   "hhn",     "S"};
+	static const char *const literal[] = {" ", "x", "-", "%%", "\t", "0", "e"};
+	if (rnd() % 4 == 0) {
+		snprintf(d, n, "%s", literal[rnd() % COUNT(literal)]);
+		return 0;
+	}
+	int suppress = rnd() % 5 == 0;
+	char width[8] = "";
+	if (rnd() % 3 == 0)
+		snprintf(width, sizeof width, "%d", (int)(rnd() % 6));
+	snprintf(d, n, "%%%s%s%s", suppress ? "*" : "", width, convs[rnd() % COUNT(convs)]);
+	return !suppress;
+}
+
+static void test_scan(void)
+{
+	/* the fixed cases: each kind of conversion and of failure, the odd cases glibc has */
+	static const char *const cases[][2] = {
+	    {"", "%d"},
+	    {"   ", "%d"},
+	    {"abc", "%d"},
+	    {"-", "%d"},
+	    {"- 1", "%d"},
+	    {"99999999999", "%d"},
+	    {"-99999999999999999999", "%d"},
+	    {"99999999999999999999", "%ld"},
+	    {"-5", "%lu"},
+	    {"-1", "%u"},
+	    {"0x", "%x"},
+	    {"0xg", "%x"},
+	    {"0xg", "%i"},
+	    {"0x1f", "%3x"},
+	    {"0x5", "%2i"},
+	    {"08", "%i"},
+	    {"-0x10", "%i"},
+	    {"077", "%lli"},
+	    {"   12345", "%3d%n"},
+	    {"12", "%1d%d"},
+	    {"+", "%d"},
+	    {"  42abc", "%d%n%s"},
+	    {"", "abc"},
+	    {"ab", "abc"},
+	    {"abd", "abc"},
+	    {"", "%n"},
+	    {"x", "%%"},
+	    {" %", "%%%n"},
+	    {"", " "},
+	    {"5", "%*d"},
+	    {"", "%*d"},
+	    {"abc", "%*d"},
+	    {"5", "%*d%d"},
+	    {"5 x", "%*d%d"},
+	    {"", "%n%d"},
+	    {"1 2", "%d%d"},
+	    {"1", "%d%d"},
+	    {"1 x", "%d %d"},
+	    {"1", "%d%"},
+	    {"1 2", "%d%y%d"},
+	    {"1", "%d "},
+	    {"1", "%d x"},
+	    {"12", "%hhn%d"},
+	    {"1 2", "%d %*d %n"},
+	    {"a  b", "a b%n"},
+	    {"a\tb", "a\nb%n"},
+	    {"12", "%*n%d"},
+	    {"  12", "%n"},
+	    {"  12", " %n"},
+	    {"12", "%0d"},
+	    {"1e+x", "%lf%n"},
+	    {"1e", "%lf%n"},
+	    {"100ergs", "%lf%n%s"},
+	    {"inf", "%lf"},
+	    {"infx", "%lf%n"},
+	    {"infinit", "%lf"},
+	    {"INFINITYx", "%lf%n"},
+	    {"-Inf", "%f"},
+	    {"nan(abc)", "%lf%n"},
+	    {"nan(ab", "%lf%n"},
+	    {"nan()", "%lf%n"},
+	    {"-nan", "%lf"},
+	    {"na", "%lf"},
+	    {"0x", "%lf"},
+	    {"0x.", "%lf%n"},
+	    {"0xg", "%lf"},
+	    {"0x1p", "%lf%n"},
+	    {"0X1P-2", "%lf%n"},
+	    {"0x1.8p1", "%lf"},
+	    {"0x1.000001p0", "%f"},
+	    {"1.5", "%2lf%n"},
+	    {".", "%lf"},
+	    {"-.5e3", "%lf"},
+	    {"1e5", "%3lf%n"},
+	    {"12e3", "%3lf%n"},
+	    {"1.", "%lf%n"},
+	    {"-e5", "%lf"},
+	    {"1e-", "%lf%n"},
+	    {"1.5e3.2", "%lf%n"},
+	    {"1e400", "%lf%n"},
+	    {"1e400", "%*lf%n"},
+	    {"1e40", "%f"},
+	    {"1e-50", "%f"},
+	    {"1.5", "%Lf"},
+	    {"123456789012", "%Ld"},
+	    {"0x1234", "%p"},
+	    {"(nil)", "%p%n"},
+	    {"(nil", "%p"},
+	    {"(nil)", "%4p"},
+	    {"-1", "%p"},
+	    {"1f", "%p"},
+	    {"  hello world", "%s%n"},
+	    {"hello", "%3s%s"},
+	    {"abc", "%5c%n"},
+	    {"", "%c"},
+	    {" x", "%c"},
+	    {" 1", "%2c"},
+	    {"\n", "%c"},
+	    {"ab", "%*c%c"},
+	    {"a b", "a%cb"},
+	    {"abc]d", "%[]abc]%n"},
+	    {"a-b", "%[a-]"},
+	    {"abcz", "%[a-c]"},
+	    {"xyz", "%[^y]"},
+	    {"yz", "%[^y]"},
+	    {"", "%[a]"},
+	    {"z-a", "%[z-a]"},
+	    {"b-", "%[a-c-]"},
+	    {"^a", "%[^]"},
+	    {"ab c", "%[^]]"},
+	    {"abc", "%[a"},
+	    {"abc", "%0s%n"},
+	    {"abc", "abc%5"},
+	    {"abc", "%5"},
+	    {"\xe9t", "%s"},
+	    {"\xe9t", "%[^t]"},
+	    {"ab\xe9z", "%ls"},
+	    {"abc", "%lc"},
+	    {"abc", "%3lc%n"},
+	    {"abc", "%l[a-b]%n"},
+	    {"\xe9x", "%lc"},
+	    {"x\xe9y", "%S"},
+	    {"x", "%C"},
+	    {"12", "%hhd"},
+	    {"-70000", "%hd"},
+	    {"-1", "%zu"},
+	    {"-9", "%td"},
+	    {"-9", "%jd"},
+	    /* the field ends at "0x": the 0; an ERANGE lost when a later read meets the end */
+	    {"0x", "%2lf%n"},
+	    {"-0x", "%3lf%n"},
+	    {"0x.", "%2lf%n"},
+	    {"0x", "%3lf"},
+	    {"9e400", "%lf "},
+	    {"9e400", "%lf%n"},
+	    {" 9e400", "%lf%c"},
+	    {"9e400x", "%lf%c"},
+	    {"9e400", "%lf x"},
+	    {"9e63\xe9_f9", "%n \t%5a%4c%*hi"},
+	    {"1e40 ", "%f %n"}};
+	scan_bad = 0;
+	for (size_t i = 0; i < COUNT(cases); i++)
+		scan_case(cases[i][0], cases[i][1], 0);
+	KT_CHECK(!scan_bad,
+	         "sscanf: every conversion, width and length, the failures and glibc's odd cases as glibc",
+	         "%d differ (%s)", scan_bad, why);
+	scan_bad = 0;
+	for (size_t i = 0; i < COUNT(cases); i++)
+		scan_case(cases[i][0], cases[i][1], 1);
+	KT_CHECK(!scan_bad, "swscanf: the same cases on wide strings (beyond ASCII, EILSEQ) as glibc",
+	         "%d differ (%s)", scan_bad, why);
+
+	/* numbers printed at random and read back in random conversions */
+	scan_bad = 0;
+	for (int t = 0; t < 20000; t++) {
+		char s[64], f[32];
+		static const char *const ints[] = {"%d",   "%i",   "%u",   "%o",  "%x",
+		                                   "%lld", "%lli", "%llx", "%hd", "%hhu"};
+		static const char *const reals[] = {"%f", "%lf", "%le", "%lg", "%la"};
+		if (t % 2) {
+			long long v = (long long)(rnd() >> rnd_below(64));
+			snprintf(s, sizeof s, t % 4 == 1 ? " %lld" : "%#llx", t % 8 == 1 ? -v : v);
+			snprintf(f, sizeof f, "%s%%n", ints[rnd() % COUNT(ints)]);
+		} else {
+			static const char *const outs[] = {"%.17g", "%a", "%e", "%.3f", "%g"};
+			snprintf(s, sizeof s, outs[rnd() % COUNT(outs)], random_double());
+			snprintf(f, sizeof f, "%s%%n", reals[rnd() % COUNT(reals)]);
+		}
+		scan_case(s, f, t % 5 == 0);
+	}
+	KT_CHECK(!scan_bad, "sscanf, swscanf: 20000 random integers and doubles read back as glibc",
+	         "%d differ (%s)", scan_bad, why);
+
+	/* random texts against random formats: whatever they hold, as glibc */
+	static const char alphabet[] = " \t0123456789abcdefxXpPeE+-.inftyINF()%[]^_\xe9";
+	scan_bad = 0;
+	for (int t = 0; t < 100000; t++) {
+		char s[40], f[64] = "";
+		size_t n = rnd_below(24);
+		for (size_t i = 0; i < n; i++)
+			s[i] = alphabet[rnd_below(sizeof alphabet - 1)];
+		s[n] = 0;
+		int pointers = 0;
+		for (int d = 0; d < 6; d++) {
+			char dir[16];
+			int takes = random_directive(dir, sizeof dir);
+			if (pointers + takes > 4)
+				continue;
+			pointers += takes;
+			strcat(f, dir);
+		}
+		scan_case(s, f, t % 3 == 0);
+	}
+	KT_CHECK(!scan_bad, "sscanf, swscanf: 100000 random texts against random formats as glibc",
+	         "%d differ (%s)", scan_bad, why);
+}
+
 int main(void)
 {
 	test_rand(); /* first: it compares with glibc's unseeded state */
@@ -1972,5 +2236,6 @@ int main(void)
 	test_locale_signal_fenv();
 	test_format();
 	test_wide_format();
+	test_scan();
 	return KT_DONE();
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* stdio.h: output for kernels. kiln-cc lowers printf with a literal format and the put* calls itself; the
- * kernel C library formats into memory and prints a va_list (format.c, print.c). There is no FILE buffer, no
- * input and no file system on the device: what needs them is declared so that programs compile, and refused
- * at the call. */
+ * kernel C library formats into memory and prints a va_list (format.c, print.c) and scans strings
+ * (scanf.c). There is no FILE buffer, no input and no file system on the device: what needs them is declared
+ * so that programs compile, and refused at the call. */
 #ifndef KILN_LIBC_STDIO_H
 #define KILN_LIBC_STDIO_H
 
@@ -76,6 +76,9 @@ void setbuf(FILE *__restrict stream, char *__restrict buf);
 int ferror(FILE *stream);
 int feof(FILE *stream);
 void clearerr(FILE *stream);
+int sscanf(const char *__restrict s, const char *__restrict format, ...) __attribute__((format(scanf, 2, 3)));
+int vsscanf(const char *__restrict s, const char *__restrict format, __builtin_va_list ap)
+    __attribute__((format(scanf, 2, 0)));
 
 #define __KILN_NO_FILES                                                                                      \
 	__KILN_NOT_IN_HARDWARE("files are not supported in hardware (a kernel has stdout and stderr, which " \
@@ -83,10 +86,6 @@ void clearerr(FILE *stream);
 #define __KILN_NO_INPUT                                                                                      \
 	__KILN_NOT_IN_HARDWARE("input is not supported in hardware (a kernel has no standard input and no "  \
 	                       "files): pass data in device memory")
-#define __KILN_NO_SSCANF                                                                                     \
-	__KILN_NOT_IN_HARDWARE(                                                                              \
-	    "scanf's family is not in the kernel C library: parse with strtol, strtod and "                  \
-	    "the other strto* functions")
 /* Macros for the names clang knows as builtins, whose first declaration is clang's own (as setjmp.h; not
  * function-like, which C89 cannot write for the variadic ones). */
 #define fopen __kiln_fopen
@@ -95,8 +94,6 @@ void clearerr(FILE *stream);
 #define fscanf __kiln_fscanf
 #define vscanf __kiln_vscanf
 #define vfscanf __kiln_vfscanf
-#define sscanf __kiln_sscanf
-#define vsscanf __kiln_vsscanf
 FILE *__kiln_fopen(const char *__restrict path, const char *__restrict mode) __KILN_NO_FILES;
 FILE *freopen(const char *__restrict path, const char *__restrict mode,
               FILE *__restrict stream) __KILN_NO_FILES;
@@ -121,8 +118,5 @@ int __kiln_fscanf(FILE *__restrict stream, const char *__restrict format, ...) _
 int __kiln_vscanf(const char *__restrict format, __builtin_va_list ap) __KILN_NO_INPUT;
 int __kiln_vfscanf(FILE *__restrict stream, const char *__restrict format,
                    __builtin_va_list ap) __KILN_NO_INPUT;
-int __kiln_sscanf(const char *__restrict s, const char *__restrict format, ...) __KILN_NO_SSCANF;
-int __kiln_vsscanf(const char *__restrict s, const char *__restrict format,
-                   __builtin_va_list ap) __KILN_NO_SSCANF;
 
 #endif

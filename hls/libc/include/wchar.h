@@ -76,15 +76,11 @@ size_t wcrtomb(char *__restrict s, wchar_t wc, mbstate_t *__restrict ps);
 size_t mbsrtowcs(wchar_t *__restrict dest, const char **__restrict src, size_t len, mbstate_t *__restrict ps);
 size_t wcsrtombs(char *__restrict dest, const wchar_t **__restrict src, size_t len, mbstate_t *__restrict ps);
 
-/* Wide output formats and converts on the device and prints as the C locale's bytes (format.c); a kernel
- * has no input. */
+/* Wide output formats and converts on the device and prints as the C locale's bytes (format.c), wide
+ * strings scan (scanf.c); a kernel has no input. */
 #define __KILN_NO_WIDE_INPUT                                                                                 \
 	__KILN_NOT_IN_HARDWARE("input is not supported in hardware (a kernel has no standard input and no "  \
 	                       "files): pass data in device memory")
-#define __KILN_NO_SCAN                                                                                       \
-	__KILN_NOT_IN_HARDWARE(                                                                              \
-	    "scanf's family is not in the kernel C library: parse with wcstol, wcstod and "                  \
-	    "the other wcsto* functions")
 int fwprintf(FILE *__restrict stream, const wchar_t *__restrict format, ...);
 int wprintf(const wchar_t *__restrict format, ...);
 int swprintf(wchar_t *__restrict s, size_t n, const wchar_t *__restrict format, ...);
@@ -96,6 +92,8 @@ wint_t putwc(wchar_t wc, FILE *stream);
 wint_t putwchar(wchar_t wc);
 int fputws(const wchar_t *__restrict ws, FILE *__restrict stream);
 int fwide(FILE *stream, int mode);
+int swscanf(const wchar_t *__restrict s, const wchar_t *__restrict format, ...);
+int vswscanf(const wchar_t *__restrict s, const wchar_t *__restrict format, __builtin_va_list arg);
 size_t wcsftime(wchar_t *__restrict s, size_t maxsize, const wchar_t *__restrict format,
                 const struct tm *__restrict tm);
 
@@ -104,9 +102,6 @@ int wscanf(const wchar_t *__restrict format, ...) __KILN_NO_WIDE_INPUT;
 int vfwscanf(FILE *__restrict stream, const wchar_t *__restrict format,
              __builtin_va_list arg) __KILN_NO_WIDE_INPUT;
 int vwscanf(const wchar_t *__restrict format, __builtin_va_list arg) __KILN_NO_WIDE_INPUT;
-int swscanf(const wchar_t *__restrict s, const wchar_t *__restrict format, ...) __KILN_NO_SCAN;
-int vswscanf(const wchar_t *__restrict s, const wchar_t *__restrict format,
-             __builtin_va_list arg) __KILN_NO_SCAN;
 wint_t fgetwc(FILE *stream) __KILN_NO_WIDE_INPUT;
 wint_t getwc(FILE *stream) __KILN_NO_WIDE_INPUT;
 wint_t getwchar(void) __KILN_NO_WIDE_INPUT;

@@ -1,8 +1,0 @@
-// SPDX-License-Identifier: Apache-2.0
-#include <kiln/device.h>
-#include <stdio.h>
-
-KILN_SINGLE_TASK_KERNEL void k(int *out, const char *text)
-{
-	sscanf(text, "%d", &out[0]);
-}
