@@ -513,7 +513,7 @@ int __kiln_format(out *o, const char *fmt, const wchar_t *wfmt, va_list ap)
 			 * fails with errno untouched, as glibc */
 			int wide_arg = len == 'l' || conv == 'C';
 			wint_t c = wide_arg ? va_arg(ap, wint_t) : (unsigned char)va_arg(ap, int);
-			if (wide_arg != wide && c >= 0x80) {
+			if (wide_arg != wide && (unsigned int)c >= 0x80) { /* WEOF too, wint_t signed or not */
 				if (wide_arg)
 					errno = EILSEQ;
 				return -1;
@@ -547,7 +547,7 @@ int __kiln_format(out *o, const char *fmt, const wchar_t *wfmt, va_list ap)
 					bad |= convert && (unsigned char)str[l] >= 0x80;
 			else
 				for (; (sp.prec < 0 || l < sp.prec) && wstr[l]; l++)
-					bad |= convert && (wint_t)wstr[l] >= 0x80;
+					bad |= convert && (unsigned int)wstr[l] >= 0x80;
 			if (bad) {
 				errno = EILSEQ;
 				return -1;

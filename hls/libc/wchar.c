@@ -221,7 +221,7 @@ wint_t btowc(int c)
 
 int wctob(wint_t c)
 {
-	return c < 0x80 ? (int)c : -1;
+	return (unsigned int)c < 0x80 ? (int)c : -1; /* WEOF too, wint_t signed or not */
 }
 
 int mbsinit(const mbstate_t *ps)

@@ -16,8 +16,10 @@
 
 #ifndef __KILN_WINT_T_DEFINED
 #define __KILN_WINT_T_DEFINED
-typedef unsigned int wint_t;
-#define WEOF (0xffffffffu)
+/* The compiler's own wint_t (int on the device, unsigned int on x86-64 as glibc's), so that printf's format
+ * checks agree with the headers on %lc; WEOF is the one value no character takes. */
+typedef __WINT_TYPE__ wint_t;
+#define WEOF ((wint_t)-1)
 #endif
 
 #include "_kiln_mbstate.h"

@@ -10,8 +10,10 @@
 
 #ifndef __KILN_WINT_T_DEFINED
 #define __KILN_WINT_T_DEFINED
-typedef unsigned int wint_t;
-#define WEOF (0xffffffffu)
+/* The compiler's own wint_t (int on the device, unsigned int on x86-64 as glibc's), so that printf's format
+ * checks agree with the headers on %lc; WEOF is the one value no character takes. */
+typedef __WINT_TYPE__ wint_t;
+#define WEOF ((wint_t)-1)
 #endif
 /* A class (1..12) or a mapping (1 tolower, 2 toupper), 0 for a name that is none; glibc's are pointers,
  * which a program can only compare with 0 and hand back. */
