@@ -48,7 +48,7 @@ static void write_text(FILE *stream, const char *s, const wchar_t *w, size_t n)
 		if (!c)
 			stream_putc(stream, 0);
 		else
-			chunk[k++] = (char)(s || c < 0x80 ? c : '?');
+			chunk[k++] = (char)(s || (unsigned int)c < 0x80 ? c : '?');
 	}
 	chunk[k] = 0;
 	if (k)
@@ -102,6 +102,26 @@ int vfprintf(FILE *restrict stream, const char *restrict fmt, va_list ap)
 int vprintf(const char *restrict fmt, va_list ap)
 {
 	return print_va(stdout, 0, fmt, NULL, ap);
+}
+
+/* printf and fprintf of a format the debug channel does not carry (one built at run time, or with a wide
+ * conversion): kiln-cc calls these in their place (hls/lower/debug_channel.c). */
+int __kiln_printf(const char *restrict fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = print_va(stdout, 0, fmt, NULL, ap);
+	va_end(ap);
+	return r;
+}
+
+int __kiln_fprintf(FILE *restrict stream, const char *restrict fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = print_va(stream, 0, fmt, NULL, ap);
+	va_end(ap);
+	return r;
 }
 
 /* ---- wide printing ---- */

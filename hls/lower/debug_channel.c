@@ -129,8 +129,8 @@ static void fail(lower *l, LLVMValueRef at, const char *what, const char *why)
 	l->errors++;
 }
 
-/* sprintf's format, when a literal: %n and the wide conversions are refused (what printf says of them);
- * the rest, long double included (a double on the device), the library formats. */
+/* sprintf's format, when a literal: %n is refused (what printf says of it); the rest, wide conversions and
+ * long double (a double on the device) included, the library formats. */
 static void check_memory_format(lower *l, LLVMValueRef in, const char *what, unsigned arg)
 {
 	const char *fmt =
@@ -142,7 +142,7 @@ static void check_memory_format(lower *l, LLVMValueRef in, const char *what, uns
 	while (fmt && (r = kiln_fmt_next(fmt, &at, &c, err, sizeof err)) != 0) {
 		if (r > 0)
 			continue;
-		if (strstr(err, "%n") || strstr(err, "wide"))
+		if (strstr(err, "%n"))
 			fail(l, in, what, err);
 		break;
 	}
@@ -270,6 +270,52 @@ static LLVMValueRef stream_row(lower *l, LLVMValueRef in, const struct out_call 
 	}
 	*bad_stream = 1;
 	return NULL;
+}
+
+/* Whether the debug channel carries the format V points to: a literal, or a select or phi of literals that
+ * take the same arguments as *FIRST (set to the first), which is what format_row takes, none with a wide
+ * conversion (which the host does not convert). Others go to the kernel C library's formatter. */
+static int channel_carries(lower *l, LLVMValueRef v, const char **first, int depth)
+{
+	const char *s = const_string(l, v);
+	if (s) {
+		if (*first && !same_args(*first, s))
+			return 0;
+		*first = s;
+		size_t at = 0;
+		kiln_fmt_conv c;
+		char err[200];
+		int r;
+		while ((r = kiln_fmt_next(s, &at, &c, err, sizeof err)) > 0)
+			;
+		return !(r < 0 && strstr(err, "wide"));
+	}
+	if (depth > 8)
+		return 0;
+	if (LLVMIsASelectInst(v))
+		return channel_carries(l, LLVMGetOperand(v, 1), first, depth + 1) &&
+		       channel_carries(l, LLVMGetOperand(v, 2), first, depth + 1);
+	if (LLVMIsAPHINode(v)) {
+		for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
+			if (!channel_carries(l, LLVMGetIncomingValue(v, i), first, depth + 1))
+				return 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* Call IN of printf or fprintf (F) calls the kernel C library's __kiln_printf or __kiln_fprintf instead,
+ * which format on the device and print the text (hls/libc/print.c): a format built at run time, or one with
+ * a wide conversion, works as C says, at the cost of a formatter in hardware. */
+static void call_library_printf(lower *l, LLVMValueRef in, LLVMValueRef f)
+{
+	const char *name = named(f, "printf") ? "__kiln_printf" : "__kiln_fprintf";
+	LLVMValueRef lib = LLVMGetNamedFunction(l->mod, name);
+	if (!lib) {
+		lib = LLVMAddFunction(l->mod, name, LLVMGlobalGetValueType(f));
+		LLVMSetFunctionCallConv(lib, LLVMGetFunctionCallConv(f));
+	}
+	LLVMSetOperand(in, (unsigned)LLVMGetNumOperands(in) - 1, lib);
 }
 
 /* Writes call IN's record: its format's row, then each argument as the format's conversions say. */
@@ -481,6 +527,13 @@ int debug_lower_calls(LLVMModuleRef mod, int print, const char *note)
 		for (size_t k = 0; k < sizeof out_calls / sizeof *out_calls; k++) {
 			if (!named(f, out_calls[k].name))
 				continue;
+			const char *first = NULL;
+			if (print && out_calls[k].format >= 0 &&
+			    !channel_carries(&l, LLVMGetOperand(in, (unsigned)out_calls[k].format), &first,
+			                     0)) {
+				call_library_printf(&l, in, f);
+				break;
+			}
 			if (print)
 				lower_print(&l, in, &out_calls[k]);
 			else if (note && !l.warned++)

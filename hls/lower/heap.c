@@ -16,11 +16,12 @@
 
 #define HEAP_MD "kiln.heap"
 
-/* The kernel C library's functions that allocate: the allocator's, and the printing of a va_list and of wide
- * text, which format a text longer than their on-chip buffer into a block of the heap (hls/libc/print.c). */
-static const char *const allocating[] = {"malloc",  "calloc",   "realloc",  "free",
-                                         "strdup",  "strndup",  "vprintf",  "vfprintf",
-                                         "wprintf", "fwprintf", "vwprintf", "vfwprintf"};
+/* The kernel C library's functions that allocate: the allocator's, and the printing of a va_list, of wide
+ * text and of the formats the debug channel does not carry (debug_channel.c), which format a text longer than
+ * their on-chip buffer into a block of the heap (hls/libc/print.c). */
+static const char *const allocating[] = {
+    "malloc",   "calloc",  "realloc",  "free",     "strdup",    "strndup",       "vprintf",
+    "vfprintf", "wprintf", "fwprintf", "vwprintf", "vfwprintf", "__kiln_printf", "__kiln_fprintf"};
 
 /* Whether CALL calls one of the allocator's functions, not defined in the sources. */
 static int allocates(LLVMValueRef call)

@@ -35,7 +35,6 @@ wiid_dynamic_dim.c|must be a constant 0, 1 or 2
 wiid_dim_range.c|dimension out of range
 returns_value.c|must return void
 extern_call.c|has no definition in the kernel sources
-printf_nonliteral.c|the format must be a string literal
 printf_percent_n.c|%n is not supported
 sprintf_percent_n.c|sprintf: %n is not supported in hardware
 thrd_create.c|thrd_create: a kernel is one thread and cannot start or wait for another
