@@ -7,7 +7,7 @@
 #include <string.h>
 #include <wctype.h>
 
-#define ASCII(wc) ((wc) < 0x80u)
+#define ASCII(wc) ((unsigned int)(wc) < 0x80u) /* WEOF too, wint_t signed or not */
 
 int iswalnum(wint_t wc)
 {
