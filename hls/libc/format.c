@@ -458,21 +458,8 @@ int __kiln_format(out *o, const char *fmt, const wchar_t *wfmt, va_list ap)
 			}
 		}
 		/* length: H hh, h, l, L ll (and L, q), j, z, t */
-		char len = 0;
 		size_t len_at = p;
-		if (AT(0) == 'h' && AT(1) == 'h') {
-			len = 'H';
-			p += 2;
-		} else if (AT(0) == 'l' && AT(1) == 'l') {
-			len = 'L';
-			p += 2;
-		} else if (AT(0) == 'h' || AT(0) == 'l' || AT(0) == 'j' || AT(0) == 'z' || AT(0) == 't') {
-			len = (char)AT(0);
-			p++;
-		} else if (AT(0) == 'L' || AT(0) == 'q') {
-			len = 'L';
-			p++;
-		}
+		char len = __kiln_length(AT(0), AT(1), &p);
 		wchar_t conv = AT(0);
 		sp.conv = conv < 0x80 ? (char)conv : '?';
 		if (!conv) { /* the format ends inside a conversion: glibc writes what came before, and fails
@@ -513,7 +500,8 @@ int __kiln_format(out *o, const char *fmt, const wchar_t *wfmt, va_list ap)
 			 * fails with errno untouched, as glibc */
 			int wide_arg = len == 'l' || conv == 'C';
 			wint_t c = wide_arg ? va_arg(ap, wint_t) : (unsigned char)va_arg(ap, int);
-			if (wide_arg != wide && (unsigned int)c >= 0x80) { /* WEOF too, wint_t signed or not */
+			if (wide_arg != wide &&
+			    (unsigned int)c >= 0x80) { /* WEOF too, wint_t signed or not */
 				if (wide_arg)
 					errno = EILSEQ;
 				return -1;

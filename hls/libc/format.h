@@ -22,4 +22,17 @@ struct __kiln_out {
  * written. */
 int __kiln_format(struct __kiln_out *o, const char *fmt, const wchar_t *wfmt, va_list ap);
 
+/* The length modifier printf and scanf share that starts with characters A, B of a format: 'H' for hh, 'L'
+ * for ll, L and q, the letter for h l j z t, 0 for none; *N += the characters it takes. */
+static inline char __kiln_length(wchar_t a, wchar_t b, size_t *n)
+{
+	int two = (a == 'h' || a == 'l') && b == a;
+	char len = two                                                        ? (a == 'h' ? 'H' : 'L')
+	           : a == 'h' || a == 'l' || a == 'j' || a == 'z' || a == 't' ? (char)a
+	           : a == 'L' || a == 'q'                                     ? 'L'
+	                                                                      : 0;
+	*n += len ? 1u + (unsigned)two : 0u;
+	return len;
+}
+
 #endif

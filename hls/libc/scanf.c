@@ -8,6 +8,7 @@
  * conversion does. Written for hardware: the format is read at run time, once, left to right; numbers go
  * through the scanners of strtoll and strtod (scan.h), so that a kernel calling both has one of each; a scan
  * set is matched by walking its text in the format, with no table. */
+#include "format.h"
 #include "scan.h"
 
 #include <errno.h>
@@ -95,27 +96,18 @@ static int scan(const void *s, const void *fmt, int w, va_list ap)
 		wchar_t f = AT(0);
 		if (!f)
 			return done;
-		if (scan_space(f) || f != '%' || AT(1) == '%') {
-			/* a directive of white space takes any, another character or "%%" itself (after
-			 * white space) */
-			if (scan_space(f)) {
-				while (scan_space(AT(0)))
-					p++;
-				while (scan_space(IN(0)))
-					i++;
-				if (!IN(0) && AT(0) == '%')
-					SKIP_END(); /* glibc skips at the conversion that follows */
-				else if (!IN(0))
-					READ_END();
-				continue;
-			}
-			if (f == '%') {
+		if (scan_space(f)) { /* a directive of white space takes any */
+			while (scan_space(AT(0)))
 				p++;
-				while (scan_space(IN(0)))
-					i++;
-				if (!IN(0))
-					SKIP_END();
-			}
+			while (scan_space(IN(0)))
+				i++;
+			if (!IN(0) && AT(0) == '%')
+				SKIP_END(); /* glibc skips at the conversion that follows */
+			else if (!IN(0))
+				READ_END();
+			continue;
+		}
+		if (f != '%') { /* another character takes itself */
 			if (!IN(0)) {
 				READ_END();
 				return INPUT_FAILURE;
@@ -132,20 +124,7 @@ static int scan(const void *s, const void *fmt, int w, va_list ap)
 		size_t width = 0;
 		for (; AT(0) >= '0' && AT(0) <= '9'; p++)
 			width = width > 100000000 ? width : width * 10 + (size_t)(AT(0) - '0');
-		char len = 0;
-		if (AT(0) == 'h' && AT(1) == 'h') {
-			len = 'H';
-			p += 2;
-		} else if (AT(0) == 'l' && AT(1) == 'l') {
-			len = 'L';
-			p += 2;
-		} else if (AT(0) == 'h' || AT(0) == 'l' || AT(0) == 'j' || AT(0) == 'z' || AT(0) == 't') {
-			len = (char)AT(0);
-			p++;
-		} else if (AT(0) == 'L' || AT(0) == 'q') {
-			len = 'L';
-			p++;
-		}
+		char len = __kiln_length(AT(0), AT(1), &p);
 		wchar_t conv = AT(0);
 		p++;
 		/* a scan set's text: from after '[' (and '^') to its ']', a ']' first being a member */
@@ -167,9 +146,9 @@ static int scan(const void *s, const void *fmt, int w, va_list ap)
 		int real = conv == 'f' || conv == 'F' || conv == 'e' || conv == 'E' || conv == 'g' ||
 		           conv == 'G' || conv == 'a' || conv == 'A';
 		int text = conv == 'c' || conv == 'C' || conv == 's' || conv == 'S' || conv == '[';
-		if (!number && !real && !text && conv != 'n')
+		if (!number && !real && !text && conv != 'n' && conv != '%')
 			return done; /* no conversion, or the format ends inside one */
-		void *dst = suppress ? NULL : va_arg(ap, void *);
+		void *dst = suppress || conv == '%' ? NULL : va_arg(ap, void *);
 		if (conv == 'n') {
 			if (dst)
 				store_int(dst, len, (long long)i);
@@ -184,6 +163,12 @@ static int scan(const void *s, const void *fmt, int w, va_list ap)
 		if (!IN(0)) {
 			READ_END();
 			return INPUT_FAILURE;
+		}
+		if (conv == '%') { /* "%%" takes a '%' after white space */
+			if (IN(0) != '%')
+				return done;
+			i++;
+			continue;
 		}
 		int before = errno; /* for READ_END, when the number ends the text */
 		size_t lim = width ? width : SCAN_ALL, end;
