@@ -21,8 +21,6 @@
 #include "../lower/math_calls.h"
 #include "../lower/reassoc.h"
 #include "../lower/recursion.h"
-#include "../lower/vectors.h"
-#include "../lower/vla.h"
 #include "../lower/spirv_import.h"
 #include "../lower/split_aggregates.h"
 #include "../lower/unaligned.h"
@@ -30,7 +28,9 @@
 #include "../lower/unroll_small.h"
 #include "../lower/usm_class.h"
 #include "../lower/varargs.h"
+#include "../lower/vectors.h"
 #include "../lower/vfunc_aot.h"
+#include "../lower/vla.h"
 #include "../support/diag.h"
 
 /* Adapters for the passes that read the options or whose function does not return its errors (a pass that
@@ -183,7 +183,8 @@ static const pass table[] = {
     {"vfunc-aot", PASS_LINKED, 0, run_vfunc_aot, NULL,
      "sets needing an aspect the board lacks are dropped, and kernels calling them emptied"},
     {"debug-calls", PASS_LINKED, 0, run_debug_calls, NULL,
-     "printf, puts, exit, abort and assert become stops"},
+     "printf, puts, exit, abort and assert become stops; printf of a format the channel does not carry "
+     "calls the library's formatter"},
     {"heap", PASS_LINKED, 0, run_heap, NULL,
      "kernels that call malloc give the image a heap in device memory, of --heap-size bytes"},
     {"math-calls", PASS_LINKED, 0, NULL, lower_math_calls,
