@@ -498,7 +498,7 @@ int __kiln_format(out *o, const char *fmt, const wchar_t *wfmt, va_list ap)
 			/* %lc (%C) takes a wint_t, %c an int made unsigned char; each side converts in the C
 			 * locale: a wide character to bytes beyond ASCII is EILSEQ, a byte to wide (btowc)
 			 * fails with errno untouched, as glibc */
-			int wide_arg = len == 'l' || conv == 'C';
+			int wide_arg = len == 'l' || len == 'L' || conv == 'C'; /* ll, L, q too, as glibc */
 			wint_t c = wide_arg ? va_arg(ap, wint_t) : (unsigned char)va_arg(ap, int);
 			if (wide_arg != wide &&
 			    (unsigned int)c >= 0x80) { /* WEOF too, wint_t signed or not */
@@ -519,7 +519,7 @@ int __kiln_format(out *o, const char *fmt, const wchar_t *wfmt, va_list ap)
 		case 'S': {
 			/* the precision counts the output's characters, which in the C locale are the
 			 * argument's; only those are converted */
-			int wide_arg = len == 'l' || conv == 'S';
+			int wide_arg = len == 'l' || len == 'L' || conv == 'S';
 			const void *arg = va_arg(ap, const void *);
 			const char *str = wide_arg ? NULL : arg;
 			const wchar_t *wstr = wide_arg ? arg : NULL;

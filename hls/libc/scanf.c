@@ -220,7 +220,8 @@ static int scan(const void *s, const void *fmt, int w, va_list ap)
 		}
 		/* characters, a string or a scan set: stored narrow or wide, converted in the C locale when
 		 * the widths differ (ASCII only) */
-		int wide_dst = len == 'l' || conv == 'C' || conv == 'S';
+		int wide_dst =
+		    len == 'l' || len == 'L' || conv == 'C' || conv == 'S'; /* ll, L, q too, as glibc */
 		int convert = wide_dst != (w != 1), chars = conv == 'c' || conv == 'C';
 		if (chars && !width)
 			lim = 1;

@@ -1894,6 +1894,7 @@ static void test_wide_format(void)
 	NFMT("a%lsb", L"x\u00e9y");
 	NFMT("a%.1lsb", L"x\u00e9y");
 	NFMT("%c%s", 0xe9, "\xe9\xff");
+	NFMT("[%lls|%Ls|%qs|%llc|%Lc]", L"ab", L"cd", L"gh", (wint_t)'e', (wint_t)'f'); /* wide, as glibc */
 	KT_CHECK(!fmt_bad,
 	         "snprintf: %lc %ls %C %S, precision in bytes, encoding errors (-1, EILSEQ) as glibc",
 	         "%d differ (%s)", fmt_bad, why);
@@ -2151,7 +2152,11 @@ static void test_scan(void)
 	    {"9e400x", "%lf%c"},
 	    {"9e400", "%lf x"},
 	    {"9e63\xe9_f9", "%n \t%5a%4c%*hi"},
-	    {"1e40 ", "%f %n"}};
+	    {"1e40 ", "%f %n"},
+	    /* ll, L and q make characters and strings wide, as l does */
+	    {"ab cd ef", "%lls%Ls%qs"},
+	    {"ab", "%llc%Lc"},
+	    {"abz", "%L[a-y]"}};
 	scan_bad = 0;
 	for (size_t i = 0; i < COUNT(cases); i++)
 		scan_case(cases[i][0], cases[i][1], 0);
