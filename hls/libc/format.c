@@ -459,7 +459,7 @@ int __kiln_format(out *o, const char *fmt, const wchar_t *wfmt, va_list ap)
 		}
 		/* length: H hh, h, l, L ll (and L, q), j, z, t */
 		size_t len_at = p;
-		char len = __kiln_length(AT(0), AT(1), &p);
+		char len = __kiln_length(AT(0), AT(0) == 'h' || AT(0) == 'l' ? AT(1) : 0, &p);
 		wchar_t conv = AT(0);
 		sp.conv = conv < 0x80 ? (char)conv : '?';
 		if (!conv) { /* the format ends inside a conversion: glibc writes what came before, and fails

@@ -23,7 +23,8 @@ struct __kiln_out {
 int __kiln_format(struct __kiln_out *o, const char *fmt, const wchar_t *wfmt, va_list ap);
 
 /* The length modifier printf and scanf share that starts with characters A, B of a format: 'H' for hh, 'L'
- * for ll, L and q, the letter for h l j z t, 0 for none; *N += the characters it takes. */
+ * for ll, L and q, the letter for h l j z t, 0 for none; *N += the characters it takes. Callers read B only
+ * after an 'h' or 'l' (else pass 0): after the format's last character there is nothing to read. */
 static inline char __kiln_length(wchar_t a, wchar_t b, size_t *n)
 {
 	int two = (a == 'h' || a == 'l') && b == a;

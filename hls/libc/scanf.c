@@ -124,7 +124,7 @@ static int scan(const void *s, const void *fmt, int w, va_list ap)
 		size_t width = 0;
 		for (; AT(0) >= '0' && AT(0) <= '9'; p++)
 			width = width > 100000000 ? width : width * 10 + (size_t)(AT(0) - '0');
-		char len = __kiln_length(AT(0), AT(1), &p);
+		char len = __kiln_length(AT(0), AT(0) == 'h' || AT(0) == 'l' ? AT(1) : 0, &p);
 		wchar_t conv = AT(0);
 		p++;
 		/* a scan set's text: from after '[' (and '^') to its ']', a ']' first being a member */
