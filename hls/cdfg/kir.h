@@ -47,6 +47,8 @@ typedef struct kinst {
 	int bytes;   /* K_LOAD/K_STORE: access size, 1, 2 or 4 */
 	int succ[2]; /* K_BR: succ[0]; K_CONDBR: true, false; K_SWITCH: default in succ[0] */
 	int halt;    /* K_RET from unreachable (a stop): an nd-range kernel starts no more work-items */
+	int never;   /* K_RET halt that no run reaches (rom-values' removed edge, !kiln.never): an edge to
+	              * it may go anywhere */
 	int ncases;  /* K_SWITCH */
 	uint64_t *case_val;
 	int *case_succ;

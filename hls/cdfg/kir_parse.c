@@ -875,6 +875,7 @@ static void inst_line(parser *P, kfunc *f, kinfo *in)
 			} while (accept(P, ","));
 		} else if (accept(P, "halt")) {
 			k->halt = 1;
+			k->never = accept(P, "never");
 		} else if (accept(P, "name")) {
 			free(k->name);
 			k->name = ident(P, "the source variable's name");

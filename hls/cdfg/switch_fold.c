@@ -11,7 +11,8 @@
  * A decoder's case may switch again on another field (mips: opcode 0 switches on the function field, 173 of
  * its instructions): that case block is a state of wiring too. Folded, the first switch goes by a key that
  * is the second field, marked by a top bit, when the first value is that case's, else the first value; it
- * takes the second switch's cases so marked. Both switches must share their default. */
+ * takes the second switch's cases so marked. Both switches must share their default, unless the first's is
+ * never reached (rom-values removed it: a decoder of a constant program). */
 #include "switch_fold.h"
 
 #include <stdlib.h>
@@ -163,10 +164,17 @@ static void fold(kfunc *f, int p, int j)
 	take_over(f, p, j);
 }
 
+/* Whether block B is a halt no run reaches (an edge to it may go anywhere). */
+static int never_reached(kfunc *f, int b)
+{
+	const kinst *t = kir_term(f, b);
+	return t && t->op == K_RET && t->never && f->blocks[b].ninsts == 1;
+}
+
 /* The case of block P's switch whose block J switches on another value and may fold into P: only P reaches
- * J, by that case alone; both switches have one default; the key fits 64 bits; J's operations are movable
- * (j_movable) and fit P's steps with the key's. The key's operations (KEY[0..3], in no block yet) are made
- * here; -1 when there is no such case (none are made then). */
+ * J, by that case alone; both switches have one default (or P's is never reached); the key fits 64 bits; J's
+ * operations are movable (j_movable) and fit P's steps with the key's. The key's operations (KEY[0..3], in no
+ * block yet) are made here; -1 when there is no such case (none are made then). */
 static int case_candidate(kfunc *f, int p, double clock_ns, step_est *ch, int *key)
 {
 	kinst *pt = kir_term(f, p);
@@ -180,8 +188,8 @@ static int case_candidate(kfunc *f, int p, double clock_ns, step_est *ch, int *k
 		kval x = pt->a[0], y = jt ? jt->a[0] : (kval){0};
 		int kw = (x.width > y.width ? x.width : y.width) + 1;
 		if (!once || j == p || j == pt->succ[0] || !jt || jt->op != K_SWITCH ||
-		    jt->succ[0] != pt->succ[0] || kir_val_same(y, x) || kw > 64 ||
-		    kir_npreds(f, j, p, -1) != 0 || !j_movable(f, p, j))
+		    (jt->succ[0] != pt->succ[0] && !never_reached(f, pt->succ[0])) || kir_val_same(y, x) ||
+		    kw > 64 || kir_npreds(f, j, p, -1) != 0 || !j_movable(f, p, j))
 			continue;
 		/* key = x == case ? zext(y) | top : zext(x) */
 		unsigned line = jt->line;
@@ -245,6 +253,7 @@ static void case_fold(kfunc *f, int p, int c, const int *key)
 	pt->case_succ = succ;
 	pt->ncases = n;
 	pt->a[0] = ifc_val(f, key[4]);
+	pt->succ[0] = jt->succ[0]; /* the same, or P's was never reached */
 	take_over(f, p, j);
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ir/ir_cfg.h"
 #include "../ir/ir_util.h"
 #include "memobj.h"
 #include "values.h"
@@ -522,8 +523,12 @@ static void xl_ret(builder *b, LLVMValueRef in, int id, const xrow *r)
 	(void)id, (void)r;
 	int t = kir_new_inst(b->f, K_RET, 0, -1);
 	cb_fill(b, t, K_RET, CB_NONE, CB_NONE, CB_NONE);
-	if (t >= 0)
+	if (t >= 0) {
 		b->f->insts[t].halt = LLVMGetInstructionOpcode(in) == LLVMUnreachable;
+		unsigned never = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(in)), IR_NEVER_MD,
+		                                          sizeof IR_NEVER_MD - 1);
+		b->f->insts[t].never = b->f->insts[t].halt && LLVMGetMetadata(in, never);
+	}
 }
 
 static void xl_alloca(builder *b, LLVMValueRef in, int id, const xrow *r)

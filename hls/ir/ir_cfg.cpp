@@ -3,6 +3,7 @@
 
 #include <llvm/IR/BasicBlock.h>
 #include <llvm/IR/Instruction.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 LLVMBasicBlockRef ir_split_block_before(LLVMValueRef inst)
@@ -14,4 +15,35 @@ LLVMBasicBlockRef ir_split_block_before(LLVMValueRef inst)
 LLVMBasicBlockRef ir_split_edge(LLVMBasicBlockRef from, LLVMBasicBlockRef to)
 {
 	return llvm::wrap(llvm::SplitEdge(llvm::unwrap(from), llvm::unwrap(to)));
+}
+
+/* An edge goes: one phi entry per edge (a block may reach another through several cases). */
+void ir_switch_drop_case(LLVMValueRef sw, unsigned i)
+{
+	auto *s = llvm::unwrap<llvm::SwitchInst>(sw);
+	auto it = s->case_begin() + i;
+	llvm::BasicBlock *dest = it->getCaseSuccessor();
+	s->removeCase(it);
+	dest->removePredecessor(s->getParent());
+}
+
+void ir_switch_default_unreachable(LLVMValueRef sw)
+{
+	auto *s = llvm::unwrap<llvm::SwitchInst>(sw);
+	llvm::BasicBlock *from = s->getParent(), *old = s->getDefaultDest();
+	auto *u = llvm::BasicBlock::Create(from->getContext(), "unreachable", from->getParent());
+	auto *never = new llvm::UnreachableInst(from->getContext(), u);
+	never->setMetadata(IR_NEVER_MD, llvm::MDNode::get(from->getContext(), {}));
+	s->setDefaultDest(u);
+	old->removePredecessor(from);
+}
+
+void ir_branch_fold(LLVMValueRef br, unsigned keep)
+{
+	auto *b = llvm::unwrap<llvm::BranchInst>(br);
+	llvm::BasicBlock *from = b->getParent(), *kept = b->getSuccessor(keep),
+	                 *gone = b->getSuccessor(!keep);
+	llvm::BranchInst::Create(kept, b);
+	b->eraseFromParent();
+	gone->removePredecessor(from);
 }

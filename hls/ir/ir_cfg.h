@@ -13,6 +13,17 @@ extern "C" {
 LLVMBasicBlockRef ir_split_block_before(LLVMValueRef inst);
 /* Puts a new block on the edge FROM -> TO (returned): FROM branches to it, it to TO, TO's phis name it. */
 LLVMBasicBlockRef ir_split_edge(LLVMBasicBlockRef from, LLVMBasicBlockRef to);
+/* Removes case I (0-based, the default not counted) of switch SW; its destination's phis lose that edge. */
+void ir_switch_drop_case(LLVMValueRef sw, unsigned i);
+/* The metadata that marks an `unreachable` no run reaches, as opposed to a stop's. */
+#define IR_NEVER_MD "kiln.never"
+/* Points switch SW's default at a new block holding only `unreachable`, marked !kiln.never (HLS may send
+ * the edge anywhere: a bare unreachable may be a stop that lost its channel); the old default's phis lose
+ * that edge. */
+void ir_switch_default_unreachable(LLVMValueRef sw);
+/* Replaces conditional branch BR by a branch to its successor KEEP (0: the true one, 1: the false one); the
+ * other successor's phis lose that edge. */
+void ir_branch_fold(LLVMValueRef br, unsigned keep);
 
 #ifdef __cplusplus
 }

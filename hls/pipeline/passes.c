@@ -21,6 +21,7 @@
 #include "../lower/math_calls.h"
 #include "../lower/reassoc.h"
 #include "../lower/recursion.h"
+#include "../lower/rom_values.h"
 #include "../lower/spirv_import.h"
 #include "../lower/split_aggregates.h"
 #include "../lower/unaligned.h"
@@ -210,6 +211,9 @@ static const pass table[] = {
      "the other variable-length arrays become fixed arrays of the largest size range analysis proves"},
     {"indirect-calls", PASS_LINKED, 0, run_indirect_calls, NULL,
      "calls through pointers become dispatches over direct calls, inlined; the module verifies"},
+    /* After inlining, when a table's loads and the conditions on them are in one function. */
+    {"rom-values", PASS_LINKED, 0, NULL, rom_values,
+     "branches and switches on a value loaded from a constant table keep only the edges some entry takes"},
     {"vectors", PASS_LINKED, 0, NULL, lower_vectors,
      "GCC vector operations, loads and stores become one per element"},
     {"unroll-small", PASS_LINKED, 0, NULL, unroll_small_loops,

@@ -132,7 +132,7 @@ static void inst(const kfunc *f, int id, int detached, FILE *o)
 	for (int c = 0; c < k->ncases; c++)
 		fprintf(o, "%s%" PRIu64 ": bb%d", c ? ", " : "  cases ", k->case_val[c], k->case_succ[c]);
 	if (k->halt)
-		fputs(" halt", o);
+		fputs(k->never ? " halt never" : " halt", o);
 	if (k->name) {
 		fputs(" name ", o);
 		name(k->name, o);
