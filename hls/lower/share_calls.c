@@ -11,6 +11,8 @@
 
 /* The string attribute share_calls_mark() leaves, so that a user's own noinline stays the user's. */
 #define SHARED_ATTR "kiln-shared"
+/* What a shared function's name starts with while it is one (no C identifier does). */
+#define SHARED_PREFIX "kiln.shared."
 /* Rounds of merging and inlining: a shared function's body may call another (sin's calls the argument
  * reduction's). */
 #define SHARE_ROUNDS 8
@@ -39,6 +41,18 @@ int share_calls_wanted(LLVMValueRef fn)
 void share_calls_mark(LLVMValueRef fn)
 {
 	LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+	/* Renamed while it is a call: LLVM knows malloc, calloc, sin... by name and rewrites calls to them
+	 * (malloc and a memset of zeros became a call of calloc inside calloc). It is internal, and inlined
+	 * everywhere before anything asks for it by name again. */
+	size_t len = 0;
+	const char *name = LLVMGetValueName2(fn, &len);
+	char *shared = malloc(len + sizeof SHARED_PREFIX);
+	if (shared) {
+		memcpy(shared, SHARED_PREFIX, sizeof SHARED_PREFIX - 1);
+		memcpy(shared + sizeof SHARED_PREFIX - 1, name, len);
+		LLVMSetValueName2(fn, shared, len + sizeof SHARED_PREFIX - 1);
+		free(shared);
+	}
 	unsigned ni = LLVMGetEnumAttributeKindForName("noinline", 8);
 	LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, ni, 0));
 	LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
@@ -109,7 +123,10 @@ static void merge(LLVMValueRef k, LLVMValueRef f, LLVMValueRef *calls, unsigned 
 		 * kept (it is then undominated, and demoted below). */
 		if (LLVMGetTypeKind(LLVMGetReturnType(fty)) != LLVMVoidTypeKind) {
 			LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(back[i]));
-			LLVMReplaceAllUsesWith(calls[i], LLVMBuildFreeze(b, one, "shared.result"));
+			LLVMValueRef yes = LLVMConstInt(LLVMInt1TypeInContext(ctx), 1, 0);
+			/* a select, not a freeze: the optimiser folds it once SROA has built the phis, and
+			 * pointer analysis then sees the pointer itself */
+			LLVMReplaceAllUsesWith(calls[i], LLVMBuildSelect(b, yes, one, one, "shared.result"));
 		}
 		LLVMDeleteBasicBlock(call_block);
 	}
