@@ -101,8 +101,13 @@ int kernel_libc_link(LLVMModuleRef mod)
 	for (size_t i = 0; i < nnames; i++) {
 		LLVMValueRef fn = rc == 0 ? LLVMGetNamedFunction(mod, names[i]) : NULL;
 		LLVMValueRef g = rc == 0 ? LLVMGetNamedGlobal(mod, names[i]) : NULL;
-		if (fn && LLVMCountBasicBlocks(fn))
+		if (fn && LLVMCountBasicBlocks(fn)) {
 			LLVMSetLinkage(fn, LLVMInternalLinkage);
+			LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+			                        LLVMCreateStringAttribute(ctx, KERNEL_LIBC_ATTR,
+			                                                  sizeof KERNEL_LIBC_ATTR - 1, "",
+			                                                  0));
+		}
 		if (g && LLVMGetInitializer(g))
 			LLVMSetLinkage(g, LLVMInternalLinkage);
 		free(names[i]);

@@ -5,6 +5,10 @@
 #define KILN_KERNEL_LIBC_H
 #include <llvm-c/Core.h>
 
+/* The string attribute the library's functions carry once linked (lower/share_calls.h shares the large ones).
+ */
+#define KERNEL_LIBC_ATTR "kiln-libc"
+
 /* Path of the library's bitcode (KILN_LIBC overrides it). */
 const char *kernel_libc_path(void);
 

@@ -2,9 +2,13 @@
 #include "ir_cfg.h"
 
 #include <llvm/IR/BasicBlock.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/Instruction.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Local.h>
+
+#include <vector>
 
 LLVMBasicBlockRef ir_split_block_before(LLVMValueRef inst)
 {
@@ -46,4 +50,23 @@ void ir_branch_fold(LLVMValueRef br, unsigned keep)
 	llvm::BranchInst::Create(kept, b);
 	b->eraseFromParent();
 	gone->removePredecessor(from);
+}
+
+int ir_demote_undominated(LLVMValueRef fn)
+{
+	auto *f = llvm::unwrap<llvm::Function>(fn);
+	llvm::DominatorTree dt(*f);
+	std::vector<llvm::Instruction *> bad;
+	for (llvm::BasicBlock &b : *f)
+		for (llvm::Instruction &i : b)
+			for (const llvm::Use &u : i.uses())
+				if (!dt.dominates(&i, u)) {
+					bad.push_back(&i);
+					break;
+				}
+	/* A phi too: its store goes after its block's phis, its loads before each use (DemotePHIToStack would
+	 * only move the phi into memory, its uses as undominated as before). */
+	for (llvm::Instruction *i : bad)
+		llvm::DemoteRegToStack(*i);
+	return (int)bad.size();
 }

@@ -25,6 +25,10 @@ void ir_switch_default_unreachable(LLVMValueRef sw);
  * other successor's phis lose that edge. */
 void ir_branch_fold(LLVMValueRef br, unsigned keep);
 
+/* Every value of FN used where its definition no longer dominates the use (after calls were merged into
+ * one) goes through a stack slot, which SROA makes phis again (undefined on the paths that did not define
+ * it). Returns how many values. */
+int ir_demote_undominated(LLVMValueRef fn);
 #ifdef __cplusplus
 }
 #endif

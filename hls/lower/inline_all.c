@@ -7,6 +7,7 @@
 #include "../support/diag.h"
 #include "indirect_calls.h"
 #include "recursion.h"
+#include "share_calls.h"
 
 /* The passes that inline what was marked and clean up after it. */
 static const char *const optimise = "always-inline,default<O2>";
@@ -23,9 +24,15 @@ int inline_all(LLVMModuleRef mod)
 		if (!LLVMCountBasicBlocks(fn) || ir_is_kernel(fn))
 			continue;
 		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, ni);
-		LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, ai, 0));
+		if (share_calls_wanted(fn))
+			share_calls_mark(fn); /* inlined once its calls are one */
+		else
+			LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+			                        LLVMCreateEnumAttribute(ctx, ai, 0));
 	}
-	return ir_run_passes(mod, optimise, "optimisation");
+	if (ir_run_passes(mod, optimise, "optimisation") != 0)
+		return -1;
+	return share_calls(mod);
 }
 
 int inline_indirect_calls(LLVMModuleRef mod, unsigned recursion_depth)

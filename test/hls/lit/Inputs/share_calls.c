@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+// Input of share_calls.ll: sin (the kernel C library's) from three places, a result kept across a later
+// call, a value computed before a call and used after it; a kernel's own function called twice; qsort
+// (its comparator comes through a pointer: not shared).
+#include <kiln/device.h>
+#include <math.h>
+#include <stdlib.h>
+
+static double mine(double x)
+{
+	return x * x + 1.0;
+}
+
+KILN_SINGLE_TASK_KERNEL void trig(double *io)
+{
+	double a = io[0], b = io[1], c = io[2];
+	double k = a * 3.0;          /* before the first call, used after the last */
+	double s1 = sin(a);          /* kept across the two calls after it */
+	double s2 = sin(b + s1);
+	double s3 = sin(c);
+	io[0] = s1 + k;
+	io[1] = s2 * s3 + mine(a) + mine(b);
+}
+
+static int up(const void *x, const void *y)
+{
+	return *(const int *)x - *(const int *)y;
+}
+
+static int down(const void *x, const void *y)
+{
+	return *(const int *)y - *(const int *)x;
+}
+
+KILN_SINGLE_TASK_KERNEL void sorts(int *v)
+{
+	qsort(v, 8, sizeof *v, up);
+	qsort(v + 8, 8, sizeof *v, down);
+}
