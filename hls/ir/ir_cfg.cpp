@@ -70,3 +70,8 @@ int ir_demote_undominated(LLVMValueRef fn)
 		llvm::DemoteRegToStack(*i);
 	return (int)bad.size();
 }
+
+void ir_remove_unreachable_blocks(LLVMValueRef fn)
+{
+	llvm::removeUnreachableBlocks(*llvm::unwrap<llvm::Function>(fn));
+}

@@ -29,6 +29,8 @@ void ir_branch_fold(LLVMValueRef br, unsigned keep);
  * one) goes through a stack slot, which SROA makes phis again (undefined on the paths that did not define
  * it). Returns how many values. */
 int ir_demote_undominated(LLVMValueRef fn);
+/* Deletes FN's blocks that its entry does not reach (their successors' phis forget them). */
+void ir_remove_unreachable_blocks(LLVMValueRef fn);
 #ifdef __cplusplus
 }
 #endif

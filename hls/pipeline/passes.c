@@ -19,6 +19,7 @@
 #include "../lower/inline_asm.h"
 #include "../lower/lower.h"
 #include "../lower/math_calls.h"
+#include "../lower/null_access.h"
 #include "../lower/reassoc.h"
 #include "../lower/recursion.h"
 #include "../lower/rom_values.h"
@@ -155,6 +156,16 @@ static int run_unify_pointers(LLVMModuleRef m, pass_opts *o)
 	return unify_pointers(m, o->checks);
 }
 
+/* Its stops are lowered as the others were, and the image's property sets must list them. */
+static int run_null_accesses(LLVMModuleRef m, pass_opts *o)
+{
+	if (null_accesses(m) > 0) {
+		debug_lower_stops(m, kiln_board_has_debug_channel(o->board));
+		o->stops_added = 1;
+	}
+	return 0;
+}
+
 /* The checks' stops are lowered as the others were, and the image's property sets must list them. */
 static int run_bounds_checks(LLVMModuleRef m, pass_opts *o)
 {
@@ -238,6 +249,8 @@ static const pass table[] = {
      "division and remainder by a constant become shifts, or a multiply and shifts"},
     {"unify-pointers", PASS_IMAGE, 0, run_unify_pointers, NULL,
      "every pointer is resolved to the memories it may reach and rewritten as an offset"},
+    {"null-accesses", PASS_IMAGE, 0, run_null_accesses, NULL,
+     "an access through a pointer that can only be null stops the kernel when it runs"},
     {"bounds-checks", PASS_IMAGE, PASS_IF_CHECKS, run_bounds_checks, NULL,
      "accesses to on-chip arrays are checked against their bounds"},
 };

@@ -57,6 +57,7 @@ attributes #0 = { "sycl-device-global-size"="4" "sycl-unique-id"="dg" }
 ; LIST: annotations per input
 ; LIST: usm-class-finish linked
 ; LIST: unify-pointers per image
+; LIST-NEXT: null-accesses per image
 ; LIST-NEXT: bounds-checks per image
 
 ; UNIFY-LABEL: define spir_kernel void @k(
