@@ -114,7 +114,8 @@ static int read_allows(const kfunc *f, const kbind *b, int d, int kb, int lo, in
 
 /* Whether P's register may hold V from V's step on (phi P takes V on the edge from V's block): every read
  * of either allows it (read_allows), a phi's read being on its edge, as the edge's block's last step ends;
- * no phi but P takes V. */
+ * another phi takes V only on an edge from V's block (a loop's exit phi does), where P's register still
+ * holds V, not on an edge of a later block. */
 static int coalescible(const kfunc *f, const kbind *b, int p, int v, const unsigned char *out)
 {
 	for (int u = 0; u < f->ninsts; u++) {
@@ -130,7 +131,8 @@ static int coalescible(const kfunc *f, const kbind *b, int p, int v, const unsig
 			if (k->phi_val[q].kind != KV_OP)
 				continue;
 			int d = k->phi_val[q].id, from = k->phi_block[q], end = f->blocks[from].last_step;
-			if ((d == v && u != p) || !read_allows(f, b, d, from, end, end, p, v, out))
+			if ((d == v && u != p && from != f->insts[v].block) ||
+			    !read_allows(f, b, d, from, end, end, p, v, out))
 				return 0;
 		}
 	}
