@@ -17,6 +17,7 @@
 
 #include "../schedule/oplib.h"
 #include "../support/xalloc.h"
+#include "common_ops.h"
 #include "dead_ops.h"
 #include "ifconv_edit.h"
 #include "ifconv_region.h"
@@ -389,7 +390,10 @@ int ifconv_stage(kfunc *f, double clock_ns, int pipeline)
 	}
 	if (load_hoist(f, clock_ns))
 		f->nsteps = 0;
-	if (store_merge(f) + kir_drop_dead_ops(f)) /* a schedule read with the kernel no longer fits */
+	/* in this order: merged stores and operations leave the dead ones behind */
+	int tidied = store_merge(f);
+	tidied += kir_merge_common_ops(f);
+	if (tidied + kir_drop_dead_ops(f)) /* a schedule read with the kernel no longer fits */
 		f->nsteps = 0;
 	return n;
 }
