@@ -28,7 +28,8 @@ static uint64_t mix(uint64_t h, uint64_t v)
 
 static uint64_t key(const kinst *k)
 {
-	uint64_t h = mix(mix(mix((uint64_t)k->op, (uint64_t)k->width), (uint64_t)k->pred), (uint64_t)k->nargs);
+	uint64_t h =
+	    mix(mix(mix((uint64_t)k->op, (uint64_t)k->width), (uint64_t)k->pred), (uint64_t)k->nargs);
 	for (int a = 0; a < k->nargs; a++)
 		h = mix(mix(mix(h, (uint64_t)k->a[a].kind), (uint64_t)k->a[a].width),
 		        k->a[a].kind == KV_CONST ? k->a[a].c : (uint64_t)k->a[a].id);
@@ -67,7 +68,8 @@ int kir_merge_common_ops(kfunc *f)
 		for (int j = 0; j < bl->ninsts; j++) {
 			int id = bl->insts[j];
 			kinst *k = &f->insts[id];
-			/* an operand merged already reads its representative, so a chain of copies merges whole */
+			/* an operand merged already reads its representative, so a chain of copies merges
+			 * whole */
 			for (int a = 0; a < k->nargs; a++)
 				redirect(to, &k->a[a]);
 			if (!mergeable(k))
