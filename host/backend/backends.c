@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The table of board backends libkiln knows; a new board kind adds one line here. */
+/* The table of board backends libkiln knows, from board.h's list; a new board kind adds its name there and
+ * its header here. */
 #include <string.h>
 
 #include "backend.h"
 #include "bsp/fake/host/fake_backend.h"
 #include "bsp/sim/host/sim_backend.h"
 
-static const kiln_backend_ops *const backends[] = {&kiln_sim_backend_ops, &kiln_fake_backend_ops};
+#define BACKEND_OPS(n) &kiln_##n##_backend_ops,
+static const kiln_backend_ops *const backends[] = {KILN_BOARD_BACKENDS(BACKEND_OPS)};
+#undef BACKEND_OPS
 
 const kiln_backend_ops *kiln_backend_find(const char *name)
 {

@@ -34,13 +34,71 @@ static int valid_name(const char *s)
 	return 1;
 }
 
+#define BACKEND_NAME(n) #n,
+const char *const kiln_board_backends[] = {KILN_BOARD_BACKENDS(BACKEND_NAME)};
+#undef BACKEND_NAME
+const int kiln_board_nbackends = (int)(sizeof kiln_board_backends / sizeof kiln_board_backends[0]);
+
+/* "fpga": the part. Its resources are what kiln-cc checks an image against before place and route. */
+static int parse_fpga(const json_t *o, kiln_board_fpga *f, char *err, size_t errlen)
+{
+	static const char *const keys[] = {"family", "device", "package", "luts",           "ffs",
+	                                   "brams",  "dsps",   "sprams",  "oscillator_mhz", NULL};
+	static const char *const families[] = {"ice40", "ecp5"};
+	int fam;
+	if (!json_is_object(o)) {
+		snprintf(err, errlen, "fpga: expected an object");
+		return -1;
+	}
+	if (kiln_json_only_keys(o, "fpga", keys, err, errlen) ||
+	    kiln_json_enum(o, "fpga", "family", families, 2, &fam, err, errlen) ||
+	    kiln_json_str(o, "fpga", "device", 1, &f->device, err, errlen) ||
+	    kiln_json_str(o, "fpga", "package", 1, &f->package, err, errlen) ||
+	    kiln_json_u32(o, "fpga", "luts", 1, UINT32_MAX, &f->luts, err, errlen) ||
+	    kiln_json_u32(o, "fpga", "ffs", 1, UINT32_MAX, &f->ffs, err, errlen) ||
+	    kiln_json_u32(o, "fpga", "brams", 0, UINT32_MAX, &f->brams, err, errlen) ||
+	    kiln_json_u32(o, "fpga", "dsps", 0, UINT32_MAX, &f->dsps, err, errlen) ||
+	    kiln_json_positive(o, "fpga", "oscillator_mhz", &f->oscillator_mhz, err, errlen))
+		return -1;
+	f->family = fam == 0 ? KILN_FPGA_ICE40 : KILN_FPGA_ECP5;
+	f->sprams = 0;
+	if (json_object_get(o, "sprams") &&
+	    kiln_json_u32(o, "fpga", "sprams", 0, f->family == KILN_FPGA_ICE40 ? 64 : 0, &f->sprams, err,
+	                  errlen))
+		return -1;
+	return 0;
+}
+
+/* "host_link": how the host reaches the board. */
+static int parse_link(const json_t *o, kiln_board_link *l, char *err, size_t errlen)
+{
+	static const char *const keys[] = {"kind", "baud", "port", NULL};
+	static const char *const kinds[] = {"uart"};
+	int kind;
+	if (!json_is_object(o)) {
+		snprintf(err, errlen, "host_link: expected an object");
+		return -1;
+	}
+	if (kiln_json_only_keys(o, "host_link", keys, err, errlen) ||
+	    kiln_json_enum(o, "host_link", "kind", kinds, 1, &kind, err, errlen) ||
+	    kiln_json_u32(o, "host_link", "baud", 300, 100000000, &l->baud, err, errlen) ||
+	    kiln_json_str_opt(o, "host_link", "port", "", &l->port, err, errlen))
+		return -1;
+	if (!(l->kind = strdup(kinds[kind]))) {
+		snprintf(err, errlen, "host_link: out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_fields(const json_t *root, kiln_board_config *b, char *err, size_t errlen)
 {
 	static const char *const keys[] = {
-	    "name",         "description",    "backend",         "board_id", "clock_period_ns",
-	    "devmem_bytes", "devmem_latency", "watchdog_cycles", "aspects",  NULL};
+	    "name",           "description",     "backend", "board_id", "clock_period_ns", "devmem_bytes",
+	    "devmem_latency", "watchdog_cycles", "aspects", "fpga",     "host_link",       NULL};
 	json_t *aspects;
 	uint64_t id;
+	int backend;
 	if (kiln_json_only_keys(root, "", keys, err, errlen) ||
 	    kiln_json_str(root, "", "name", 1, &b->name, err, errlen))
 		return -1;
@@ -50,7 +108,8 @@ static int parse_fields(const json_t *root, kiln_board_config *b, char *err, siz
 		return -1;
 	}
 	if (kiln_json_str_opt(root, "", "description", "", &b->description, err, errlen) ||
-	    kiln_json_str(root, "", "backend", 1, &b->backend, err, errlen) ||
+	    kiln_json_enum(root, "", "backend", kiln_board_backends, kiln_board_nbackends, &backend, err,
+	                   errlen) ||
 	    kiln_json_u64(root, "", "board_id", 0, UINT32_MAX, &id, err, errlen) ||
 	    kiln_json_positive(root, "", "clock_period_ns", &b->clock_period_ns, err, errlen) ||
 	    kiln_json_u64(root, "", "devmem_bytes", 4, DEVMEM_WINDOW, &b->devmem_bytes, err, errlen) ||
@@ -59,6 +118,14 @@ static int parse_fields(const json_t *root, kiln_board_config *b, char *err, siz
 	    kiln_json_array(root, "", "aspects", &aspects, err, errlen))
 		return -1;
 	b->board_id = (uint32_t)id;
+	if (!(b->backend = strdup(kiln_board_backends[backend]))) {
+		snprintf(err, errlen, "backend: out of memory");
+		return -1;
+	}
+	const json_t *fpga = json_object_get(root, "fpga"), *link = json_object_get(root, "host_link");
+	if ((fpga && parse_fpga(fpga, &b->fpga, err, errlen)) ||
+	    (link && parse_link(link, &b->link, err, errlen)))
+		return -1;
 	if (b->devmem_bytes % 4) {
 		snprintf(err, errlen, "devmem_bytes: %llu is not a multiple of 4",
 		         (unsigned long long)b->devmem_bytes);
@@ -194,6 +261,10 @@ void kiln_board_free(kiln_board_config *b)
 	free(b->name);
 	free(b->description);
 	free(b->backend);
+	free(b->fpga.device);
+	free(b->fpga.package);
+	free(b->link.kind);
+	free(b->link.port);
 	free(b->path);
 	*b = (kiln_board_config){0};
 }

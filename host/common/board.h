@@ -6,6 +6,38 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The board backends libkiln has, X(NAME) each: host/backend/backends.c makes its table of
+ * kiln_NAME_backend_ops from this list, and a board file naming another backend is refused where it is read,
+ * by kiln-cc as by the runtime. */
+#define KILN_BOARD_BACKENDS(X) X(sim) X(fake)
+extern const char *const kiln_board_backends[];
+extern const int kiln_board_nbackends;
+
+/* FPGA families a real board may carry: the flow (yosys, nextpnr, the packer) and the resource units follow.
+ */
+typedef enum kiln_fpga_family { KILN_FPGA_NONE = 0, KILN_FPGA_ICE40, KILN_FPGA_ECP5 } kiln_fpga_family;
+
+/* The part of a real board ("fpga" in its file); family KILN_FPGA_NONE on a simulated board. */
+typedef struct kiln_board_fpga {
+	kiln_fpga_family family;
+	char *device;    /* nextpnr's name: "up5k", "hx8k", "85k" */
+	char *package;   /* "sg48", "CABGA381" */
+	uint32_t luts;   /* logic cells (iCE40) or LUT4s (ECP5) */
+	uint32_t ffs;    /* flip-flops */
+	uint32_t brams;  /* block RAMs: iCE40 EBRs of 4 Kbit, ECP5 DP16KDs of 18 Kbit */
+	uint32_t dsps;   /* iCE40 SB_MAC16s, ECP5 MULT18X18Ds */
+	uint32_t sprams; /* iCE40 UltraPlus SB_SPRAM256KAs of 32 KiB, else 0 */
+	double
+	    oscillator_mhz; /* the board's clock input, which the PLL turns into the clock_period_ns clock */
+} kiln_board_fpga;
+
+/* How the host reaches a real board ("host_link" in its file). */
+typedef struct kiln_board_link {
+	char *kind;    /* "uart", or NULL when the board file has no link (simulated boards) */
+	uint32_t baud; /* uart: bits per second of the line (docs/host-link.md) */
+	char *port;    /* uart: the host's device, "" when the user names it (KILN_SERIAL_PORT) */
+} kiln_board_link;
+
 typedef struct kiln_board_config {
 	char *name; /* "sim" */
 	char *description;
@@ -17,6 +49,8 @@ typedef struct kiln_board_config {
 	uint64_t watchdog_cycles; /* default cycle budget of one kernel run before it is reported hung */
 	char **aspects;           /* supported aspects (virtual functions, fp64, ...) */
 	size_t naspects;
+	kiln_board_fpga fpga; /* family KILN_FPGA_NONE: no FPGA (a simulated board) */
+	kiln_board_link link;
 	char *path; /* file it was read from */
 } kiln_board_config;
 

@@ -255,3 +255,15 @@ printf '#include <stdint.h>\nuint32_t kiln_csr_read32(uint32_t a);\nvoid kiln_cs
 	"$tmp/a/c.kimg.d/regmap.h" >"$tmp/h.c"
 cc -std=c11 -Wall -Werror -fsyntax-only "$tmp/h.c" 2>"$tmp/herr" && ok "register map header compiles" ||
 	notok "register map header" "$(head -c 600 "$tmp/herr")"
+
+# A board file naming a backend libkiln does not have is refused before anything is compiled (it once
+# compiled with status 0 into an image no runtime could open), naming the file and the backends there are.
+mkdir -p "$tmp/nb"
+sed 's/"backend": "fake"/"backend": "pcie"/; s/"name": "fake"/"name": "nb"/' "$src/test/libkiln/boards/fake.json" >"$tmp/nb/nb.json"
+if KILN_CONFIG_DIR="$tmp/nb" "$cc" -q --board nb -o "$tmp/nb/t.kimg" "$src/examples/counter.c" 2>"$tmp/nb/err"; then
+	notok "kiln-cc refuses a board with an unknown backend" "exit 0"
+elif grep -q "nb.json: backend: 'pcie' is not one of sim, fake" "$tmp/nb/err" && [ ! -e "$tmp/nb/t.kimg" ]; then
+	ok "kiln-cc refuses a board with an unknown backend, naming the file and the backends"
+else
+	notok "kiln-cc refuses a board with an unknown backend" "$(head -c 400 "$tmp/nb/err")"
+fi

@@ -31,8 +31,8 @@ static void test_sim(void)
 	KT_EQ_U64(b.devmem_latency, 4, "sim memory latency");
 	KT_EQ_U64(b.watchdog_cycles, 100000000, "sim watchdog");
 	KT_CHECK(b.naspects == 4 && strcmp(b.aspects[0], "fpga") == 0 &&
-	             strcmp(b.aspects[1], "usm_device_allocations") == 0 && strcmp(b.aspects[2], "fp32") == 0 &&
-	             strcmp(b.aspects[3], "fp64") == 0,
+	             strcmp(b.aspects[1], "usm_device_allocations") == 0 &&
+	             strcmp(b.aspects[2], "fp32") == 0 && strcmp(b.aspects[3], "fp64") == 0,
 	         "sim aspects", "%zu aspects", b.naspects);
 	KT_CHECK(b.path && strstr(b.path, "share/kiln/boards/sim.json"), "path recorded", "%s",
 	         b.path ? b.path : "(null)");
@@ -80,7 +80,10 @@ static void test_parse(void)
 	kiln_board_free(&b);
 	expect_bad("\"name\": \"b1\", ", "", "name: missing", "missing name");
 	expect_bad("\"b1\"", "\"b 1\"", "name: 'b 1' is not a board name", "name with a space");
-	expect_bad("\"backend\": \"sim\"", "\"backend\": \"\"", "backend: empty", "empty backend");
+	expect_bad("\"backend\": \"sim\"", "\"backend\": \"\"", "backend: '' is not one of sim, fake",
+	           "empty backend");
+	expect_bad("\"backend\": \"sim\"", "\"backend\": \"pcie\"", "backend: 'pcie' is not one of sim, fake",
+	           "a backend libkiln does not have is refused where the board file is read");
 	expect_bad("\"board_id\": 7", "\"board_id\": 4294967296", "board_id: 4294967296 out of range",
 	           "board id > 32 bits");
 	expect_bad("\"board_id\": 7", "\"board_id\": \"7\"", "board_id: expected an integer",
@@ -100,6 +103,66 @@ static void test_parse(void)
 	expect_bad("\"devmem_latency\": 2,", "\"devmem_latency\": 2, \"colour\": 1,", "unknown key 'colour'",
 	           "unknown key");
 	expect_bad("{", "[", "line 1", "not JSON");
+}
+
+/* A real board's part and host link: icebreaker.json's shape. */
+static const char real[] =
+    "{\"name\": \"b1\", \"backend\": \"fake\", \"board_id\": 7, \"clock_period_ns\": 40,\n"
+    " \"devmem_bytes\": 131072, \"devmem_latency\": 1, \"watchdog_cycles\": 1000, \"aspects\": [],\n"
+    " \"fpga\": {\"family\": \"ice40\", \"device\": \"up5k\", \"package\": \"sg48\", \"luts\": 5280,\n"
+    "          \"ffs\": 5280, \"brams\": 30, \"dsps\": 8, \"sprams\": 4, \"oscillator_mhz\": 12},\n"
+    " \"host_link\": {\"kind\": \"uart\", \"baud\": 1000000}}\n";
+
+static void expect_bad_real(const char *from, const char *to, const char *want, const char *name)
+{
+	const char *at = strstr(real, from);
+	char text[1024];
+	if (!KT_CHECK(at != NULL, name, "pattern '%s' not found", from))
+		return;
+	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - real), real, to, at + strlen(from));
+	kiln_board_config b;
+	char err[300] = "";
+	int rc = kiln_board_parse(text, strlen(text), "x/b1.json", &b, err, sizeof err);
+	KT_CHECK(rc == -1 && strstr(err, want) && b.name == NULL, name, "rc=%d err=\"%s\", want \"%s\"", rc,
+	         err, want);
+}
+
+static void test_real(void)
+{
+	kiln_board_config b;
+	char err[300];
+	if (KT_CHECK(kiln_board_parse(real, strlen(real), "x/b1.json", &b, err, sizeof err) == 0,
+	             "a real board's file parses", "%s", err)) {
+		KT_CHECK(b.fpga.family == KILN_FPGA_ICE40 && !strcmp(b.fpga.device, "up5k") &&
+		             !strcmp(b.fpga.package, "sg48") && b.fpga.luts == 5280 && b.fpga.ffs == 5280 &&
+		             b.fpga.brams == 30 && b.fpga.dsps == 8 && b.fpga.sprams == 4 &&
+		             b.fpga.oscillator_mhz == 12.0,
+		         "fpga fields", "family %d device %s", (int)b.fpga.family, b.fpga.device);
+		KT_CHECK(b.link.kind && !strcmp(b.link.kind, "uart") && b.link.baud == 1000000 &&
+		             b.link.port && !*b.link.port,
+		         "host_link fields (port defaults to empty: the user names it)", "kind %s baud %u",
+		         b.link.kind ? b.link.kind : "(null)", b.link.baud);
+		kiln_board_free(&b);
+	}
+	KT_CHECK(kiln_board_parse(good, strlen(good), "x/b1.json", &b, err, sizeof err) == 0 &&
+	             b.fpga.family == KILN_FPGA_NONE && b.link.kind == NULL,
+	         "a board file without fpga and host_link is a simulated board", "%s", err);
+	kiln_board_free(&b);
+	expect_bad_real("\"ice40\"", "\"xc7\"", "fpga.family: 'xc7' is not one of ice40, ecp5",
+	                "unknown family");
+	expect_bad_real("\"luts\": 5280,", "", "fpga.luts: missing", "fpga without luts");
+	expect_bad_real("\"dsps\": 8", "\"dsps\": -1", "fpga.dsps:", "negative dsps");
+	expect_bad_real("\"ice40\"", "\"ecp5\"", "fpga.sprams: 4 out of range", "SPRAM only on iCE40");
+	expect_bad_real("\"oscillator_mhz\": 12", "\"oscillator_mhz\": 0",
+	                "fpga.oscillator_mhz: must be greater than zero", "zero oscillator");
+	expect_bad_real("\"sprams\": 4,", "\"sprams\": 4, \"lcs\": 1,", "fpga: unknown key 'lcs'",
+	                "unknown fpga key");
+	expect_bad("\"aspects\"", "\"fpga\": 3, \"aspects\"", "fpga: expected an object",
+	           "fpga not an object");
+	expect_bad_real("\"uart\"", "\"pcie\"", "host_link.kind: 'pcie' is not one of uart", "unknown link");
+	expect_bad_real("\"baud\": 1000000", "\"baud\": 0", "host_link.baud: 0 out of range", "zero baud");
+	expect_bad_real("\"baud\": 1000000", "\"baud\": 1000000, \"port\": 5",
+	                "host_link.port: expected a string", "port not a string");
 }
 
 static void test_config_dir(void)
@@ -146,6 +209,7 @@ int main(void)
 {
 	test_sim();
 	test_parse();
+	test_real();
 	test_config_dir();
 	return KT_DONE();
 }
