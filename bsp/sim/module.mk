@@ -5,7 +5,7 @@
 # - libkiln links $(SIM_BACKEND_OBJS) and $(SIM_BACKEND_LDLIBS) for the "sim" backend.
 
 SIM_BUILD_MODEL := bsp/sim/build-model
-SIM_SHELL_RTL := bsp/sim/rtl/kiln_sim_board.v
+SIM_SHELL_RTL := bsp/sim/rtl/kiln_sim_board.v bsp/common/rtl/kiln_shell.v
 SIM_MODEL_DEPS := $(SIM_BUILD_MODEL) $(SIM_SHELL_RTL) bsp/sim/model/sim_model.cpp bsp/sim/model/sim_model.h \
 	bsp/sim/model/trace_merge.cpp
 SIM_BACKEND_OBJS := $(BUILD)/obj/bsp/sim/host/sim_backend.o

@@ -37,9 +37,10 @@ static void digest_file(kiln_strbuf *key, const char *name, const char *path)
 static int model_key(const kiln_board_config *b, const char *const *rtl, int nrtl, uint64_t image_hash,
                      int trace, char key[65])
 {
-	static const char *const deps[] = {"bsp/sim/rtl/kiln_sim_board.v", "rtl/kiln_contract.vh",
-	                                   "bsp/sim/model/sim_model.cpp",  "bsp/sim/model/trace_merge.cpp",
-	                                   "bsp/sim/model/sim_model.h",    "bsp/sim/build-model"};
+	static const char *const deps[] = {
+	    "bsp/sim/rtl/kiln_sim_board.v", "bsp/common/rtl/kiln_shell.v",   "rtl/kiln_contract.vh",
+	    "bsp/sim/model/sim_model.cpp",  "bsp/sim/model/trace_merge.cpp", "bsp/sim/model/sim_model.h",
+	    "bsp/sim/build-model"};
 	kiln_strbuf text = {0};
 	for (int i = 0; i < nrtl; i++) {
 		const char *base = strrchr(rtl[i], '/');

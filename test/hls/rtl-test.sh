@@ -20,7 +20,7 @@ done
 # Generated modules read like hand-written ones (lowRISC): lines of at most 100 columns, like the cells and
 # the shell, and the unused-signal sink names ports and sliced-off bits, never a whole datapath value
 # (unread ones are removed before the module is printed, hls/emit/dead_signals.h).
-long=$(awk 'length($0) > 100 { print FILENAME ":" FNR; exit }' "$dir"/*.kimg.d/rtl/*.v "$1/bsp/sim/rtl/kiln_sim_board.v")
+long=$(awk 'length($0) > 100 { print FILENAME ":" FNR; exit }' "$dir"/*.kimg.d/rtl/*.v "$1/bsp/sim/rtl/kiln_sim_board.v" "$1/bsp/common/rtl/kiln_shell.v")
 [ -z "$long" ] && echo "ok - generated RTL, the cells and the sim shell stay within 100 columns" ||
 	echo "not ok - RTL line over 100 columns: $long"
 whole=$(awk '/wire unused_inputs/ { on = 1 } on { print } on && /};/ { on = 0 }' "$dir"/*.kimg.d/rtl/kiln_k_*.v | grep -Eo '[ ,](v[0-9]+|ld[0-9]+|p[0-9]+_[0-9m]+|([a-z][a-z0-9]*_)?r?[0-9]+_q)[,}]' | head -3 | tr '\n' ' ')
@@ -39,7 +39,7 @@ done
 	echo "not ok - latches inferred in:$latches"
 # Declare before use: every signal, parameter and function of every generated module, cell and the shell is
 # declared on an earlier line than its first use (decl_order.py).
-if python3 "$1/test/hls/decl_order.py" "$dir"/*.kimg.d/rtl/*.v "$1/bsp/sim/rtl/kiln_sim_board.v" >"$tmp/decl"; then
+if python3 "$1/test/hls/decl_order.py" "$dir"/*.kimg.d/rtl/*.v "$1/bsp/sim/rtl/kiln_sim_board.v" "$1/bsp/common/rtl/kiln_shell.v" >"$tmp/decl"; then
 	echo "ok - generated RTL, the cells and the shell declare every signal before its use"
 else
 	echo "not ok - used before declared ($(wc -l <"$tmp/decl") uses): $(head -3 "$tmp/decl" | tr '\n' ' ')"

@@ -7,7 +7,7 @@
 set -u
 root=$1
 inc=$2
-shell=$root/bsp/sim/rtl/kiln_sim_board.v
+shell="$root/bsp/sim/rtl/kiln_sim_board.v $root/bsp/common/rtl/kiln_shell.v"
 fixture=$root/test/sim/fixture_image.v
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -25,7 +25,7 @@ check() { # NAME, then the command
 for params in "" "-GMEM_LATENCY=1" "-GMEM_LATENCY=2 -GBP_PERIOD=0" "-GDEVMEM_BYTES=4000 -GBP_PERIOD=2"; do
 	# shellcheck disable=SC2086
 	check "verilator -Wall lint ${params:-(defaults)}" verilator --lint-only -Wall -I"$inc" $params \
-		--top-module kiln_sim_board "$shell" "$fixture"
+		--top-module kiln_sim_board $shell "$fixture"
 done
 
 # Latches show up either as cells after synthesis or as "Latch inferred" lines from proc_dlatch.

@@ -1,15 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Kiln simulated board: the shell around one generated image (docs/hardware-contract.md, layout
-// version 1).
-//
-// The host bridge is an MMIO slave whose address map splits into the shell block, the image space
-// and a window onto device memory. Image accesses stream: the bridge takes one a cycle while the
-// image does and forwards the image's responses in order; a shell or device-memory access waits
-// until the image has answered everything, and the bridge takes nothing while it runs, so that
-// responses always come in request order. Device memory is a word array shared by the host
-// window and the image's master port; it answers reads after a fixed latency and deliberately
-// pushes back on a fixed period so that every kernel is exercised against back-pressure, not only
-// against an always-ready memory.
+// Kiln simulated board: the shell (bsp/common/rtl/kiln_shell.v) around one generated image, with device
+// memory as a word array. The memory answers reads after a fixed latency and deliberately pushes back
+// on a fixed period, so that every kernel is exercised against back-pressure, not only against an
+// always-ready memory.
 
 module kiln_sim_board #(
   // DEVMEM_BYTES: device memory size, a multiple of 4 below 2 GiB. MEM_LATENCY: its read latency in
@@ -32,207 +25,56 @@ module kiln_sim_board #(
   input  wire [31:0] host_addr,
   input  wire [31:0] host_wdata,
   input  wire [3:0]  host_wstrb,
-  output reg         host_rsp_valid,
-  output reg  [31:0] host_rsp_rdata,
-  output reg         host_rsp_err,
+  output wire        host_rsp_valid,
+  output wire [31:0] host_rsp_rdata,
+  output wire        host_rsp_err,
 
   output wire        irq
 );
 
-  // The address map, the shell's registers and their values (host/common/contract.h).
-  `include "kiln_contract.vh"
-
   localparam integer DEVMEM_WORDS = DEVMEM_BYTES / 4;
   localparam integer AW           = (DEVMEM_WORDS > 1) ? $clog2(DEVMEM_WORDS) : 1;
-  // 33 bits so that the size compares cleanly against any 32-bit address.
-  localparam [31:0]  DEVMEM_BYTES_U = DEVMEM_BYTES;
-  localparam [32:0]  DEVMEM_SIZE  = 33'd0 + DEVMEM_BYTES_U;
 
-  // Host bridge states of a shell or device-memory access (image accesses stream beside them).
-  localparam [1:0] H_IDLE     = 2'd0;
-  localparam [1:0] H_RSP      = 2'd1; // decode error: answer next cycle
-  localparam [1:0] H_MEM_REQ  = 2'd2; // waiting for the device memory arbiter
-  localparam [1:0] H_MEM_WAIT = 2'd3; // waiting for read data
+  wire        mem_valid;
+  reg         mem_ready;
+  wire        mem_write;
+  wire [31:0] mem_addr;
+  wire [31:0] mem_wdata;
+  wire [3:0]  mem_wstrb;
+  wire [1:0]  mem_tag;
+  wire        mem_rvalid;
+  wire [31:0] mem_rdata;
+  wire [1:0]  mem_rtag;
 
-  //////////////////////
-  // Image instance   //
-  //////////////////////
-
-  wire        img_mmio_valid;
-  wire        img_mmio_ready;
-  wire        img_mmio_rsp_valid;
-  wire [31:0] img_mmio_rsp_rdata;
-  wire        img_mmio_rsp_err;
-  wire        img_mem_valid;
-  wire        img_mem_ready;
-  wire        img_mem_write;
-  wire [31:0] img_mem_addr;
-  wire [31:0] img_mem_wdata;
-  wire [3:0]  img_mem_wstrb;
-  wire        img_mem_rvalid;
-  wire [31:0] img_mem_rdata;
-  wire        img_irq;
-
-  reg  [1:0]  h_state_q;
-  reg         h_write_q;
-  reg         img_req_q;  // an image access waits for mmio_ready
-  reg  [1:0]  img_out_q;  // image accesses taken and not yet answered
-  reg  [31:0] h_addr_q;
-  reg  [31:0] h_wdata_q;
-  reg  [3:0]  h_wstrb_q;
-
-  kiln_image #(
+  kiln_shell #(
+    .DEVMEM_BYTES  (DEVMEM_BYTES),
+    .BOARD_ID      (BOARD_ID),
     .IMAGE_HASH_LO (IMAGE_HASH_LO),
     .IMAGE_HASH_HI (IMAGE_HASH_HI)
-  ) u_image (
+  ) u_shell (
     .clk            (clk),
     .rst_n          (rst_n),
-    .mmio_valid     (img_mmio_valid),
-    .mmio_ready     (img_mmio_ready),
-    .mmio_write     (h_write_q),
-    .mmio_addr      (h_addr_q - KILN_IMAGE_BASE),
-    .mmio_wdata     (h_wdata_q),
-    .mmio_wstrb     (h_wstrb_q),
-    .mmio_rsp_valid (img_mmio_rsp_valid),
-    .mmio_rsp_rdata (img_mmio_rsp_rdata),
-    .mmio_rsp_err   (img_mmio_rsp_err),
-    .mem_valid      (img_mem_valid),
-    .mem_ready      (img_mem_ready),
-    .mem_write      (img_mem_write),
-    .mem_addr       (img_mem_addr),
-    .mem_wdata      (img_mem_wdata),
-    .mem_wstrb      (img_mem_wstrb),
-    .mem_rvalid     (img_mem_rvalid),
-    .mem_rdata      (img_mem_rdata),
-    .irq            (img_irq)
+    .host_valid     (host_valid),
+    .host_ready     (host_ready),
+    .host_write     (host_write),
+    .host_addr      (host_addr),
+    .host_wdata     (host_wdata),
+    .host_wstrb     (host_wstrb),
+    .host_rsp_valid (host_rsp_valid),
+    .host_rsp_rdata (host_rsp_rdata),
+    .host_rsp_err   (host_rsp_err),
+    .irq            (irq),
+    .mem_valid      (mem_valid),
+    .mem_ready      (mem_ready),
+    .mem_write      (mem_write),
+    .mem_addr       (mem_addr),
+    .mem_wdata      (mem_wdata),
+    .mem_wstrb      (mem_wstrb),
+    .mem_tag        (mem_tag),
+    .mem_rvalid     (mem_rvalid),
+    .mem_rdata      (mem_rdata),
+    .mem_rtag       (mem_rtag)
   );
-
-  assign irq            = img_irq;
-  // At most three image accesses unanswered, so that the count cannot wrap.
-  assign img_mmio_valid = img_req_q && (img_out_q != 2'd3);
-  wire   img_take       = img_mmio_valid && img_mmio_ready;
-  wire   img_idle       = !img_req_q && (img_out_q == 2'd0);
-
-  //////////////////////
-  // Cycle counter    //
-  //////////////////////
-
-  reg [63:0] cycle_q;
-  reg [31:0] cycle_hi_latch_q;
-
-  always @(posedge clk) begin
-    if (!rst_n) begin
-      cycle_q <= 64'd0;
-    end else begin
-      cycle_q <= cycle_q + 64'd1;
-    end
-  end
-
-  //////////////////////
-  // Address decode   //
-  //////////////////////
-
-  // Decoded on the incoming request so the state machine knows where to go at acceptance.
-  // The shell block starts at KILN_SHELL_BASE, address 0, and ends where image space begins.
-  wire        dec_shell  = (host_addr < KILN_IMAGE_BASE);
-  wire        dec_mem    = (host_addr >= KILN_DEVMEM_BASE);
-  wire        dec_image  = !dec_mem && !dec_shell;
-  wire [31:0] shell_off  = host_addr - KILN_SHELL_BASE;
-  wire [32:0] dec_memoff = {1'b0, host_addr - KILN_DEVMEM_BASE};
-  // Device memory and shell registers are word-wide; a misaligned access there is a bus error.
-  wire        dec_align  = (host_addr[1:0] == 2'b00);
-  wire        dec_mem_ok = dec_mem && dec_align && (dec_memoff < DEVMEM_SIZE);
-
-  //////////////////////
-  // Shell registers  //
-  //////////////////////
-
-  reg [31:0] scratch_q;
-  reg [31:0] shell_rdata;
-  reg        shell_err;
-  // The image's first device-memory access outside the memory (beyond it or in the null page) since
-  // the host last cleared MEM_ERR:
-  // the access itself is dropped (reads return zero), the host learns of it here.
-  reg        mem_err_q;
-  reg        mem_err_write_q;
-  reg [31:0] mem_err_addr_q;
-  wire       host_accept = host_valid && host_ready;
-  wire       mem_err_clear = host_accept && dec_shell && !shell_err && host_write &&
-                             shell_off == KILN_SHELL_MEM_ERR && host_wstrb[0] && host_wdata[0];
-
-  // Reads of the shell block; writes are allowed only to SCRATCH and MEM_ERR (write 1 to bit 0 to
-  // clear).
-  always @* begin
-    shell_rdata = 32'd0;
-    shell_err   = 1'b0;
-    if (!dec_align) begin
-      shell_err = 1'b1;
-    end else begin
-      case (shell_off)
-        KILN_SHELL_MAGIC:        shell_rdata = KILN_SHELL_MAGIC_VALUE;
-        KILN_SHELL_VERSION:      shell_rdata = KILN_SHELL_VERSION_VALUE;
-        KILN_SHELL_BOARD_ID:     shell_rdata = BOARD_ID;
-        KILN_SHELL_DEVMEM_SIZE:  shell_rdata = DEVMEM_SIZE[31:0];
-        KILN_SHELL_CYCLE_LO:     shell_rdata = cycle_q[31:0];
-        KILN_SHELL_CYCLE_HI:     shell_rdata = cycle_hi_latch_q;
-        KILN_SHELL_IRQ_STATUS:   shell_rdata = {31'd0, img_irq};
-        KILN_SHELL_SCRATCH:      shell_rdata = scratch_q;
-        KILN_SHELL_MEM_ERR:      shell_rdata = {30'd0, mem_err_write_q, mem_err_q};
-        KILN_SHELL_MEM_ERR_ADDR: shell_rdata = mem_err_addr_q;
-        default:                 shell_err   = 1'b1;
-      endcase
-      if (host_write && shell_off != KILN_SHELL_SCRATCH && shell_off != KILN_SHELL_MEM_ERR) begin
-        shell_err = 1'b1;
-      end
-    end
-    if (host_write) begin
-      shell_rdata = 32'd0;
-    end
-  end
-
-  // An image access is taken while the request stage is free or empties this cycle; any other
-  // access only when the image has answered everything.
-  assign host_ready = (h_state_q == H_IDLE) && (dec_image ? (!img_req_q || img_take) : img_idle);
-
-  always @(posedge clk) begin
-    if (!rst_n) begin
-      scratch_q        <= 32'd0;
-      cycle_hi_latch_q <= 32'd0;
-    end else if (host_accept && dec_shell && !shell_err) begin
-      if (host_write) begin
-        if (host_wstrb[0]) scratch_q[7:0]   <= host_wdata[7:0];
-        if (host_wstrb[1]) scratch_q[15:8]  <= host_wdata[15:8];
-        if (host_wstrb[2]) scratch_q[23:16] <= host_wdata[23:16];
-        if (host_wstrb[3]) scratch_q[31:24] <= host_wdata[31:24];
-      end else if (shell_off == KILN_SHELL_CYCLE_LO) begin
-        cycle_hi_latch_q <= cycle_q[63:32];
-      end
-    end
-  end
-
-  //////////////////////////////
-  // Device memory arbitration //
-  //////////////////////////////
-
-  // One request per cycle reaches the memory. The image and the host window alternate when both
-  // ask, so neither can starve the other; the grant does not depend on the image's mem_valid being
-  // high.
-  reg  prio_host_q;
-  reg  bp_stall;
-  wire host_mem_req  = (h_state_q == H_MEM_REQ);
-  wire host_mem_gnt  = host_mem_req && !bp_stall && (prio_host_q || !img_mem_valid);
-  assign img_mem_ready = !bp_stall && !(host_mem_req && prio_host_q);
-  wire img_mem_gnt   = img_mem_valid && img_mem_ready;
-
-  always @(posedge clk) begin
-    if (!rst_n) begin
-      prio_host_q <= 1'b0;
-    end else if (img_mem_gnt) begin
-      prio_host_q <= 1'b1;
-    end else if (host_mem_gnt) begin
-      prio_host_q <= 1'b0;
-    end
-  end
 
   // Back-pressure: a free-running counter drops ready for one cycle per period. The period is odd
   // by default so the stall walks across the phases of short request loops instead of always
@@ -252,183 +94,74 @@ module kiln_sim_board #(
           bp_cnt_q <= bp_cnt_q + 1'b1;
         end
       end
-      always @* bp_stall = (bp_cnt_q == BP_LAST);
+      always @* mem_ready = (bp_cnt_q != BP_LAST);
     end else begin : g_no_bp
-      always @* bp_stall = 1'b0;
+      always @* mem_ready = 1'b1;
     end
   endgenerate
 
-  //////////////////////
-  // Device memory    //
-  //////////////////////
-
-  wire        core_valid = host_mem_gnt || img_mem_gnt;
-  wire        core_host  = host_mem_gnt;
-  wire        core_write = core_host ? h_write_q : img_mem_write;
-  wire [31:0] core_addr  = core_host ? h_addr_q - KILN_DEVMEM_BASE : img_mem_addr;
-  wire [31:0] core_wdata = core_host ? h_wdata_q : img_mem_wdata;
-  wire [3:0]  core_wstrb = core_host ? h_wstrb_q : img_mem_wstrb;
-  // The host's offset was range-checked at decode; the image's is checked here, the null page
-  // included (no data there: C's null pointer, function numbers). Out-of-range image writes are
-  // dropped and reads return zero (the master port has no error signal); MEM_ERR records the first.
-  wire        core_null    = !core_host && (core_addr < KILN_NULL_PAGE_BYTES);
-  wire        core_inrange = ({1'b0, core_addr} < DEVMEM_SIZE) && !core_null;
-  wire [AW-1:0] core_idx   = core_addr[AW+1:2];
-
-  always @(posedge clk) begin
-    if (!rst_n) begin
-      mem_err_q       <= 1'b0;
-      mem_err_write_q <= 1'b0;
-      mem_err_addr_q  <= 32'd0;
-    end else if (core_valid && !core_host && !core_inrange && !mem_err_q) begin
-      mem_err_q       <= 1'b1;
-      mem_err_write_q <= core_write;
-      mem_err_addr_q  <= core_addr;
-    end else if (mem_err_clear) begin
-      mem_err_q <= 1'b0;
-    end
-  end
+  // The offset of an access the shell found out of range may lie beyond the array: it is taken modulo
+  // the array (no byte enables, and the shell answers its read with zeros).
+  wire [AW-1:0] idx = mem_addr[AW+1:2];
+  // Bits of the offset above the array's index and the byte lane: the shell has checked them.
+  wire          unused_addr = ^{mem_addr[31:AW+2], mem_addr[1:0]};
+  wire          take = mem_valid && mem_ready;
 
   reg [31:0] mem [0:DEVMEM_WORDS-1];
   reg [31:0] rd_word_q;
 
   always @(posedge clk) begin
-    if (core_valid && core_write && core_inrange) begin
-      if (core_wstrb[0]) mem[core_idx][7:0]   <= core_wdata[7:0];
-      if (core_wstrb[1]) mem[core_idx][15:8]  <= core_wdata[15:8];
-      if (core_wstrb[2]) mem[core_idx][23:16] <= core_wdata[23:16];
-      if (core_wstrb[3]) mem[core_idx][31:24] <= core_wdata[31:24];
+    if (take && mem_write) begin
+      if (mem_wstrb[0]) mem[idx][7:0]   <= mem_wdata[7:0];
+      if (mem_wstrb[1]) mem[idx][15:8]  <= mem_wdata[15:8];
+      if (mem_wstrb[2]) mem[idx][23:16] <= mem_wdata[23:16];
+      if (mem_wstrb[3]) mem[idx][31:24] <= mem_wdata[31:24];
     end
   end
 
   always @(posedge clk) begin
-    rd_word_q <= mem[core_idx];
+    rd_word_q <= mem[idx];
   end
 
   // Read pipeline: stage 0 is the RAM output register, the rest only delay. Responses leave in
   // request order. Bit k of these is the state of a read accepted k cycles ago; bit 0 is the
   // request of this cycle.
-  reg  [MEM_LATENCY:1] pipe_valid_q;
-  reg  [MEM_LATENCY:1] pipe_host_q;
-  wire [MEM_LATENCY:0] pipe_valid_in = {pipe_valid_q, core_valid && !core_write};
-  wire [MEM_LATENCY:0] pipe_host_in  = {pipe_host_q, core_host};
-  reg                  rd_zero_q;
-  // The oldest input bit shifts out; named so lint knows it is dropped on purpose.
-  wire                 unused_pipe_top = pipe_valid_in[MEM_LATENCY] ^ pipe_host_in[MEM_LATENCY];
+  reg  [MEM_LATENCY:1]     pipe_valid_q;
+  reg  [2*MEM_LATENCY:1]   pipe_tag_q;
+  wire [MEM_LATENCY:0]     pipe_valid_in = {pipe_valid_q, take && !mem_write};
+  wire [2*MEM_LATENCY+1:0] pipe_tag_in   = {pipe_tag_q, mem_tag};
+  // The oldest input bits shift out; named so lint knows they are dropped on purpose.
+  wire                     unused_pipe_top = ^{pipe_valid_in[MEM_LATENCY],
+                                               pipe_tag_in[2*MEM_LATENCY+1:2*MEM_LATENCY]};
 
   always @(posedge clk) begin
     if (!rst_n) begin
       pipe_valid_q <= {MEM_LATENCY{1'b0}};
-      pipe_host_q  <= {MEM_LATENCY{1'b0}};
-      rd_zero_q    <= 1'b0;
+      pipe_tag_q   <= {2*MEM_LATENCY{1'b0}};
     end else begin
       pipe_valid_q <= pipe_valid_in[MEM_LATENCY-1:0];
-      pipe_host_q  <= pipe_host_in[MEM_LATENCY-1:0];
-      rd_zero_q    <= !core_inrange;
+      pipe_tag_q   <= pipe_tag_in[2*MEM_LATENCY-1:0];
     end
   end
 
-  wire [31:0] rd_data0 = rd_zero_q ? 32'd0 : rd_word_q;
-  wire        rsp_valid = pipe_valid_q[MEM_LATENCY];
-  wire        rsp_host  = pipe_host_q[MEM_LATENCY];
-  wire [31:0] rsp_data;
+  assign mem_rvalid = pipe_valid_q[MEM_LATENCY];
+  assign mem_rtag   = pipe_tag_q[2*MEM_LATENCY:2*MEM_LATENCY-1];
 
   generate
     if (MEM_LATENCY == 1) begin : g_lat1
-      assign rsp_data = rd_data0;
+      assign mem_rdata = rd_word_q;
     end else begin : g_latn
       // Data registers carry no reset: only the valid bits need one. Stage k sits in bits
       // [32k-1:32k-32].
       localparam integer DW = 32 * (MEM_LATENCY - 1);
       reg  [DW-1:0]    data_q;
-      wire [DW+31:0]   data_in = {data_q, rd_data0};
+      wire [DW+31:0]   data_in = {data_q, rd_word_q};
       wire [31:0]      unused_data_top = data_in[DW+31:DW];
       always @(posedge clk) begin
         data_q <= data_in[DW-1:0];
       end
-      assign rsp_data = data_q[DW-1:DW-32];
+      assign mem_rdata = data_q[DW-1:DW-32];
     end
   endgenerate
-
-  assign img_mem_rvalid = rsp_valid && !rsp_host;
-  assign img_mem_rdata  = rsp_data;
-
-  //////////////////////
-  // Host bridge FSM  //
-  //////////////////////
-
-  always @(posedge clk) begin
-    if (!rst_n) begin
-      h_state_q      <= H_IDLE;
-      h_write_q      <= 1'b0;
-      h_addr_q       <= 32'd0;
-      h_wdata_q      <= 32'd0;
-      h_wstrb_q      <= 4'd0;
-      img_req_q      <= 1'b0;
-      img_out_q      <= 2'd0;
-      host_rsp_valid <= 1'b0;
-      host_rsp_rdata <= 32'd0;
-      host_rsp_err   <= 1'b0;
-    end else begin
-      host_rsp_valid <= 1'b0;
-      host_rsp_rdata <= 32'd0;
-      host_rsp_err   <= 1'b0;
-      img_out_q      <= img_out_q + {1'b0, img_take} - {1'b0, img_mmio_rsp_valid};
-      if (img_take) begin
-        img_req_q <= 1'b0;
-      end
-      // The image answers in request order, and nothing else answers while it has accesses taken.
-      if (img_mmio_rsp_valid) begin
-        host_rsp_valid <= 1'b1;
-        host_rsp_rdata <= img_mmio_rsp_rdata;
-        host_rsp_err   <= img_mmio_rsp_err;
-      end
-      case (h_state_q)
-        H_IDLE: begin
-          if (host_accept) begin
-            h_write_q <= host_write;
-            h_addr_q  <= host_addr;
-            h_wdata_q <= host_wdata;
-            h_wstrb_q <= host_wstrb;
-            if (dec_shell) begin
-              // Shell registers answer next cycle with the value sampled at acceptance.
-              host_rsp_valid <= 1'b1;
-              host_rsp_rdata <= shell_rdata;
-              host_rsp_err   <= shell_err;
-            end else if (dec_image) begin
-              img_req_q <= 1'b1;
-            end else if (dec_mem_ok) begin
-              h_state_q <= H_MEM_REQ;
-            end else begin
-              h_state_q <= H_RSP;
-            end
-          end
-        end
-        H_RSP: begin
-          host_rsp_valid <= 1'b1;
-          host_rsp_err   <= 1'b1;
-          h_state_q      <= H_IDLE;
-        end
-        H_MEM_REQ: begin
-          if (host_mem_gnt) begin
-            if (h_write_q) begin
-              host_rsp_valid <= 1'b1;
-              h_state_q      <= H_IDLE;
-            end else begin
-              h_state_q <= H_MEM_WAIT;
-            end
-          end
-        end
-        H_MEM_WAIT: begin
-          if (rsp_valid && rsp_host) begin
-            host_rsp_valid <= 1'b1;
-            host_rsp_rdata <= rsp_data;
-            h_state_q      <= H_IDLE;
-          end
-        end
-        default: h_state_q <= H_IDLE;
-      endcase
-    end
-  end
 
 endmodule
