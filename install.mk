@@ -13,6 +13,9 @@ KILN_DATA_FILES := $(patsubst configs/boards/%,$(KILN_DATA)/boards/%,$(wildcard 
 	$(patsubst hls/include/%,$(KILN_DATA)/include/%,$(wildcard hls/include/kiln/*.h)) $(CONTRACT_VH) \
 	$(patsubst hls/libc/include/%,$(KILN_DATA)/libc/include/%,$(wildcard hls/libc/include/*.h))
 KILN_DATA_FILES += $(KERNEL_LIBC_BC)
+# The real boards' tops, pins and bitstream flows, and the shell and host link they share with the sim board.
+KILN_DATA_FILES += $(patsubst %,$(KILN_DATA)/%,$(filter-out $(SIM_MODEL_DEPS),$(wildcard bsp/common/rtl/*.v \
+	bsp/*/rtl/*.v bsp/*/build-bitstream bsp/*/*.pcf)))
 $(KILN_DATA)/boards/%: configs/boards/%
 	install -D -m 0644 $< $@
 $(KILN_DATA)/include/%: hls/include/%

@@ -483,6 +483,17 @@ static int stage_package(build *b)
 	    package_build_model(b->o->board, b->workdir, srcs, b->nrtl + 1, b->desc.image_hash, b->o->trace,
 	                        &model, &model_len) != 0)
 		return -1;
+	/* A real board's hardware is its bitstream (its file names the FPGA). */
+	uint8_t *bits = NULL;
+	char *pnr = NULL, rtl_dir[sizeof b->workdir + 8];
+	size_t bits_len = 0, pnr_len = 0;
+	snprintf(rtl_dir, sizeof rtl_dir, "%s/rtl", b->workdir);
+	if (b->o->board->fpga.family != KILN_FPGA_NONE &&
+	    package_build_bitstream(b->o->board, b->workdir, rtl_dir, b->o->clock_ns, b->desc.image_hash, &bits,
+	                            &bits_len, &pnr, &pnr_len) != 0) {
+		free(model);
+		return -1;
+	}
 	char *json = kiln_desc_to_json(&b->desc);
 	char *regjson = kiln_regmap_to_json(&b->regmap);
 	kiln_image_writer *w = kiln_image_writer_new(b->o->board->name, b->desc.image_hash);
@@ -493,6 +504,8 @@ static int stage_package(build *b)
 	    kiln_image_writer_add(w, KILN_SEC_RTL, b->fulltext, b->fulllen) ||
 	    (*b->memh && kiln_image_writer_add(w, KILN_SEC_MEMH, b->memh, strlen(b->memh))) ||
 	    (model && kiln_image_writer_add(w, KILN_SEC_MODEL, model, model_len)) ||
+	    (bits && kiln_image_writer_add(w, KILN_SEC_BITS, bits, bits_len)) ||
+	    (pnr && kiln_image_writer_add(w, KILN_SEC_PNR, pnr, pnr_len)) ||
 	    kiln_image_writer_save(w, b->out, err, sizeof err)) {
 		diag_error(b->out, 0, 0, "cannot write image: %s", err);
 		rc = -1;
@@ -501,6 +514,8 @@ static int stage_package(build *b)
 	free(json);
 	free(regjson);
 	free(model);
+	free(bits);
+	free(pnr);
 	if (rc == 0)
 		diag_progress("wrote %s (%d kernel%s, %zu device global%s, image hash %016llx)", b->shown,
 		              b->nk, b->nk == 1 ? "" : "s", b->desc.ndgs, b->desc.ndgs == 1 ? "" : "s",

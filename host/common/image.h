@@ -18,6 +18,8 @@ enum kiln_section_tag {
 	    0x484d454d, /* "MEMH": the on-chip memories' $readmemh files, each after a comment line */
 	KILN_SEC_MODEL = 0x4c444f4d, /* "MODL": simulation model shared library (sim board) */
 	KILN_SEC_IR = 0x00005249,    /* "IR\0\0": device LLVM bitcode after post-link */
+	KILN_SEC_BITS = 0x53544942,  /* "BITS": the FPGA bitstream (real boards) */
+	KILN_SEC_PNR = 0x00524e50,   /* "PNR\0": the place-and-route report of that bitstream, JSON */
 	KILN_SEC_REGMAP = 0x50474552 /* "REGP": register map JSON (regmap.h) */
 };
 

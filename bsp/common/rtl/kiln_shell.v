@@ -56,6 +56,26 @@ module kiln_shell #(
   // 33 bits so that the size compares cleanly against any 32-bit address.
   localparam [31:0]  DEVMEM_BYTES_U = DEVMEM_BYTES;
   localparam [32:0]  DEVMEM_SIZE  = 33'd0 + DEVMEM_BYTES_U;
+  // Address decode by bit slices, not by subtracting and comparing (carry chains that set a small
+  // FPGA's clock): the shell block starts at 0 and the image space at a power of two, device memory
+  // is the upper half of the address space, the null page is a power of two, and so is device
+  // memory's size on every board but odd simulated ones, which compare.
+  localparam integer IMG_BIT      = $clog2(KILN_IMAGE_BASE);
+  localparam integer NULL_BIT     = $clog2(KILN_NULL_PAGE_BYTES);
+  localparam integer MEM_BIT      = (DEVMEM_BYTES > 1) ? $clog2(DEVMEM_BYTES) : 1;
+  localparam         MEM_POW2     = (DEVMEM_BYTES_U & (DEVMEM_BYTES_U - 32'd1)) == 32'd0;
+
+  generate
+    if (KILN_SHELL_BASE != 32'd0 || KILN_IMAGE_BASE != (32'd1 << IMG_BIT) ||
+        KILN_DEVMEM_BASE != 32'h8000_0000 || KILN_NULL_PAGE_BYTES != (32'd1 << NULL_BIT)) begin : g_bad
+      kiln_shell_contract_bases_are_not_bit_slices u_stop ();
+    end
+  endgenerate
+
+  // OFF, a byte offset into device memory, is below its size.
+  function automatic in_devmem(input [31:0] off);
+    in_devmem = MEM_POW2 ? ((off >> MEM_BIT) == 32'd0) : ({1'b0, off} < DEVMEM_SIZE);
+  endfunction
 
   // Host bridge states of a shell or device-memory access (image accesses stream beside them).
   localparam [1:0] H_IDLE     = 2'd0;
@@ -86,7 +106,10 @@ module kiln_shell #(
   reg         h_write_q;
   reg         img_req_q;  // an image access waits for mmio_ready
   reg  [1:0]  img_out_q;  // image accesses taken and not yet answered
-  reg  [31:0] h_addr_q;
+  // The access's offsets into device memory and into image space, taken with it: the image's
+  // subtraction works beside the decode at acceptance, not before the image's own decode.
+  reg  [30:0] h_memoff_q;
+  reg  [31:0] img_addr_q;
   reg  [31:0] h_wdata_q;
   reg  [3:0]  h_wstrb_q;
 
@@ -99,7 +122,7 @@ module kiln_shell #(
     .mmio_valid     (img_mmio_valid),
     .mmio_ready     (img_mmio_ready),
     .mmio_write     (h_write_q),
-    .mmio_addr      (h_addr_q - KILN_IMAGE_BASE),
+    .mmio_addr      (img_addr_q),
     .mmio_wdata     (h_wdata_q),
     .mmio_wstrb     (h_wstrb_q),
     .mmio_rsp_valid (img_mmio_rsp_valid),
@@ -143,14 +166,13 @@ module kiln_shell #(
 
   // Decoded on the incoming request so the state machine knows where to go at acceptance.
   // The shell block starts at KILN_SHELL_BASE, address 0, and ends where image space begins.
-  wire        dec_shell  = (host_addr < KILN_IMAGE_BASE);
-  wire        dec_mem    = (host_addr >= KILN_DEVMEM_BASE);
+  wire        dec_shell  = (host_addr >> IMG_BIT) == 32'd0;
+  wire        dec_mem    = host_addr[31];
   wire        dec_image  = !dec_mem && !dec_shell;
   wire [31:0] shell_off  = host_addr - KILN_SHELL_BASE;
-  wire [32:0] dec_memoff = {1'b0, host_addr - KILN_DEVMEM_BASE};
   // Device memory and shell registers are word-wide; a misaligned access there is a bus error.
   wire        dec_align  = (host_addr[1:0] == 2'b00);
-  wire        dec_mem_ok = dec_mem && dec_align && (dec_memoff < DEVMEM_SIZE);
+  wire        dec_mem_ok = dec_mem && dec_align && in_devmem({1'b0, host_addr[30:0]});
 
   //////////////////////
   // Shell registers  //
@@ -249,12 +271,12 @@ module kiln_shell #(
   wire        core_valid = host_mem_gnt || img_mem_gnt;
   wire        core_host  = host_mem_gnt;
   wire        core_write = core_host ? h_write_q : img_mem_write;
-  wire [31:0] core_addr  = core_host ? h_addr_q - KILN_DEVMEM_BASE : img_mem_addr;
+  wire [31:0] core_addr  = core_host ? {1'b0, h_memoff_q} : img_mem_addr;
   // The host's offset was range-checked at decode; the image's is checked here, the null page
   // included (no data there: C's null pointer, function numbers). Out-of-range image writes are
   // dropped and reads return zero (the master port has no error signal); MEM_ERR records the first.
-  wire        core_null    = !core_host && (core_addr < KILN_NULL_PAGE_BYTES);
-  wire        core_inrange = ({1'b0, core_addr} < DEVMEM_SIZE) && !core_null;
+  wire        core_null    = !core_host && ((core_addr >> NULL_BIT) == 32'd0);
+  wire        core_inrange = in_devmem(core_addr) && !core_null;
 
   assign mem_valid = core_valid;
   assign mem_write = core_write;
@@ -293,7 +315,8 @@ module kiln_shell #(
     if (!rst_n) begin
       h_state_q      <= H_IDLE;
       h_write_q      <= 1'b0;
-      h_addr_q       <= 32'd0;
+      h_memoff_q     <= 31'd0;
+      img_addr_q     <= 32'd0;
       h_wdata_q      <= 32'd0;
       h_wstrb_q      <= 4'd0;
       img_req_q      <= 1'b0;
@@ -318,10 +341,11 @@ module kiln_shell #(
       case (h_state_q)
         H_IDLE: begin
           if (host_accept) begin
-            h_write_q <= host_write;
-            h_addr_q  <= host_addr;
-            h_wdata_q <= host_wdata;
-            h_wstrb_q <= host_wstrb;
+            h_write_q  <= host_write;
+            h_memoff_q <= host_addr[30:0];
+            img_addr_q <= host_addr - KILN_IMAGE_BASE;
+            h_wdata_q  <= host_wdata;
+            h_wstrb_q  <= host_wstrb;
             if (dec_shell) begin
               // Shell registers answer next cycle with the value sampled at acceptance.
               host_rsp_valid <= 1'b1;

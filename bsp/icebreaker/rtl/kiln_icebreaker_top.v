@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: Apache-2.0
+// iCEBreaker (iCE40 UP5K-SG48) board top: the 12 MHz oscillator through the PLL, a reset held until the PLL
+// locks, the serial host link on the FT2232H's second channel (docs/host-link.md), the shell around the
+// image, and device memory in the four SPRAMs. The PLL's dividers and the link's bit time come from the
+// board file through the bitstream flow (bsp/icebreaker/build-bitstream), which computes them with icepll.
+
+module kiln_icebreaker_top #(
+  parameter [3:0]  PLL_DIVR      = 4'd0,
+  parameter [6:0]  PLL_DIVF      = 7'd63,
+  parameter [2:0]  PLL_DIVQ      = 3'd5,
+  parameter [2:0]  PLL_FILTER    = 3'd1,
+  parameter integer CLKS_PER_BIT = 24,      // clock / baud
+  parameter integer DEVMEM_BYTES = 131072,  // 4 SPRAMs
+  parameter [31:0] BOARD_ID      = 32'h4943_4542, // "ICEB", configs/boards/icebreaker.json
+  parameter [31:0] IMAGE_HASH_LO = 32'd0,
+  parameter [31:0] IMAGE_HASH_HI = 32'd0
+) (
+  input  wire CLK,    // 12 MHz
+  input  wire BTN_N,  // user button: resets the board
+  input  wire RX,     // from the host
+  output wire TX,     // to the host
+  output wire LEDR_N, // lit while the image's interrupt is up
+  output wire LEDG_N  // lit once the PLL has locked and reset is over
+);
+
+  wire clk;
+  wire pll_locked;
+
+  SB_PLL40_PAD #(
+    .FEEDBACK_PATH ("SIMPLE"),
+    .DIVR          (PLL_DIVR),
+    .DIVF          (PLL_DIVF),
+    .DIVQ          (PLL_DIVQ),
+    .FILTER_RANGE  (PLL_FILTER)
+  ) u_pll (
+    .PACKAGEPIN (CLK),
+    .PLLOUTCORE (clk),
+    .LOCK       (pll_locked),
+    .RESETB     (1'b1),
+    .BYPASS     (1'b0)
+  );
+
+  // Reset: held until the PLL has locked and then 16 more cycles, or while the button is pressed
+  // (synchronised: it is asynchronous to the clock).
+  reg [1:0] btn_sync_q;
+  reg [4:0] por_q;
+  wire      por_done = por_q[4];
+  always @(posedge clk) begin
+    btn_sync_q <= {btn_sync_q[0], BTN_N};
+    if (!pll_locked || !btn_sync_q[1]) begin
+      por_q <= 5'd0;
+    end else if (!por_done) begin
+      por_q <= por_q + 5'd1;
+    end
+  end
+  wire rst_n = por_done;
+
+  wire        host_valid;
+  wire        host_ready;
+  wire        host_write;
+  wire [31:0] host_addr;
+  wire [31:0] host_wdata;
+  wire [3:0]  host_wstrb;
+  wire        host_rsp_valid;
+  wire [31:0] host_rsp_rdata;
+  wire        host_rsp_err;
+  wire        irq;
+  wire        board_rst_n;
+
+  kiln_uart_bridge #(
+    .CLKS_PER_BIT (CLKS_PER_BIT)
+  ) u_link (
+    .clk            (clk),
+    .rst_n          (rst_n),
+    .uart_rx        (RX),
+    .uart_tx        (TX),
+    .host_valid     (host_valid),
+    .host_ready     (host_ready),
+    .host_write     (host_write),
+    .host_addr      (host_addr),
+    .host_wdata     (host_wdata),
+    .host_wstrb     (host_wstrb),
+    .host_rsp_valid (host_rsp_valid),
+    .host_rsp_rdata (host_rsp_rdata),
+    .host_rsp_err   (host_rsp_err),
+    .irq            (irq),
+    .board_rst_n    (board_rst_n)
+  );
+
+  wire        mem_valid;
+  wire        mem_ready;
+  wire        mem_write;
+  wire [31:0] mem_addr;
+  wire [31:0] mem_wdata;
+  wire [3:0]  mem_wstrb;
+  wire [1:0]  mem_tag;
+  wire        mem_rvalid;
+  wire [31:0] mem_rdata;
+  wire [1:0]  mem_rtag;
+  wire        shell_rst_n = rst_n && board_rst_n;
+
+  kiln_shell #(
+    .DEVMEM_BYTES  (DEVMEM_BYTES),
+    .BOARD_ID      (BOARD_ID),
+    .IMAGE_HASH_LO (IMAGE_HASH_LO),
+    .IMAGE_HASH_HI (IMAGE_HASH_HI)
+  ) u_shell (
+    .clk            (clk),
+    .rst_n          (shell_rst_n),
+    .host_valid     (host_valid),
+    .host_ready     (host_ready),
+    .host_write     (host_write),
+    .host_addr      (host_addr),
+    .host_wdata     (host_wdata),
+    .host_wstrb     (host_wstrb),
+    .host_rsp_valid (host_rsp_valid),
+    .host_rsp_rdata (host_rsp_rdata),
+    .host_rsp_err   (host_rsp_err),
+    .irq            (irq),
+    .mem_valid      (mem_valid),
+    .mem_ready      (mem_ready),
+    .mem_write      (mem_write),
+    .mem_addr       (mem_addr),
+    .mem_wdata      (mem_wdata),
+    .mem_wstrb      (mem_wstrb),
+    .mem_tag        (mem_tag),
+    .mem_rvalid     (mem_rvalid),
+    .mem_rdata      (mem_rdata),
+    .mem_rtag       (mem_rtag)
+  );
+
+  kiln_ice40_spram_mem #(
+    .BANKS (DEVMEM_BYTES / 65536)
+  ) u_devmem (
+    .clk        (clk),
+    .rst_n      (shell_rst_n),
+    .mem_valid  (mem_valid),
+    .mem_ready  (mem_ready),
+    .mem_write  (mem_write),
+    .mem_addr   (mem_addr),
+    .mem_wdata  (mem_wdata),
+    .mem_wstrb  (mem_wstrb),
+    .mem_tag    (mem_tag),
+    .mem_rvalid (mem_rvalid),
+    .mem_rdata  (mem_rdata),
+    .mem_rtag   (mem_rtag)
+  );
+
+  assign LEDR_N = !irq;
+  assign LEDG_N = !rst_n;
+
+endmodule

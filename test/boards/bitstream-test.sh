@@ -1,0 +1,78 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# kiln-cc's bitstream flow for a real board, with the real tools (yosys, nextpnr-ice40, icepack): the counter
+# example for the iCEBreaker (UP5K) becomes an image whose BITS section is a UP5K bitstream and whose PNR
+# section is nextpnr's report, closing at the board clock within the part; a clock the part cannot reach
+# fails the compile, with the numbers, and writes no image. The board file here is the iCEBreaker's with the
+# fake backend (kiln-cc does not open the board).
+#   bitstream-test.sh SRC_DIR BUILD_DIR
+set -u
+src=$1
+build=$2
+cc="$build/bin/kiln-cc"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { echo "ok - $1"; }
+notok() { echo "not ok - $1: $2"; }
+export KILN_CONFIG_DIR="$src/test/boards"
+
+# Sections of an image (docs/image-format.md): "TAG SIZE" lines, and the section TAG's bytes into a file.
+sections() {
+	python3 - "$1" "${2:-}" "${3:-}" <<'PY'
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+n = struct.unpack_from("<I", d, 12)[0]
+for i in range(n):
+    tag, _, off, size = struct.unpack_from("<4sIQQ", d, 72 + 24 * i)
+    t = tag.rstrip(b"\0").decode()
+    if sys.argv[2] == t:
+        open(sys.argv[3], "wb").write(d[off:off + size])
+    elif not sys.argv[2]:
+        print(t, size)
+PY
+}
+
+if "$cc" --board icebreaker -o "$tmp/c.kimg" "$src/examples/counter.c" 2>"$tmp/log"; then
+	ok "kiln-cc --board icebreaker builds the counter's bitstream"
+	sections "$tmp/c.kimg" >"$tmp/secs"
+	grep -q "^MODL " "$tmp/secs" && notok "no simulation model for a real board" "$(cat "$tmp/secs")" ||
+		ok "a real board's image carries no simulation model"
+	sections "$tmp/c.kimg" BITS "$tmp/c.bin"
+	# icepack's UP5K image: 104,090 bytes, starting with the 0xFF00 preamble's 0x7EAA997E sync word.
+	if [ "$(wc -c <"$tmp/c.bin" 2>/dev/null)" = 104090 ] &&
+		od -An -tx1 -N4 "$tmp/c.bin" | grep -q "7e aa 99 7e"; then
+		ok "BITS is a UP5K bitstream (104090 bytes, sync word first)"
+	else
+		notok "BITS is a UP5K bitstream" "$(wc -c <"$tmp/c.bin" 2>&1) bytes, $(od -An -tx1 -N8 "$tmp/c.bin" 2>&1)"
+	fi
+	iceunpack "$tmp/c.bin" "$tmp/c.asc" >/dev/null 2>&1 && grep -q "^.device 5k" "$tmp/c.asc" &&
+		ok "icestorm reads the bitstream back (iceunpack: a UP5K design)" ||
+		notok "iceunpack reads the bitstream" "$(head -c 300 "$tmp/c.asc" 2>&1)"
+	sections "$tmp/c.kimg" PNR "$tmp/pnr.json"
+	if python3 - "$tmp/pnr.json" >"$tmp/pnr.txt" 2>&1 <<'PY'; then
+import json, sys
+r = json.load(open(sys.argv[1]))
+fmax = min(c["achieved"] for c in r["fmax"].values())
+u = r["utilization"]
+assert fmax >= 1000.0 / 41.6667 - 0.01, "fmax %.2f below 24 MHz" % fmax
+assert 0 < u["ICESTORM_LC"]["used"] <= u["ICESTORM_LC"]["available"] == 5280, u["ICESTORM_LC"]
+assert u["ICESTORM_SPRAM"]["used"] == 4, "device memory is the 4 SPRAMs: %s" % u["ICESTORM_SPRAM"]
+assert u["ICESTORM_PLL"]["used"] == 1, u["ICESTORM_PLL"]
+print("fmax %.2f MHz, %d LCs" % (fmax, u["ICESTORM_LC"]["used"]))
+PY
+		ok "PNR: the design closes at the board clock, within the UP5K, device memory in SPRAM ($(cat "$tmp/pnr.txt"))"
+	else
+		notok "PNR report" "$(cat "$tmp/pnr.txt")"
+	fi
+else
+	notok "kiln-cc --board icebreaker builds the counter's bitstream" "$(tail -20 "$tmp/log")"
+fi
+
+# 200 MHz is beyond a UP5K: the flow fails with the achieved clock, and no image is written.
+if "$cc" --board icebreaker --clock-period 5 -o "$tmp/fast.kimg" "$src/examples/counter.c" 2>"$tmp/log"; then
+	notok "a clock the part cannot reach fails the compile" "exit 0"
+elif grep -q "closes at [0-9.]* MHz, below the board clock of 200.00 MHz" "$tmp/log" && [ ! -e "$tmp/fast.kimg" ]; then
+	ok "a clock the part cannot reach fails the compile, naming both clocks, and writes no image"
+else
+	notok "a clock the part cannot reach fails the compile" "$(tail -5 "$tmp/log") / $(ls "$tmp")"
+fi
