@@ -6,6 +6,7 @@
 #include "backend.h"
 #include "bsp/fake/host/fake_backend.h"
 #include "bsp/sim/host/sim_backend.h"
+#include "host/backend/serial.h"
 
 #define BACKEND_OPS(n) &kiln_##n##_backend_ops,
 static const kiln_backend_ops *const backends[] = {KILN_BOARD_BACKENDS(BACKEND_OPS)};

@@ -9,7 +9,7 @@
 /* The board backends libkiln has, X(NAME) each: host/backend/backends.c makes its table of
  * kiln_NAME_backend_ops from this list, and a board file naming another backend is refused where it is read,
  * by kiln-cc as by the runtime. */
-#define KILN_BOARD_BACKENDS(X) X(sim) X(fake)
+#define KILN_BOARD_BACKENDS(X) X(sim) X(fake) X(serial)
 extern const char *const kiln_board_backends[];
 extern const int kiln_board_nbackends;
 

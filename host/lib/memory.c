@@ -73,7 +73,11 @@ uint64_t kiln_device_mem_size(const kiln_device *d)
 
 uint64_t kiln_device_mem_base(const kiln_device *d)
 {
-	/* all of a toy memory is usable; a real one gives up its first bytes to the null pointer and the
-	 * debug channel */
-	return d && kiln_board_has_debug_channel(&d->cfg) ? KILN_DEVMEM_FIRST : 0;
+	/* a memory gives up its first bytes to the null pointer (the shell drops a kernel's accesses there),
+	 * and a large one the debug channel's after them; only a toy memory of a page or two is all usable */
+	if (!d)
+		return 0;
+	if (kiln_board_has_debug_channel(&d->cfg))
+		return KILN_DEVMEM_FIRST;
+	return d->cfg.devmem_bytes > 2ull * KILN_NULL_PAGE_BYTES ? KILN_NULL_PAGE_BYTES : 0;
 }

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # libkiln: the host runtime, as a shared library with the public API of host/include/kiln/kiln.h.
-LIBKILN_SRCS := $(wildcard host/lib/*.c) host/backend/backends.c bsp/fake/host/fake_backend.c
+LIBKILN_SRCS := $(wildcard host/lib/*.c) host/backend/backends.c host/backend/serial.c bsp/fake/host/fake_backend.c
 LIBKILN_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIBKILN_SRCS)) $(SIM_BACKEND_OBJS)
 # The file carries the full version, the SONAME the major one; libkiln.so is the link-time name.
 LIBKILN_REAL := $(BUILD)/lib/libkiln.so.$(VERSION)

@@ -3,8 +3,8 @@
 # kiln-cc's bitstream flow for a real board, with the real tools (yosys, nextpnr-ice40, icepack): the counter
 # example for the iCEBreaker (UP5K) becomes an image whose BITS section is a UP5K bitstream and whose PNR
 # section is nextpnr's report, closing at the board clock within the part; a clock the part cannot reach
-# fails the compile, with the numbers, and writes no image. The board file here is the iCEBreaker's with the
-# fake backend (kiln-cc does not open the board).
+# fails the compile, with the numbers, and writes no image. kiln-cc reads the installed board file
+# (configs/boards/icebreaker.json) and never opens the board.
 #   bitstream-test.sh SRC_DIR BUILD_DIR
 set -u
 src=$1
@@ -14,7 +14,6 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ok() { echo "ok - $1"; }
 notok() { echo "not ok - $1: $2"; }
-export KILN_CONFIG_DIR="$src/test/boards"
 
 # Sections of an image (docs/image-format.md): "TAG SIZE" lines, and the section TAG's bytes into a file.
 sections() {
@@ -71,7 +70,7 @@ fi
 # 200 MHz is beyond a UP5K: the flow fails with the achieved clock, and no image is written.
 if "$cc" --board icebreaker --clock-period 5 -o "$tmp/fast.kimg" "$src/examples/counter.c" 2>"$tmp/log"; then
 	notok "a clock the part cannot reach fails the compile" "exit 0"
-elif grep -q "closes at [0-9.]* MHz, below the board clock of 200.00 MHz" "$tmp/log" && [ ! -e "$tmp/fast.kimg" ]; then
+elif grep -q "closes at [0-9.]* MHz, below the board clock of [0-9.]* MHz" "$tmp/log" && [ ! -e "$tmp/fast.kimg" ]; then
 	ok "a clock the part cannot reach fails the compile, naming both clocks, and writes no image"
 else
 	notok "a clock the part cannot reach fails the compile" "$(tail -5 "$tmp/log") / $(ls "$tmp")"

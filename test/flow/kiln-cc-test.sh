@@ -262,7 +262,7 @@ mkdir -p "$tmp/nb"
 sed 's/"backend": "fake"/"backend": "pcie"/; s/"name": "fake"/"name": "nb"/' "$src/test/libkiln/boards/fake.json" >"$tmp/nb/nb.json"
 if KILN_CONFIG_DIR="$tmp/nb" "$cc" -q --board nb -o "$tmp/nb/t.kimg" "$src/examples/counter.c" 2>"$tmp/nb/err"; then
 	notok "kiln-cc refuses a board with an unknown backend" "exit 0"
-elif grep -q "nb.json: backend: 'pcie' is not one of sim, fake" "$tmp/nb/err" && [ ! -e "$tmp/nb/t.kimg" ]; then
+elif grep -q "nb.json: backend: 'pcie' is not one of sim, fake, serial" "$tmp/nb/err" && [ ! -e "$tmp/nb/t.kimg" ]; then
 	ok "kiln-cc refuses a board with an unknown backend, naming the file and the backends"
 else
 	notok "kiln-cc refuses a board with an unknown backend" "$(head -c 400 "$tmp/nb/err")"

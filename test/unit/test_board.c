@@ -80,9 +80,9 @@ static void test_parse(void)
 	kiln_board_free(&b);
 	expect_bad("\"name\": \"b1\", ", "", "name: missing", "missing name");
 	expect_bad("\"b1\"", "\"b 1\"", "name: 'b 1' is not a board name", "name with a space");
-	expect_bad("\"backend\": \"sim\"", "\"backend\": \"\"", "backend: '' is not one of sim, fake",
+	expect_bad("\"backend\": \"sim\"", "\"backend\": \"\"", "backend: '' is not one of sim, fake, serial",
 	           "empty backend");
-	expect_bad("\"backend\": \"sim\"", "\"backend\": \"pcie\"", "backend: 'pcie' is not one of sim, fake",
+	expect_bad("\"backend\": \"sim\"", "\"backend\": \"pcie\"", "backend: 'pcie' is not one of sim, fake, serial",
 	           "a backend libkiln does not have is refused where the board file is read");
 	expect_bad("\"board_id\": 7", "\"board_id\": 4294967296", "board_id: 4294967296 out of range",
 	           "board id > 32 bits");
