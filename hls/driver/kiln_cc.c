@@ -41,7 +41,7 @@ typedef struct cc_opts {
 	const char *inputs[MAX_INPUTS], *cflags[MAX_CFLAGS];
 	int ninputs, ncflags;
 	double clock;
-	int no_pipeline, no_printf, checks, trace;
+	int no_pipeline, no_printf, checks, trace, no_bitstream;
 	uint32_t heap_bytes;      /* --heap-size, 0 for the default */
 	unsigned recursion_depth; /* --recursion-depth, 0 for the default */
 	int single_source;        /* --single-source: OUT is a host executable, its image OUT.kimg */
@@ -70,6 +70,8 @@ static void usage(FILE *o)
 	    "  --clock-period NS   target clock period in ns (default: the board's)\n"
 	    "  --no-pipeline       do not overlap loop iterations (every loop runs one iteration at a time)\n"
 	    "  --no-printf         kernels' printf, puts and putchar print nothing (they cost no hardware)\n"
+	    "  --no-bitstream      a board with an FPGA: write the image without its bitstream (for a\n"
+	    "                      co-simulated board; kiln program refuses it)\n"
 	    "  --trace             build the simulation model with waveform support (KILN_TRACE); it\n"
 	    "                      takes about as long again to compile\n"
 	    "  --heap-size BYTES   the image's heap, when its kernels call malloc (K, M, G after the\n"
@@ -245,6 +247,8 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			o->single_source = 1;
 		} else if (!strcmp(a, "--no-printf")) {
 			o->no_printf = 1;
+		} else if (!strcmp(a, "--no-bitstream")) {
+			o->no_bitstream = 1;
 		} else if (!strcmp(a, "-q")) {
 			diag_verbose = 0;
 		} else if ((!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
@@ -610,7 +614,8 @@ int main(int argc, char **argv)
 	                       .profile = o.profile,
 	                       .no_pipeline = o.no_pipeline,
 	                       .checks = o.checks,
-	                       .trace = o.trace};
+	                       .trace = o.trace,
+	                       .no_bitstream = o.no_bitstream};
 	for (int i = 0; i < n && !rc; i++) {
 		char path[4200], staged[4400];
 		image_path(o.out, i, n, path, sizeof path);

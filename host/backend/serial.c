@@ -40,7 +40,7 @@ uint8_t kiln_link_crc8(const uint8_t *p, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		c ^= p[i];
 		for (int k = 0; k < 8; k++)
-			c = (uint8_t)(c & 0x80 ? (c << 1) ^ KILN_LINK_CRC_POLY : c << 1);
+			c = (uint8_t)(c & 0x80 ? (unsigned)c << 1 ^ KILN_LINK_CRC_POLY : (unsigned)c << 1);
 	}
 	return c;
 }
