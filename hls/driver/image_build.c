@@ -489,8 +489,8 @@ static int stage_package(build *b)
 	size_t bits_len = 0, pnr_len = 0;
 	snprintf(rtl_dir, sizeof rtl_dir, "%s/rtl", b->workdir);
 	if (b->o->board->fpga.family != KILN_FPGA_NONE && !b->o->no_bitstream &&
-	    package_build_bitstream(b->o->board, b->workdir, rtl_dir, b->o->clock_ns, b->desc.image_hash, &bits,
-	                            &bits_len, &pnr, &pnr_len) != 0) {
+	    package_build_bitstream(b->o->board, b->workdir, rtl_dir, b->o->clock_ns, b->desc.image_hash,
+	                            &bits, &bits_len, &pnr, &pnr_len) != 0) {
 		free(model);
 		return -1;
 	}
