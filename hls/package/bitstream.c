@@ -26,8 +26,8 @@ int package_build_bitstream(const kiln_board_config *b, const char *workdir, con
 	*report = NULL;
 	snprintf(script, sizeof script, "%s/bsp/%s/build-bitstream", kiln_data_dir(), b->name);
 	if (access(script, R_OK) != 0) {
-		diag_error(b->path, 0, 0, "board '%s' has an FPGA but no bitstream flow (%s: %s)", b->name, script,
-		           strerror(errno));
+		diag_error(b->path, 0, 0, "board '%s' has an FPGA but no bitstream flow (%s: %s)", b->name,
+		           script, strerror(errno));
 		return -1;
 	}
 	snprintf(out, sizeof out, "%s/bitstream", workdir);
@@ -50,8 +50,8 @@ int package_build_bitstream(const kiln_board_config *b, const char *workdir, con
 	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		diag_error(NULL, 0, 0, "the %s bitstream flow failed (see the messages above; logs in %s)", b->name,
-		           out);
+		diag_error(NULL, 0, 0, "the %s bitstream flow failed (see the messages above; logs in %s)",
+		           b->name, out);
 		return -1;
 	}
 	snprintf(path, sizeof path, "%s/kiln.bin", out);
