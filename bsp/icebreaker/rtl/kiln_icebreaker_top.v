@@ -40,20 +40,14 @@ module kiln_icebreaker_top #(
     .BYPASS     (1'b0)
   );
 
-  // Reset: held until the PLL has locked and then 16 more cycles, or while the button is pressed
-  // (synchronised: it is asynchronous to the clock).
-  reg [1:0] btn_sync_q;
-  reg [4:0] por_q;
-  wire      por_done = por_q[4];
-  always @(posedge clk) begin
-    btn_sync_q <= {btn_sync_q[0], BTN_N};
-    if (!pll_locked || !btn_sync_q[1]) begin
-      por_q <= 5'd0;
-    end else if (!por_done) begin
-      por_q <= por_q + 5'd1;
-    end
-  end
-  wire rst_n = por_done;
+  wire rst_n;
+
+  kiln_board_reset u_reset (
+    .clk        (clk),
+    .pll_locked (pll_locked),
+    .btn_n      (BTN_N),
+    .rst_n      (rst_n)
+  );
 
   wire        host_valid;
   wire        host_ready;

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: Apache-2.0
+// ULX3S (ECP5 LFE5U-85F, CABGA381) board top: the 25 MHz oscillator through the PLL, a reset held until the
+// PLL locks, the serial host link on the FT231X (docs/host-link.md), the shell around the image, and device
+// memory in block RAM (SDRAM later). The PLL's dividers and the link's bit time come from the board file
+// through the bitstream flow (bsp/ulx3s/build-bitstream), which computes them with ecppll.
+
+module kiln_ulx3s_top #(
+  parameter integer PLL_CLKI_DIV   = 1,
+  parameter integer PLL_CLKFB_DIV  = 2,
+  parameter integer PLL_CLKOP_DIV  = 12,
+  parameter integer PLL_CLKOP_CPH  = 5,
+  parameter integer CLKS_PER_BIT   = 50,       // clock / baud
+  parameter integer DEVMEM_BYTES   = 262144,   // block RAM
+  parameter [31:0]  BOARD_ID       = 32'h554C_5833, // "ULX3", configs/boards/ulx3s.json
+  parameter [31:0]  IMAGE_HASH_LO  = 32'd0,
+  parameter [31:0]  IMAGE_HASH_HI  = 32'd0
+) (
+  input  wire       clk_25mhz,
+  input  wire       btn_pwr_n, // BTN0 (PWR): resets the board
+  input  wire       ftdi_txd,  // from the host
+  output wire       ftdi_rxd,  // to the host
+  output wire [1:0] led        // 0: reset over, 1: the image's interrupt
+);
+
+  wire clk;
+  wire pll_locked;
+
+  (* FREQUENCY_PIN_CLKI = "25" *)
+  EHXPLLL #(
+    .PLLRST_ENA      ("DISABLED"),
+    .INTFB_WAKE      ("DISABLED"),
+    .STDBY_ENABLE    ("DISABLED"),
+    .DPHASE_SOURCE   ("DISABLED"),
+    .OUTDIVIDER_MUXA ("DIVA"),
+    .OUTDIVIDER_MUXB ("DIVB"),
+    .OUTDIVIDER_MUXC ("DIVC"),
+    .OUTDIVIDER_MUXD ("DIVD"),
+    .CLKI_DIV        (PLL_CLKI_DIV),
+    .CLKOP_ENABLE    ("ENABLED"),
+    .CLKOP_DIV       (PLL_CLKOP_DIV),
+    .CLKOP_CPHASE    (PLL_CLKOP_CPH),
+    .CLKOP_FPHASE    (0),
+    .FEEDBK_PATH     ("CLKOP"),
+    .CLKFB_DIV       (PLL_CLKFB_DIV)
+  ) u_pll (
+    .RST          (1'b0),
+    .STDBY        (1'b0),
+    .CLKI         (clk_25mhz),
+    .CLKOP        (clk),
+    .CLKFB        (clk),
+    .CLKINTFB     (),
+    .PHASESEL0    (1'b0),
+    .PHASESEL1    (1'b0),
+    .PHASEDIR     (1'b1),
+    .PHASESTEP    (1'b1),
+    .PHASELOADREG (1'b1),
+    .PLLWAKESYNC  (1'b0),
+    .ENCLKOP      (1'b0),
+    .LOCK         (pll_locked)
+  );
+
+  wire rst_n;
+
+  kiln_board_reset u_reset (
+    .clk        (clk),
+    .pll_locked (pll_locked),
+    .btn_n      (btn_pwr_n),
+    .rst_n      (rst_n)
+  );
+
+  wire        host_valid;
+  wire        host_ready;
+  wire        host_write;
+  wire [31:0] host_addr;
+  wire [31:0] host_wdata;
+  wire [3:0]  host_wstrb;
+  wire        host_rsp_valid;
+  wire [31:0] host_rsp_rdata;
+  wire        host_rsp_err;
+  wire        irq;
+  wire        board_rst_n;
+
+  kiln_uart_bridge #(
+    .CLKS_PER_BIT (CLKS_PER_BIT)
+  ) u_link (
+    .clk            (clk),
+    .rst_n          (rst_n),
+    .uart_rx        (ftdi_txd),
+    .uart_tx        (ftdi_rxd),
+    .host_valid     (host_valid),
+    .host_ready     (host_ready),
+    .host_write     (host_write),
+    .host_addr      (host_addr),
+    .host_wdata     (host_wdata),
+    .host_wstrb     (host_wstrb),
+    .host_rsp_valid (host_rsp_valid),
+    .host_rsp_rdata (host_rsp_rdata),
+    .host_rsp_err   (host_rsp_err),
+    .irq            (irq),
+    .board_rst_n    (board_rst_n)
+  );
+
+  wire        mem_valid;
+  wire        mem_ready;
+  wire        mem_write;
+  wire [31:0] mem_addr;
+  wire [31:0] mem_wdata;
+  wire [3:0]  mem_wstrb;
+  wire [1:0]  mem_tag;
+  wire        mem_rvalid;
+  wire [31:0] mem_rdata;
+  wire [1:0]  mem_rtag;
+  wire        shell_rst_n = rst_n && board_rst_n;
+
+  kiln_shell #(
+    .DEVMEM_BYTES  (DEVMEM_BYTES),
+    .BOARD_ID      (BOARD_ID),
+    .IMAGE_HASH_LO (IMAGE_HASH_LO),
+    .IMAGE_HASH_HI (IMAGE_HASH_HI)
+  ) u_shell (
+    .clk            (clk),
+    .rst_n          (shell_rst_n),
+    .host_valid     (host_valid),
+    .host_ready     (host_ready),
+    .host_write     (host_write),
+    .host_addr      (host_addr),
+    .host_wdata     (host_wdata),
+    .host_wstrb     (host_wstrb),
+    .host_rsp_valid (host_rsp_valid),
+    .host_rsp_rdata (host_rsp_rdata),
+    .host_rsp_err   (host_rsp_err),
+    .irq            (irq),
+    .mem_valid      (mem_valid),
+    .mem_ready      (mem_ready),
+    .mem_write      (mem_write),
+    .mem_addr       (mem_addr),
+    .mem_wdata      (mem_wdata),
+    .mem_wstrb      (mem_wstrb),
+    .mem_tag        (mem_tag),
+    .mem_rvalid     (mem_rvalid),
+    .mem_rdata      (mem_rdata),
+    .mem_rtag       (mem_rtag)
+  );
+
+  kiln_bram_mem #(
+    .BYTES (DEVMEM_BYTES)
+  ) u_devmem (
+    .clk        (clk),
+    .rst_n      (shell_rst_n),
+    .mem_valid  (mem_valid),
+    .mem_ready  (mem_ready),
+    .mem_write  (mem_write),
+    .mem_addr   (mem_addr),
+    .mem_wdata  (mem_wdata),
+    .mem_wstrb  (mem_wstrb),
+    .mem_tag    (mem_tag),
+    .mem_rvalid (mem_rvalid),
+    .mem_rdata  (mem_rdata),
+    .mem_rtag   (mem_rtag)
+  );
+
+  assign led = {irq, rst_n};
+
+endmodule
