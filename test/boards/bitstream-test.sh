@@ -75,3 +75,35 @@ elif grep -q "closes at [0-9.]* MHz, below the board clock of [0-9.]* MHz" "$tmp
 else
 	notok "a clock the part cannot reach fails the compile" "$(tail -5 "$tmp/log") / $(ls "$tmp")"
 fi
+
+# The ULX3S (ECP5-85F): the counter's bitstream through synth_ecp5, nextpnr-ecp5 and ecppack.
+if "$cc" --board ulx3s -o "$tmp/u.kimg" "$src/examples/counter.c" 2>"$tmp/ulog"; then
+	ok "kiln-cc --board ulx3s builds the counter's bitstream"
+	sections "$tmp/u.kimg" BITS "$tmp/u.bit"
+	# ecppack's image opens with a comment block (0xFF 0x00 ... 0x00 0xFF) and then the 0xBD preamble
+	# (0xFFFFBDB3); the LFE5U-85F's IDCODE 0x41113043 follows it.
+	if od -An -tx1 -v "$tmp/u.bit" | tr -d '\n' | grep -q "ff ff bd b3" &&
+		od -An -tx1 -v "$tmp/u.bit" | tr -d '\n' | grep -q "41 11 30 43"; then
+		ok "BITS is an ECP5-85F bitstream (preamble, the part's IDCODE)"
+	else
+		notok "BITS is an ECP5-85F bitstream" "$(od -An -tx1 -N48 "$tmp/u.bit" 2>&1)"
+	fi
+	sections "$tmp/u.kimg" PNR "$tmp/upnr.json"
+	if python3 - "$tmp/upnr.json" >"$tmp/upnr.txt" 2>&1 <<'PY'; then
+import json, sys
+r = json.load(open(sys.argv[1]))
+fmax = min(c["achieved"] for c in r["fmax"].values())
+u = r["utilization"]
+assert fmax >= 50.0 - 0.01, "fmax %.2f below 50 MHz" % fmax
+assert 0 < u["TRELLIS_SLICE"]["used"] <= u["TRELLIS_SLICE"]["available"], u["TRELLIS_SLICE"]
+assert u["DP16KD"]["used"] >= 128, "256 KiB of device memory in block RAM: %s" % u["DP16KD"]
+assert u["EHXPLLL"]["used"] == 1, u["EHXPLLL"]
+print("fmax %.2f MHz, %d slices, %d DP16KD" % (fmax, u["TRELLIS_SLICE"]["used"], u["DP16KD"]["used"]))
+PY
+		ok "PNR: the ULX3S design closes at 50 MHz, device memory in block RAM ($(cat "$tmp/upnr.txt"))"
+	else
+		notok "ULX3S PNR report" "$(cat "$tmp/upnr.txt")"
+	fi
+else
+	notok "kiln-cc --board ulx3s builds the counter's bitstream" "$(tail -20 "$tmp/ulog")"
+fi
