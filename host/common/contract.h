@@ -119,4 +119,27 @@
 /* kiln-cc --checks: an access outside its on-chip memory (SITE's text says which). */
 #define KILN_STOP_BOUNDS 16u
 
+/* The serial host link of real boards (docs/host-link.md): frames of a command byte, its payload and a CRC-8,
+ * carried by a UART between the host's `serial` backend and the board top's bridge onto the host MMIO bus.
+ * Every frame and every reply ends in a CRC-8 (polynomial KILN_LINK_CRC_POLY, initial value 0, MSB first)
+ * over all its bytes before it. */
+#define KILN_LINK_VERSION 1u
+#define KILN_LINK_CRC_POLY 0x07u
+#define KILN_LINK_SYNC 0x5Au  /* -> ACK 'K' 'L' VERSION: the link is in step */
+#define KILN_LINK_READ 0x01u  /* ADDR(4) N-1(1) -> ACK DATA(4N) STATUS INDEX */
+#define KILN_LINK_WRITE 0x02u /* ADDR(4) N-1(1) STRB(1) DATA(4N) -> ACK STATUS INDEX */
+#define KILN_LINK_WAIT 0x03u  /* MAX_CYCLES(8) -> ACK STATUS CYCLES(8): until the interrupt or MAX_CYCLES */
+#define KILN_LINK_RESET 0x04u /* -> ACK STATUS: the shell and the image are reset */
+#define KILN_LINK_ACK_BIT 0x80u /* a reply's first byte: its command's byte with this bit set */
+#define KILN_LINK_NAK 0xEEu     /* the whole reply to a frame whose CRC did not match: nothing was done */
+#define KILN_LINK_MAX_WORDS 128u /* words of one READ or WRITE (N-1 at most 127) */
+#define KILN_LINK_STATUS_OK 0u
+#define KILN_LINK_STATUS_BUS_ERR 1u /* INDEX: the word the bus refused; later words were not accessed */
+#define KILN_LINK_STATUS_TIMEOUT 2u /* WAIT: MAX_CYCLES passed without the interrupt */
+/* A frame that stops arriving for this many byte times is dropped (no reply): a host that lost its place
+ * waits that long, drains what arrives, and sends SYNC. */
+#define KILN_LINK_IDLE_BYTES 1024u
+/* Bytes of frames the bridge holds: a host may send frames ahead of their replies up to this many bytes. */
+#define KILN_LINK_WINDOW_BYTES 2048u
+
 #endif
