@@ -9,3 +9,18 @@ $(BOARDS_TEST_DIR)/bitstream-test: test/boards/bitstream-test.sh configs/boards/
 	printf '#!/bin/sh\nPATH="%s/bin:$$PATH" exec sh "%s/test/boards/bitstream-test.sh" "%s" "%s"\n' \
 		'$(abspath $(BUILD)/venv)' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
+
+# The iCEBreaker's board top, Verilated with its UART on a pty (kiln-cosim), answering the serial host link to a
+# Python stand-in for the host: no libkiln. The model is kept in $(BOARDS_TEST_DIR)/cosim/ between runs.
+# `make test-cosim` runs only this.
+COSIM_TEST := $(BOARDS_TEST_DIR)/cosim-test
+TESTS += $(COSIM_TEST)
+$(COSIM_TEST): test/boards/cosim-test.sh test/boards/cosim-link.py test/boards/build-cosim test/boards/cosim_main.cpp \
+		$(KILN_CC) $(CONTRACT_VH)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/boards/cosim-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+
+.PHONY: test-cosim
+test-cosim: $(COSIM_TEST)
+	@python3 scripts/run-tests $(COSIM_TEST)

@@ -13,7 +13,10 @@ module kiln_icebreaker_top #(
   parameter integer DEVMEM_BYTES = 131072,  // 4 SPRAMs
   parameter [31:0] BOARD_ID      = 32'h4943_4542, // "ICEB", configs/boards/icebreaker.json
   parameter [31:0] IMAGE_HASH_LO = 32'd0,
-  parameter [31:0] IMAGE_HASH_HI = 32'd0
+  parameter [31:0] IMAGE_HASH_HI = 32'd0,
+  // 1: simulation only (test/boards/cosim_main.cpp): the PLL is bypassed, the design runs on CLK
+  // itself and counts as locked at once; everything else is the board's own RTL.
+  parameter integer SIM_CLOCK    = 0
 ) (
   input  wire CLK,    // 12 MHz
   input  wire BTN_N,  // user button: resets the board
@@ -26,19 +29,28 @@ module kiln_icebreaker_top #(
   wire clk;
   wire pll_locked;
 
-  SB_PLL40_PAD #(
-    .FEEDBACK_PATH ("SIMPLE"),
-    .DIVR          (PLL_DIVR),
-    .DIVF          (PLL_DIVF),
-    .DIVQ          (PLL_DIVQ),
-    .FILTER_RANGE  (PLL_FILTER)
-  ) u_pll (
-    .PACKAGEPIN (CLK),
-    .PLLOUTCORE (clk),
-    .LOCK       (pll_locked),
-    .RESETB     (1'b1),
-    .BYPASS     (1'b0)
-  );
+  generate
+    if (SIM_CLOCK != 0) begin : g_sim_clock
+      // No simulator models the PLL (hence this branch); its parameters go unused.
+      wire unused_pll = ^{PLL_DIVR, PLL_DIVF, PLL_DIVQ, PLL_FILTER};
+      assign clk        = CLK;
+      assign pll_locked = 1'b1;
+    end else begin : g_pll
+      SB_PLL40_PAD #(
+        .FEEDBACK_PATH ("SIMPLE"),
+        .DIVR          (PLL_DIVR),
+        .DIVF          (PLL_DIVF),
+        .DIVQ          (PLL_DIVQ),
+        .FILTER_RANGE  (PLL_FILTER)
+      ) u_pll (
+        .PACKAGEPIN (CLK),
+        .PLLOUTCORE (clk),
+        .LOCK       (pll_locked),
+        .RESETB     (1'b1),
+        .BYPASS     (1'b0)
+      );
+    end
+  endgenerate
 
   wire rst_n;
 
