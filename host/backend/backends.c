@@ -8,7 +8,7 @@
 #include "bsp/sim/host/sim_backend.h"
 #include "host/backend/serial.h"
 
-#define BACKEND_OPS(n) &kiln_##n##_backend_ops,
+#define BACKEND_OPS(n, persistent) &kiln_##n##_backend_ops,
 static const kiln_backend_ops *const backends[] = {KILN_BOARD_BACKENDS(BACKEND_OPS)};
 #undef BACKEND_OPS
 

@@ -168,7 +168,8 @@ int cmd_info(cli *c)
 		int st = kiln_device_mmio_read(dev, shell_regs[i].addr, &v);
 		if (st != KILN_OK) {
 			json_decref(shell);
-			kiln_program_release(prog);
+			if (prog)
+				kiln_program_release(prog);
 			kiln_board_free(&cfg);
 			kiln_device_close(dev);
 			return cli_kiln_error(c, st, "reading the shell ID block at 0x%x",
@@ -194,18 +195,31 @@ int cmd_info(cli *c)
 	json_object_set_new(m, "size", json_integer((json_int_t)kiln_device_mem_size(dev)));
 	json_object_set_new(m, "latency_cycles", json_integer(cfg.devmem_latency));
 	json_array_append_new(mems, m);
-	json_object_set_new(image, "path", json_string(path));
-	json_object_set_new(image, "hash", hex64(kiln_device_loaded_image(dev)));
-	json_object_set_new(image, "kernels", kernels_json(prog));
-	json_object_set_new(image, "device_globals", globals_json(path));
-	uint64_t heap = 0, heap_high = 0;
-	if (kiln_program_heap_info(prog, &heap, &heap_high) == KILN_OK)
-		json_object_set_new(image, "heap_bytes", json_integer((json_int_t)heap));
+	if (prog) {
+		json_object_set_new(image, "path", json_string(path));
+		json_object_set_new(image, "hash", hex64(kiln_device_loaded_image(dev)));
+		json_object_set_new(image, "kernels", kernels_json(prog));
+		json_object_set_new(image, "device_globals", globals_json(path));
+		uint64_t heap = 0, heap_high = 0;
+		if (kiln_program_heap_info(prog, &heap, &heap_high) == KILN_OK)
+			json_object_set_new(image, "heap_bytes", json_integer((json_int_t)heap));
+	} else {
+		/* a real board without --image: the image it runs, as its ID block says (--image describes
+		 * it) */
+		uint32_t lo = 0, hi = 0;
+		kiln_device_mmio_read(dev, KILN_IMAGE_BASE + KILN_IMG_HASH_LO, &lo);
+		kiln_device_mmio_read(dev, KILN_IMAGE_BASE + KILN_IMG_HASH_HI, &hi);
+		json_object_set_new(image, "path", json_null());
+		json_object_set_new(image, "hash", hex64((uint64_t)hi << 32 | lo));
+		json_object_set_new(image, "kernels", json_array());
+		json_object_set_new(image, "device_globals", json_array());
+	}
 	json_object_set_new(root, "board", board);
 	json_object_set_new(root, "shell", shell);
 	json_object_set_new(root, "memories", mems);
 	json_object_set_new(root, "loaded_image", image);
-	kiln_program_release(prog);
+	if (prog)
+		kiln_program_release(prog);
 	kiln_board_free(&cfg);
 	kiln_device_close(dev);
 	if (c->json)
@@ -236,7 +250,8 @@ int cmd_info(cli *c)
 	                                      json_string_value(json_object_get(v, "base_address")),
 	                                      json_integer_value(json_object_get(v, "size")),
 	                                      json_integer_value(json_object_get(v, "latency_cycles")));
-	printf("loaded image  %s (hash %s)\n", path, json_string_value(json_object_get(image, "hash")));
+	printf("loaded image  %s (hash %s)\n", path ? path : "as on the board (--image IMAGE describes it)",
+	       json_string_value(json_object_get(image, "hash")));
 	printf("kernels\n");
 	json_array_foreach(json_object_get(image, "kernels"), i, v)
 	{

@@ -36,7 +36,8 @@ int cmd_program(cli *c)
 		printf("programmed %s on %s: image hash %016" PRIx64 ", %d kernel%s; ID block checked\n",
 		       c->pos[1], kiln_device_name(dev), hash, nk, nk == 1 ? "" : "s");
 	}
-	kiln_program_release(prog);
+	if (prog)
+		kiln_program_release(prog);
 	kiln_device_close(dev);
 	return CLI_OK;
 }
@@ -67,7 +68,8 @@ int cmd_reset(cli *c)
 	} else {
 		printf("reset %s; the shell answers (magic 0x%08" PRIx32 ")\n", kiln_device_name(dev), magic);
 	}
-	kiln_program_release(prog);
+	if (prog)
+		kiln_program_release(prog);
 	kiln_device_close(dev);
 	return rc;
 }
@@ -113,7 +115,8 @@ static int access_cmd(cli *c, int write)
 	} else {
 		printf("0x%08" PRIx32 ": 0x%08" PRIx32 " (%" PRIu32 ")\n", addr, val, val);
 	}
-	kiln_program_release(prog);
+	if (prog)
+		kiln_program_release(prog);
 	kiln_device_close(dev);
 	return rc;
 }

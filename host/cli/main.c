@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "host/cli/cli.h"
+#include "host/common/board.h"
 #include "host/common/paths.h"
 #include "host/common/version.h"
 
@@ -27,7 +28,8 @@ typedef struct command {
 static const char SIM_NOTE[] =
     "The simulated board (sim) lives inside the kiln process: each kiln invocation gets a fresh board that\n"
     "disappears when it exits, so state written by one command is not seen by the next. Commands that use\n"
-    "the bus therefore program an image themselves first: --image IMAGE, else the built-in smoke image.\n";
+    "the bus therefore program an image themselves first: --image IMAGE, else the built-in smoke image.\n"
+    "A real board (icebreaker, ulx3s) keeps its state: without --image they use the image it runs.\n";
 
 static const command commands[] = {
     {"list", cmd_list, 0, 0, 0, "kiln list [--json]",
@@ -345,6 +347,20 @@ const char *cli_smoke_image(void)
 
 int cli_bring_up(const cli *c, kiln_device *dev, int quiet, kiln_program **prog, const char **path)
 {
+	*prog = NULL;
+	if (path)
+		*path = NULL;
+	int keeps = 0;
+	if (!c->image) {
+		kiln_board_config cfg;
+		char err[512];
+		if (kiln_board_load(kiln_device_name(dev), &cfg, err, sizeof err) == 0) {
+			keeps = kiln_board_persistent(&cfg);
+			kiln_board_free(&cfg);
+		}
+	}
+	if (keeps) /* a real board: the bus reaches the image it runs now */
+		return CLI_OK;
 	const char *img = c->image ? c->image : cli_smoke_image();
 	if (!c->image && !quiet)
 		fprintf(stderr,

@@ -34,9 +34,20 @@ static int valid_name(const char *s)
 	return 1;
 }
 
-#define BACKEND_NAME(n) #n,
+#define BACKEND_NAME(n, persistent) #n,
 const char *const kiln_board_backends[] = {KILN_BOARD_BACKENDS(BACKEND_NAME)};
 #undef BACKEND_NAME
+#define BACKEND_PERSISTENT(n, persistent) persistent,
+static const int backend_persistent[] = {KILN_BOARD_BACKENDS(BACKEND_PERSISTENT)};
+#undef BACKEND_PERSISTENT
+
+int kiln_board_persistent(const kiln_board_config *b)
+{
+	for (int i = 0; b && b->backend && i < kiln_board_nbackends; i++)
+		if (strcmp(b->backend, kiln_board_backends[i]) == 0)
+			return backend_persistent[i];
+	return 0;
+}
 const int kiln_board_nbackends = (int)(sizeof kiln_board_backends / sizeof kiln_board_backends[0]);
 
 /* "fpga": the part. Its resources are what kiln-cc checks an image against before place and route. */

@@ -6,10 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The board backends libkiln has, X(NAME) each: host/backend/backends.c makes its table of
+/* The board backends libkiln has, X(NAME, PERSISTENT) each: host/backend/backends.c makes its table of
  * kiln_NAME_backend_ops from this list, and a board file naming another backend is refused where it is read,
- * by kiln-cc as by the runtime. */
-#define KILN_BOARD_BACKENDS(X) X(sim) X(fake) X(serial)
+ * by kiln-cc as by the runtime. PERSISTENT: the board's state outlives the process (a real board), so a
+ * tool may use what it holds instead of loading an image first. */
+#define KILN_BOARD_BACKENDS(X) X(sim, 0) X(fake, 0) X(serial, 1)
 extern const char *const kiln_board_backends[];
 extern const int kiln_board_nbackends;
 
@@ -67,6 +68,8 @@ void kiln_board_free(kiln_board_config *b);
 /* Whether board B has the debug channel (contract.h: printf and exit status), which needs its first
  * KILN_DEVMEM_FIRST bytes of device memory. */
 int kiln_board_has_debug_channel(const kiln_board_config *b);
+/* Whether board B's hardware keeps its state between processes (its backend's PERSISTENT). */
+int kiln_board_persistent(const kiln_board_config *b);
 /* Whether board B declares ASPECT ("fp32", "fp64", ...) in its configuration. */
 int kiln_board_has_aspect(const kiln_board_config *b, const char *aspect);
 
