@@ -15,7 +15,7 @@ KILN_DATA_FILES := $(patsubst configs/boards/%,$(KILN_DATA)/boards/%,$(wildcard 
 KILN_DATA_FILES += $(KERNEL_LIBC_BC)
 # The real boards' tops, pins and bitstream flows, and the shell and host link they share with the sim board.
 KILN_DATA_FILES += $(patsubst %,$(KILN_DATA)/%,$(filter-out $(SIM_MODEL_DEPS),$(wildcard bsp/common/rtl/*.v \
-	bsp/common/flow/* bsp/*/rtl/*.v bsp/*/build-bitstream bsp/*/*.pcf bsp/*/*.lpf)))
+	bsp/common/flow/* bsp/*/rtl/*.v bsp/*/rtl.f bsp/*/build-bitstream bsp/*/*.pcf bsp/*/*.lpf)))
 $(KILN_DATA)/boards/%: configs/boards/%
 	install -D -m 0644 $< $@
 $(KILN_DATA)/include/%: hls/include/%

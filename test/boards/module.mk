@@ -24,3 +24,12 @@ $(COSIM_TEST): test/boards/cosim-test.sh test/boards/cosim-link.py test/boards/b
 .PHONY: test-cosim
 test-cosim: $(COSIM_TEST)
 	@python3 scripts/run-tests $(COSIM_TEST)
+
+# libkiln's serial backend, the kiln tool and the examples' hosts against the co-simulated iCEBreaker.
+SERIAL_TEST := $(BOARDS_TEST_DIR)/serial-test
+TESTS += $(SERIAL_TEST)
+$(SERIAL_TEST): test/boards/serial-test.sh test/boards/build-cosim test/boards/cosim_main.cpp $(KILN_CC) \
+		$(KILN_TOOL) $(LIBKILN) $(KILN_STAGED_HEADERS) $(CONTRACT_VH) examples/counter_host.c examples/saxpy_host.c
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/boards/serial-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@

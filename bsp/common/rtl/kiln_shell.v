@@ -14,6 +14,9 @@ module kiln_shell #(
   // DEVMEM_BYTES: device memory size, a multiple of 4 below 2 GiB.
   parameter integer      DEVMEM_BYTES  = 33554432,
   parameter [31:0]       BOARD_ID      = 32'h5349_4D00, // the board file's board_id
+  // MEM_SLICE: a register slice (kiln_skid) on the image's memory requests, for boards whose clock the
+  // kernel's address logic and the arbitration do not fit together; a cycle more per request.
+  parameter integer      MEM_SLICE     = 0,
   // The hash the image's ID block reports: kiln-cc passes the image's own (build-model -G).
   parameter [31:0]       IMAGE_HASH_LO = 32'd0,
   parameter [31:0]       IMAGE_HASH_HI = 32'd0
@@ -92,6 +95,13 @@ module kiln_shell #(
   wire        img_mmio_rsp_valid;
   wire [31:0] img_mmio_rsp_rdata;
   wire        img_mmio_rsp_err;
+  // The image's memory requests as it makes them (im_*), and as the arbiter sees them (img_mem_*).
+  wire        im_valid;
+  wire        im_ready;
+  wire        im_write;
+  wire [31:0] im_addr;
+  wire [31:0] im_wdata;
+  wire [3:0]  im_wstrb;
   wire        img_mem_valid;
   wire        img_mem_ready;
   wire        img_mem_write;
@@ -128,16 +138,40 @@ module kiln_shell #(
     .mmio_rsp_valid (img_mmio_rsp_valid),
     .mmio_rsp_rdata (img_mmio_rsp_rdata),
     .mmio_rsp_err   (img_mmio_rsp_err),
-    .mem_valid      (img_mem_valid),
-    .mem_ready      (img_mem_ready),
-    .mem_write      (img_mem_write),
-    .mem_addr       (img_mem_addr),
-    .mem_wdata      (img_mem_wdata),
-    .mem_wstrb      (img_mem_wstrb),
+    .mem_valid      (im_valid),
+    .mem_ready      (im_ready),
+    .mem_write      (im_write),
+    .mem_addr       (im_addr),
+    .mem_wdata      (im_wdata),
+    .mem_wstrb      (im_wstrb),
     .mem_rvalid     (img_mem_rvalid),
     .mem_rdata      (img_mem_rdata),
     .irq            (img_irq)
   );
+
+  generate
+    if (MEM_SLICE != 0) begin : g_mem_slice
+      kiln_skid #(
+        .W (69)
+      ) u_mem_slice (
+        .clk       (clk),
+        .rst_n     (rst_n),
+        .in_valid  (im_valid),
+        .in_ready  (im_ready),
+        .in_data   ({im_write, im_addr, im_wdata, im_wstrb}),
+        .out_valid (img_mem_valid),
+        .out_ready (img_mem_ready),
+        .out_data  ({img_mem_write, img_mem_addr, img_mem_wdata, img_mem_wstrb})
+      );
+    end else begin : g_mem_direct
+      assign img_mem_valid = im_valid;
+      assign im_ready      = img_mem_ready;
+      assign img_mem_write = im_write;
+      assign img_mem_addr  = im_addr;
+      assign img_mem_wdata = im_wdata;
+      assign img_mem_wstrb = im_wstrb;
+    end
+  endgenerate
 
   assign irq            = img_irq;
   // At most three image accesses unanswered, so that the count cannot wrap.

@@ -108,6 +108,7 @@ module kiln_icebreaker_top #(
   kiln_shell #(
     .DEVMEM_BYTES  (DEVMEM_BYTES),
     .BOARD_ID      (BOARD_ID),
+    .MEM_SLICE     (1),
     .IMAGE_HASH_LO (IMAGE_HASH_LO),
     .IMAGE_HASH_HI (IMAGE_HASH_HI)
   ) u_shell (

@@ -1,0 +1,8 @@
+rtl/kiln_ulx3s_top.v
+../common/rtl/kiln_bram_mem.v
+../common/rtl/kiln_shell.v
+../common/rtl/kiln_skid.v
+../common/rtl/kiln_board_reset.v
+../common/rtl/kiln_uart_bridge.v
+../common/rtl/kiln_uart_rx.v
+../common/rtl/kiln_uart_tx.v
