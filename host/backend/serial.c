@@ -124,7 +124,10 @@ static double budget(const kiln_backend *b, size_t n)
 static int link_sync(kiln_backend *b)
 {
 	for (int tries = 0; tries < 3; tries++) {
-		double quiet = b->byte_s * KILN_LINK_IDLE_BYTES * 1.5 + 0.02, until = now_s() + quiet;
+		/* at least 100 ms: a co-simulated board's idle time passes in simulated cycles, slower */
+		double quiet = b->byte_s * KILN_LINK_IDLE_BYTES * 1.5, until;
+		quiet = quiet > 0.1 ? quiet : 0.1;
+		until = now_s() + quiet;
 		uint8_t junk[256];
 		while (now_s() < until) {
 			struct pollfd pf = {b->fd, POLLIN, 0};
@@ -322,7 +325,7 @@ static int mem_write_serial(kiln_backend *b, uint64_t off, const void *src, size
 
 static int wait_irq_serial(kiln_backend *b, uint64_t max_cycles, uint64_t *cycles)
 {
-	uint8_t f[10] = {KILN_LINK_WAIT}, r[12];
+	uint8_t f[10] = {KILN_LINK_WAIT}, r[11]; /* ACK STATUS CYCLES(8) CRC */
 	for (int i = 0; i < 8; i++)
 		f[1 + i] = (uint8_t)(max_cycles >> (8 * i));
 	f[9] = kiln_link_crc8(f, 9);
@@ -332,7 +335,7 @@ static int wait_irq_serial(kiln_backend *b, uint64_t max_cycles, uint64_t *cycle
 		return KILN_ERR_IO;
 	double deadline = now_s() + budget(b, sizeof f + sizeof r) + (double)max_cycles / b->clock_hz * 1.5;
 	if (recv_all(b, r, sizeof r, deadline) != 0 || r[0] != (KILN_LINK_WAIT | KILN_LINK_ACK_BIT) ||
-	    r[11] != kiln_link_crc8(r, 11)) {
+	    r[10] != kiln_link_crc8(r, 10)) {
 		link_sync(b);
 		return KILN_ERR_IO;
 	}
