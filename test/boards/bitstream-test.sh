@@ -37,10 +37,10 @@ if "$cc" --board icebreaker -o "$tmp/c.kimg" "$src/examples/counter.c" 2>"$tmp/l
 	grep -q "^MODL " "$tmp/secs" && notok "no simulation model for a real board" "$(cat "$tmp/secs")" ||
 		ok "a real board's image carries no simulation model"
 	sections "$tmp/c.kimg" BITS "$tmp/c.bin"
-	# icepack's UP5K image: 104,090 bytes, starting with the 0xFF00 preamble's 0x7EAA997E sync word.
+	# icepack's UP5K image: 104,090 bytes, a comment block (FF 00 ... 00 FF) and then the sync word 7EAA997E.
 	if [ "$(wc -c <"$tmp/c.bin" 2>/dev/null)" = 104090 ] &&
-		od -An -tx1 -N4 "$tmp/c.bin" | grep -q "7e aa 99 7e"; then
-		ok "BITS is a UP5K bitstream (104090 bytes, sync word first)"
+		od -An -tx1 -N16 "$tmp/c.bin" | tr -d '\n' | grep -q "7e aa 99 7e"; then
+		ok "BITS is a UP5K bitstream (104090 bytes, the sync word after the comment block)"
 	else
 		notok "BITS is a UP5K bitstream" "$(wc -c <"$tmp/c.bin" 2>&1) bytes, $(od -An -tx1 -N8 "$tmp/c.bin" 2>&1)"
 	fi
@@ -95,10 +95,10 @@ r = json.load(open(sys.argv[1]))
 fmax = min(c["achieved"] for c in r["fmax"].values())
 u = r["utilization"]
 assert fmax >= 50.0 - 0.01, "fmax %.2f below 50 MHz" % fmax
-assert 0 < u["TRELLIS_SLICE"]["used"] <= u["TRELLIS_SLICE"]["available"], u["TRELLIS_SLICE"]
+assert 0 < u["TRELLIS_COMB"]["used"] <= u["TRELLIS_COMB"]["available"] == 83640, u["TRELLIS_COMB"]
 assert u["DP16KD"]["used"] >= 128, "256 KiB of device memory in block RAM: %s" % u["DP16KD"]
 assert u["EHXPLLL"]["used"] == 1, u["EHXPLLL"]
-print("fmax %.2f MHz, %d slices, %d DP16KD" % (fmax, u["TRELLIS_SLICE"]["used"], u["DP16KD"]["used"]))
+print("fmax %.2f MHz, %d LUTs, %d DP16KD" % (fmax, u["TRELLIS_COMB"]["used"], u["DP16KD"]["used"]))
 PY
 		ok "PNR: the ULX3S design closes at 50 MHz, device memory in block RAM ($(cat "$tmp/upnr.txt"))"
 	else
