@@ -1,5 +1,6 @@
 rtl/kiln_icebreaker_top.v
 rtl/kiln_ice40_spram_mem.v
+../common/rtl/kiln_board_core.v
 ../common/rtl/kiln_shell.v
 ../common/rtl/kiln_skid.v
 ../common/rtl/kiln_board_reset.v

@@ -59,47 +59,9 @@ module kiln_ulx3s_top #(
     .LOCK         (pll_locked)
   );
 
-  wire rst_n;
-
-  kiln_board_reset u_reset (
-    .clk        (clk),
-    .pll_locked (pll_locked),
-    .btn_n      (btn_pwr_n),
-    .rst_n      (rst_n)
-  );
-
-  wire        host_valid;
-  wire        host_ready;
-  wire        host_write;
-  wire [31:0] host_addr;
-  wire [31:0] host_wdata;
-  wire [3:0]  host_wstrb;
-  wire        host_rsp_valid;
-  wire [31:0] host_rsp_rdata;
-  wire        host_rsp_err;
+  wire        rst_n;
+  wire        shell_rst_n;
   wire        irq;
-  wire        board_rst_n;
-
-  kiln_uart_bridge #(
-    .CLKS_PER_BIT (CLKS_PER_BIT)
-  ) u_link (
-    .clk            (clk),
-    .rst_n          (rst_n),
-    .uart_rx        (ftdi_txd),
-    .uart_tx        (ftdi_rxd),
-    .host_valid     (host_valid),
-    .host_ready     (host_ready),
-    .host_write     (host_write),
-    .host_addr      (host_addr),
-    .host_wdata     (host_wdata),
-    .host_wstrb     (host_wstrb),
-    .host_rsp_valid (host_rsp_valid),
-    .host_rsp_rdata (host_rsp_rdata),
-    .host_rsp_err   (host_rsp_err),
-    .irq            (irq),
-    .board_rst_n    (board_rst_n)
-  );
-
   wire        mem_valid;
   wire        mem_ready;
   wire        mem_write;
@@ -110,37 +72,32 @@ module kiln_ulx3s_top #(
   wire        mem_rvalid;
   wire [31:0] mem_rdata;
   wire [1:0]  mem_rtag;
-  wire        shell_rst_n = rst_n && board_rst_n;
 
-  kiln_shell #(
+  kiln_board_core #(
+    .CLKS_PER_BIT  (CLKS_PER_BIT),
     .DEVMEM_BYTES  (DEVMEM_BYTES),
     .BOARD_ID      (BOARD_ID),
-    .MEM_SLICE     (1),
     .IMAGE_HASH_LO (IMAGE_HASH_LO),
     .IMAGE_HASH_HI (IMAGE_HASH_HI)
-  ) u_shell (
-    .clk            (clk),
-    .rst_n          (shell_rst_n),
-    .host_valid     (host_valid),
-    .host_ready     (host_ready),
-    .host_write     (host_write),
-    .host_addr      (host_addr),
-    .host_wdata     (host_wdata),
-    .host_wstrb     (host_wstrb),
-    .host_rsp_valid (host_rsp_valid),
-    .host_rsp_rdata (host_rsp_rdata),
-    .host_rsp_err   (host_rsp_err),
-    .irq            (irq),
-    .mem_valid      (mem_valid),
-    .mem_ready      (mem_ready),
-    .mem_write      (mem_write),
-    .mem_addr       (mem_addr),
-    .mem_wdata      (mem_wdata),
-    .mem_wstrb      (mem_wstrb),
-    .mem_tag        (mem_tag),
-    .mem_rvalid     (mem_rvalid),
-    .mem_rdata      (mem_rdata),
-    .mem_rtag       (mem_rtag)
+  ) u_core (
+    .clk         (clk),
+    .pll_locked  (pll_locked),
+    .btn_n       (btn_pwr_n),
+    .uart_rx     (ftdi_txd),
+    .uart_tx     (ftdi_rxd),
+    .rst_n       (rst_n),
+    .shell_rst_n (shell_rst_n),
+    .irq         (irq),
+    .mem_valid   (mem_valid),
+    .mem_ready   (mem_ready),
+    .mem_write   (mem_write),
+    .mem_addr    (mem_addr),
+    .mem_wdata   (mem_wdata),
+    .mem_wstrb   (mem_wstrb),
+    .mem_tag     (mem_tag),
+    .mem_rvalid  (mem_rvalid),
+    .mem_rdata   (mem_rdata),
+    .mem_rtag    (mem_rtag)
   );
 
   kiln_bram_mem #(
