@@ -63,6 +63,27 @@ PY
 	else
 		notok "PNR report" "$(cat "$tmp/pnr.txt")"
 	fi
+	# kiln program hands the bitstream to the family's programmer (iceprog -S loads the SRAM) when the
+	# board does not run the image: a stand-in iceprog records its arguments and the file it was given. The
+	# port is a pty nothing answers on, so the board still does not answer afterwards, and that is reported.
+	mkdir -p "$tmp/bin"
+	printf '#!/bin/sh\necho "$@" >"%s/args"\nfor a; do last=$a; done\ncp "$last" "%s/given.bin"\n' "$tmp" "$tmp" \
+		>"$tmp/bin/iceprog"
+	chmod +x "$tmp/bin/iceprog"
+	python3 -c 'import os, pty, time; m, s = pty.openpty(); print(os.ttyname(s), flush=True); time.sleep(120)' \
+		>"$tmp/pty" &
+	ptypid=$!
+	sleep 1
+	PATH="$tmp/bin:$PATH" KILN_SERIAL_PORT=$(cat "$tmp/pty") "$build/bin/kiln" program icebreaker "$tmp/c.kimg" \
+		>"$tmp/po" 2>"$tmp/pe"
+	rc=$?
+	kill "$ptypid" 2>/dev/null
+	if [ $rc -ne 0 ] && grep -q "^-S /" "$tmp/args" 2>/dev/null && cmp -s "$tmp/given.bin" "$tmp/c.bin" &&
+		grep -q "the bitstream was loaded but the board does not answer as image" "$tmp/pe"; then
+		ok "kiln program runs iceprog -S on the image's bitstream, and reports a board that then does not answer"
+	else
+		notok "kiln program with a stand-in iceprog" "exit $rc, args '$(cat "$tmp/args" 2>&1)': $(cat "$tmp/pe")"
+	fi
 else
 	notok "kiln-cc --board icebreaker builds the counter's bitstream" "$(tail -20 "$tmp/log")"
 fi
