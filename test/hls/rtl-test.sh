@@ -20,7 +20,7 @@ done
 # Generated modules read like hand-written ones (lowRISC): lines of at most 100 columns, like the cells and
 # the shell, and the unused-signal sink names ports and sliced-off bits, never a whole datapath value
 # (unread ones are removed before the module is printed, hls/emit/dead_signals.h).
-long=$(awk 'length($0) > 100 { print FILENAME ":" FNR; exit }' "$dir"/*.kimg.d/rtl/*.v "$1/bsp/sim/rtl/kiln_sim_board.v" "$1/bsp/common/rtl/kiln_shell.v")
+long=$(awk 'length($0) > 100 { print FILENAME ":" FNR; exit }' "$dir"/*.kimg.d/rtl/*.v "$1"/bsp/*/rtl/*.v)
 [ -z "$long" ] && echo "ok - generated RTL, the cells and the sim shell stay within 100 columns" ||
 	echo "not ok - RTL line over 100 columns: $long"
 whole=$(awk '/wire unused_inputs/ { on = 1 } on { print } on && /};/ { on = 0 }' "$dir"/*.kimg.d/rtl/kiln_k_*.v | grep -Eo '[ ,](v[0-9]+|ld[0-9]+|p[0-9]+_[0-9m]+|([a-z][a-z0-9]*_)?r?[0-9]+_q)[,}]' | head -3 | tr '\n' ' ')

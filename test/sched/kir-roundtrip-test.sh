@@ -72,8 +72,10 @@ for entry in "$@"; do
 	else
 		notok "$name: rescheduled text" "$(cat "$w/err"; diff "$d/kir.txt" "$w/rs.txt" 2>&1 | head -10)"
 	fi
+	# as kiln-cc runs them: if-conversion (and the kernel IR's tidying) always, the work-item loop only
+	# when loops are pipelined
 	stages=ifconv,wiloop,schedule
-	[ -n "$popt" ] && stages=schedule
+	[ -n "$popt" ] && stages=ifconv,schedule
 	if "$opt" --cdfg "$d/hls.ll" --run $stages $popt -o "$w/rc.txt" 2>"$w/err" && cmp -s "$d/kir.txt" "$w/rc.txt"; then
 		ok "$name: kiln-opt --cdfg hls.ll --run $stages gives kir.txt"
 	else

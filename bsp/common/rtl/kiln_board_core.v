@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// What every real board's top holds between its clock and its device memory: the reset (kiln_board_reset),
-// the serial host link (kiln_uart_bridge, docs/host-link.md) and the shell around the image (kiln_shell,
-// with the register slice on the image's memory requests). A top adds its PLL, its memory behind mem_*
-// and its pins.
+// What every real board's top holds between its clock and its device memory: the reset
+// (kiln_board_reset), the serial host link (kiln_uart_bridge, docs/host-link.md) and the shell
+// around the image (kiln_shell, with the register slice on the image's memory requests). A top adds
+// its PLL, its memory behind mem_* and its pins.
 
 module kiln_board_core #(
   parameter integer CLKS_PER_BIT  = 24,     // clock / baud

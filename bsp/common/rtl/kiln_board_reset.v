@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// A real board's reset: held until the PLL has locked and then 16 more cycles, and while the board's button
-// is pressed (synchronised: it is asynchronous to the clock). FPGAs start their flip-flops at zero, so the
-// count starts held.
+// A real board's reset: held until the PLL has locked and then 16 more cycles, and while the
+// board's button is pressed (synchronised: it is asynchronous to the clock). FPGAs start their
+// flip-flops at zero, so the count starts held.
 
 module kiln_board_reset (
   input  wire clk,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Device memory in the FPGA's block RAM, behind the shell's memory port (bsp/common/rtl/kiln_shell.v): one
-// byte-wide array per lane, each written with its byte enable and read through an output register, the
-// form yosys maps onto ECP5 DP16KDs and iCE40 EBRs. A request is taken every cycle; a read answers the
-// next cycle with its tag.
+// Device memory in the FPGA's block RAM, behind the shell's memory port
+// (bsp/common/rtl/kiln_shell.v): one byte-wide array per lane, each written with its byte enable
+// and read through an output register, the form yosys maps onto ECP5 DP16KDs and iCE40 EBRs. A
+// request is taken every cycle; a read answers the next cycle with its tag.
 
 module kiln_bram_mem #(
   parameter integer BYTES = 65536 // a multiple of 4

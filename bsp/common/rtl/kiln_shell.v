@@ -14,8 +14,8 @@ module kiln_shell #(
   // DEVMEM_BYTES: device memory size, a multiple of 4 below 2 GiB.
   parameter integer      DEVMEM_BYTES  = 33554432,
   parameter [31:0]       BOARD_ID      = 32'h5349_4D00, // the board file's board_id
-  // MEM_SLICE: a register slice (kiln_skid) on the image's memory requests, for boards whose clock the
-  // kernel's address logic and the arbitration do not fit together; a cycle more per request.
+  // MEM_SLICE: a register slice (kiln_skid) on the image's memory requests, for boards whose clock
+  // the kernel's address logic and the arbitration do not fit together; a cycle more per request.
   parameter integer      MEM_SLICE     = 0,
   // The hash the image's ID block reports: kiln-cc passes the image's own (build-model -G).
   parameter [31:0]       IMAGE_HASH_LO = 32'd0,
@@ -70,7 +70,8 @@ module kiln_shell #(
 
   generate
     if (KILN_SHELL_BASE != 32'd0 || KILN_IMAGE_BASE != (32'd1 << IMG_BIT) ||
-        KILN_DEVMEM_BASE != 32'h8000_0000 || KILN_NULL_PAGE_BYTES != (32'd1 << NULL_BIT)) begin : g_bad
+        KILN_DEVMEM_BASE[30:0] != 31'd0 || !KILN_DEVMEM_BASE[31] ||
+        KILN_NULL_PAGE_BYTES != (32'd1 << NULL_BIT)) begin : g_bad
       kiln_shell_contract_bases_are_not_bit_slices u_stop ();
     end
   endgenerate

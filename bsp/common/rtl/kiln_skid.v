@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// A register slice for a valid/ready channel: both directions leave flip-flops (the downstream's valid and
-// data, the upstream's ready), so no combinational path crosses it, at one cycle of latency and full
-// throughput. Boards put it where the image's memory port meets the shell: on a small FPGA the kernel's
-// address logic and the shell's arbitration together do not fit one clock.
+// A register slice for a valid/ready channel: both directions leave flip-flops (the downstream's
+// valid and data, the upstream's ready), so no combinational path crosses it, at one cycle of
+// latency and full throughput. Boards put it where the image's memory port meets the shell: on a
+// small FPGA the kernel's address logic and the shell's arbitration together do not fit one clock.
 
 module kiln_skid #(
   parameter integer W = 32

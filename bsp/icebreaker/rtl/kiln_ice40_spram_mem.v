@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Device memory in the iCE40 UltraPlus's single-port RAMs (SB_SPRAM256KA, 16K x 16 bits each), behind
-// the shell's memory port (bsp/common/rtl/kiln_shell.v): pairs of SPRAMs side by side make 32-bit words,
-// BANKS pairs one above the other make the depth (2 banks, the UP5K's 4 SPRAMs: 128 KiB). A request is
-// taken every cycle; a read answers the next cycle with its tag. Byte enables map onto the SPRAM's
-// nibble write masks.
+// Device memory in the iCE40 UltraPlus's single-port RAMs (SB_SPRAM256KA, 16K x 16 bits each),
+// behind the shell's memory port (bsp/common/rtl/kiln_shell.v): pairs of SPRAMs side by side make
+// 32-bit words, BANKS pairs one above the other make the depth (2 banks, the UP5K's 4 SPRAMs: 128
+// KiB). A request is taken every cycle; a read answers the next cycle with its tag. Byte enables
+// map onto the SPRAM's nibble write masks.
 
 module kiln_ice40_spram_mem #(
   parameter integer BANKS = 2

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// iCEBreaker (iCE40 UP5K-SG48) board top: the 12 MHz oscillator through the PLL, a reset held until the PLL
-// locks, the serial host link on the FT2232H's second channel (docs/host-link.md), the shell around the
-// image, and device memory in the four SPRAMs. The PLL's dividers and the link's bit time come from the
-// board file through the bitstream flow (bsp/icebreaker/build-bitstream), which computes them with icepll.
+// iCEBreaker (iCE40 UP5K-SG48) board top: the 12 MHz oscillator through the PLL, a reset held until
+// the PLL locks, the serial host link on the FT2232H's second channel (docs/host-link.md), the
+// shell around the image, and device memory in the four SPRAMs. The PLL's dividers and the link's
+// bit time come from the board file through the bitstream flow (bsp/icebreaker/build-bitstream),
+// which computes them with icepll.
 
 module kiln_icebreaker_top #(
   parameter [3:0]  PLL_DIVR      = 4'd0,

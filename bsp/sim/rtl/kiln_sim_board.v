@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Kiln simulated board: the shell (bsp/common/rtl/kiln_shell.v) around one generated image, with device
-// memory as a word array. The memory answers reads after a fixed latency and deliberately pushes back
-// on a fixed period, so that every kernel is exercised against back-pressure, not only against an
-// always-ready memory.
+// Kiln simulated board: the shell (bsp/common/rtl/kiln_shell.v) around one generated image, with
+// device memory as a word array. The memory answers reads after a fixed latency and deliberately
+// pushes back on a fixed period, so that every kernel is exercised against back-pressure, not only
+// against an always-ready memory.
 
 module kiln_sim_board #(
   // DEVMEM_BYTES: device memory size, a multiple of 4 below 2 GiB. MEM_LATENCY: its read latency in
@@ -100,8 +100,8 @@ module kiln_sim_board #(
     end
   endgenerate
 
-  // The offset of an access the shell found out of range may lie beyond the array: it is taken modulo
-  // the array (no byte enables, and the shell answers its read with zeros).
+  // The offset of an access the shell found out of range may lie beyond the array: it is taken
+  // modulo the array (no byte enables, and the shell answers its read with zeros).
   wire [AW-1:0] idx = mem_addr[AW+1:2];
   // Bits of the offset above the array's index and the byte lane: the shell has checked them.
   wire          unused_addr = ^{mem_addr[31:AW+2], mem_addr[1:0]};

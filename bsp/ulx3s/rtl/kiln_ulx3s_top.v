@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// ULX3S (ECP5 LFE5U-85F, CABGA381) board top: the 25 MHz oscillator through the PLL, a reset held until the
-// PLL locks, the serial host link on the FT231X (docs/host-link.md), the shell around the image, and device
-// memory in block RAM (SDRAM later). The PLL's dividers and the link's bit time come from the board file
-// through the bitstream flow (bsp/ulx3s/build-bitstream), which computes them with ecppll.
+// ULX3S (ECP5 LFE5U-85F, CABGA381) board top: the 25 MHz oscillator through the PLL, a reset held
+// until the PLL locks, the serial host link on the FT231X (docs/host-link.md), the shell around the
+// image, and device memory in block RAM (SDRAM later). The PLL's dividers and the link's bit time
+// come from the board file through the bitstream flow (bsp/ulx3s/build-bitstream), which computes
+// them with ecppll.
 
 module kiln_ulx3s_top #(
   parameter integer PLL_CLKI_DIV   = 1,
