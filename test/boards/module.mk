@@ -33,3 +33,10 @@ $(SERIAL_TEST): test/boards/serial-test.sh test/boards/build-cosim test/boards/c
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/boards/serial-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
+
+# make bench: the examples' bitstreams on each real board, with nextpnr's clock and cells (scripts/bench-boards).
+$(BUILD)/bench/bench-boards: scripts/bench-boards $(KILN_CC) $(BUILD)/venv/.kiln-pins
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec python3 "%s/scripts/bench-boards" "%s"\n' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+BENCH_PROGS += $(BUILD)/bench/bench-boards
