@@ -30,6 +30,10 @@ typedef enum ctl_mode { CTL_NEXT, CTL_REGS } ctl_mode;
 void emit_helpers(ectx *e);
 void emit_values(ectx *e);
 void emit_value_regs(ectx *e);
+/* The writes of values coalesced into a phi's register (bind_coalesce_phis), at IND inside the controller's
+ * clocked block: that block writes the phi's register on its edges too, and a register written in two
+ * clocked blocks is two flip-flops driving one net in synthesis. */
+void emit_coalesced_writes(ectx *e, const char *ind);
 
 /* Memory ports (emit_ports.c): internal memory cells, response tag queues, request multiplexers. */
 void emit_internal_mems(ectx *e);

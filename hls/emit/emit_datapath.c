@@ -396,6 +396,25 @@ void emit_values(ectx *e)
 	free(order);
 }
 
+/* Value I is written into a phi's register (bind_coalesce_phis). */
+static int coalesced(const ectx *e, int i)
+{
+	int r = e->bd->reg_of[i];
+	return r != i && e->f->insts[r].op == K_PHI;
+}
+
+void emit_coalesced_writes(ectx *e, const char *ind)
+{
+	const kfunc *f = e->f;
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		if (k->block >= 0 && k->width && e->bd->registered[i] && k->op != K_PHI &&
+		    !f->blocks[k->block].pipelined && coalesced(e, i))
+			fprintf(e->body, "%sif (%s) %s <= %s;\n", ind, emit_in_state(e, k->step),
+			        emit_def_of(e, SIG_REG, i, 0), emit_use_of(e, SIG_WIRE, i, 0));
+	}
+}
+
 void emit_value_regs(ectx *e)
 {
 	const kfunc *f = e->f;
@@ -424,7 +443,7 @@ void emit_value_regs(ectx *e)
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		if (k->block < 0 || !k->width || !e->bd->registered[i] || k->op == K_PHI ||
-		    f->blocks[k->block].pipelined)
+		    f->blocks[k->block].pipelined || coalesced(e, i))
 			continue;
 		fprintf(o, "    if (%s) %s <= %s;\n", emit_in_state(e, k->step),
 		        emit_def_of(e, SIG_REG, i, 0), emit_use_of(e, SIG_WIRE, i, 0));

@@ -307,6 +307,7 @@ void emit_fsm(ectx *e)
 	           "    if (!rst_n) begin\n      done <= 1'b0;\n");
 	emit_pipe_reset(e, "      ");
 	fprintf(o, "    end else begin\n      done <= 1'b0;\n");
+	emit_coalesced_writes(e, "      ");
 	if (f->profile)
 		emit_profile_count(e);
 	fprintf(o, "      case (state_q)\n");

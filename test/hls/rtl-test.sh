@@ -44,6 +44,14 @@ if python3 "$1/test/hls/decl_order.py" "$dir"/*.kimg.d/rtl/*.v "$1/bsp/sim/rtl/k
 else
 	echo "not ok - used before declared ($(wc -l <"$tmp/decl") uses): $(head -3 "$tmp/decl" | tr '\n' ' ')"
 fi
+# One clocked block writes each register: two simulate (they write in different states) but synthesise as two
+# flip-flops on one net (nextpnr refuses it). Phi coalescing once wrote a loop phi's register in the datapath's
+# block and on the controller's edges: CHStone had 118 such registers, mips' n_inst among them (one_driver.py).
+if python3 "$1/test/hls/one_driver.py" "$dir"/*.kimg.d/rtl/*.v "$1"/bsp/*/rtl/*.v "$1"/rtl/*.v >"$tmp/drv"; then
+	echo "ok - every register of the generated RTL, the cells and the boards is written by one clocked block"
+else
+	echo "not ok - registers written in two clocked blocks ($(wc -l <"$tmp/drv")): $(head -3 "$tmp/drv" | tr '\n' ' ')"
+fi
 # The controller is two processes (state_d computed combinationally, state_q its register, written in one
 # place), and ports are driven by case multiplexers over state_q, never by chains of state comparisons.
 bad=""
