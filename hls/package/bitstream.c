@@ -50,8 +50,7 @@ int package_build_bitstream(const kiln_board_config *b, const char *workdir, con
 	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		diag_error(NULL, 0, 0, "the %s bitstream flow failed (see the messages above; logs in %s)",
-		           b->name, out);
+		diag_error(NULL, 0, 0, "the %s bitstream flow failed (its messages are above)", b->name);
 		return -1;
 	}
 	snprintf(path, sizeof path, "%s/kiln.bin", out);
