@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "host/common/contract.h"
+#include "host/common/fileio.h"
 #include "host/common/image.h"
 #include "kiln/kiln.h"
 
@@ -403,27 +404,22 @@ static int load_bitstream(kiln_backend *b, const kiln_image *img, char *err, siz
 	const char *tmpdir = getenv("TMPDIR");
 	char path[PATH_MAX];
 	snprintf(path, sizeof path, "%s/kiln-bitstream-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+	/* mkstemp makes the name ours (mode 0600); the project's private writer fills it */
 	int fd = mkstemp(path);
-	if (fd < 0) {
-		set_err(err, errlen, "serial: cannot write the bitstream to a temporary file: %s%s",
-		        strerror(errno), "");
+	if (fd >= 0)
+		close(fd);
+	if (fd < 0 || kiln_write_private(path, bits, len) != 0) {
+		set_err(err, errlen, "serial: cannot write the bitstream to a temporary file (%s): %s", path,
+		        strerror(errno));
+		if (fd >= 0)
+			unlink(path);
 		return -1;
 	}
-	const uint8_t *p = bits;
-	size_t left = len;
-	while (left) {
-		ssize_t w = write(fd, p, left);
-		if (w <= 0 && errno != EINTR)
-			break;
-		if (w > 0)
-			p += w, left -= (size_t)w;
-	}
-	close(fd);
 	const char *prog = getenv("KILN_PROGRAMMER");
 	const char *def = b->cfg->fpga.family == KILN_FPGA_ECP5 ? "openFPGALoader -b ulx3s" : "iceprog -S";
 	if (!prog || !*prog)
 		prog = def;
-	pid_t pid = left ? -1 : fork();
+	pid_t pid = fork();
 	if (pid == 0) {
 		/* the programmer's words, then the file (no shell: nothing of the file name is interpreted)
 		 */
