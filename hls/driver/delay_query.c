@@ -23,6 +23,11 @@ int delay_query(const char *op, const char *width, const char *abits, const char
 		diag_error(NULL, 0, 0, "--delay takes OP WIDTH [ABITS BBITS], widths of 1 to 64 bits");
 		return 1;
 	}
+	/* step: what a step holds besides its chain (the width is not read) */
+	if (!strcmp(op, "step")) {
+		fprintf(out, "%.3f\n", sched_step_overhead());
+		return 0;
+	}
 	/* icmp.PRED: a compare by its predicate (kir.txt's names) */
 	int pred = KP_ULT;
 	if (!strncmp(op, "icmp.", 5)) {

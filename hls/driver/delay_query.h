@@ -7,8 +7,8 @@
 
 /* Writes to OUT the delay in ns oplib gives operation OP (its kir name: add, shl, mul, ...; icmp.eq, icmp.ult
  * for a compare by its predicate) of WIDTH bits
- * whose operands are variables; a multiplication takes ABITS x BBITS (NULL: WIDTH each) and is not shared.
- * 0, or 1 after a diagnostic. */
+ * whose operands are variables; a multiplication takes ABITS x BBITS (NULL: WIDTH each) and is not shared;
+ * "step" is what a step holds besides its chain. 0, or 1 after a diagnostic. */
 int delay_query(const char *op, const char *width, const char *abits, const char *bbits, FILE *out);
 
 #endif

@@ -27,6 +27,7 @@
 #include "../postlink/split.h"
 #include "../single/single_source.h"
 #include "../support/diag.h"
+#include "fabric.h"
 #include "image_build.h"
 
 #define MAX_INPUTS 64
@@ -42,6 +43,7 @@ typedef struct cc_opts {
 	int ninputs, ncflags;
 	double clock;
 	int no_pipeline, no_printf, checks, trace, no_bitstream;
+	const char *fabric;       /* --fabric, or NULL: the board's */
 	uint32_t heap_bytes;      /* --heap-size, 0 for the default */
 	unsigned recursion_depth; /* --recursion-depth, 0 for the default */
 	int single_source;        /* --single-source: OUT is a host executable, its image OUT.kimg */
@@ -68,6 +70,8 @@ static void usage(FILE *o)
 	    "                      docs/single-source.md\n"
 	    "  --board NAME        target board, one of `kiln list` (default: sim)\n"
 	    "  --clock-period NS   target clock period in ns (default: the board's)\n"
+	    "  --fabric NAME       the FPGA fabric whose delays the schedule fits the clock to: xc7, ice40\n"
+	    "                      or ecp5 (default: the board's FPGA family; xc7 on a simulated board)\n"
 	    "  --no-pipeline       do not overlap loop iterations (every loop runs one iteration at a time)\n"
 	    "  --no-printf         kernels' printf, puts and putchar print nothing (they cost no hardware)\n"
 	    "  --no-bitstream      a board with an FPGA: write the image without its bitstream (for a\n"
@@ -173,6 +177,8 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			o->out = argv[++i];
 		} else if (!strcmp(a, "--board") && more) {
 			o->board = argv[++i];
+		} else if (!strcmp(a, "--fabric") && more) {
+			o->fabric = argv[++i];
 		} else if (!strcmp(a, "--clock-period") && more) {
 			char *end;
 			o->clock = strtod(argv[++i], &end);
@@ -552,6 +558,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	o.board_cfg = &board;
+	if (driver_select_fabric(&board, o.fabric) != 0) {
+		kiln_board_free(&board);
+		return 1;
+	}
 	char note[300];
 	o.print = !o.no_printf && kiln_board_has_debug_channel(&board);
 	snprintf(note, sizeof note,

@@ -18,6 +18,7 @@
 #include "../support/diag.h"
 #include "../support/xalloc.h"
 #include "delay_query.h"
+#include "fabric.h"
 #include "opt_stages.h"
 
 static void usage(FILE *o)
@@ -27,7 +28,7 @@ static void usage(FILE *o)
 	        "       kiln-opt --print-points-to INPUT.ll|INPUT.bc|-\n"
 	        "       kiln-opt --cdfg INPUT.ll|INPUT.bc|- [--run STAGES] [stage options] [-o OUT]\n"
 	        "       kiln-opt --kir INPUT.kir|- [--run STAGES] [stage options] [-o OUT]\n"
-	        "       kiln-opt --delay OP WIDTH [ABITS BBITS]\n"
+	        "       kiln-opt [--fabric NAME] --delay OP WIDTH [ABITS BBITS]\n"
 	        "\n"
 	        "Runs kiln-cc's passes, by name and in the order given, on one module, and writes it as\n"
 	        "text IR (to standard output without -o). The passes: kiln-cc --list-passes.\n"
@@ -51,11 +52,14 @@ static void usage(FILE *o)
 	        "  --no-pipeline       as kiln-cc --no-pipeline: loops are scheduled sequentially\n"
 	        "\n"
 	        "--delay prints the scheduler's delay in ns of one operation (its kernel IR name) of\n"
-	        "WIDTH bits, a multiplication's of ABITS x BBITS (scripts/calibrate-delays).\n"
+	        "WIDTH bits, a multiplication's of ABITS x BBITS (scripts/calibrate-delays), on the\n"
+	        "fabric --fabric names (before it; default xc7); OP step: what a step holds besides its\n"
+	        "chain.\n"
 	        "\n"
 	        "options:\n"
 	        "  --board NAME        the board the passes read (default: sim)\n"
 	        "  --clock-period NS   the clock the passes read (default: the board's)\n"
+	        "  --fabric NAME       as kiln-cc --fabric (default: the board's FPGA family, else xc7)\n"
 	        "  --checks            as kiln-cc --checks\n"
 	        "  --no-printf         as kiln-cc --no-printf\n"
 	        "  --from-c            the per-input passes treat the module as compiled from C\n"
@@ -104,7 +108,7 @@ static int stages_main(const char *cdfg_in, const char *kir_in, const char *run,
 
 int main(int argc, char **argv)
 {
-	const char *in = NULL, *out = NULL, *board_name = "sim", *list = NULL;
+	const char *in = NULL, *out = NULL, *board_name = "sim", *list = NULL, *fabric = NULL;
 	double clock = 0;
 	int checks = 0, no_printf = 0, from_c = 0, verify = 1, points_to_only = 0, no_pipeline = 0;
 	const char *cdfg_in = NULL, *kir_in = NULL, *run = NULL;
@@ -124,6 +128,10 @@ int main(int argc, char **argv)
 			out = argv[++i];
 		} else if (!strcmp(a, "--board") && more) {
 			board_name = argv[++i];
+		} else if (!strcmp(a, "--fabric") && more) {
+			fabric = argv[++i];
+			if (driver_select_fabric(NULL, fabric) != 0) /* now, for a --delay that follows */
+				return 1;
 		} else if (!strcmp(a, "--clock-period") && more) {
 			char *e;
 			clock = strtod(argv[++i], &e);
@@ -181,6 +189,10 @@ int main(int argc, char **argv)
 	char err[512];
 	if (kiln_board_load(board_name, &board, err, sizeof err) != 0) {
 		diag_error(NULL, 0, 0, "%s", err);
+		return 1;
+	}
+	if (driver_select_fabric(&board, fabric) != 0) {
+		kiln_board_free(&board);
 		return 1;
 	}
 	if (cdfg_in || kir_in)

@@ -147,15 +147,23 @@ void emit_pipe_fifos(ectx *e)
 			if (kir_pipelined(f, b) && block_loads_port(f, b, m))
 				fprintf(o, "%spl%d_run", n++ ? " || " : "", b);
 		fprintf(o, ");\n");
-		fprintf(o, "  assign pq%d_d = (pq%d_n != 3'd0) ? pq%d_h : m%d_rdata;\n", m, m, m, m);
-		fprintf(o, "  assign pq%d_have = pq%d_n != 3'd0 || pq%d_arr;\n", m, m, m);
-		fprintf(o, "  assign pq%d_shift = pq%d_pop && pq%d_n != 3'd0;\n", m, m, m);
-		fprintf(o, "  assign pq%d_push = pq%d_arr && !(pq%d_pop && pq%d_n == 3'd0);\n", m, m, m, m);
+		if (sched_pipe_queue_cycles()) { /* the loop reads only the queue's registers */
+			fprintf(o, "  assign pq%d_d = pq%d_h;\n", m, m);
+			fprintf(o, "  assign pq%d_have = pq%d_n != 3'd0;\n", m, m);
+			fprintf(o, "  assign pq%d_shift = pq%d_pop;\n", m, m);
+			fprintf(o, "  assign pq%d_push = pq%d_arr;\n", m, m);
+		} else { /* or takes data as it arrives, past the queue */
+			fprintf(o, "  assign pq%d_d = (pq%d_n != 3'd0) ? pq%d_h : m%d_rdata;\n", m, m, m, m);
+			fprintf(o, "  assign pq%d_have = pq%d_n != 3'd0 || pq%d_arr;\n", m, m, m);
+			fprintf(o, "  assign pq%d_shift = pq%d_pop && pq%d_n != 3'd0;\n", m, m, m);
+			fprintf(o, "  assign pq%d_push = pq%d_arr && !(pq%d_pop && pq%d_n == 3'd0);\n", m, m,
+			        m, m);
+		}
 		fprintf(o,
 		        "  kiln_fifo #(.W(32), .DEPTH(%d)) u_pq%d (\n    .clk(clk), .rst_n(rst_n), "
 		        ".push(pq%d_push), .din(m%d_rdata), .pop(pq%d_shift),\n"
 		        "    .head(pq%d_h), .count(pq%d_n), .full(pq%d_full)\n  );\n",
-		        EMIT_READS_IN_FLIGHT, m, m, m, m, m, m, m);
+		        EMIT_PIPE_QUEUE_DEPTH, m, m, m, m, m, m, m);
 		fprintf(o,
 		        "  always @(posedge clk) begin\n    if (!rst_n) pq%d_o <= 3'd0;\n"
 		        "    else pq%d_o <= pq%d_o + {2'd0, pq%d_iss} - {2'd0, pq%d_pop};\n  end\n\n",

@@ -163,14 +163,14 @@ int emit_pipe_is_load(const kfunc *f, int i)
 	return f->insts[i].block >= 0 && f->insts[i].op == K_LOAD && kir_pipelined(f, f->insts[i].block);
 }
 
-/* A load request needs room for its data: fewer than EMIT_READS_IN_FLIGHT reads unconsumed, or one consumed
+/* A load request needs room for its data: fewer than EMIT_PIPE_QUEUE_DEPTH reads unconsumed, or one consumed
  * this cycle (the consumer is active; the cycle advances exactly when the request is taken, so the two go
  * together). */
 const char *emit_pipe_room(ectx *e, const kinst *k)
 {
 	if (k->op != K_LOAD)
 		return "";
-	return rb_str(e->rb, " && (pq%d_o != 3'd%d || pl%d_pop%d)", k->mem, EMIT_READS_IN_FLIGHT, k->block,
+	return rb_str(e->rb, " && (pq%d_o != 3'd%d || pl%d_pop%d)", k->mem, EMIT_PIPE_QUEUE_DEPTH, k->block,
 	              k->mem);
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "fp_units.h"
+#include "oplib.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,9 +47,7 @@ static int exponent_bits(int width)
 
 int fp_unit_bits_per_level(double clock_ns, int m)
 {
-	/* One iteration: an (M+2)-bit subtract and a select (schedule.c's divider stage). */
-	double stage = 0.5 + 0.05 * (m + 3) + 0.3;
-	int b = (int)(clock_ns / stage);
+	int b = (int)(clock_ns / sched_fp_stage_delay(m));
 	return b < 1 ? 1 : b > 8 ? 8 : b;
 }
 

@@ -2,48 +2,214 @@
 #include "oplib.h"
 
 #include <math.h>
+#include <string.h>
 
 static double log2w(int w)
 {
 	return w > 1 ? log2((double)w) : 1.0;
 }
 
-/* The delay of each class of kop_table.h, in ns, as one operation adds it to a chain in a step, fitted to
- * scripts/calibrate-delays' measurements of yosys' 7-series mapping (8 to 64 bits): a carry chain is a LUT
- * level into CARRY4s, 4 bits each; a shifter is log2(width) levels of multiplexers, four inputs to a LUT;
- * logic merges into the LUTs beside it about half the time. A class with a constant operand (the shift
- * amount) is only wiring or one LUT level. Multipliers have their own model (sched_mul_delay). */
+/* How a delay grows with the operation's width. */
 typedef enum { GROW_NONE, GROW_LINEAR, GROW_LOG2 } grow;
-static const struct delay_model {
+struct delay_model {
 	double base, per; /* base + per * (width or log2(width)) */
 	grow grows;
 	int const_arg;      /* when operand CONST_ARG is a constant (0: never) ... */
 	double const_delay; /* ... the delay is this */
-} delay_models[KD_N] = {
-    [KD_CARRY] = {1.5, 0.03, GROW_LINEAR, 0, 0},   [KD_SAT] = {1.8, 0.03, GROW_LINEAR, 0, 0},
-    [KD_LOGIC] = {0.3, 0, GROW_NONE, 0, 0},        [KD_WIRE] = {0.0, 0, GROW_NONE, 0, 0},
-    [KD_SHIFT] = {0.3, 0.3, GROW_LOG2, 1, 0.0},    [KD_FUNNEL] = {1.0, 0.8, GROW_LOG2, 2, 0.3},
-    [KD_COUNT] = {1.0, 0.5, GROW_LOG2, 0, 0},      [KD_MUL] = {3.74, 0.098, GROW_LINEAR, 0, 0},
-    [KD_DIVIDER] = {0.5, 0.05, GROW_LINEAR, 0, 0}, /* operand steering / result sign fix */
-    [KD_FPU] = {0.5, 0, GROW_NONE, 0, 0},          /* operand steering into the unit's input register */
-    [KD_MEMORY] = {0.5, 0, GROW_NONE, 0, 0},       [KD_CONTROL] = {0.3, 0, GROW_NONE, 0, 0},
 };
+
+/* One fabric's operator library: every number the scheduler's delays derive from, fitted to
+ * scripts/calibrate-delays' measurements of that fabric (--family). */
+struct sched_fabric {
+	const char *name;
+	/* each class of kop_table.h as one operation adds it to a chain in a step; multipliers and integer
+	 * compares have their own models below */
+	struct delay_model classes[KD_N];
+	double step_overhead; /* what a step holds besides its chain (sched_step_overhead) */
+	double eq[2], ord[2]; /* an equality and an ordered compare of W bits: [0] + [1] * W */
+	int dsp_a, dsp_b;     /* the signed operand widths one multiplier cell takes */
+	double mul_grid[2];   /* a product of several cells: [0] + [1] * (ABITS + BBITS) */
+	double lut_level;     /* one LUT level of a multiplexer the state decodes */
+	double bram_data;     /* a block RAM's read data after a register's would be */
+	double lutram_data;   /* a LUT RAM's, or 0 when the fabric has none */
+	double lanes;         /* a part-word load's byte lanes */
+	uint32_t bram_min_words;
+	double fp_stage[2]; /* one iteration of an FP unit's M-bit fraction: [0] + [1] * (M + 3) */
+	int pipe_queue;     /* sched_pipe_queue_cycles */
+};
+
+static const struct sched_fabric fabrics[] =
+    {
+        /* yosys' 7-series mapping (8 to 64 bits): a carry chain is a LUT level into CARRY4s, 4 bits each; a
+         * shifter is log2(width) levels of multiplexers, four inputs to a LUT; logic merges into the LUTs
+         * beside it about half the time. A class with a constant operand (the shift amount) is only wiring or
+         * one LUT level. A DSP48E1 takes 25 x 18 bits; 32 x 32 bits take 7.7 ns, 64 x 64 14.0. A block RAM's
+         * data comes 2.15 ns after a register's, a LUT RAM's 0.72, a 16-bit load's lanes 1.55; the store and
+         * port multiplexers 0.5 ns for one site, 0.7 for four, 1.9 to 2.8 for 8 to 64 beside their lanes. */
+        {.name = "xc7",
+         .classes =
+             {
+                 [KD_CARRY] = {1.5, 0.03, GROW_LINEAR, 0, 0},
+                 [KD_SAT] = {1.8, 0.03, GROW_LINEAR, 0, 0},
+                 [KD_LOGIC] = {0.3, 0, GROW_NONE, 0, 0},
+                 [KD_WIRE] = {0.0, 0, GROW_NONE, 0, 0},
+                 [KD_SHIFT] = {0.3, 0.3, GROW_LOG2, 1, 0.0},
+                 [KD_FUNNEL] = {1.0, 0.8, GROW_LOG2, 2, 0.3},
+                 [KD_COUNT] = {1.0, 0.5, GROW_LOG2, 0, 0},
+                 [KD_MUL] = {3.74, 0, GROW_NONE, 0, 0},
+                 [KD_DIVIDER] = {0.5, 0.05, GROW_LINEAR, 0, 0}, /* operand steering / result sign fix */
+                 [KD_FPU] = {0.5, 0, GROW_NONE, 0, 0}, /* operand steering into the unit's input register */
+                 [KD_MEMORY] = {0.5, 0, GROW_NONE, 0, 0},
+                 [KD_CONTROL] = {0.3, 0, GROW_NONE, 0, 0},
+             },
+         .step_overhead = 0.93,
+         .eq = {1.0, 0.015},
+         .ord = {2.2, 0.011},
+         .dsp_a = 25,
+         .dsp_b = 18,
+         .mul_grid = {1.5, 0.098},
+         .lut_level = 0.52,
+         .bram_data = 2.15,
+         .lutram_data = 0.72,
+         .lanes = 1.55,
+         .bram_min_words = 256,
+         .fp_stage = {0.8, 0.05},
+         .pipe_queue = 0},
+        /* nextpnr-ice40 on the UP5K (the iCEBreaker's part, its slowest speed), the median of three seeds: a
+         * carry chain is SB_CARRY a bit (0.34 ns) behind a LUT level; an ordered compare a carry chain
+         * between two LUT levels; a shifter log2(width) levels of LUT4 multiplexers, 4.2 ns each with their
+         * routing; a LUT level with routing 2 to 3 ns. A plain register-to-register path takes 4.39 ns and a
+         * register loaded in one of four states 5.30 more: a step holds 9.7 ns besides its chain. Memories
+         * are EBRs (there is no LUT RAM): data 2.7 ns after a register's. nextpnr-ice40 times no path through
+         * an SB_MAC16, so its multiplier figures are not measured: a 16 x 16 product in LUTs takes 34 ns, and
+         * a DSP's is taken as a third of that (the datasheet's sysDSP runs at 50 MHz registered), a grid of
+         * them as that plus their sum's carry chain. */
+        {.name = "ice40",
+         .classes =
+             {
+                 [KD_CARRY] = {2.87, 0.337, GROW_LINEAR, 0, 0},
+                 [KD_SAT] = {4.9, 0.337, GROW_LINEAR, 0, 0},
+                 [KD_LOGIC] = {2.0, 0, GROW_NONE, 0, 0},
+                 [KD_WIRE] = {0.0, 0, GROW_NONE, 0, 0},
+                 [KD_SHIFT] = {-3.0, 4.17, GROW_LOG2, 1, 0.0},
+                 [KD_FUNNEL] = {1.2, 4.17, GROW_LOG2, 2, 2.0},
+                 [KD_COUNT] = {-3.4, 5.65, GROW_LOG2, 0, 0},
+                 [KD_MUL] = {12.0, 0, GROW_NONE, 0, 0},
+                 [KD_DIVIDER] = {2.0, 0.17, GROW_LINEAR, 0, 0},
+                 [KD_FPU] = {2.0, 0, GROW_NONE, 0, 0},
+                 [KD_MEMORY] = {6.0, 0, GROW_NONE, 0, 0},
+                 [KD_CONTROL] = {5.0, 0, GROW_NONE, 0, 0},
+             },
+         .step_overhead = 9.69,
+         .eq = {5.5, 0.2},
+         .ord = {7.0, 0.34},
+         .dsp_a = 16,
+         .dsp_b = 16,
+         .mul_grid = {4.0, 0.5},
+         .lut_level = 1.75,
+         .bram_data = 2.7,
+         .lutram_data = 0.0,
+         .lanes = 2.0,
+         .bram_min_words = 0,
+         .fp_stage = {4.9, 0.337},
+         .pipe_queue = 1},
+        /* nextpnr-ecp5 on the LFE5U (speed 6, the ULX3S' part), the median of three seeds: a carry chain is
+         * CCU2Cs, 0.035 ns a bit behind 2.5 ns of LUT and routing; a shifter log2(width) levels of 1.04 ns; a
+         * LUT level with routing 0.6 to 1.0 ns. A plain register-to-register path takes 1.77 ns and a
+         * register loaded in one of four states 0.83 more. A MULT18X18D takes 18 x 18 bits in 6.6 ns; 32 x 32
+         * (four and their sum) 12.3, 64 x 64 (sixteen) 19.5. Block RAM (from 64 words; 16 are LUT RAM) gives
+         * its data 5.4 ns after a register would, LUT RAM 0.5; a store's multiplexer 1.5 to 1.9 ns for one
+         * site, 4.2 to 4.7 for four, 4.6 to 4.9 for 16 to 64. */
+        {.name = "ecp5",
+         .classes =
+             {
+                 [KD_CARRY] = {2.46, 0.035, GROW_LINEAR, 0, 0},
+                 [KD_SAT] = {3.4, 0.035, GROW_LINEAR, 0, 0},
+                 [KD_LOGIC] = {0.6, 0, GROW_NONE, 0, 0},
+                 [KD_WIRE] = {0.0, 0, GROW_NONE, 0, 0},
+                 [KD_SHIFT] = {-0.6, 1.04, GROW_LOG2, 1, 0.0},
+                 [KD_FUNNEL] = {0.4, 1.04, GROW_LOG2, 2, 0.6},
+                 [KD_COUNT] = {-3.6, 2.68, GROW_LOG2, 0, 0},
+                 [KD_MUL] = {6.6, 0, GROW_NONE, 0, 0},
+                 [KD_DIVIDER] = {0.8, 0.05, GROW_LINEAR, 0, 0},
+                 [KD_FPU] = {0.8, 0, GROW_NONE, 0, 0},
+                 [KD_MEMORY] = {1.7, 0, GROW_NONE, 0, 0},
+                 [KD_CONTROL] = {1.0, 0, GROW_NONE, 0, 0},
+             },
+         .step_overhead = 2.60,
+         .eq = {2.0, 0.035},
+         .ord = {2.5, 0.03},
+         .dsp_a = 18,
+         .dsp_b = 18,
+         .mul_grid = {4.8, 0.117},
+         .lut_level = 1.0,
+         .bram_data = 5.4,
+         .lutram_data = 0.5,
+         .lanes = 1.61,
+         .bram_min_words = 32,
+         .fp_stage = {3.06, 0.035},
+         .pipe_queue = 1},
+};
+#define NFABRICS (int)(sizeof fabrics / sizeof fabrics[0])
+
+/* The fabric modelled: one per process, as a compile is for one board (sched_select_fabric). */
+static const struct sched_fabric *fab = &fabrics[0];
+
+int sched_select_fabric(const char *name)
+{
+	for (int i = 0; i < NFABRICS; i++)
+		if (!strcmp(fabrics[i].name, name)) {
+			fab = &fabrics[i];
+			return 0;
+		}
+	return -1;
+}
+
+const char *sched_fabric_name(void)
+{
+	return fab->name;
+}
+
+const char *sched_fabric_at(int i)
+{
+	return i >= 0 && i < NFABRICS ? fabrics[i].name : NULL;
+}
+
+double sched_step_overhead(void)
+{
+	return fab->step_overhead;
+}
+
+int sched_pipe_queue_cycles(void)
+{
+	return fab->pipe_queue;
+}
+
+uint32_t sched_bram_min_words(void)
+{
+	return fab->bram_min_words;
+}
+
+double sched_fp_stage_delay(int m)
+{
+	return fab->fp_stage[0] + fab->fp_stage[1] * (m + 3);
+}
 
 double sched_step_budget(double clock_ns)
 {
-	return (clock_ns - SCHED_STEP_OVERHEAD_NS) * (1.0 - SCHED_CHAIN_MARGIN);
+	return (clock_ns - fab->step_overhead) * (1.0 - SCHED_CHAIN_MARGIN);
 }
 
 double sched_load_ready(const kfunc *f, const kinst *k)
 {
 	int m = k->mem;
-	/* calibrate-delays: a 16-bit load's lanes 1.55 ns */
-	double lanes = k->bytes && k->bytes < kmem_word_bytes(f, m) ? 1.55 : 0.0;
+	double lanes = k->bytes && k->bytes < kmem_word_bytes(f, m) ? fab->lanes : 0.0;
+	double port = fab->classes[KD_MEMORY].base;
 	if (m < f->nmems)
-		return lanes > delay_models[KD_MEMORY].base ? lanes : delay_models[KD_MEMORY].base;
+		return lanes > port ? lanes : port;
 	uint32_t words = f->mems[m].size / (uint32_t)kmem_word_bytes(f, m);
-	/* calibrate-delays: a block RAM's data 2.15 ns after a register's, a LUT RAM's 0.72 */
-	return (words >= SCHED_BRAM_MIN_WORDS ? 2.15 : 0.72) + lanes;
+	return (words >= fab->bram_min_words || !fab->lutram_data ? fab->bram_data : fab->lutram_data) +
+	       lanes;
 }
 
 /* Each bit of the port's address and data is an OR of (state is S_i and value i) terms, three to a LUT:
@@ -53,13 +219,13 @@ double sched_port_mux_delay(int sites)
 	int levels = 0;
 	for (int n = 1; n < sites; n *= 3)
 		levels++;
-	return delay_models[KD_MEMORY].base + 0.52 * levels;
+	return fab->classes[KD_MEMORY].base + fab->lut_level * levels;
 }
 
 /* Delay of class C at width W, the constant-operand case aside. */
 static double class_delay(kdelay c, int w)
 {
-	const struct delay_model *m = &delay_models[c];
+	const struct delay_model *m = &fab->classes[c];
 	switch (m->grows) {
 	case GROW_LINEAR:
 		return m->base + m->per * w;
@@ -98,16 +264,15 @@ int sched_mul_shareable(const kinst *k, int bbits)
 	       !pow2_magnitude(k->a[0]) && !pow2_magnitude(k->a[1]);
 }
 
-/* A multiplier is DSP48E1 slices: one when the operands fit its signed 25 x 18 bits, else a grid of them
- * whose partial products are summed, the slowest path growing with the operands' widths (calibrate-delays: 32
- * x 32 bits 7.7 ns, 64 x 64 14.0). A multiplication binding may share adds its operands' steering: the
- * state's decode and the multiplexer, four LUT levels (not in a pipelined loop, whose multiplications keep
- * their own multipliers: the scheduling problem's delay_piped). */
+/* A multiplier is the fabric's multiplier cells: one when the operands fit its signed widths, else a grid of
+ * them whose partial products are summed, the slowest path growing with the operands' widths. A
+ * multiplication binding may share adds its operands' steering: the state's decode and the multiplexer,
+ * four LUT levels (not in a pipelined loop, whose multiplications keep their own multipliers: the scheduling
+ * problem's delay_piped). */
 double sched_mul_delay(int abits, int bbits, int shared)
 {
-	const struct delay_model *m = &delay_models[KD_MUL];
-	double grid = 1.5 + m->per * (abits + bbits);
-	double d = abits <= 25 && bbits <= 18 ? m->base : grid > m->base ? grid : m->base;
+	double one = fab->classes[KD_MUL].base, grid = fab->mul_grid[0] + fab->mul_grid[1] * (abits + bbits);
+	double d = abits <= fab->dsp_a && bbits <= fab->dsp_b ? one : grid > one ? grid : one;
 	return d + (shared ? 4 * class_delay(KD_LOGIC, 1) : 0.0);
 }
 
@@ -122,7 +287,8 @@ static double mul_delay(const kfunc *f, const vbits *vb, const kinst *k)
  * carry chain behind a LUT level and out through another. */
 static double icmp_delay(int pred, int w)
 {
-	return pred == KP_EQ || pred == KP_NE ? 1.0 + 0.015 * w : 2.2 + 0.011 * w;
+	const double *c = pred == KP_EQ || pred == KP_NE ? fab->eq : fab->ord;
+	return c[0] + c[1] * w;
 }
 
 double sched_delay(const kfunc *f, const vbits *vb, const kinst *k)
@@ -137,7 +303,7 @@ double sched_delay(const kfunc *f, const vbits *vb, const kinst *k)
 	    (k->a[0].kind == KV_CONST || k->a[1].kind == KV_CONST))
 		return 0.0;
 	const kop_row *r = kop_info(k->op);
-	const struct delay_model *m = &delay_models[r->delay];
+	const struct delay_model *m = &fab->classes[r->delay];
 	int w = k->width ? k->width : (k->nargs ? k->a[0].width : 1);
 	if (r->delay_width == KW_OPERAND)
 		w = k->a[0].width;

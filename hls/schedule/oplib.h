@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The operator library as the scheduler sees it: each operation's combinational delay (one table of delay
- * classes, calibrated on yosys' 7-series mapping by scripts/calibrate-delays), what a step holds besides its
+/* The operator library as the scheduler sees it, for one fabric (a table per FPGA family, each calibrated by
+ * scripts/calibrate-delays: 7-series through yosys, iCE40 and ECP5 through nextpnr): each operation's
+ * combinational delay, what a step holds besides its
  * chain, when a load's data is there, the multi-cycle divider's model, and the read latency of each kind of
  * memory port. The scheduler, its verifier, the report, binding and the emitters read these
  * facts from here and nowhere else. */
@@ -9,6 +10,13 @@
 #include "../cdfg/kir.h"
 #include "../cdfg/value_bits.h"
 
+/* The fabric the delays below model, by name ("xc7", the default; "ice40", "ecp5"): 0, or -1 when there is
+ * no table for it. One per process, chosen before any pass runs, as a compile is for one board. */
+int sched_select_fabric(const char *name);
+/* The name of the fabric modelled. */
+const char *sched_fabric_name(void);
+/* The name of the I-th fabric there is a table for, or NULL past the last. */
+const char *sched_fabric_at(int i);
 /* Estimated combinational delay in ns of operation K (the per-operation delay table); VB: the known widths of
  * F's values (cdfg/value_bits.h), which size multipliers, or NULL when none are known. */
 double sched_delay(const kfunc *f, const vbits *vb, const kinst *k);
@@ -16,21 +24,23 @@ double sched_delay(const kfunc *f, const vbits *vb, const kinst *k);
  * next register and its setup, and the state decode of that register's input multiplexer (measured by
  * scripts/calibrate-delays: a plain register-to-register path, and what a register loaded in one of four
  * states adds to it). */
-#define SCHED_STEP_OVERHEAD_NS 0.93
+double sched_step_overhead(void);
 /* The share of the rest kept for what a sum of per-operation delays misses: routing of nets with many
  * loads, multiplexers in front of shared units and ports, the state machine's next-state logic after a
  * branch's condition. Measured on CHStone with the per-operation model alone, adpcm's and gsm's slowest
  * paths were 10 to 14% longer than the chains the scheduler had put in one step. */
 #define SCHED_CHAIN_MARGIN 0.10
-/* The chained delay one step of a CLOCK_NS period may hold: the clock less SCHED_STEP_OVERHEAD_NS, less
+/* The chained delay one step of a CLOCK_NS period may hold: the clock less sched_step_overhead(), less
  * SCHED_CHAIN_MARGIN of that. */
 double sched_step_budget(double clock_ns);
 /* The request of one of SITES accesses of an on-chip memory, its address and data steered onto the port by
- * a multiplexer the state decodes: a LUT level (0.52 ns) per factor of three sites (calibrate-delays
- * measures 0.5 ns for one store, 0.7 for four, 1.9 to 2.8 for 8 to 64 beside their byte lanes). */
+ * a multiplexer the state decodes: a LUT level per factor of three sites. */
 double sched_port_mux_delay(int sites);
-/* Words from which yosys maps an on-chip memory to block RAM, not LUT RAM (7-series; calibrate-delays). */
-#define SCHED_BRAM_MIN_WORDS 256
+/* Words from which yosys maps an on-chip memory to block RAM, not LUT RAM, on the fabric. */
+uint32_t sched_bram_min_words(void);
+/* Delay in ns of one iteration of an FP unit working on an M-bit fraction: an (M+3)-bit subtract and a
+ * select. */
+double sched_fp_stage_delay(int m);
 /* Ns into the step its data is due in at which load K's data is there: a block RAM's clock-to-out is longer
  * than a register's, a LUT RAM's or a module port's data comes from a register; then, for a load of part of
  * a word, its byte lanes (a shift by the address's low bits and the extension). */
@@ -55,6 +65,12 @@ int sched_mul_shareable(const kinst *k, int bbits);
  * one read port that yosys duplicates for the second read port. */
 #define SCHED_RAM_PORTS 2
 
+/* Cycles a pipelined loop's load from a module port waits beyond the port's read latency: 1 where the loop
+ * takes its data from the port's read queue (hls/emit/emit_pipeline.c), a register, so that a response's
+ * arrival never reaches the loop's stall logic, which enables every stage register, in the cycle it comes
+ * (on the iCE40 that path alone held saxpy at 25.9 MHz; without it, 32.6); 0 where the fabric is fast
+ * enough for the arriving data to pass the queue (7-series: a cycle less per loop run). */
+int sched_pipe_queue_cycles(void);
 /* Planned cycles from an accepted read request on module port M of F to its data. */
 int sched_read_latency(const kfunc *f, int m);
 /* Division and remainder run on the multi-cycle divider. */

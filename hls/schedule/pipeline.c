@@ -193,7 +193,8 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 				last_store[m] = st;
 				ms->issue[j] = s;
 				if (k->op == K_LOAD) {
-					ms->slot[j] = s + sched_port_latency(p, m);
+					ms->slot[j] = s + sched_port_latency(p, m) +
+					              (mod ? sched_pipe_queue_cycles() : 0);
 					ms->tend[j] = sched_load_ready(f, k);
 					continue;
 				}

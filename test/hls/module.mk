@@ -11,6 +11,8 @@ CORPUS_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_,$(CORPUS_NAMES))
 CORPUS_IMGS := $(addprefix $(HLS_TEST_DIR)/img/,$(addsuffix .kimg,$(CORPUS_NAMES)))
 # The same corpus compiled with --no-pipeline: both schedules must compute what the C computes.
 CORPUS_SEQ_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_seq_,$(CORPUS_NAMES))
+CORPUS_ICE40_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_ice40_,pipeline ndrange linalg floats)
+TESTS += $(CORPUS_ICE40_TESTS)
 TESTS += $(CORPUS_TESTS) $(CORPUS_SEQ_TESTS) $(HLS_TEST_DIR)/hls-bad-test $(HLS_TEST_DIR)/hls-rtl-test \
 	$(HLS_TEST_DIR)/hls-pipeline-test
 
@@ -40,6 +42,10 @@ $$(HLS_TEST_DIR)/img-seq/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h 
 	@mkdir -p $$(@D)
 	$$(KILN_CC) -q --no-pipeline -o $$@ $$<
 
+$$(HLS_TEST_DIR)/img-ice40/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h $$(KERNEL_LIBC_BC) $$(SIM_MODEL_DEPS) $$(wildcard rtl/*.v)
+	@mkdir -p $$(@D)
+	$$(KILN_CC) -q --fabric ice40 -o $$@ $$<
+
 $$(HLS_TEST_DIR)/bin/%: $(1)/%.c test/hls/difftest.c test/hls/difftest.h $$(LIBKILN)
 	@mkdir -p $$(@D)
 	$$(CC) $$(SAN) -std=gnu11 -O1 -g -w -fwrapv -ffp-contract=off -Ihost/include -Ihls/include -I. -DKILN_HARNESS \
@@ -53,6 +59,12 @@ $(CORPUS_TESTS): $(HLS_TEST_DIR)/corpus_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)
 
 $(CORPUS_SEQ_TESTS): $(HLS_TEST_DIR)/corpus_seq_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img-seq/%.kimg
 	printf '#!/bin/sh\nexec env KILN_TEST_LABEL="no-pipeline: " "%s" "%s" "$$@"\n' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img-seq/$*.kimg)' >$@
+	chmod +x $@
+
+# A sample of the corpus scheduled with the iCE40's delays (more, shorter steps; FP units of more levels;
+# pipelined loads through their queue's registers) on the simulated board: the same differential runs.
+$(CORPUS_ICE40_TESTS): $(HLS_TEST_DIR)/corpus_ice40_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img-ice40/%.kimg
+	printf '#!/bin/sh\nexec env KILN_TEST_LABEL="ice40 fabric: " "%s" "%s" "$$@"\n' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img-ice40/$*.kimg)' >$@
 	chmod +x $@
 
 $(HLS_TEST_DIR)/hls-pipeline-test: test/hls/pipeline-test.sh $(HLS_TEST_DIR)/img/pipeline.kimg $(HLS_TEST_DIR)/img-seq/pipeline.kimg

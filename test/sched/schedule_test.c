@@ -110,11 +110,39 @@ static void delays(void)
 	    near(sched_port_mux_delay(1), 0.5) && near(sched_port_mux_delay(8), 0.5 + 0.52 * 2) &&
 	        near(sched_port_mux_delay(9), 0.5 + 0.52 * 2) &&
 	        near(sched_port_mux_delay(10), 0.5 + 0.52 * 3) &&
-	        near(sched_step_budget(15.0), (15.0 - SCHED_STEP_OVERHEAD_NS) * (1.0 - SCHED_CHAIN_MARGIN)),
+	        near(sched_step_budget(15.0), (15.0 - sched_step_overhead()) * (1.0 - SCHED_CHAIN_MARGIN)),
 	    "an on-chip port's multiplexer grows with its accesses; a step chains the clock less its "
 	    "overhead and "
 	    "margin",
 	    "%.2f %.2f", sched_port_mux_delay(8), sched_step_budget(15.0));
+	{
+		/* a fabric's table is chosen by name; another fabric's delays, overhead and queue differ */
+		kfunc g = {0};
+		kinst add = {.op = K_ADD, .width = 32, .nargs = 2};
+		add.a[0] = (kval){KV_ARG, 0, 0, 32};
+		add.a[1] = (kval){KV_ARG, 1, 0, 32};
+		double x_add = sched_delay(&g, NULL, &add), x_budget = sched_step_budget(41.67);
+		int x_queue = sched_pipe_queue_cycles();
+		KT_CHECK(
+		    sched_select_fabric("ice40") == 0 && !strcmp(sched_fabric_name(), "ice40") &&
+		        sched_delay(&g, NULL, &add) > 4 * x_add && sched_step_budget(41.67) < x_budget &&
+		        sched_pipe_queue_cycles() == 1 && x_queue == 0,
+		    "the iCE40's table: a 32-bit add over four times the 7-series', a smaller step, loads "
+		    "through the queue's registers",
+		    "add %.2f (xc7 %.2f), budget %.2f (xc7 %.2f), queue %d (xc7 %d)",
+		    sched_delay(&g, NULL, &add), x_add, sched_step_budget(41.67), x_budget,
+		    sched_pipe_queue_cycles(), x_queue);
+		KT_CHECK(sched_select_fabric("ecp5") == 0 &&
+		             sched_mul_delay(18, 18, 0) < sched_mul_delay(32, 32, 0),
+		         "the ECP5's table: an 18 x 18 product is one MULT18X18D, 32 x 32 a slower grid",
+		         "%.2f %.2f", sched_mul_delay(18, 18, 0), sched_mul_delay(32, 32, 0));
+		KT_CHECK(sched_select_fabric("virtex2") == -1 && !strcmp(sched_fabric_name(), "ecp5") &&
+		             sched_fabric_at(0) && !strcmp(sched_fabric_at(0), "xc7") && !sched_fabric_at(99),
+		         "a fabric without a table is refused and changes nothing", "%s",
+		         sched_fabric_name());
+		KT_CHECK(sched_select_fabric("xc7") == 0 && near(sched_delay(&g, NULL, &add), x_add),
+		         "back on 7-series, its delays again", "%.2f", sched_delay(&g, NULL, &add));
+	}
 	KT_CHECK(sched_is_div(K_SREM) && !sched_is_div(K_MUL), "the divider's operations come from the table",
 	         "srem %d, mul %d", sched_is_div(K_SREM), sched_is_div(K_MUL));
 	KT_EQ_STR(kop_name(K_BITREV), "bitreverse", "kop_name from the table");
