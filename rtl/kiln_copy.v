@@ -53,6 +53,14 @@ module kiln_copy #(
 
   reg  [31:0]   wr_off_q;  // byte offset of the next write
   reg  [31:0]   rd_off_q;  // byte offset of the next read
+  // Bytes each side has left, beside its offset, so that whether a word remains and whether this
+  // write is the last are tests of a register against 1, 4 or 8, not sums and compares of 32 bits
+  // chained into the ports' valid signals and the kernel's state (the iCE40's slowest path). Their
+  // registers hold it from a side's first element on; before it, the length is what is left.
+  reg  [31:0]   wr_rem_q;
+  reg  [31:0]   rd_rem_q;
+  reg           wr_on_q;
+  reg           rd_on_q;
   reg  [CW-1:0] flight_q;  // reads issued, not yet answered
   wire [CW-1:0] held;      // read port words waiting for their write
   wire [W-1:0]  head;      // the oldest of them
@@ -66,15 +74,21 @@ module kiln_copy #(
   // The element at byte offset OFF of the walk (forward from the start, or backward from the
   // end) is a word where both sides are word aligned there and a word remains, else a byte.
   // Reads and writes decide alike, each at its own offset.
-  wire [31:0] wr_try = back ? len - wr_off_q - step : wr_off_q;
-  wire [31:0] rd_try = back ? len - rd_off_q - step : rd_off_q;
+  wire [31:0] wr_rem = wr_on_q ? wr_rem_q : len;
+  wire [31:0] rd_rem = rd_on_q ? rd_rem_q : len;
+  // A word remains: at least `step` (4 or 8) bytes.
+  wire wr_room = wr_rem[31:4] != 28'd0 || wr_rem[3:0] >= step[3:0];
+  wire rd_room = rd_rem[31:4] != 28'd0 || rd_rem[3:0] >= step[3:0];
+  wire [31:0] wr_try = back ? wr_rem - step : wr_off_q;
+  wire [31:0] rd_try = back ? rd_rem - step : rd_off_q;
   wire [2:0]  wr_mis = (dst[2:0] + wr_try[2:0]) | (is_fill ? 3'd0 : src[2:0] + wr_try[2:0]);
   wire [2:0]  rd_mis = (dst[2:0] + rd_try[2:0]) | (src[2:0] + rd_try[2:0]);
-  wire wr_word = (wr_mis & align) == 3'd0 && wr_off_q + step <= len;
-  wire rd_word = (rd_mis & align) == 3'd0 && rd_off_q + step <= len;
-  wire [31:0] wr_pos = wr_word || !back ? wr_try : len - wr_off_q - 32'd1;
-  wire [31:0] rd_pos = rd_word || !back ? rd_try : len - rd_off_q - 32'd1;
+  wire wr_word = (wr_mis & align) == 3'd0 && wr_room;
+  wire rd_word = (rd_mis & align) == 3'd0 && rd_room;
+  wire [31:0] wr_pos = wr_word || !back ? wr_try : wr_rem - 32'd1;
+  wire [31:0] rd_pos = rd_word || !back ? rd_try : rd_rem - 32'd1;
   wire [31:0] wr_size = wr_word ? step : 32'd1;
+  wire [31:0] rd_size = rd_word ? step : 32'd1;
 
   wire [31:0] wr_at = dst + wr_pos;  // destination of the element being written
   wire [2:0]  wr_from = src[2:0] + wr_pos[2:0];  // and its source's lanes
@@ -95,10 +109,11 @@ module kiln_copy #(
   wire wr_go = wr_valid && wr_ready;
   wire push = run && !is_fill && rd_rvalid;
   wire pop = wr_go && !is_fill;
-  wire last = wr_next >= len;
+  // this element is all that is left: what remains is no more than its size (1, 4 or 8)
+  wire last = wr_rem[31:4] == 28'd0 && wr_rem[3:0] <= wr_size[3:0];
   wire empty = len == 32'd0;  // a run-time length may be zero: done at once, nothing moved
 
-  assign rd_valid = run && !is_fill && rd_off_q < len &&
+  assign rd_valid = run && !is_fill && rd_rem != 32'd0 &&
                     {1'b0, flight_q} + {1'b0, held} < LIMIT &&
                     !(same_port && held != NONE) &&
                     !(two_port && wr_valid && rd_addr == wr_addr);
@@ -110,19 +125,34 @@ module kiln_copy #(
   assign done = (run && empty) || (wr_go && last);
   // Bits no port of this width reads: the upper lanes of a 4-byte engine, a strobe carried past
   // the word (never: writes stay within it), the byte offsets within the read word.
-  wire unused_bits = ^{rd_at[1:0], wdata64, wstrb16};
+  wire unused_bits = ^{rd_at[1:0], wdata64, wstrb16, wr_size[31:4]};
 
   always @(posedge clk) begin
     if (!rst_n) begin
       wr_off_q <= 32'd0;
       rd_off_q <= 32'd0;
+      wr_on_q <= 1'b0;
+      rd_on_q <= 1'b0;
       flight_q <= NONE;
     end else begin
-      if (wr_go) wr_off_q <= last ? 32'd0 : wr_next;
+      if (wr_go) begin
+        wr_off_q <= last ? 32'd0 : wr_next;
+        wr_on_q <= !last;
+      end
       flight_q <= flight_q + {NONE[CW-1:1], rd_go} - {NONE[CW-1:1], push};
-      if (done) rd_off_q <= 32'd0;
-      else if (rd_go) rd_off_q <= rd_off_q + (rd_word ? step : 32'd1);
+      if (done) begin
+        rd_off_q <= 32'd0;
+        rd_on_q <= 1'b0;
+      end else if (rd_go) begin
+        rd_off_q <= rd_off_q + rd_size;
+        rd_on_q <= 1'b1;
+      end
     end
+  end
+  // What is left needs no reset: it is read only once its side has begun.
+  always @(posedge clk) begin
+    if (wr_go) wr_rem_q <= wr_rem - wr_size;
+    if (rd_go) rd_rem_q <= rd_rem - rd_size;
   end
 
   generate
