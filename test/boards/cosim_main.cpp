@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// kiln-cosim: the iCEBreaker's board top (bsp/icebreaker/rtl/kiln_icebreaker_top.v with SIM_CLOCK=1: the real
-// UART bridge, shell and SPRAM device memory around an image), Verilated, with its UART pins wired bit by bit
+// kiln-cosim: a real board's top (bsp/BOARD/rtl/kiln_BOARD_top.v with SIM_CLOCK=1: the real UART bridge, shell
+// and device memory around an image), Verilated under the class name Vcosim_top, with its UART pins wired bit by bit
 // to a pseudo-terminal, so that a host program talks to the simulated board through a real tty, as it would
 // to /dev/ttyUSB1 (docs/host-link.md). Built by test/boards/build-cosim. C++ only for Verilator's model.
 //
@@ -29,9 +29,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "Vkiln_icebreaker_top.h"
+#include "Vcosim_top.h"
 #include "verilated.h"
 
+#if !defined(COSIM_CLK) || !defined(COSIM_BTN_N) || !defined(COSIM_RX) || !defined(COSIM_TX)
+#error "build with -DCOSIM_CLK=<the top's clock input> and COSIM_BTN_N, COSIM_RX, COSIM_TX (build-cosim does)"
+#endif
 #ifndef KILN_COSIM_CLKS_PER_BIT
 #error "build with -DKILN_COSIM_CLKS_PER_BIT=<the model's CLKS_PER_BIT> (test/boards/build-cosim does)"
 #endif
@@ -245,7 +248,7 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 
 	VerilatedContext *ctx = new VerilatedContext;
-	Vkiln_icebreaker_top *top = new Vkiln_icebreaker_top{ctx};
+	Vcosim_top *top = new Vcosim_top{ctx};
 	static queue to_board, from_board;
 	uart_out tx = {-1, 0, 0};
 	uart_in rx = {RX_IDLE, 0, 0, 0, 0};
@@ -254,14 +257,14 @@ int main(int argc, char **argv)
 
 	// Out of reset before anyone can send: the PLL counts as locked at once, the board's reset lasts 16
 	// cycles after the button's two-flop synchroniser (the button is never pressed here).
-	top->BTN_N = 1;
-	top->RX = 1;
-	top->CLK = 0;
+	top->COSIM_BTN_N = 1;
+	top->COSIM_RX = 1;
+	top->COSIM_CLK = 0;
 	top->eval();
 	for (; cycles < 64; cycles++) {
-		top->CLK = 1;
+		top->COSIM_CLK = 1;
 		top->eval();
-		top->CLK = 0;
+		top->COSIM_CLK = 0;
 		top->eval();
 	}
 	printf("pty %s\n", slave_path);
@@ -270,11 +273,11 @@ int main(int argc, char **argv)
 
 	while (!stop_signal) {
 		for (unsigned i = 0; i < poll_cycles; i++) {
-			top->RX = uart_out_step(&tx, &to_board, cpb);
-			top->CLK = 1;
+			top->COSIM_RX = uart_out_step(&tx, &to_board, cpb);
+			top->COSIM_CLK = 1;
 			top->eval();
-			uart_in_step(&rx, top->TX, &from_board, cpb);
-			top->CLK = 0;
+			uart_in_step(&rx, top->COSIM_TX, &from_board, cpb);
+			top->COSIM_CLK = 0;
 			top->eval();
 		}
 		cycles += poll_cycles;

@@ -28,15 +28,28 @@ test-cosim: $(COSIM_TEST)
 # libkiln's serial backend, the kiln tool and the examples' hosts against the co-simulated iCEBreaker.
 SERIAL_TEST := $(BOARDS_TEST_DIR)/serial-test
 TESTS += $(SERIAL_TEST)
-$(SERIAL_TEST): test/boards/serial-test.sh test/boards/build-cosim test/boards/cosim_main.cpp $(KILN_CC) \
-		$(KILN_TOOL) $(LIBKILN) $(KILN_STAGED_HEADERS) $(CONTRACT_VH) examples/counter_host.c examples/saxpy_host.c
+$(SERIAL_TEST): test/boards/serial-test.sh test/boards/cosim-lib.sh test/boards/build-cosim test/boards/cosim_main.cpp \
+		$(KILN_CC) $(KILN_TOOL) $(LIBKILN) $(KILN_STAGED_HEADERS) $(CONTRACT_VH) examples/counter_host.c \
+		examples/saxpy_host.c
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/boards/serial-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
 
-# make bench: the examples' bitstreams on each real board, with nextpnr's clock and cells (scripts/bench-boards).
-$(BUILD)/bench/bench-boards: scripts/bench-boards $(KILN_CC) $(BUILD)/venv/.kiln-pins
+# CHStone on the co-simulated iCEBreaker and ULX3S, through the serial backend (about four minutes).
+CHSTONE_COSIM_TEST := $(BOARDS_TEST_DIR)/chstone-cosim-test
+TESTS += $(CHSTONE_COSIM_TEST)
+$(CHSTONE_COSIM_TEST): test/boards/chstone-cosim-test.sh test/boards/cosim-lib.sh test/boards/build-cosim \
+		test/boards/cosim_main.cpp $(KILN_CC) $(LIBKILN) $(CONTRACT_VH) $(BUILD)/test/cprog/run_main \
+		$(addprefix $(BUILD)/test/chstone/src/,mips.c dfadd.c aes.c sha.c)
 	@mkdir -p $(@D)
-	printf '#!/bin/sh\nexec python3 "%s/scripts/bench-boards" "%s"\n' '$(SRC)' '$(abspath $(BUILD))' >$@
+	printf '#!/bin/sh\nexec sh "%s/test/boards/chstone-cosim-test.sh" "%s" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' '$(CHSTONE_SRC)' >$@
+	chmod +x $@
+
+# make bench: the examples' and the fitting CHStone programs' bitstreams on each real board, with nextpnr's
+# clock and cells (scripts/bench-boards).
+$(BUILD)/bench/bench-boards: scripts/bench-boards $(KILN_CC) $(BUILD)/venv/.kiln-pins \
+		$(addprefix $(BUILD)/test/chstone/src/,mips.c dfadd.c aes.c sha.c)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec python3 "%s/scripts/bench-boards" "%s" "%s"\n' '$(SRC)' '$(abspath $(BUILD))' '$(CHSTONE_SRC)' >$@
 	chmod +x $@
 BENCH_PROGS += $(BUILD)/bench/bench-boards

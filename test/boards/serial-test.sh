@@ -19,45 +19,10 @@ trap 'for p in $pids; do kill -TERM "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
 ok() { echo "ok - $1"; }
 notok() { echo "not ok - $1: $2"; }
 
-# The 64-bit image hash of an image file (docs/image-format.md: offset 24), as two Verilog literals.
-hash_params() {
-	python3 - "$1" <<'PY'
-import struct, sys
-h = struct.unpack_from("<Q", open(sys.argv[1], "rb").read(), 24)[0]
-print("-G IMAGE_HASH_LO=32'h%08x -G IMAGE_HASH_HI=32'h%08x" % (h & 0xFFFFFFFF, h >> 32))
-PY
-}
-
-# Builds NAME's image for the icebreaker and its board model, starts it; its pty in the variable pty_NAME.
-board() {
-	name=$1 file=$2
-	if ! "$cc" -q --board icebreaker --no-bitstream -o "$tmp/$name.kimg" "$file" 2>"$tmp/$name.cc"; then
-		notok "kiln-cc --board icebreaker --no-bitstream $name" "$(tail -5 "$tmp/$name.cc")"
-		return 1
-	fi
-	# shellcheck disable=SC2046
-	if ! sh "$src/test/boards/build-cosim" "$tmp/$name-cosim" "$tmp/$name.kimg.d/rtl" "$contract" \
-		-G "BOARD_ID=32'h49434542" $(hash_params "$tmp/$name.kimg") >"$tmp/$name.build" 2>&1; then
-		notok "build-cosim for $name" "$(tail -10 "$tmp/$name.build")"
-		return 1
-	fi
-	"$tmp/$name-cosim" >"$tmp/$name.out" 2>"$tmp/$name.err" &
-	pids="$pids $!"
-	i=0
-	while [ $i -lt 300 ] && ! grep -q '^pty ' "$tmp/$name.out"; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	p=$(sed -n 's/^pty \(\/dev\/..*\)$/\1/p' "$tmp/$name.out")
-	[ -c "$p" ] || {
-		notok "kiln-cosim for $name starts" "$(cat "$tmp/$name.err")"
-		return 1
-	}
-	eval "pty_$name=\$p"
-}
+. "$src/test/boards/cosim-lib.sh"
 
 export KILN_BOARD=icebreaker
-if board counter "$src/examples/counter.c"; then
+if board icebreaker counter "$src/examples/counter.c"; then
 	export KILN_SERIAL_PORT="$pty_counter"
 	# the README's counter host, unmodified
 	cc -std=c11 -I"$build/include" -o "$tmp/counter_host" "$src/examples/counter_host.c" -L"$build/lib" -lkiln \
@@ -99,7 +64,7 @@ PY
 		notok "programming another image without a bitstream" "exit $rc: $(cat "$tmp/e")"
 fi
 
-if board saxpy "$src/examples/saxpy.c"; then
+if board icebreaker saxpy "$src/examples/saxpy.c"; then
 	export KILN_SERIAL_PORT="$pty_saxpy"
 	cc -std=c11 -I"$build/include" -o "$tmp/saxpy_host" "$src/examples/saxpy_host.c" -L"$build/lib" -lkiln \
 		-Wl,-rpath,"$build/lib" -lm

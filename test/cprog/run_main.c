@@ -16,7 +16,10 @@ int main(int argc, char **argv)
 	kiln_program *p = NULL;
 	kiln_kernel *k = NULL;
 	uint64_t res = 0;
-	int32_t r = 0;
+	/* a value no main returns through the wrapper unchanged, so that a kernel that never stored its result
+	 * is not taken for a main that returned 0 */
+	const int32_t unset = (int32_t)0x5eedf00d;
+	int32_t r = unset;
 	if (argc != 3) {
 		fprintf(stderr, "usage: run_main IMAGE KERNEL\n");
 		return 2;
@@ -42,5 +45,9 @@ int main(int argc, char **argv)
 	}
 	kiln_program_release(p);
 	kiln_device_close(d);
+	if (r == unset) {
+		fprintf(stderr, "run_main: the kernel ended without storing main's result\n");
+		return 2;
+	}
 	return r & 0xff;
 }

@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: Apache-2.0
+# Sourced by the co-simulation tests: starting a real board's Verilated top (build-cosim) for an image, on a
+# pty. The caller sets src, build, cc, contract and tmp, defines ok and notok, and kills the PIDs in pids.
+
+# The 64-bit image hash of an image file (docs/image-format.md: offset 24), as two Verilog literals.
+hash_params() {
+	python3 - "$1" <<'PY'
+import struct, sys
+h = struct.unpack_from("<Q", open(sys.argv[1], "rb").read(), 24)[0]
+print("-G IMAGE_HASH_LO=32'h%08x -G IMAGE_HASH_HI=32'h%08x" % (h & 0xFFFFFFFF, h >> 32))
+PY
+}
+
+# Builds NAME's image from FILE for real board BOARD (icebreaker, ulx3s) and the board's model, starts it; its
+# pty in the variable pty_NAME. Any further arguments go to kiln-cc.
+board() {
+	bd=$1 name=$2 file=$3
+	shift 3
+	if ! "$cc" -q --board "$bd" --no-bitstream "$@" -o "$tmp/$name.kimg" "$file" 2>"$tmp/$name.cc"; then
+		notok "kiln-cc --board $bd --no-bitstream $name" "$(tail -5 "$tmp/$name.cc")"
+		return 1
+	fi
+	id=$(sed -n 's/^ *"board_id": *\([0-9]*\).*/\1/p' "$build/share/kiln/boards/$bd.json")
+	# shellcheck disable=SC2046
+	if ! sh "$src/test/boards/build-cosim" --board "$bd" "$tmp/$name-cosim" "$tmp/$name.kimg.d/rtl" "$contract" \
+		-G "BOARD_ID=$id" $(hash_params "$tmp/$name.kimg") >"$tmp/$name.build" 2>&1; then
+		notok "build-cosim for $name" "$(tail -10 "$tmp/$name.build")"
+		return 1
+	fi
+	"$tmp/$name-cosim" >"$tmp/$name.out" 2>"$tmp/$name.err" &
+	pids="$pids $!"
+	i=0
+	while [ $i -lt 300 ] && ! grep -q '^pty ' "$tmp/$name.out"; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	p=$(sed -n 's/^pty \(\/dev\/..*\)$/\1/p' "$tmp/$name.out")
+	[ -c "$p" ] || {
+		notok "kiln-cosim for $name starts" "$(cat "$tmp/$name.err")"
+		return 1
+	}
+	eval "pty_$name=\$p"
+}
