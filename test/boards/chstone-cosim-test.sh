@@ -10,13 +10,6 @@ set -u
 src=$1
 build=$2
 chstone=$3
-cc="$build/bin/kiln-cc"
-contract="$build/share/kiln/rtl"
-tmp=$(mktemp -d)
-pids=""
-trap 'for p in $pids; do kill -TERM "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
-ok() { echo "ok - $1"; }
-notok() { echo "not ok - $1: $2"; }
 . "$src/test/boards/cosim-lib.sh"
 
 for run in icebreaker:mips ulx3s:mips ulx3s:dfadd ulx3s:aes ulx3s:sha; do

@@ -1,6 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0
-# Sourced by the co-simulation tests: starting a real board's Verilated top (build-cosim) for an image, on a
-# pty. The caller sets src, build, cc, contract and tmp, defines ok and notok, and kills the PIDs in pids.
+# Sourced by the co-simulation tests, which set src (the source tree) and build (the build tree) first: the
+# test's scratch folder (tmp), removed at exit with every board model started (pids), ok and notok, and
+# starting a real board's Verilated top (build-cosim) for an image, on a pty.
+cc="$build/bin/kiln-cc"
+contract="$build/share/kiln/rtl"
+tmp=$(mktemp -d)
+pids=""
+trap 'for p in $pids; do kill -TERM "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
+ok() { echo "ok - $1"; }
+notok() { echo "not ok - $1: $2"; }
 
 # The 64-bit image hash of an image file (docs/image-format.md: offset 24), as two Verilog literals.
 hash_params() {

@@ -10,15 +10,7 @@
 set -u
 src=$1
 build=$2
-cc="$build/bin/kiln-cc"
 kiln="$build/bin/kiln"
-contract="$build/share/kiln/rtl"
-tmp=$(mktemp -d)
-pids=""
-trap 'for p in $pids; do kill -TERM "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
-ok() { echo "ok - $1"; }
-notok() { echo "not ok - $1: $2"; }
-
 . "$src/test/boards/cosim-lib.sh"
 
 export KILN_BOARD=icebreaker
