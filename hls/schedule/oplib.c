@@ -115,17 +115,18 @@ static const struct sched_fabric fabrics[] =
          .pipe_queue = 1},
         /* nextpnr-ecp5 on the LFE5U (speed 6, the ULX3S' part), the median of three seeds: a carry chain is
          * CCU2Cs, 0.035 ns a bit behind 2.5 ns of LUT and routing; a shifter log2(width) levels of 1.04 ns; a
-         * LUT level with routing 0.6 to 1.0 ns. A plain register-to-register path takes 1.77 ns and a
-         * register loaded in one of four states 0.83 more. A MULT18X18D takes 18 x 18 bits in 6.6 ns; 32 x 32
-         * (four and their sum) 12.3, 64 x 64 (sixteen) 19.5. Block RAM (from 64 words; 16 are LUT RAM) gives
-         * its data 5.4 ns after a register would, LUT RAM 0.5; a store's multiplexer 1.5 to 1.9 ns for one
-         * site, 4.2 to 4.7 for four, 4.6 to 4.9 for 16 to 64. */
+         * 2:1 select with its routing 0.83 to 0.99 ns (logic between two variables merges into its
+         * neighbours). A plain register-to-register path takes 1.77 ns and a register loaded in one of four
+         * states 0.83 more. A MULT18X18D takes 18 x 18 bits in 6.6 ns; 32 x 32 (four and their sum) 12.3, 64
+         * x 64 (sixteen) 19.5. Block RAM (from 64 words; 16 are LUT RAM) gives its data 5.4 ns after a
+         * register would, LUT RAM 0.5; a store's multiplexer 1.5 to 1.9 ns for one site, 4.2 to 4.7 for
+         * four, 4.6 to 4.9 for 16 to 64. */
         {.name = "ecp5",
          .classes =
              {
                  [KD_CARRY] = {2.46, 0.035, GROW_LINEAR, 0, 0},
                  [KD_SAT] = {3.4, 0.035, GROW_LINEAR, 0, 0},
-                 [KD_LOGIC] = {0.6, 0, GROW_NONE, 0, 0},
+                 [KD_LOGIC] = {0.8, 0, GROW_NONE, 0, 0},
                  [KD_WIRE] = {0.0, 0, GROW_NONE, 0, 0},
                  [KD_SHIFT] = {-0.6, 1.04, GROW_LOG2, 1, 0.0},
                  [KD_FUNNEL] = {0.4, 1.04, GROW_LOG2, 2, 0.6},
