@@ -8,10 +8,10 @@
 
 int driver_select_fabric(const kiln_board_config *board, const char *name)
 {
+	/* the operator library's tables carry the board files' family names; a simulated board is 7-series */
 	if (!name)
-		name = board->fpga.family == KILN_FPGA_ICE40  ? "ice40"
-		       : board->fpga.family == KILN_FPGA_ECP5 ? "ecp5"
-		                                              : "xc7";
+		name =
+		    board->fpga.family != KILN_FPGA_NONE ? kiln_fpga_family_name(board->fpga.family) : "xc7";
 	if (sched_select_fabric(name) == 0)
 		return 0;
 	char list[200] = "";

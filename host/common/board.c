@@ -50,19 +50,27 @@ int kiln_board_persistent(const kiln_board_config *b)
 }
 const int kiln_board_nbackends = (int)(sizeof kiln_board_backends / sizeof kiln_board_backends[0]);
 
+/* The families' names in board files, family KILN_FPGA_ICE40 first: enum value = index + 1. */
+static const char *const fpga_families[] = {"ice40", "ecp5"};
+#define NFAMILIES (int)(sizeof fpga_families / sizeof fpga_families[0])
+
+const char *kiln_fpga_family_name(kiln_fpga_family f)
+{
+	return f >= 1 && (int)f <= NFAMILIES ? fpga_families[f - 1] : NULL;
+}
+
 /* "fpga": the part. Its resources are what kiln-cc checks an image against before place and route. */
 static int parse_fpga(const json_t *o, kiln_board_fpga *f, char *err, size_t errlen)
 {
 	static const char *const keys[] = {"family", "device", "package", "luts",           "ffs",
 	                                   "brams",  "dsps",   "sprams",  "oscillator_mhz", NULL};
-	static const char *const families[] = {"ice40", "ecp5"};
 	int fam;
 	if (!json_is_object(o)) {
 		snprintf(err, errlen, "fpga: expected an object");
 		return -1;
 	}
 	if (kiln_json_only_keys(o, "fpga", keys, err, errlen) ||
-	    kiln_json_enum(o, "fpga", "family", families, 2, &fam, err, errlen) ||
+	    kiln_json_enum(o, "fpga", "family", fpga_families, NFAMILIES, &fam, err, errlen) ||
 	    kiln_json_str(o, "fpga", "device", 1, &f->device, err, errlen) ||
 	    kiln_json_str(o, "fpga", "package", 1, &f->package, err, errlen) ||
 	    kiln_json_u32(o, "fpga", "luts", 1, UINT32_MAX, &f->luts, err, errlen) ||
@@ -71,7 +79,7 @@ static int parse_fpga(const json_t *o, kiln_board_fpga *f, char *err, size_t err
 	    kiln_json_u32(o, "fpga", "dsps", 0, UINT32_MAX, &f->dsps, err, errlen) ||
 	    kiln_json_positive(o, "fpga", "oscillator_mhz", &f->oscillator_mhz, err, errlen))
 		return -1;
-	f->family = fam == 0 ? KILN_FPGA_ICE40 : KILN_FPGA_ECP5;
+	f->family = (kiln_fpga_family)(fam + 1);
 	f->sprams = 0;
 	if (json_object_get(o, "sprams") &&
 	    kiln_json_u32(o, "fpga", "sprams", 0, f->family == KILN_FPGA_ICE40 ? 64 : 0, &f->sprams, err,

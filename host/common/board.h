@@ -17,6 +17,8 @@ extern const int kiln_board_nbackends;
 /* FPGA families a real board may carry: the flow (yosys, nextpnr, the packer) and the resource units follow.
  */
 typedef enum kiln_fpga_family { KILN_FPGA_NONE = 0, KILN_FPGA_ICE40, KILN_FPGA_ECP5 } kiln_fpga_family;
+/* The family's name as board files spell it ("ice40", "ecp5"), NULL for KILN_FPGA_NONE. */
+const char *kiln_fpga_family_name(kiln_fpga_family f);
 
 /* The part of a real board ("fpga" in its file); family KILN_FPGA_NONE on a simulated board. */
 typedef struct kiln_board_fpga {
