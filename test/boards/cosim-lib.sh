@@ -28,10 +28,9 @@ board() {
 		notok "kiln-cc --board $bd --no-bitstream $name" "$(tail -5 "$tmp/$name.cc")"
 		return 1
 	fi
-	id=$(sed -n 's/^ *"board_id": *\([0-9]*\).*/\1/p' "$build/share/kiln/boards/$bd.json")
 	# shellcheck disable=SC2046
 	if ! sh "$src/test/boards/build-cosim" --board "$bd" "$tmp/$name-cosim" "$tmp/$name.kimg.d/rtl" "$contract" \
-		-G "BOARD_ID=$id" $(hash_params "$tmp/$name.kimg") >"$tmp/$name.build" 2>&1; then
+		$(hash_params "$tmp/$name.kimg") >"$tmp/$name.build" 2>&1; then
 		notok "build-cosim for $name" "$(tail -10 "$tmp/$name.build")"
 		return 1
 	fi
