@@ -37,7 +37,7 @@ board() {
 	"$tmp/$name-cosim" >"$tmp/$name.out" 2>"$tmp/$name.err" &
 	pids="$pids $!"
 	i=0
-	while [ $i -lt 300 ] && ! grep -q '^pty ' "$tmp/$name.out"; do
+	while [ $i -lt 300 ] && ! grep -qs '^pty ' "$tmp/$name.out"; do
 		sleep 0.1
 		i=$((i + 1))
 	done
