@@ -42,7 +42,9 @@ int package_build_bitstream(const kiln_board_config *b, const char *workdir, con
 	time_t t0 = time(NULL);
 	pid_t pid = fork();
 	if (pid == 0) {
-		const char *av[] = {"sh", script, out, rtl_dir, mhz, osc, baud, id, mem, lo, hi, NULL};
+		/* The board file itself, for the part's resources that the flow holds synthesis to: the numbers
+		 * stay in one place. */
+		const char *av[] = {"sh", script, out, rtl_dir, mhz, osc, baud, id, mem, lo, hi, b->path, NULL};
 		execv("/bin/sh", (char *const *)av);
 		_exit(127);
 	}

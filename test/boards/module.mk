@@ -10,6 +10,18 @@ $(BOARDS_TEST_DIR)/bitstream-test: test/boards/bitstream-test.sh configs/boards/
 		'$(abspath $(BUILD)/venv)' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
 
+# The flows' fit check between synthesis and place and route (bsp/common/flow/check-fit): on netlists of its own,
+# and on both boards' synthesis with a stand-in nextpnr, so no place and route runs (about a minute).
+FIT_TEST := $(BOARDS_TEST_DIR)/fit-test
+TESTS += $(FIT_TEST)
+$(FIT_TEST): test/boards/fit-test.sh bsp/common/flow/check-fit bsp/icebreaker/build-bitstream bsp/ulx3s/build-bitstream \
+		configs/boards/icebreaker.json configs/boards/ulx3s.json configs/boards/sim.json examples/counter.c \
+		$(KILN_CC) $(BUILD)/venv/.kiln-pins
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nPATH="%s/bin:$$PATH" exec sh "%s/test/boards/fit-test.sh" "%s" "%s"\n' \
+		'$(abspath $(BUILD)/venv)' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+
 # The iCEBreaker's board top, Verilated with its UART on a pty (kiln-cosim), answering the serial host link to a
 # Python stand-in for the host: no libkiln. The model is kept in $(BOARDS_TEST_DIR)/cosim/ between runs.
 # `make test-cosim` runs only this.
