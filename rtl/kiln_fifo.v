@@ -18,30 +18,40 @@ module kiln_fifo #(
 );
 
   localparam integer CW = $clog2(DEPTH + 1);
-  localparam integer AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
 
-  reg  [W-1:0]  q_q [0:DEPTH-1];
+  reg  [DEPTH*W-1:0] q_q;  // entry j at [j*W +: W], the head at 0
   reg  [CW-1:0] n_q;
-  // Where a push lands: behind the entries that stay this cycle.
-  wire [CW-1:0] wi = n_q - {{(CW - 1){1'b0}}, pop};
+
+  // Entry j takes `din` when a push lands there: behind the entries that stay this cycle, so at
+  // n_q - 1 when the head leaves. Both places are compared with the count register ahead of time
+  // and `pop` only chooses between them: pop and push come late in a kernel's cycle (its stall
+  // logic), and an index computed from them (a subtraction, then a decode) set a pipelined loop's
+  // clock on the iCE40.
+  wire [DEPTH-1:0] take;
+  genvar j;
+  generate
+    for (j = 0; j < DEPTH; j = j + 1) begin : g_take
+      localparam [CW-1:0] AT = j;
+      localparam [CW-1:0] BEHIND_HEAD = j + 1;
+      assign take[j] = push && (pop ? n_q == BEHIND_HEAD : n_q == AT);
+    end
+  endgenerate
 
   integer i;
   always @(posedge clk) begin
-    if (!rst_n) begin
-      n_q <= {CW{1'b0}};
-    end else begin
-      if (pop)
-        for (i = 0; i + 1 < DEPTH; i = i + 1) q_q[i] <= q_q[i + 1];
-      if (push) q_q[wi[AW-1:0]] <= din;
-      n_q <= wi + {{(CW - 1){1'b0}}, push};
+    for (i = 0; i < DEPTH; i = i + 1) begin
+      if (take[i]) q_q[i*W +: W] <= din;
+      else if (pop && i + 1 < DEPTH) q_q[i*W +: W] <= q_q[((i + 1) % DEPTH)*W +: W];
     end
   end
 
-  assign head  = q_q[0];
+  always @(posedge clk) begin
+    if (!rst_n) n_q <= {CW{1'b0}};
+    else n_q <= n_q - {{(CW - 1){1'b0}}, pop} + {{(CW - 1){1'b0}}, push};
+  end
+
+  assign head  = q_q[W-1:0];
   assign count = n_q;
   assign full  = n_q == DEPTH[CW-1:0];
-
-  // The push index's top bit is set only at DEPTH, when the protocol allows no push.
-  wire unused_wi = wi[CW-1];
 
 endmodule

@@ -50,7 +50,17 @@ module kiln_mem_arb #(
   assign mem_addr = s_addr;
   assign mem_wdata = s_wdata;
   assign mem_wstrb = s_wstrb;
-  assign k_ready = mem_ready ? grant : {NPORTS{1'b0}};
+  // A port's ready says it would be granted: the memory takes a request and no lower-numbered
+  // port asks. It does not depend on the port's own valid, so a kernel's stall logic, which reads
+  // ready, is not chained behind its own request logic (on the iCE40 that chain set saxpy's clock).
+  // A request is taken when valid && ready, as before: then ready equals the grant.
+  reg  [NPORTS-1:0] lower_asks;
+  integer l;
+  always @(*) begin
+    lower_asks[0] = 1'b0;
+    for (l = 1; l < NPORTS; l = l + 1) lower_asks[l] = lower_asks[l-1] || k_valid[l-1];
+  end
+  assign k_ready = (mem_ready && (!rq_full || mem_rvalid)) ? ~lower_asks : {NPORTS{1'b0}};
   assign k_rvalid = mem_rvalid ? rq_head : {NPORTS{1'b0}};
   assign k_rdata = mem_rdata;
   wire unused_rn = ^rn;
