@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // Storage of one device_image_scope device global implemented outside the CSR block
-// (implement_in_csr false): a true dual-port RAM with synchronous reads, so that FPGA tools map it
-// to block RAM. Port A belongs to the host window (read data one cycle after host_re), port B to
-// the kernels (fixed-priority arbitration, the contract's memory protocol with rvalid one cycle
-// after an accepted read).
+// (implement_in_csr false): a single-port RAM with a synchronous read, the one form every family's
+// block RAM takes (an iCE40 SB_RAM40_4K has one read and one write port, so a true dual-port RAM
+// with two writers fell back to flip-flops there). The host window (read data one cycle after
+// host_re) goes first; the kernels (fixed-priority arbitration, the contract's memory protocol
+// with rvalid one cycle after an accepted read) wait in a cycle the host or the init sequencer
+// takes. A host access while a kernel runs is rare, so the kernels lose next to nothing.
 //
 // INIT_FILE: the $readmemh file of the initial contents (loaded with the image; see kiln_ram.v for
 // how a Verilated model gets them). INIT_MODE_RESET = 1: after each reset an init sequencer
-// rewrites them word by word through port A from a ROM copy while `busy` is high (the image stalls
+// rewrites them word by word through the port from a ROM copy while `busy` is high (the image stalls
 // the host and the kernels meanwhile). 0: reset leaves the contents alone.
 module kiln_dg_ram #(
   parameter integer WORDS = 1,
@@ -25,7 +27,7 @@ module kiln_dg_ram #(
   input  wire [AW-1:0]       host_addr,
   input  wire [31:0]         host_wdata,
   input  wire [3:0]          host_wstrb,
-  output reg  [31:0]         host_rdata,
+  output wire [31:0]         host_rdata,
   // kernel ports, packed as in kiln_dg_store
   input  wire [NPORTS-1:0]    k_valid,
   output wire [NPORTS-1:0]    k_ready,
@@ -34,7 +36,7 @@ module kiln_dg_ram #(
   input  wire [NPORTS*32-1:0] k_wdata,
   input  wire [NPORTS*4-1:0]  k_wstrb,
   output reg  [NPORTS-1:0]    k_rvalid,
-  output reg  [31:0]          k_rdata
+  output wire [31:0]          k_rdata
 );
 
   reg [31:0] mem [0:WORDS-1];
@@ -70,40 +72,36 @@ module kiln_dg_ram #(
     else if (init_run) init_idx <= init_idx + 32'd1;
   end
 
-  // Port A: the host, or the init sequencer while it runs.
-  wire [AW-1:0] a_addr  = init_run ? init_idx[AW-1:0] : host_addr;
-  wire          a_we    = init_run | host_we;
-  wire [31:0]   a_wdata = init_run ? init_rom[init_idx[AW-1:0]] : host_wdata;
-  wire [3:0]    a_wstrb = init_run ? 4'hf : host_wstrb;
-  integer b;
-  always @(posedge clk) begin
-    if (a_we)
-      for (b = 0; b < 4; b = b + 1)
-        if (a_wstrb[b]) mem[a_addr][8*b +: 8] <= a_wdata[8*b +: 8];
-    if (host_re) host_rdata <= mem[a_addr];
-  end
-
-  // Port B: the kernels, lowest-numbered requester first; nobody is granted while the sequencer
-  // runs.
+  // The kernels, lowest-numbered requester first; nobody is granted while the host or the
+  // sequencer has the port.
+  wire          host_acc = init_run | host_re | host_we;
   wire [NPORTS-1:0] grant;
   wire         g_write;
   wire [31:0]  g_addr, g_wdata;
   wire [3:0]   g_wstrb;
   kiln_port_arb #(.NPORTS(NPORTS)) u_arb (
-    .enable(!init_run), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr), .k_wdata(k_wdata),
+    .enable(!host_acc), .k_valid(k_valid), .k_write(k_write), .k_addr(k_addr), .k_wdata(k_wdata),
     .k_wstrb(k_wstrb),
     .grant(grant), .g_write(g_write), .g_addr(g_addr), .g_wdata(g_wdata), .g_wstrb(g_wstrb)
   );
   assign k_ready = grant;
 
-  wire [AW-1:0] b_addr = g_addr[AW+1:2];
-
+  // The one port: the init sequencer, else the host, else the granted kernel.
+  wire [AW-1:0] addr  = init_run ? init_idx[AW-1:0] : host_acc ? host_addr : g_addr[AW+1:2];
+  wire          we    = init_run | host_we | (|grant & g_write);
+  wire [31:0]   wdata = init_run ? init_rom[init_idx[AW-1:0]] : host_acc ? host_wdata : g_wdata;
+  wire [3:0]    wstrb = init_run ? 4'hf : host_acc ? host_wstrb : g_wstrb;
+  reg  [31:0]   rdata_q;
+  integer b;
   always @(posedge clk) begin
-    if (|grant && g_write)
+    if (we)
       for (b = 0; b < 4; b = b + 1)
-        if (g_wstrb[b]) mem[b_addr][8*b +: 8] <= g_wdata[8*b +: 8];
-    k_rdata <= mem[b_addr];
+        if (wstrb[b]) mem[addr][8*b +: 8] <= wdata[8*b +: 8];
+    rdata_q <= mem[addr];
   end
+  // Both readers take the data the cycle after their read, and only one reads in a cycle.
+  assign host_rdata = rdata_q;
+  assign k_rdata    = rdata_q;
 
   always @(posedge clk) begin
     if (!rst_n) k_rvalid <= {NPORTS{1'b0}};
