@@ -16,6 +16,7 @@
 #include <llvm-c/Linker.h>
 
 #include "../../host/common/board.h"
+#include "../../host/common/contract.h"
 #include "../../host/common/fileio.h"
 #include "../../host/common/version.h"
 #include "../frontend/frontend.h"
@@ -45,6 +46,7 @@ typedef struct cc_opts {
 	int no_pipeline, no_printf, checks, trace, no_bitstream;
 	const char *fabric;       /* --fabric, or NULL: the board's */
 	uint32_t heap_bytes;      /* --heap-size, 0 for the default */
+	uint32_t rom_max_bytes;   /* --onchip-rom-max, 0 for the board's */
 	unsigned recursion_depth; /* --recursion-depth, 0 for the default */
 	int single_source;        /* --single-source: OUT is a host executable, its image OUT.kimg */
 	enum split_mode split;
@@ -81,6 +83,9 @@ static void usage(FILE *o)
 	    "  --heap-size BYTES   the image's heap, when its kernels call malloc (K, M, G after the\n"
 	    "                      number); a kernel's KILN_HEAP_SIZE(BYTES) may ask for more; 1M when\n"
 	    "                      neither is given\n"
+	    "  --onchip-rom-max BYTES\n"
+	    "                      constant tables larger than this live in device memory instead of\n"
+	    "                      block RAM (default: the board's fpga.rom_max_bytes, else 1M)\n"
 	    "  --recursion-depth N the nested calls a recursive function's stack holds (default: %u); its\n"
 	    "                      KILN_RECURSION_DEPTH(N) may ask for more\n"
 	    "  --checks            checked build: an access outside its on-chip array stops the kernel with\n"
@@ -228,6 +233,19 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			o->trace = 1;
 		} else if (!strcmp(a, "--checks")) {
 			o->checks = 1;
+		} else if (!strcmp(a, "--onchip-rom-max") && more) {
+			const char *size = argv[++i];
+			if (heap_parse_size(size, strlen(size), &o->rom_max_bytes) != 0 ||
+			    o->rom_max_bytes > KILN_ONCHIP_MEM_MAX_BYTES) {
+				char shown[1024];
+				diag_shown(size, strlen(size), shown, sizeof shown);
+				diag_error(
+				    NULL, 0, 0,
+				    "--onchip-rom-max takes a number of bytes from 64 to 1M (K or M after "
+				    "it), not '%s'",
+				    shown);
+				return -1;
+			}
 		} else if (!strcmp(a, "--heap-size") && more) {
 			const char *size = argv[++i];
 			if (heap_parse_size(size, strlen(size), &o->heap_bytes) != 0) {
@@ -335,7 +353,8 @@ static LLVMModuleRef front_finish(LLVMModuleRef mod, const cc_opts *o, const cha
 	                .print = o->print,
 	                .print_note = o->print_note,
 	                .heap_bytes = o->heap_bytes,
-	                .recursion_depth = o->recursion_depth};
+	                .recursion_depth = o->recursion_depth,
+	                .rom_max_bytes = o->rom_max_bytes};
 	pass_control pc = {o->stop_pass, o->print_after, workdir, -1, o->verify_each};
 	if (mod && !diag_errors() && passes_run(mod, PASS_LINKED, &po, &pc) >= 0)
 		return mod;

@@ -6,6 +6,7 @@
 
 #include <llvm-c/Analysis.h>
 
+#include "../../host/common/contract.h"
 #include "../frontend/kernel_libc.h"
 #include "../ir/ir_util.h"
 #include "../lower/bounds_checks.h"
@@ -22,6 +23,7 @@
 #include "../lower/null_access.h"
 #include "../lower/reassoc.h"
 #include "../lower/recursion.h"
+#include "../lower/rom_devmem.h"
 #include "../lower/rom_values.h"
 #include "../lower/spirv_import.h"
 #include "../lower/split_aggregates.h"
@@ -88,6 +90,17 @@ static int run_vla(LLVMModuleRef m, pass_opts *o)
 {
 	(void)o;
 	return lower_vlas(m, 1);
+}
+
+/* The largest constant table kept on chip: --onchip-rom-max, else the board's, else the largest on-chip
+ * memory (a larger table could not be built there at all). */
+static int run_rom_devmem(LLVMModuleRef m, pass_opts *o)
+{
+	uint32_t max = o->rom_max_bytes                           ? o->rom_max_bytes
+	               : o->board && o->board->fpga.rom_max_bytes ? o->board->fpga.rom_max_bytes
+	                                                          : KILN_ONCHIP_MEM_MAX_BYTES;
+	rom_to_devmem(m, max);
+	return 0;
 }
 
 static int run_heap(LLVMModuleRef m, pass_opts *o)
@@ -231,6 +244,10 @@ static const pass table[] = {
      "GCC vector operations, loads and stores become one per element"},
     {"unroll-small", PASS_LINKED, 0, NULL, unroll_small_loops,
      "loops of a few iterations without multiplications, divisions or floating point are unrolled whole"},
+    {"rom-devmem", PASS_LINKED, 0, run_rom_devmem, NULL,
+     "constant tables larger than the board's fpga.rom_max_bytes (--onchip-rom-max) move to device memory, "
+     "as "
+     "device globals the host cannot access"},
     {"usm-class-finish", PASS_LINKED, 0, NULL, lower_usm_class_finish,
      "USM-backed device globals: leaked addresses refused, storage typed by its accesses"},
     /* Per image, after post-link: the aspects first, so that nothing is built for a board that cannot

@@ -29,6 +29,7 @@ typedef struct pass_opts {
 	int input_is_ir;          /* PASS_INPUT: the input is LLVM IR, not C */
 	uint32_t heap_bytes;      /* --heap-size (0: the default) */
 	unsigned recursion_depth; /* --recursion-depth (0: the default) */
+	uint32_t rom_max_bytes;   /* --onchip-rom-max (0: the board's, else KILN_ONCHIP_MEM_MAX_BYTES) */
 	int stops_added;          /* out: a pass added stops, so the image's property sets are out of date */
 } pass_opts;
 

@@ -63,7 +63,8 @@ const char *kiln_fpga_family_name(kiln_fpga_family f)
 static int parse_fpga(const json_t *o, kiln_board_fpga *f, char *err, size_t errlen)
 {
 	static const char *const keys[] = {"family", "device", "package", "luts",           "ffs",
-	                                   "brams",  "dsps",   "sprams",  "oscillator_mhz", NULL};
+	                                   "brams",  "dsps",   "sprams",  "oscillator_mhz", "rom_max_bytes",
+	                                   NULL};
 	int fam;
 	if (!json_is_object(o)) {
 		snprintf(err, errlen, "fpga: expected an object");
@@ -83,6 +84,11 @@ static int parse_fpga(const json_t *o, kiln_board_fpga *f, char *err, size_t err
 	f->sprams = 0;
 	if (json_object_get(o, "sprams") &&
 	    kiln_json_u32(o, "fpga", "sprams", 0, f->family == KILN_FPGA_ICE40 ? 64 : 0, &f->sprams, err,
+	                  errlen))
+		return -1;
+	f->rom_max_bytes = 0;
+	if (json_object_get(o, "rom_max_bytes") &&
+	    kiln_json_u32(o, "fpga", "rom_max_bytes", 1, KILN_ONCHIP_MEM_MAX_BYTES, &f->rom_max_bytes, err,
 	                  errlen))
 		return -1;
 	return 0;

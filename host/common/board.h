@@ -30,6 +30,8 @@ typedef struct kiln_board_fpga {
 	uint32_t brams;  /* block RAMs: iCE40 EBRs of 4 Kbit, ECP5 DP16KDs of 18 Kbit */
 	uint32_t dsps;   /* iCE40 SB_MAC16s, ECP5 MULT18X18Ds */
 	uint32_t sprams; /* iCE40 UltraPlus SB_SPRAM256KAs of 32 KiB, else 0 */
+	uint32_t
+	    rom_max_bytes; /* the largest constant table kept in block RAM (0: no limit of the board's) */
 	double
 	    oscillator_mhz; /* the board's clock input, which the PLL turns into the clock_period_ns clock */
 } kiln_board_fpga;

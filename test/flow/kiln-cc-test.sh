@@ -267,3 +267,27 @@ elif grep -q "nb.json: backend: 'pcie' is not one of sim, fake, serial" "$tmp/nb
 else
 	notok "kiln-cc refuses a board with an unknown backend" "$(head -c 400 "$tmp/nb/err")"
 fi
+
+# --onchip-rom-max: a limit beyond the largest on-chip memory, or not a size, is refused before anything is
+# compiled, quoting what was given; a table over the limit becomes a device global in device memory.
+for bad in 2M 12x; do
+	if "$cc" -q --onchip-rom-max "$bad" -o "$tmp/rm.kimg" "$src/examples/counter.c" 2>"$tmp/rm.err"; then
+		notok "kiln-cc refuses --onchip-rom-max $bad" "exit 0"
+	elif grep -q "onchip-rom-max takes a number of bytes from 64 to 1M.*'$bad'" "$tmp/rm.err" && [ ! -e "$tmp/rm.kimg" ]; then
+		ok "kiln-cc refuses --onchip-rom-max $bad, quoting it"
+	else
+		notok "kiln-cc refuses --onchip-rom-max $bad" "$(head -c 400 "$tmp/rm.err")"
+	fi
+done
+printf '#include <kiln/device.h>\nstatic const unsigned t[64] = {%s};\nKILN_SINGLE_TASK_KERNEL void f(unsigned i, unsigned *o) { *o = t[i & 63]; }\n' \
+	"$(seq -s, 1 64)" >"$tmp/rm.c"
+for lim in 256 128; do
+	"$cc" -q --onchip-rom-max $lim --stop-after rtl -o "$tmp/rm$lim.kimg" "$tmp/rm.c" 2>"$tmp/rm.err"
+done
+if grep -q "constant table (ROM) 't', 256 bytes" "$tmp/rm256.kimg.d/rtl/kiln_k_f.v" 2>/dev/null &&
+	grep -q "device global 'kiln.rodata.t'" "$tmp/rm128.kimg.d/regmap.md" 2>/dev/null &&
+	! grep -q "constant table (ROM) 't'" "$tmp/rm128.kimg.d/rtl/kiln_k_f.v" 2>/dev/null; then
+	ok "a 256-byte table stays a ROM at --onchip-rom-max 256 and is a device global in device memory at 128"
+else
+	notok "--onchip-rom-max places a table" "$(head -c 400 "$tmp/rm.err")"
+fi

@@ -82,7 +82,8 @@ static void test_parse(void)
 	expect_bad("\"b1\"", "\"b 1\"", "name: 'b 1' is not a board name", "name with a space");
 	expect_bad("\"backend\": \"sim\"", "\"backend\": \"\"", "backend: '' is not one of sim, fake, serial",
 	           "empty backend");
-	expect_bad("\"backend\": \"sim\"", "\"backend\": \"pcie\"", "backend: 'pcie' is not one of sim, fake, serial",
+	expect_bad("\"backend\": \"sim\"", "\"backend\": \"pcie\"",
+	           "backend: 'pcie' is not one of sim, fake, serial",
 	           "a backend libkiln does not have is refused where the board file is read");
 	expect_bad("\"board_id\": 7", "\"board_id\": 4294967296", "board_id: 4294967296 out of range",
 	           "board id > 32 bits");
@@ -110,7 +111,8 @@ static const char real[] =
     "{\"name\": \"b1\", \"backend\": \"fake\", \"board_id\": 7, \"clock_period_ns\": 40,\n"
     " \"devmem_bytes\": 131072, \"devmem_latency\": 1, \"watchdog_cycles\": 1000, \"aspects\": [],\n"
     " \"fpga\": {\"family\": \"ice40\", \"device\": \"up5k\", \"package\": \"sg48\", \"luts\": 5280,\n"
-    "          \"ffs\": 5280, \"brams\": 30, \"dsps\": 8, \"sprams\": 4, \"oscillator_mhz\": 12},\n"
+    "          \"ffs\": 5280, \"brams\": 30, \"dsps\": 8, \"sprams\": 4, \"oscillator_mhz\": 12,\n"
+    "          \"rom_max_bytes\": 2048},\n"
     " \"host_link\": {\"kind\": \"uart\", \"baud\": 1000000}}\n";
 
 static void expect_bad_real(const char *from, const char *to, const char *want, const char *name)
@@ -136,7 +138,7 @@ static void test_real(void)
 		KT_CHECK(b.fpga.family == KILN_FPGA_ICE40 && !strcmp(b.fpga.device, "up5k") &&
 		             !strcmp(b.fpga.package, "sg48") && b.fpga.luts == 5280 && b.fpga.ffs == 5280 &&
 		             b.fpga.brams == 30 && b.fpga.dsps == 8 && b.fpga.sprams == 4 &&
-		             b.fpga.oscillator_mhz == 12.0,
+		             b.fpga.oscillator_mhz == 12.0 && b.fpga.rom_max_bytes == 2048,
 		         "fpga fields", "family %d device %s", (int)b.fpga.family, b.fpga.device);
 		KT_CHECK(b.link.kind && !strcmp(b.link.kind, "uart") && b.link.baud == 1000000 &&
 		             b.link.port && !*b.link.port,
@@ -155,6 +157,10 @@ static void test_real(void)
 	expect_bad_real("\"ice40\"", "\"ecp5\"", "fpga.sprams: 4 out of range", "SPRAM only on iCE40");
 	expect_bad_real("\"oscillator_mhz\": 12", "\"oscillator_mhz\": 0",
 	                "fpga.oscillator_mhz: must be greater than zero", "zero oscillator");
+	expect_bad_real("\"rom_max_bytes\": 2048", "\"rom_max_bytes\": 0",
+	                "fpga.rom_max_bytes: 0 out of range", "a zero table limit");
+	expect_bad_real("\"rom_max_bytes\": 2048", "\"rom_max_bytes\": 2097152",
+	                "fpga.rom_max_bytes: 2097152 out of range", "a table limit beyond on-chip memory");
 	expect_bad_real("\"sprams\": 4,", "\"sprams\": 4, \"lcs\": 1,", "fpga: unknown key 'lcs'",
 	                "unknown fpga key");
 	expect_bad("\"aspects\"", "\"fpga\": 3, \"aspects\"", "fpga: expected an object",
