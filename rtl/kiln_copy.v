@@ -12,11 +12,14 @@
 // open); a memmove onto a higher address of one memory (`back`) walks from the end. `done`
 // marks the cycle whose write ends the loop, and leaves the counters at zero for the next one.
 // Addresses are byte addresses; the ports take addresses aligned to their word, data in the
-// lanes of the addressed bytes, and byte strobes.
+// lanes of the addressed bytes, and byte strobes. START_REG = 1: a loop's first cycle only takes
+// its length into the engine's registers, so that nothing after it depends on `len` (which the
+// kernel's state selects) in the same cycle: a cycle per loop, for a shorter path on slow fabrics.
 module kiln_copy #(
   parameter integer DEPTH = 4,  // reads a memcpy keeps in flight or queued
   parameter integer COPY  = 1,  // 0: the kernel has memsets only, no read side
-  parameter integer WB    = 4   // bytes of the widest port word (4 or 8)
+  parameter integer WB    = 4,  // bytes of the widest port word (4 or 8)
+  parameter integer START_REG = 0
 ) (
   input  wire            clk,
   input  wire            rst_n,
@@ -74,8 +77,12 @@ module kiln_copy #(
   // The element at byte offset OFF of the walk (forward from the start, or backward from the
   // end) is a word where both sides are word aligned there and a word remains, else a byte.
   // Reads and writes decide alike, each at its own offset.
-  wire [31:0] wr_rem = wr_on_q ? wr_rem_q : len;
-  wire [31:0] rd_rem = rd_on_q ? rd_rem_q : len;
+  // With START_REG the registers hold the length from the loop's second cycle on (`go`).
+  reg         start_q;  // START_REG: the length is in the registers
+  reg         empty_q;
+  wire        go = run && (START_REG == 0 || start_q);
+  wire [31:0] wr_rem = wr_on_q || START_REG != 0 ? wr_rem_q : len;
+  wire [31:0] rd_rem = rd_on_q || START_REG != 0 ? rd_rem_q : len;
   // A word remains: at least `step` (4 or 8) bytes.
   wire wr_room = wr_rem[31:4] != 28'd0 || wr_rem[3:0] >= step[3:0];
   wire rd_room = rd_rem[31:4] != 28'd0 || rd_rem[3:0] >= step[3:0];
@@ -107,22 +114,23 @@ module kiln_copy #(
 
   wire rd_go = rd_valid && rd_ready;
   wire wr_go = wr_valid && wr_ready;
-  wire push = run && !is_fill && rd_rvalid;
+  wire push = go && !is_fill && rd_rvalid;
   wire pop = wr_go && !is_fill;
   // this element is all that is left: what remains is no more than its size (1, 4 or 8)
   wire last = wr_rem[31:4] == 28'd0 && wr_rem[3:0] <= wr_size[3:0];
-  wire empty = len == 32'd0;  // a run-time length may be zero: done at once, nothing moved
+  // a run-time length may be zero: done at once, nothing moved
+  wire empty = START_REG != 0 ? empty_q : len == 32'd0;
 
-  assign rd_valid = run && !is_fill && rd_rem != 32'd0 &&
+  assign rd_valid = go && !is_fill && rd_rem != 32'd0 &&
                     {1'b0, flight_q} + {1'b0, held} < LIMIT &&
                     !(same_port && held != NONE) &&
                     !(two_port && wr_valid && rd_addr == wr_addr);
   assign rd_addr = {rd_at[31:3], rd_at[2] & !rd_wide, 2'b00};
-  assign wr_valid = run && !empty && (is_fill || held != NONE);
+  assign wr_valid = go && !empty && (is_fill || held != NONE);
   assign wr_addr = {wr_at[31:3], wr_at[2] & !wr_wide, 2'b00};
   assign wr_wdata = wdata64[W-1:0];
   assign wr_wstrb = wstrb16[WB-1:0];
-  assign done = (run && empty) || (wr_go && last);
+  assign done = (go && empty) || (wr_go && last);
   // Bits no port of this width reads: the upper lanes of a 4-byte engine, a strobe carried past
   // the word (never: writes stay within it), the byte offsets within the read word.
   wire unused_bits = ^{rd_at[1:0], wdata64, wstrb16, wr_size[31:4]};
@@ -149,10 +157,22 @@ module kiln_copy #(
       end
     end
   end
-  // What is left needs no reset: it is read only once its side has begun.
+  // What is left needs no reset: it is read only once its side has begun (or, with START_REG,
+  // once the loop's first cycle has loaded it).
   always @(posedge clk) begin
-    if (wr_go) wr_rem_q <= wr_rem - wr_size;
-    if (rd_go) rd_rem_q <= rd_rem - rd_size;
+    if (START_REG != 0 && run && !start_q) begin
+      wr_rem_q <= len;
+      rd_rem_q <= len;
+      empty_q <= len == 32'd0;
+    end else begin
+      if (wr_go) wr_rem_q <= wr_rem - wr_size;
+      if (rd_go) rd_rem_q <= rd_rem - rd_size;
+    end
+  end
+
+  always @(posedge clk) begin
+    if (!rst_n || START_REG == 0) start_q <= 1'b0;
+    else start_q <= run && !done;
   end
 
   generate

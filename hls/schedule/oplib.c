@@ -36,6 +36,7 @@ struct sched_fabric {
 	uint32_t bram_min_words;
 	double fp_stage[2]; /* one iteration of an FP unit's M-bit fraction: [0] + [1] * (M + 3) */
 	int pipe_queue;     /* sched_pipe_queue_cycles */
+	int copy_start;     /* sched_copy_start_cycles */
 };
 
 static const struct sched_fabric fabrics[] =
@@ -74,7 +75,8 @@ static const struct sched_fabric fabrics[] =
          .lanes = 1.55,
          .bram_min_words = 256,
          .fp_stage = {0.8, 0.05},
-         .pipe_queue = 0},
+         .pipe_queue = 0,
+         .copy_start = 0},
         /* nextpnr-ice40 on the UP5K (the iCEBreaker's part, its slowest speed), the median of three seeds: a
          * carry chain is SB_CARRY a bit (0.34 ns) behind a LUT level; an ordered compare a carry chain
          * between two LUT levels; a shifter log2(width) levels of LUT4 multiplexers, 4.2 ns each with their
@@ -112,7 +114,8 @@ static const struct sched_fabric fabrics[] =
          .lanes = 2.0,
          .bram_min_words = 0,
          .fp_stage = {4.9, 0.337},
-         .pipe_queue = 1},
+         .pipe_queue = 1,
+         .copy_start = 1},
         /* nextpnr-ecp5 on the LFE5U (speed 6, the ULX3S' part), the median of three seeds: a carry chain is
          * CCU2Cs, 0.035 ns a bit behind 2.5 ns of LUT and routing; a shifter log2(width) levels of 1.04 ns; a
          * 2:1 select with its routing 0.83 to 0.99 ns (logic between two variables merges into its
@@ -149,7 +152,8 @@ static const struct sched_fabric fabrics[] =
          .lanes = 1.61,
          .bram_min_words = 32,
          .fp_stage = {3.06, 0.035},
-         .pipe_queue = 1},
+         .pipe_queue = 1,
+         .copy_start = 0},
 };
 #define NFABRICS (int)(sizeof fabrics / sizeof fabrics[0])
 
@@ -184,6 +188,11 @@ double sched_step_overhead(void)
 int sched_pipe_queue_cycles(void)
 {
 	return fab->pipe_queue;
+}
+
+int sched_copy_start_cycles(void)
+{
+	return fab->copy_start;
 }
 
 uint32_t sched_bram_min_words(void)

@@ -71,6 +71,11 @@ int sched_mul_shareable(const kinst *k, int bbits);
  * (on the iCE40 that path alone held saxpy at 25.9 MHz; without it, 32.6); 0 where the fabric is fast
  * enough for the arriving data to pass the queue (7-series: a cycle less per loop run). */
 int sched_pipe_queue_cycles(void);
+/* Cycles the copy engine (rtl/kiln_copy.v) spends taking a copy loop's length and addresses into registers
+ * before its first element: 1 on the iCE40, where the length chosen by the kernel's state, chained through
+ * the engine's element size and last-element test into `done` and back to the state, held CHStone mips
+ * below the board clock; 0 elsewhere (a cycle less per copy loop). */
+int sched_copy_start_cycles(void);
 /* Planned cycles from an accepted read request on module port M of F to its data. */
 int sched_read_latency(const kfunc *f, int m);
 /* Division and remainder run on the multi-cycle divider. */

@@ -11,7 +11,7 @@ CORPUS_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_,$(CORPUS_NAMES))
 CORPUS_IMGS := $(addprefix $(HLS_TEST_DIR)/img/,$(addsuffix .kimg,$(CORPUS_NAMES)))
 # The same corpus compiled with --no-pipeline: both schedules must compute what the C computes.
 CORPUS_SEQ_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_seq_,$(CORPUS_NAMES))
-CORPUS_ICE40_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_ice40_,pipeline ndrange linalg floats)
+CORPUS_ICE40_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_ice40_,pipeline ndrange linalg floats pointers structs)
 # The corpus files with constant tables, every table over 64 bytes in device memory (a small part's
 # --onchip-rom-max): the tables become device globals the runtime fills, read through the memory port.
 CORPUS_ROM_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_romdev_,crc control wide)

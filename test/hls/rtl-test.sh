@@ -73,7 +73,7 @@ copies=$(grep -l 'kiln_copy #' "$dir/structs.kimg.d/rtl/kiln_k_memcpy_unaligned.
 # A copy between memories of 64-bit words moves 8 bytes a cycle: the memories keep their 64-bit words and the
 # engine is that wide (wide.c's wide_copies runs it differentially on every lane and alignment).
 w="$dir/wide.kimg.d"
-if grep -q 'kiln_copy #(.*\.WB(8))' "$w/rtl/kiln_k_wide_records.v" &&
+if grep -q 'kiln_copy #(.*\.WB(8)[,)]' "$w/rtl/kiln_k_wide_records.v" &&
 	[ "$(sed -n '/^kernel wide_records /,/^kernel /p' "$w/kir.txt" | grep -c 'local array.*word 8')" = 2 ]; then
 	echo "ok - a copy between 64-bit memories keeps their 64-bit words and runs on an 8-byte copy engine"
 else
