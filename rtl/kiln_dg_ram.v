@@ -9,8 +9,8 @@
 //
 // INIT_FILE: the $readmemh file of the initial contents (loaded with the image; see kiln_ram.v for
 // how a Verilated model gets them). INIT_MODE_RESET = 1: after each reset an init sequencer
-// rewrites them word by word through the port from a ROM copy while `busy` is high (the image stalls
-// the host and the kernels meanwhile). 0: reset leaves the contents alone.
+// rewrites them word by word through the port from a ROM copy while `busy` is high (the image
+// stalls the host and the kernels meanwhile). 0: reset leaves the contents alone.
 module kiln_dg_ram #(
   parameter integer WORDS = 1,
   parameter integer AW = 1,                  // word-address bits, >= 1
