@@ -34,7 +34,7 @@
 
 // COSIM_BTN_N is left undefined for a board without a reset button (the HX8K breakout).
 #if !defined(COSIM_CLK) || !defined(COSIM_RX) || !defined(COSIM_TX)
-#error "build with -DCOSIM_CLK=<the top's clock input>, COSIM_RX, COSIM_TX and any COSIM_BTN_N (build-cosim does)"
+#error "build with -DCOSIM_CLK=<the top's clock>, COSIM_RX, COSIM_TX, any COSIM_BTN_N (build-cosim does)"
 #endif
 #ifndef KILN_COSIM_CLKS_PER_BIT
 #error "build with -DKILN_COSIM_CLKS_PER_BIT=<the model's CLKS_PER_BIT> (test/boards/build-cosim does)"
