@@ -29,7 +29,8 @@ static const char SIM_NOTE[] =
     "The simulated board (sim) lives inside the kiln process: each kiln invocation gets a fresh board that\n"
     "disappears when it exits, so state written by one command is not seen by the next. Commands that use\n"
     "the bus therefore program an image themselves first: --image IMAGE, else the built-in smoke image.\n"
-    "A real board (icebreaker, ulx3s) keeps its state: without --image they use the image it runs.\n";
+    "A real board (one with an FPGA: icebreaker, ulx3s, hx8k, see kiln list) keeps its state: without\n"
+    "--image they use the image it runs.\n";
 
 static const command commands[] = {
     {"list", cmd_list, 0, 0, 0, "kiln list [--json]",

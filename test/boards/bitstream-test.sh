@@ -3,9 +3,10 @@
 # kiln-cc's bitstream flow for the real boards, with the real tools (yosys, nextpnr, icepack and ecppack): the
 # counter example for the iCEBreaker (UP5K) becomes an image whose BITS section is a UP5K bitstream and whose
 # PNR section is nextpnr's report, closing at the board clock within the part; a clock the part cannot reach
-# fails the compile, with the numbers, and writes no image; the same for the ULX3S (ECP5-85F); and saxpy on
-# both. Every bitstream's Fmax and utilisation go to build/test/boards/bitstreams.json. kiln-cc reads the
-# installed board files (configs/boards/*.json) and never opens a board.
+# fails the compile, with the numbers, and writes no image; the same for the ULX3S (ECP5-85F) and the counter
+# for the HX8K breakout (HX8K, device memory in block RAM); and saxpy on the first two. Every bitstream's Fmax
+# and utilisation go to build/test/boards/bitstreams.json. kiln-cc reads the installed board files
+# (configs/boards/*.json) and never opens a board.
 #   bitstream-test.sh SRC_DIR BUILD_DIR
 set -u
 src=$1
@@ -61,6 +62,32 @@ print("fmax %.2f MHz at %.2f, %d LUTs, %d DSPs" % (fmax, want, lc, dsp))
 PY
 }
 
+# kiln program hands the bitstream to the family's programmer (iceprog -S loads the SRAM) when the board does
+# not run the image: a stand-in iceprog records its arguments and the file it was given. The port is a pty
+# nothing answers on, so the board still does not answer afterwards, and that is reported.
+#   program_check BOARD IMAGE BITS_FILE
+program_check() {
+	mkdir -p "$tmp/bin"
+	rm -f "$tmp/args" "$tmp/given.bin"
+	printf '#!/bin/sh\necho "$@" >"%s/args"\nfor a; do last=$a; done\ncp "$last" "%s/given.bin"\n' "$tmp" "$tmp" \
+		>"$tmp/bin/iceprog"
+	chmod +x "$tmp/bin/iceprog"
+	python3 -c 'import os, pty, time; m, s = pty.openpty(); print(os.ttyname(s), flush=True); time.sleep(120)' \
+		>"$tmp/pty" &
+	ptypid=$!
+	sleep 1
+	PATH="$tmp/bin:$PATH" KILN_SERIAL_PORT=$(cat "$tmp/pty") "$build/bin/kiln" program "$1" "$2" \
+		>"$tmp/po" 2>"$tmp/pe"
+	rc=$?
+	kill "$ptypid" 2>/dev/null
+	if [ $rc -ne 0 ] && grep -q "^-S /" "$tmp/args" 2>/dev/null && cmp -s "$tmp/given.bin" "$3" &&
+		grep -q "the bitstream was loaded but the board does not answer as image" "$tmp/pe"; then
+		ok "kiln program $1 runs iceprog -S on the image's bitstream, and reports a board that then does not answer"
+	else
+		notok "kiln program $1 with a stand-in iceprog" "exit $rc, args '$(cat "$tmp/args" 2>&1)': $(cat "$tmp/pe")"
+	fi
+}
+
 if "$cc" --board icebreaker -o "$tmp/c.kimg" "$src/examples/counter.c" 2>"$tmp/log"; then
 	ok "kiln-cc --board icebreaker builds the counter's bitstream"
 	sections "$tmp/c.kimg" >"$tmp/secs"
@@ -89,27 +116,7 @@ PY
 	else
 		notok "PNR report" "$(cat "$tmp/pnr.txt")"
 	fi
-	# kiln program hands the bitstream to the family's programmer (iceprog -S loads the SRAM) when the
-	# board does not run the image: a stand-in iceprog records its arguments and the file it was given. The
-	# port is a pty nothing answers on, so the board still does not answer afterwards, and that is reported.
-	mkdir -p "$tmp/bin"
-	printf '#!/bin/sh\necho "$@" >"%s/args"\nfor a; do last=$a; done\ncp "$last" "%s/given.bin"\n' "$tmp" "$tmp" \
-		>"$tmp/bin/iceprog"
-	chmod +x "$tmp/bin/iceprog"
-	python3 -c 'import os, pty, time; m, s = pty.openpty(); print(os.ttyname(s), flush=True); time.sleep(120)' \
-		>"$tmp/pty" &
-	ptypid=$!
-	sleep 1
-	PATH="$tmp/bin:$PATH" KILN_SERIAL_PORT=$(cat "$tmp/pty") "$build/bin/kiln" program icebreaker "$tmp/c.kimg" \
-		>"$tmp/po" 2>"$tmp/pe"
-	rc=$?
-	kill "$ptypid" 2>/dev/null
-	if [ $rc -ne 0 ] && grep -q "^-S /" "$tmp/args" 2>/dev/null && cmp -s "$tmp/given.bin" "$tmp/c.bin" &&
-		grep -q "the bitstream was loaded but the board does not answer as image" "$tmp/pe"; then
-		ok "kiln program runs iceprog -S on the image's bitstream, and reports a board that then does not answer"
-	else
-		notok "kiln program with a stand-in iceprog" "exit $rc, args '$(cat "$tmp/args" 2>&1)': $(cat "$tmp/pe")"
-	fi
+	program_check icebreaker "$tmp/c.kimg" "$tmp/c.bin"
 else
 	notok "kiln-cc --board icebreaker builds the counter's bitstream" "$(tail -20 "$tmp/log")"
 fi
@@ -151,6 +158,35 @@ else
 	notok "kiln-cc --board ulx3s builds the counter's bitstream" "$(tail -20 "$tmp/ulog")"
 fi
 
+# The iCE40-HX8K Breakout Board (HX8K-CT256): the counter's bitstream through the same iCE40 tools.
+if "$cc" --board hx8k -o "$tmp/h.kimg" "$src/examples/counter.c" 2>"$tmp/hlog"; then
+	ok "kiln-cc --board hx8k builds the counter's bitstream"
+	sections "$tmp/h.kimg" BITS "$tmp/h.bin"
+	iceunpack "$tmp/h.bin" "$tmp/h.asc" >/dev/null 2>&1 && grep -q "^.device 8k" "$tmp/h.asc" &&
+		ok "icestorm reads the HX8K bitstream back (iceunpack: an 8k device, $(wc -c <"$tmp/h.bin") bytes)" ||
+		notok "iceunpack reads the HX8K bitstream as an 8k device" "$(head -c 300 "$tmp/h.asc" 2>&1)"
+	if pnr_check "$tmp/h.kimg" hx8k counter >"$tmp/hpnr.txt" 2>&1 && python3 - "$tmp/hx8k-counter.pnr.json" \
+		"$src/configs/boards/hx8k.json" >>"$tmp/hpnr.txt" 2>&1 <<'PY'; then
+import json, sys
+u = json.load(open(sys.argv[1]))["utilization"]
+board = json.load(open(sys.argv[2]))
+assert 0 < u["ICESTORM_LC"]["used"] and u["ICESTORM_LC"]["available"] == board["fpga"]["luts"], u["ICESTORM_LC"]
+# device memory is block RAM: a 4 Kbit EBR holds 512 bytes
+want = board["devmem_bytes"] // 512
+assert u["ICESTORM_RAM"]["used"] >= want, "device memory needs %d EBRs: %s" % (want, u["ICESTORM_RAM"])
+assert "ICESTORM_SPRAM" not in u and "ICESTORM_DSP" not in u, u
+assert u["ICESTORM_PLL"]["used"] == 1, u["ICESTORM_PLL"]
+print(", %d of %d EBRs" % (u["ICESTORM_RAM"]["used"], u["ICESTORM_RAM"]["available"]))
+PY
+		ok "PNR: the HX8K design closes at the board clock, device memory in block RAM ($(tr -d '\n' <"$tmp/hpnr.txt"))"
+	else
+		notok "HX8K PNR report" "$(cat "$tmp/hpnr.txt")"
+	fi
+	program_check hx8k "$tmp/h.kimg" "$tmp/h.bin"
+else
+	notok "kiln-cc --board hx8k builds the counter's bitstream" "$(tail -20 "$tmp/hlog")"
+fi
+
 # saxpy (device memory, a pipelined nd-range kernel, a multiplier) on each board: the bitstream builds and
 # closes at the board's clock within the part.
 for b in icebreaker ulx3s; do
@@ -164,6 +200,6 @@ for b in icebreaker ulx3s; do
 done
 mkdir -p "$build/test/boards"
 python3 -c 'import json, sys; json.dump([json.loads(l) for l in open(sys.argv[1])], open(sys.argv[2], "w"), indent=1)' \
-	"$report" "$build/test/boards/bitstreams.json" && [ "$(wc -l <"$report")" -eq 4 ] &&
+	"$report" "$build/test/boards/bitstreams.json" && [ "$(wc -l <"$report")" -eq 5 ] &&
 	ok "the bitstreams' report ($build/test/boards/bitstreams.json) has a record per bitstream built" ||
 	notok "the bitstreams' report" "$(cat "$report")"

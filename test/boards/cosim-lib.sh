@@ -19,8 +19,8 @@ print("-G IMAGE_HASH_LO=32'h%08x -G IMAGE_HASH_HI=32'h%08x" % (h & 0xFFFFFFFF, h
 PY
 }
 
-# Builds NAME's image from FILE for real board BOARD (icebreaker, ulx3s) and the board's model, starts it; its
-# pty in the variable pty_NAME. Any further arguments go to kiln-cc.
+# Builds NAME's image from FILE for real board BOARD (icebreaker, ulx3s, hx8k) and the board's model, starts
+# it; its pty in the variable pty_NAME. Any further arguments go to kiln-cc.
 board() {
 	bd=$1 name=$2 file=$3
 	shift 3

@@ -1,13 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # The real host path of the real boards, without the boards: libkiln's serial backend (host/backend/serial.c)
-# through a pty to each board's own top, Verilated (kiln-cosim), the iCEBreaker's and then the ULX3S', each
-# running one image kiln-cc built for it (--no-bitstream: the model is the hardware) from examples/counter.c,
-# examples/saxpy.c and serial_kernels.c, so that a board costs one model build. On each: the examples' host
-# programs run unmodified (KILN_BOARD and KILN_SERIAL_PORT choose the board), the kiln tool reads and writes
-# a board whose state outlives each command, a bus error reaches the caller, a board running another image is
-# refused with the programmer's failure, and serial_host.c copies at unaligned addresses and odd lengths,
-# hangs a kernel for the watchdog and stores outside device memory. One board model runs at a time.
+# through a pty to each board's own top, Verilated (kiln-cosim), the iCEBreaker's, the ULX3S' and the HX8K's,
+# each running one image kiln-cc built for it (--no-bitstream: the model is the hardware) from
+# examples/counter.c, examples/saxpy.c and serial_kernels.c, so that a board costs one model build. On each:
+# the examples' host programs run unmodified (KILN_BOARD and KILN_SERIAL_PORT choose the board), the kiln tool
+# reads and writes a board whose state outlives each command, a bus error reaches the caller, a board running
+# another image is refused with the programmer's failure, and serial_host.c copies at unaligned addresses and
+# odd lengths, hangs a kernel for the watchdog and stores outside device memory. On the HX8K, whose device
+# memory is 8 KiB, the hosts' allocations lie in the 4 KiB above the null page. One board model runs at a
+# time.
 #   serial-test.sh SRC_DIR BUILD_DIR
 set -u
 src=$1
@@ -15,7 +17,7 @@ build=$2
 kiln="$build/bin/kiln"
 . "$src/test/boards/cosim-lib.sh"
 
-# The hosts, built once for both boards: OUT from FILE, with any further cc flags.
+# The hosts, built once for every board: OUT from FILE, with any further cc flags.
 hostcc() {
 	out=$1 file=$2
 	shift 2
@@ -32,7 +34,7 @@ stop_boards() {
 	pids=""
 }
 
-# Everything on board BD (icebreaker, ulx3s), which is called TITLE in the checks' names.
+# Everything on board BD (icebreaker, ulx3s, hx8k), which is called TITLE in the checks' names.
 on_board() {
 	bd=$1 title=$2
 	# (a board that did not start may still be running: the next one must not run beside it)
@@ -103,3 +105,4 @@ PY
 
 on_board icebreaker iCEBreaker
 on_board ulx3s ULX3S
+on_board hx8k HX8K

@@ -1,0 +1,9 @@
+rtl/kiln_hx8k_top.v
+../common/rtl/kiln_bram_mem.v
+../common/rtl/kiln_board_core.v
+../common/rtl/kiln_shell.v
+../common/rtl/kiln_skid.v
+../common/rtl/kiln_board_reset.v
+../common/rtl/kiln_uart_bridge.v
+../common/rtl/kiln_uart_rx.v
+../common/rtl/kiln_uart_tx.v
