@@ -14,7 +14,7 @@ $(BOARDS_TEST_DIR)/bitstream-test: test/boards/bitstream-test.sh configs/boards/
 # and on both boards' synthesis with a stand-in nextpnr, so no place and route runs (about a minute).
 FIT_TEST := $(BOARDS_TEST_DIR)/fit-test
 TESTS += $(FIT_TEST)
-$(FIT_TEST): test/boards/fit-test.sh bsp/common/flow/check-fit bsp/icebreaker/build-bitstream bsp/ulx3s/build-bitstream \
+$(FIT_TEST): test/boards/fit-test.sh bsp/common/flow/check-fit bsp/common/flow/build-ice40 bsp/icebreaker/build-bitstream bsp/ulx3s/build-bitstream \
 		configs/boards/icebreaker.json configs/boards/ulx3s.json configs/boards/sim.json examples/counter.c \
 		$(KILN_CC) $(BUILD)/venv/.kiln-pins
 	@mkdir -p $(@D)
