@@ -1,5 +1,6 @@
 rtl/kiln_ulx3s_top.v
 ../common/rtl/kiln_bram_mem.v
+../common/rtl/kiln_board_bram.v
 ../common/rtl/kiln_board_core.v
 ../common/rtl/kiln_shell.v
 ../common/rtl/kiln_skid.v

@@ -64,64 +64,25 @@ module kiln_hx8k_top #(
     end
   endgenerate
 
-  wire        rst_n;
-  wire        shell_rst_n;
-  wire        irq;
-  wire        mem_valid;
-  wire        mem_ready;
-  wire        mem_write;
-  wire [31:0] mem_addr;
-  wire [31:0] mem_wdata;
-  wire [3:0]  mem_wstrb;
-  wire [1:0]  mem_tag;
-  wire        mem_rvalid;
-  wire [31:0] mem_rdata;
-  wire [1:0]  mem_rtag;
+  wire rst_n;
+  wire irq;
 
-  kiln_board_core #(
+  kiln_board_bram #(
     .CLKS_PER_BIT  (CLKS_PER_BIT),
     .DEVMEM_BYTES  (DEVMEM_BYTES),
     .BOARD_ID      (BOARD_ID),
     .IMAGE_HASH_LO (IMAGE_HASH_LO),
     .IMAGE_HASH_HI (IMAGE_HASH_HI)
-  ) u_core (
-    .clk         (clk),
-    .pll_locked  (pll_locked),
+  ) u_board (
+    .clk        (clk),
+    .pll_locked (pll_locked),
     // The board has no user button: only the PLL holds the board in reset (its own button,
     // CRESET, reloads the FPGA).
-    .btn_n       (1'b1),
-    .uart_rx     (RX),
-    .uart_tx     (TX),
-    .rst_n       (rst_n),
-    .shell_rst_n (shell_rst_n),
-    .irq         (irq),
-    .mem_valid   (mem_valid),
-    .mem_ready   (mem_ready),
-    .mem_write   (mem_write),
-    .mem_addr    (mem_addr),
-    .mem_wdata   (mem_wdata),
-    .mem_wstrb   (mem_wstrb),
-    .mem_tag     (mem_tag),
-    .mem_rvalid  (mem_rvalid),
-    .mem_rdata   (mem_rdata),
-    .mem_rtag    (mem_rtag)
-  );
-
-  kiln_bram_mem #(
-    .BYTES (DEVMEM_BYTES)
-  ) u_devmem (
-    .clk        (clk),
-    .rst_n      (shell_rst_n),
-    .mem_valid  (mem_valid),
-    .mem_ready  (mem_ready),
-    .mem_write  (mem_write),
-    .mem_addr   (mem_addr),
-    .mem_wdata  (mem_wdata),
-    .mem_wstrb  (mem_wstrb),
-    .mem_tag    (mem_tag),
-    .mem_rvalid (mem_rvalid),
-    .mem_rdata  (mem_rdata),
-    .mem_rtag   (mem_rtag)
+    .btn_n      (1'b1),
+    .uart_rx    (RX),
+    .uart_tx    (TX),
+    .rst_n      (rst_n),
+    .irq        (irq)
   );
 
   // Driven high to light, as the examples cited in hx8k.pcf drive them (not checked against the

@@ -36,6 +36,7 @@ module kiln_ulx3s_top #(
       assign clk        = clk_25mhz;
       assign pll_locked = 1'b1;
     end else begin : g_pll
+      wire unused_clkintfb;  // the internal feedback, unused: CLKOP feeds back
       (* FREQUENCY_PIN_CLKI = "25" *)
       EHXPLLL #(
         .PLLRST_ENA      ("DISABLED"),
@@ -59,7 +60,7 @@ module kiln_ulx3s_top #(
         .CLKI         (clk_25mhz),
         .CLKOP        (clk),
         .CLKFB        (clk),
-        .CLKINTFB     (),
+        .CLKINTFB     (unused_clkintfb),
         .PHASESEL0    (1'b0),
         .PHASESEL1    (1'b0),
         .PHASEDIR     (1'b1),
@@ -72,62 +73,23 @@ module kiln_ulx3s_top #(
     end
   endgenerate
 
-  wire        rst_n;
-  wire        shell_rst_n;
-  wire        irq;
-  wire        mem_valid;
-  wire        mem_ready;
-  wire        mem_write;
-  wire [31:0] mem_addr;
-  wire [31:0] mem_wdata;
-  wire [3:0]  mem_wstrb;
-  wire [1:0]  mem_tag;
-  wire        mem_rvalid;
-  wire [31:0] mem_rdata;
-  wire [1:0]  mem_rtag;
+  wire rst_n;
+  wire irq;
 
-  kiln_board_core #(
+  kiln_board_bram #(
     .CLKS_PER_BIT  (CLKS_PER_BIT),
     .DEVMEM_BYTES  (DEVMEM_BYTES),
     .BOARD_ID      (BOARD_ID),
     .IMAGE_HASH_LO (IMAGE_HASH_LO),
     .IMAGE_HASH_HI (IMAGE_HASH_HI)
-  ) u_core (
-    .clk         (clk),
-    .pll_locked  (pll_locked),
-    .btn_n       (btn_pwr_n),
-    .uart_rx     (ftdi_txd),
-    .uart_tx     (ftdi_rxd),
-    .rst_n       (rst_n),
-    .shell_rst_n (shell_rst_n),
-    .irq         (irq),
-    .mem_valid   (mem_valid),
-    .mem_ready   (mem_ready),
-    .mem_write   (mem_write),
-    .mem_addr    (mem_addr),
-    .mem_wdata   (mem_wdata),
-    .mem_wstrb   (mem_wstrb),
-    .mem_tag     (mem_tag),
-    .mem_rvalid  (mem_rvalid),
-    .mem_rdata   (mem_rdata),
-    .mem_rtag    (mem_rtag)
-  );
-
-  kiln_bram_mem #(
-    .BYTES (DEVMEM_BYTES)
-  ) u_devmem (
+  ) u_board (
     .clk        (clk),
-    .rst_n      (shell_rst_n),
-    .mem_valid  (mem_valid),
-    .mem_ready  (mem_ready),
-    .mem_write  (mem_write),
-    .mem_addr   (mem_addr),
-    .mem_wdata  (mem_wdata),
-    .mem_wstrb  (mem_wstrb),
-    .mem_tag    (mem_tag),
-    .mem_rvalid (mem_rvalid),
-    .mem_rdata  (mem_rdata),
-    .mem_rtag   (mem_rtag)
+    .pll_locked (pll_locked),
+    .btn_n      (btn_pwr_n),
+    .uart_rx    (ftdi_txd),
+    .uart_tx    (ftdi_rxd),
+    .rst_n      (rst_n),
+    .irq        (irq)
   );
 
   assign led = {irq, rst_n};
