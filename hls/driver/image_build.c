@@ -131,7 +131,8 @@ static int make_props(build *b, LLVMModuleRef mod)
 	free(b->prop_text);
 	b->prop_text = NULL;
 	if (postlink_dg_propset(&b->desc, &b->props) != 0 || debug_propsets(mod, &b->props) != 0 ||
-	    heap_propset(mod, &b->props) != 0 || recursion_propset(mod, &b->props) != 0)
+	    heap_propset(mod, &b->props) != 0 || recursion_propset(mod, &b->props) != 0 ||
+	    debug_channel_propset(&b->props, b->o->board) != 0)
 		return -1;
 	if (!(b->prop_text = kiln_propsets_format(&b->props))) {
 		diag_error(b->shown, 0, 0,

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "../../host/common/contract.h"
+#include "channel.h"
 
 #define FULL 0xffffffffu /* a position past the channel: the record is being dropped */
 /* Indexed from one constant pointer, so that kiln-cc sees every access reach device memory (an address
@@ -16,7 +17,7 @@
 
 static unsigned put(unsigned pos, unsigned word)
 {
-	if (pos > KILN_DEBUG_BYTES - KILN_DEBUG_RECORDS - 4)
+	if (pos > __kiln_debug_bytes - KILN_DEBUG_RECORDS - 4)
 		return FULL;
 	CHANNEL(KILN_DEBUG_RECORDS + pos) = word;
 	return pos + 4;

@@ -13,11 +13,12 @@
 #include <string.h>
 
 #include "../../host/common/contract.h"
+#include "channel.h"
 
 #define PAGE(off) (((unsigned *)(uintptr_t)KILN_DEBUG_BASE)[(off) / 4])
-#define DEVMEM ((unsigned char *)(uintptr_t)KILN_DEVMEM_FIRST)
+#define DEVMEM ((unsigned char *)(uintptr_t)KILN_DEBUG_BASE)
 /* The 8-byte word at heap offset OFF of the heap at BASE. */
-#define WORD(base, off) (*(unsigned long long *)(DEVMEM + ((base)-KILN_DEVMEM_FIRST) + (off)))
+#define WORD(base, off) (*(unsigned long long *)(DEVMEM + ((base)-KILN_DEBUG_BASE) + (off)))
 #define USED 1ull
 #define HEADER 8u
 
@@ -32,7 +33,9 @@ static unsigned heap(unsigned *size)
 {
 	unsigned base = PAGE(KILN_DEBUG_HEAP_BASE);
 	*size = PAGE(KILN_DEBUG_HEAP_SIZE);
-	if (!*size || *size < KILN_HEAP_BLOCKS + HEADER + KILN_HEAP_ALIGN || base < KILN_DEVMEM_FIRST)
+	/* a heap placed over the null page or the channel (a page the kernel overwrote) is none */
+	if (!*size || *size < KILN_HEAP_BLOCKS + HEADER + KILN_HEAP_ALIGN ||
+	    base < KILN_DEBUG_BASE + __kiln_debug_bytes)
 		return *size = 0;
 	if (WORD(base, KILN_HEAP_FORMAT) != KILN_HEAP_MAGIC) {
 		WORD(base, KILN_HEAP_BLOCKS) = blocks_bytes(*size); /* one free block */
@@ -102,7 +105,7 @@ void *malloc(size_t n)
 		errno = ENOMEM;
 		return NULL;
 	}
-	return DEVMEM + (base - KILN_DEVMEM_FIRST) + off + HEADER;
+	return DEVMEM + (base - KILN_DEBUG_BASE) + off + HEADER;
 }
 
 void free(void *p)

@@ -589,6 +589,23 @@ void debug_lower_stops(LLVMModuleRef mod, int channel)
 	LLVMDisposeBuilder(b);
 }
 
+int debug_define_channel(LLVMModuleRef mod, const kiln_board_config *board)
+{
+	LLVMValueRef g = LLVMGetNamedGlobal(mod, DEBUG_BYTES_SYMBOL);
+	if (!g || LLVMGetInitializer(g))
+		return 0;
+	LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(mod));
+	if (LLVMGlobalGetValueType(g) != i32) {
+		diag_error(NULL, 0, 0, "the kernel C library's %s is not a 32-bit integer; rebuild Kiln",
+		           DEBUG_BYTES_SYMBOL);
+		return 1;
+	}
+	LLVMSetInitializer(g, LLVMConstInt(i32, board->debug_bytes, 0));
+	LLVMSetGlobalConstant(g, 1);
+	LLVMSetLinkage(g, LLVMInternalLinkage);
+	return 0;
+}
+
 /* One property set from TABLE: row i as property "i", its text as bytes. */
 static int table_set(LLVMModuleRef mod, const char *table, const char *set, kiln_propsets *ps)
 {
@@ -619,4 +636,12 @@ int debug_propsets(LLVMModuleRef mod, kiln_propsets *ps)
 	return table_set(mod, PRINTF_TABLE, "Kiln/printf", ps) || table_set(mod, STOP_TABLE, "Kiln/stops", ps)
 	           ? -1
 	           : 0;
+}
+
+int debug_channel_propset(kiln_propsets *ps, const kiln_board_config *board)
+{
+	if (!kiln_image_uses_debug_channel(ps))
+		return 0;
+	kiln_propset *s = kiln_propsets_add_set(ps, KILN_DEBUG_CHANNEL_SET);
+	return s ? kiln_propset_add_u32(s, "bytes", board->debug_bytes) : -1;
 }

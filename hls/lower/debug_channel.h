@@ -8,7 +8,11 @@
 #define KILN_DEBUG_CHANNEL_H
 #include <llvm-c/Core.h>
 
+#include "../../host/common/board.h"
 #include "../../host/common/propset.h"
+
+/* The kernel C library's constant for the channel's bytes (hls/libc/channel.h). */
+#define DEBUG_BYTES_SYMBOL "__kiln_debug_bytes"
 
 /* Before the kernel C library is linked and calls are inlined: rewrites the calls above in every function
  * of MOD. PRINT 0 (no channel on the board, or --no-printf) drops printf output instead; NOTE, when set,
@@ -24,7 +28,15 @@ void debug_build_stop(LLVMBuilderRef b, unsigned kind, LLVMValueRef at, const ch
  * end of the run: an nd-range kernel starts no further work-item). */
 void debug_lower_stops(LLVMModuleRef mod, int channel);
 
+/* Once the kernel C library is linked into MOD: defines its DEBUG_BYTES_SYMBOL as BOARD's channel bytes, an
+ * internal constant that folds away. Returns the number of diagnostics. */
+int debug_define_channel(LLVMModuleRef mod, const kiln_board_config *board);
+
 /* Adds MOD's [Kiln/printf] and [Kiln/stops] sets to PS (none when the tables are empty); 0 or -1. */
 int debug_propsets(LLVMModuleRef mod, kiln_propsets *ps);
+
+/* Once PS holds the image's other sets: records BOARD's channel bytes in a KILN_DEBUG_CHANNEL_SET set when
+ * the image uses the channel, for the runtime to refuse a board whose channel is no longer that; 0 or -1. */
+int debug_channel_propset(kiln_propsets *ps, const kiln_board_config *board);
 
 #endif

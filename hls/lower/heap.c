@@ -53,9 +53,9 @@ static int visit(LLVMValueRef call, void *ctx)
 	size_t n = 0;
 	const char *s = LLVMGetValueName2(ir_direct_callee(call), &n);
 	diag_error_at(call,
-	              "%.*s: board '%s' has no debug page (less than %u bytes of device memory), which "
+	              "%.*s: board '%s' has no debug channel (debug_bytes 0 in its board file), whose page "
 	              "describes the heap to kernels",
-	              (int)n, s, m->board->name, KILN_DEBUG_MIN_DEVMEM);
+	              (int)n, s, m->board->name);
 	return 1;
 }
 

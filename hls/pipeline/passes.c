@@ -108,6 +108,12 @@ static int run_heap(LLVMModuleRef m, pass_opts *o)
 	return heap_mark(m, o->board, o->heap_bytes);
 }
 
+/* The library is built once for every board: the channel's size is given to it where it is linked. */
+static int run_libc_link(LLVMModuleRef m, pass_opts *o)
+{
+	return kernel_libc_link(m) ? 1 : debug_define_channel(m, o->board);
+}
+
 static int run_fp_aspects(LLVMModuleRef m, pass_opts *o)
 {
 	int bad = 0;
@@ -214,8 +220,8 @@ static const pass table[] = {
      "kernels that call malloc give the image a heap in device memory, of --heap-size bytes"},
     {"math-calls", PASS_LINKED, 0, NULL, lower_math_calls,
      "exp, log, pow, sin, cos and frem become calls to the C library"},
-    {"libc-link", PASS_LINKED, 0, NULL, kernel_libc_link,
-     "the kernel C library is linked where it is called"},
+    {"libc-link", PASS_LINKED, 0, run_libc_link, NULL,
+     "the kernel C library is linked where it is called, given the board's debug-channel size"},
     {"math-calls-libc", PASS_LINKED, 0, NULL, lower_math_calls,
      "math-calls again, for the library's own code"},
     {"debug-calls-libc", PASS_LINKED, 0, run_debug_calls, NULL,

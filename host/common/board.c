@@ -16,6 +16,11 @@
 
 /* The host bridge maps device memory at 0x8000_0000..0xFFFF_FFFF (docs/hardware-contract.md). */
 #define DEVMEM_WINDOW 0x80000000ULL
+/* The debug channel of a board file without debug_bytes: what every board had before the field. */
+#define DEBUG_DEFAULT_BYTES 0x40000u
+#define DEBUG_DEFAULT_MIN_DEVMEM 0x400000u
+/* The smallest channel: its header and room for a few records (a printf of one int takes 12 bytes). */
+#define DEBUG_MIN_BYTES 64u
 
 const char *kiln_board_dir(void)
 {
@@ -116,11 +121,46 @@ static int parse_link(const json_t *o, kiln_board_link *l, char *err, size_t err
 	return 0;
 }
 
+/* "debug_bytes": the channel below the first allocation, which moves up with it; the default keeps the
+ * channel every board had before the field. At most what leaves the upper half of device memory to the
+ * allocations (the buffers and the heap), which would otherwise be squeezed out by a channel for text. */
+static int parse_debug_bytes(const json_t *root, kiln_board_config *b, char *err, size_t errlen)
+{
+	uint64_t v = kiln_board_default_debug_bytes(b->devmem_bytes);
+	if (json_object_get(root, "debug_bytes") &&
+	    kiln_json_u64(root, "", "debug_bytes", 0, UINT32_MAX, &v, err, errlen))
+		return -1;
+	if (v % 4) {
+		snprintf(err, errlen, "debug_bytes: %llu is not a multiple of 4", (unsigned long long)v);
+		return -1;
+	}
+	if (v && v < DEBUG_MIN_BYTES) {
+		snprintf(err, errlen,
+		         "debug_bytes: %llu is too small for the channel's header and a record (0 for no "
+		         "channel, else at least %u)",
+		         (unsigned long long)v, DEBUG_MIN_BYTES);
+		return -1;
+	}
+	uint64_t most = b->devmem_bytes / 2 > KILN_DEBUG_BASE ? b->devmem_bytes / 2 - KILN_DEBUG_BASE : 0;
+	if (v > most) {
+		snprintf(err, errlen,
+		         "debug_bytes: %llu is too large: the channel starts at 0x%x and must end within the "
+		         "first half of the %llu bytes of device memory, the rest being for allocations (at "
+		         "most %llu here)",
+		         (unsigned long long)v, KILN_DEBUG_BASE, (unsigned long long)b->devmem_bytes,
+		         (unsigned long long)most);
+		return -1;
+	}
+	b->debug_bytes = (uint32_t)v;
+	return 0;
+}
+
 static int parse_fields(const json_t *root, kiln_board_config *b, char *err, size_t errlen)
 {
 	static const char *const keys[] = {
-	    "name",           "description",     "backend", "board_id", "clock_period_ns", "devmem_bytes",
-	    "devmem_latency", "watchdog_cycles", "aspects", "fpga",     "host_link",       NULL};
+	    "name",           "description",    "backend",         "board_id", "clock_period_ns", "devmem_bytes",
+	    "debug_bytes",    "devmem_latency", "watchdog_cycles", "aspects",  "fpga",            "host_link",
+	    NULL};
 	json_t *aspects;
 	uint64_t id;
 	int backend;
@@ -156,6 +196,8 @@ static int parse_fields(const json_t *root, kiln_board_config *b, char *err, siz
 		         (unsigned long long)b->devmem_bytes);
 		return -1;
 	}
+	if (parse_debug_bytes(root, b, err, errlen))
+		return -1;
 	size_t n = json_array_size(aspects);
 	b->aspects = calloc(n ? n : 1, sizeof *b->aspects);
 	if (!b->aspects) {
@@ -294,9 +336,32 @@ void kiln_board_free(kiln_board_config *b)
 	*b = (kiln_board_config){0};
 }
 
+uint32_t kiln_board_default_debug_bytes(uint64_t devmem)
+{
+	return devmem >= DEBUG_DEFAULT_MIN_DEVMEM ? DEBUG_DEFAULT_BYTES : 0;
+}
+
 int kiln_board_has_debug_channel(const kiln_board_config *b)
 {
-	return b->devmem_bytes >= KILN_DEBUG_MIN_DEVMEM;
+	return b->debug_bytes != 0;
+}
+
+uint64_t kiln_board_devmem_first(const kiln_board_config *b)
+{
+	/* a memory gives up its first bytes to the null pointer (the shell drops a kernel's accesses there),
+	 * and the debug channel's after them. Any memory larger than the null page keeps it back, however
+	 * little is left (the HX8K's 8 KiB leaves 4 KiB): an allocation there would be at address 0, C's null
+	 * pointer, and no kernel could reach it. Only a memory of at most the null page is all handed out, to
+	 * the host alone. */
+	if (b->debug_bytes)
+		return KILN_DEBUG_BASE + (uint64_t)b->debug_bytes;
+	return b->devmem_bytes > KILN_NULL_PAGE_BYTES ? KILN_NULL_PAGE_BYTES : 0;
+}
+
+int kiln_image_uses_debug_channel(const kiln_propsets *ps)
+{
+	return kiln_propsets_find(ps, "Kiln/printf") || kiln_propsets_find(ps, "Kiln/stops") ||
+	       kiln_propsets_find(ps, "Kiln/heap");
 }
 
 int kiln_board_has_aspect(const kiln_board_config *b, const char *aspect)

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "propset.h"
+
 /* The board backends libkiln has, X(NAME, PERSISTENT) each: host/backend/backends.c makes its table of
  * kiln_NAME_backend_ops from this list, and a board file naming another backend is refused where it is read,
  * by kiln-cc as by the runtime. PERSISTENT: the board's state outlives the process (a real board), so a
@@ -50,6 +52,7 @@ typedef struct kiln_board_config {
 	uint32_t board_id;        /* value of the shell's BOARD_ID register */
 	double clock_period_ns;   /* default --clock-period */
 	uint64_t devmem_bytes;    /* device memory size */
+	uint32_t debug_bytes;     /* the debug channel's bytes from KILN_DEBUG_BASE (contract.h); 0: none */
 	uint32_t devmem_latency;  /* device memory read latency in cycles */
 	uint64_t watchdog_cycles; /* default cycle budget of one kernel run before it is reported hung */
 	char **aspects;           /* supported aspects (virtual functions, fp64, ...) */
@@ -69,9 +72,19 @@ int kiln_board_parse(const char *json, size_t len, const char *path, kiln_board_
 /* Lists board names (sorted, malloc'd array of malloc'd strings); returns the count, -1 on error. */
 int kiln_board_list(char ***names);
 void kiln_board_free(kiln_board_config *b);
-/* Whether board B has the debug channel (contract.h: printf and exit status), which needs its first
- * KILN_DEVMEM_FIRST bytes of device memory. */
+/* The debug channel a board of DEVMEM bytes of device memory has when its file gives no debug_bytes (what
+ * every board had before the field): 256 KiB from 4 MiB of memory, none below. */
+uint32_t kiln_board_default_debug_bytes(uint64_t devmem);
+/* Whether board B has the debug channel (contract.h: printf, exit status, the heap's description). */
 int kiln_board_has_debug_channel(const kiln_board_config *b);
+/* The device address of board B's first allocation: past the null page and B's debug channel. */
+uint64_t kiln_board_devmem_first(const kiln_board_config *b);
+/* The property set in which kiln-cc records the debug channel an image was compiled for: its "bytes", the
+ * board's debug_bytes then (0 included), present whenever kiln_image_uses_debug_channel. */
+#define KILN_DEBUG_CHANNEL_SET "Kiln/debug_channel"
+/* Whether an image with property sets PS writes the debug channel when built for a board that has one
+ * (printf records, stops, the heap's description): the images a board's channel must match. */
+int kiln_image_uses_debug_channel(const kiln_propsets *ps);
 /* Whether board B's hardware keeps its state between processes (its backend's PERSISTENT). */
 int kiln_board_persistent(const kiln_board_config *b);
 /* Whether board B declares ASPECT ("fp32", "fp64", ...) in its configuration. */

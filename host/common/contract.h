@@ -64,8 +64,8 @@
 #define KILN_ONCHIP_MEM_MAX_BYTES (1u << 20)
 /* Kernel pointers are one 32-bit address space: device memory below KILN_ONCHIP_ADDR_BASE, and on-chip
  * object k (any memory of the kernel whose address is taken) at KILN_ONCHIP_ADDR_BASE + k *
- * KILN_ONCHIP_MEM_MAX_BYTES. Device memory never hands out address 0 (allocations start at
- * KILN_DEVMEM_FIRST), so that 0 is C's null pointer. */
+ * KILN_ONCHIP_MEM_MAX_BYTES. Device memory never hands out address 0 (allocations start past the null page
+ * and the debug channel: kiln_board_devmem_first), so that 0 is C's null pointer. */
 #define KILN_ONCHIP_ADDR_BASE 0x80000000u
 /* A function whose address is taken is the number KILN_FUNC_ADDR_BASE + 4 k, below KILN_DEBUG_BASE (never
  * data): indirect calls compare it. */
@@ -77,16 +77,14 @@
  * (no device memory, no on-chip object, the null page a few KiB above), so that an access through it is
  * reported, never a wrap into another allocation. */
 #define KILN_ADDR_BEYOND 0xFFFFF000u
-#define KILN_DEVMEM_FIRST (KILN_DEBUG_BASE + KILN_DEBUG_BYTES)
 
-/* The debug channel, in device memory below the first allocation: what kernels printf (records of a format
- * id and its arguments, decoded by the runtime with the image's [Kiln/printf] table) and how a kernel
- * stopped itself (exit, abort, a failed assert: a site of the image's [Kiln/stops] table). The runtime
- * clears the header before each run and reads the channel after it (one kernel runs at a time). Boards
- * whose memory is smaller than KILN_DEBUG_MIN_DEVMEM have no channel. */
+/* The debug channel, in device memory from KILN_DEBUG_BASE up to the first allocation: what kernels printf
+ * (records of a format id and its arguments, decoded by the runtime with the image's [Kiln/printf] table)
+ * and how a kernel stopped itself (exit, abort, a failed assert: a site of the image's [Kiln/stops] table).
+ * Its bytes are the board's (its file's debug_bytes; 0: no channel), compiled into the image, which records
+ * them in its [Kiln/debug_channel] set. The runtime clears the header before each run and reads the channel
+ * after it (one kernel runs at a time). */
 #define KILN_DEBUG_BASE 0x1000u
-#define KILN_DEBUG_BYTES 0x40000u
-#define KILN_DEBUG_MIN_DEVMEM 0x400000u
 #define KILN_DEBUG_USED 0x00u    /* bytes of records written */
 #define KILN_DEBUG_DROPPED 0x04u /* records that did not fit */
 #define KILN_DEBUG_STOP 0x08u    /* 0, or how the kernel stopped itself: the KILN_STOP_* below */

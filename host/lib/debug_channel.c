@@ -13,13 +13,31 @@
 #include "host/common/printf_fmt.h"
 #include "internal.h"
 
-/* Whether K's program uses the channel on this board. */
+/* Whether K's program uses the channel on this board (kiln__debug_check having passed). */
 static int uses_channel(const kiln_kernel *k)
 {
 	const kiln_program *p = k->prog;
-	return kiln_board_has_debug_channel(&p->dev->cfg) &&
-	       (kiln_propsets_find(&p->debug, "Kiln/printf") || kiln_propsets_find(&p->debug, "Kiln/stops") ||
-	        p->heap_size);
+	return kiln_board_has_debug_channel(&p->dev->cfg) && kiln_image_uses_debug_channel(&p->debug);
+}
+
+int kiln__debug_check(const kiln_program *p, const char *path)
+{
+	const kiln_board_config *b = &p->dev->cfg;
+	if (!kiln_image_uses_debug_channel(&p->debug))
+		return KILN_OK;
+	const kiln_propset *s = kiln_propsets_find(&p->debug, KILN_DEBUG_CHANNEL_SET);
+	const kiln_prop *pr = s ? kiln_propset_find(s, "bytes") : NULL;
+	if (s && (!pr || pr->type != KILN_PROP_UINT32))
+		return kiln__fail(KILN_ERR_IMAGE, "%s: the image's [%s] set has no valid size", path,
+		                  KILN_DEBUG_CHANNEL_SET);
+	/* an image older than the set was built with the channel every board had then */
+	uint32_t built = pr ? pr->u32 : kiln_board_default_debug_bytes(b->devmem_bytes);
+	if (built == b->debug_bytes)
+		return KILN_OK;
+	return kiln__fail(KILN_ERR_IMAGE,
+	                  "%s: compiled for a debug channel of %u bytes, but board '%s' has %u (debug_bytes "
+	                  "in %s): compile the image again",
+	                  path, built, b->name, b->debug_bytes, b->path ? b->path : "its board file");
 }
 
 /* Row ID of SET as a NUL-terminated string (malloc'd), or NULL. */
@@ -273,7 +291,8 @@ int kiln__debug_after(kiln_kernel *k)
 	if (st)
 		return kiln__fail(st, "kernel '%s': reading the debug channel failed", name);
 	uint32_t used = h[KILN_DEBUG_USED / 4];
-	if (used > KILN_DEBUG_BYTES - KILN_DEBUG_RECORDS || used % 4)
+	uint32_t room = d->cfg.debug_bytes - KILN_DEBUG_RECORDS;
+	if (used > room || used % 4)
 		return kiln__fail(KILN_ERR_HW, "kernel '%s': the debug channel reports %u bytes of records",
 		                  name, used);
 	uint8_t *buf = used ? malloc(used) : NULL;
@@ -291,7 +310,7 @@ int kiln__debug_after(kiln_kernel *k)
 	if (h[KILN_DEBUG_DROPPED / 4])
 		fprintf(stderr,
 		        "kiln: kernel '%s': %u printf records did not fit the debug channel (%u bytes)\n",
-		        name, h[KILN_DEBUG_DROPPED / 4], KILN_DEBUG_BYTES - KILN_DEBUG_RECORDS);
+		        name, h[KILN_DEBUG_DROPPED / 4], room);
 	return report_stop(k, h[KILN_DEBUG_STOP / 4], h[KILN_DEBUG_CODE / 4], h[KILN_DEBUG_SITE / 4]);
 }
 

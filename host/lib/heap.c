@@ -31,8 +31,8 @@ int kiln__heap_attach(kiln_program *p)
 		return KILN_OK;
 	if (!kiln_board_has_debug_channel(&d->cfg))
 		return kiln__fail(KILN_ERR_UNSUPPORTED,
-		                  "the image's kernels allocate, and board '%s' has no debug page to describe "
-		                  "a heap",
+		                  "the image's kernels allocate, and board '%s' has no debug channel to "
+		                  "describe a heap",
 		                  d->cfg.name);
 	uint64_t base = 0;
 	if (kiln_devmem_alloc_block(&d->mem, (uint64_t)want, KILN_DEVMEM_RUNTIME, &base) != 0)

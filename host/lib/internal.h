@@ -107,6 +107,9 @@ struct kiln_program {
 	pthread_mutex_t args_lock;
 };
 
+/* KILN_OK when P's image was compiled for the debug channel its board has (or writes no channel), else
+ * KILN_ERR_IMAGE naming the image PATH: the image's bounds would not be the board's. */
+int kiln__debug_check(const kiln_program *p, const char *path);
 /* The debug channel (contract.h) around a run of K, with the device lock held: before clears its header,
  * after prints what the kernel printed and reports how it stopped itself (KILN_ERR_EXIT). */
 int kiln__debug_before(kiln_kernel *k);

@@ -73,14 +73,5 @@ uint64_t kiln_device_mem_size(const kiln_device *d)
 
 uint64_t kiln_device_mem_base(const kiln_device *d)
 {
-	/* a memory gives up its first bytes to the null pointer (the shell drops a kernel's accesses there),
-	 * and a large one the debug channel's after them. Any memory larger than the null page keeps it
-	 * back, however little is left (the HX8K's 8 KiB leaves 4 KiB): an allocation there would be at
-	 * address 0, C's null pointer, and no kernel could reach it. Only a memory of at most the null page
-	 * is all handed out, to the host alone. */
-	if (!d)
-		return 0;
-	if (kiln_board_has_debug_channel(&d->cfg))
-		return KILN_DEVMEM_FIRST;
-	return d->cfg.devmem_bytes > KILN_NULL_PAGE_BYTES ? KILN_NULL_PAGE_BYTES : 0;
+	return d ? kiln_board_devmem_first(&d->cfg) : 0;
 }

@@ -70,6 +70,11 @@ static int program_from_image(kiln_context *c, kiln_image *img, const char *path
 		program_free(p);
 		return st;
 	}
+	int checked = kiln__debug_check(p, path);
+	if (checked != KILN_OK) {
+		program_free(p);
+		return checked;
+	}
 	const char *rj = kiln_image_section(p->img, KILN_SEC_REGMAP, &len);
 	if (rj && kiln_regmap_from_json(rj, len, &p->regmap, err, sizeof err) == 0)
 		p->regmap_text = kiln_regmap_to_text(&p->regmap);

@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # CHStone, unmodified, on the real boards' own tops, co-simulated (kiln-cosim) and driven through libkiln's
-# serial backend and a pty: each program compiled for the board (its family's delays, its device memory, no
-# debug channel, so printf compiled out) runs to its own self-check, main's return value (0: every result
-# as expected). The programs are those whose bitstreams fit the board's part (docs/boards.md): mips on the
-# iCEBreaker's UP5K; mips, dfadd, aes and sha on the ULX3S' ECP5-85F (sha with its tables in device memory).
-# One board model runs at a time.
+# serial backend and a pty: each program compiled for the board (its family's delays, its device memory and
+# small debug channel; --no-printf, so that the design is the one whose bitstream fits) runs to its own
+# self-check, main's return value (0: every result as expected). The programs are those whose bitstreams fit
+# the board's part (docs/boards.md): mips on the iCEBreaker's UP5K; mips, dfadd, aes and sha on the ULX3S'
+# ECP5-85F (sha with its tables in device memory). One board model runs at a time.
 #   chstone-cosim-test.sh SRC_DIR BUILD_DIR CHSTONE_DIR
 set -u
 src=$1

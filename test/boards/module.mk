@@ -38,14 +38,15 @@ test-cosim: $(COSIM_TEST)
 	@python3 scripts/run-tests $(COSIM_TEST)
 
 # libkiln's serial backend, the kiln tool, the examples' hosts and serial_host.c (unaligned copies, a hung
-# kernel, stores outside device memory) against the co-simulated iCEBreaker, ULX3S and HX8K (about 45 s).
+# kernel, stores outside device memory; printf, exit and malloc through the board's debug channel where it
+# has one) against the co-simulated iCEBreaker, ULX3S and HX8K (about 45 s).
 SERIAL_TEST := $(BOARDS_TEST_DIR)/serial-test
 TESTS += $(SERIAL_TEST)
 $(SERIAL_TEST): test/boards/serial-test.sh test/boards/cosim-lib.sh test/boards/build-cosim test/boards/cosim_main.cpp \
 		$(KILN_CC) $(KILN_TOOL) $(LIBKILN) $(KILN_STAGED_HEADERS) $(CONTRACT_VH) examples/counter_host.c \
 		examples/saxpy_host.c examples/counter.c examples/saxpy.c test/boards/serial_host.c \
-		test/boards/serial_kernels.c test/harness.h configs/boards/icebreaker.json configs/boards/ulx3s.json \
-		configs/boards/hx8k.json
+		test/boards/serial_kernels.c test/boards/channel_kernels.c test/harness.h configs/boards/icebreaker.json \
+		configs/boards/ulx3s.json configs/boards/hx8k.json
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/boards/serial-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@

@@ -7,9 +7,11 @@
 # the examples' host programs run unmodified (KILN_BOARD and KILN_SERIAL_PORT choose the board), the kiln tool
 # reads and writes a board whose state outlives each command, a bus error reaches the caller, a board running
 # another image is refused with the programmer's failure, and serial_host.c copies at unaligned addresses and
-# odd lengths, hangs a kernel for the watchdog and stores outside device memory. On the HX8K, whose device
-# memory is 8 KiB, the hosts' allocations lie in the 4 KiB above the null page. One board model runs at a
-# time.
+# odd lengths, hangs a kernel for the watchdog and stores outside device memory. On the boards with a debug
+# channel (debug_bytes in the board file: the iCEBreaker's 4 KiB, the ULX3S' 8 KiB) the image also holds
+# channel_kernels.c, which serial_host.c has printf, exit and malloc through the channel. On the HX8K, whose
+# device memory is 8 KiB (no room for a channel), the hosts' allocations lie in the 4 KiB above the null
+# page. One board model runs at a time.
 #   serial-test.sh SRC_DIR BUILD_DIR
 set -u
 src=$1
@@ -34,11 +36,15 @@ stop_boards() {
 	pids=""
 }
 
-# Everything on board BD (icebreaker, ulx3s, hx8k), which is called TITLE in the checks' names.
+# Everything on board BD (icebreaker, ulx3s, hx8k), which is called TITLE in the checks' names; CHANNEL
+# "channel" when the board has a debug channel.
 on_board() {
-	bd=$1 title=$2
+	bd=$1 title=$2 channel=${3:-}
+	chan_c=""
+	[ "$channel" = channel ] && chan_c="$src/test/boards/channel_kernels.c"
 	# (a board that did not start may still be running: the next one must not run beside it)
-	board "$bd" "$bd" "$src/examples/counter.c" "$src/examples/saxpy.c" "$src/test/boards/serial_kernels.c" || {
+	# shellcheck disable=SC2086
+	board "$bd" "$bd" "$src/examples/counter.c" "$src/examples/saxpy.c" "$src/test/boards/serial_kernels.c" $chan_c || {
 		stop_boards
 		return
 	}
@@ -96,13 +102,14 @@ PY
 	fi
 	# its own ok/not ok lines, each named after the board
 	if [ -x "$tmp/serial_host" ]; then
-		"$tmp/serial_host" "$img" 2>"$tmp/sh.err"
+		# shellcheck disable=SC2086
+		"$tmp/serial_host" "$img" $chan_c 2>"$tmp/sh.err"
 		rc=$?
 		[ $rc -eq 0 ] || notok "serial_host on the $title" "exit $rc: $(tail -5 "$tmp/sh.err")"
 	fi
 	stop_boards
 }
 
-on_board icebreaker iCEBreaker
-on_board ulx3s ULX3S
+on_board icebreaker iCEBreaker channel
+on_board ulx3s ULX3S channel
 on_board hx8k HX8K

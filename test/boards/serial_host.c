@@ -3,8 +3,12 @@
  * co-simulated board (test/boards/serial-test.sh starts it; KILN_BOARD and KILN_SERIAL_PORT name it):
  * copies at unaligned addresses and of odd lengths, and longer than one frame, that leave the bytes around
  * them alone; a kernel that never finishes, caught by the watchdog and followed by a board reset, after
- * which the same process runs kernels correctly; a kernel's store outside device memory, reported.
- *   serial_host IMAGE   (an image of examples/counter.c, examples/saxpy.c and serial_kernels.c)
+ * which the same process runs kernels correctly; a kernel's store outside device memory, reported; and the
+ * board's own small debug channel: a kernel's printf reaches the host's stdout, its exit status the caller,
+ * records past the channel are dropped and counted (nothing written beyond it), and malloc works.
+ *   serial_host IMAGE [CHANNEL_C]   (an image of examples/counter.c, examples/saxpy.c, serial_kernels.c and,
+ *                                   on a board with a debug channel, CHANNEL_C: channel_kernels.c, where the
+ *                                   line of its exit is looked up; without it the channel is not tried)
  * Prints "ok - BOARD: NAME" or "not ok - BOARD: NAME: why" lines; exits 1 when any check failed. */
 /* clock_gettime under -std=c11 */
 #define _POSIX_C_SOURCE 200809L
@@ -13,9 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <kiln/kiln.h>
 
+#include "host/common/contract.h"
 #include "test/harness.h"
 
 /* Milliseconds of the real boards' clocks: their default budgets (seconds of board time) would take minutes of
@@ -264,13 +270,126 @@ static void mem_errors(kiln_device *dev, kiln_program *prog)
 	kiln_mem_free(dev, cell);
 }
 
+/* Runs K with stdout and stderr in files: its status, and what they received (malloc'd) in OUT and ERR. */
+static int run_captured(kiln_kernel *k, char **out, char **err)
+{
+	char po[] = "/tmp/kiln-serial-outXXXXXX", pe[] = "/tmp/kiln-serial-errXXXXXX";
+	int fo = mkstemp(po), fe = mkstemp(pe);
+	fflush(stdout);
+	fflush(stderr);
+	int so = dup(1), se = dup(2);
+	dup2(fo, 1);
+	dup2(fe, 2);
+	int st = kiln_kernel_run(k, NULL);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(so, 1);
+	dup2(se, 2);
+	close(so);
+	close(se);
+	close(fo);
+	close(fe);
+	*out = kt_read_file(po, NULL);
+	*err = kt_read_file(pe, NULL);
+	unlink(po);
+	unlink(pe);
+	return st;
+}
+
+static void debug_channel(kiln_device *dev, kiln_program *prog, const char *channel_c)
+{
+	kiln_kernel *hello = NULL, *flood = NULL, *squares = NULL;
+	/* the channel lies from KILN_DEBUG_BASE up to the first allocation, its header first */
+	uint64_t first = kiln_device_mem_base(dev);
+	if (!KT_CHECK(kiln_kernel_get(prog, "hello", &hello) == KILN_OK &&
+	                  kiln_kernel_get(prog, "flood", &flood) == KILN_OK &&
+	                  kiln_kernel_get(prog, "squares", &squares) == KILN_OK &&
+	                  first > KILN_DEBUG_BASE + KILN_DEBUG_RECORDS && first <= 0x10000,
+	              "the board has a debug channel of a few KiB below its first allocation",
+	              "first allocation at 0x%llx: %s", (unsigned long long)first, kiln_last_error()))
+		return;
+	uint32_t room = (uint32_t)(first - KILN_DEBUG_BASE - KILN_DEBUG_RECORDS);
+	char *out = NULL, *err = NULL, want[200], site[64];
+	kt_line_of(channel_c, "/* hello's exit */", site, sizeof site);
+
+	int n = 42, status = 0;
+	kiln_kernel_set_arg(hello, 0, sizeof n, &n);
+	kiln_kernel_set_arg(hello, 1, sizeof status, &status);
+	int st = run_captured(hello, &out, &err);
+	KT_CHECK(st == KILN_OK && out && !strcmp(out, "hello from the board: 42, 7e\n") && err && !*err,
+	         "a kernel's printf reaches the host's stdout through the board's debug channel",
+	         "%s: stdout \"%s\", stderr \"%s\": %s", kiln_status_name(st), out ? out : "?",
+	         err ? err : "?", kiln_last_error());
+	free(out);
+	free(err);
+
+	n = 5;
+	status = 3;
+	kiln_kernel_set_arg(hello, 0, sizeof n, &n);
+	kiln_kernel_set_arg(hello, 1, sizeof status, &status);
+	st = run_captured(hello, &out, &err);
+	const char *msg = kiln_last_error();
+	KT_CHECK(st == KILN_ERR_EXIT && kiln_kernel_exit_status(hello) == 3 &&
+	             strstr(msg, "called exit(3)") && strstr(msg, site) && out &&
+	             !strcmp(out, "hello from the board: 5, f\n"),
+	         "exit(3) after a printf: the text on stdout, KILN_ERR_EXIT with status 3 at its line",
+	         "%s, status %d: \"%s\" (want %s), stdout \"%s\"", kiln_status_name(st),
+	         kiln_kernel_exit_status(hello), msg, site, out ? out : "?");
+	free(out);
+	free(err);
+
+	/* twice the records the channel holds: the first ROOM / 12 printed, the rest dropped and counted */
+	int fit = (int)(room / 12), records = 2 * fit;
+	unsigned char before[64], after[64];
+	kiln_kernel_set_arg(flood, 0, sizeof records, &records);
+	int read = kiln_mem_read(dev, first, before, sizeof before);
+	st = run_captured(flood, &out, &err);
+	read = read ? read : kiln_mem_read(dev, first, after, sizeof after);
+	size_t cap = (size_t)fit * 8 + 1, at = 0;
+	char *lines = malloc(cap);
+	for (int i = 0; lines && i < fit; i++)
+		at += (size_t)snprintf(lines + at, cap - at, "%d\n", i);
+	snprintf(want, sizeof want, "%d printf records did not fit the debug channel (%u bytes)",
+	         records - fit, room);
+	KT_CHECK(
+	    st == KILN_OK && lines && out && !strcmp(out, lines) && err && strstr(err, want) && !read &&
+	        !memcmp(before, after, sizeof before),
+	    "printf past the board's channel: the records that fit printed in order, the rest dropped and "
+	    "counted, the memory after the channel untouched",
+	    "%s, %zu bytes of stdout (want %zu), stderr \"%s\" (want \"%s\"), memory after it %s: %s",
+	    kiln_status_name(st), out ? strlen(out) : 0, at, err ? err : "?", want,
+	    read                                   ? "unread"
+	    : memcmp(before, after, sizeof before) ? "changed"
+	                                           : "as it was",
+	    kiln_last_error());
+	free(lines);
+	free(out);
+	free(err);
+
+	uint64_t res = 0, heap = 0, high = 0;
+	long long sum = 0;
+	n = 100;
+	st = kiln_mem_alloc(dev, sizeof sum, &res);
+	st = st ? st : kiln_kernel_set_arg(squares, 0, sizeof res, &res);
+	st = st ? st : kiln_kernel_set_arg(squares, 1, sizeof n, &n);
+	st = st ? st : kiln_kernel_run(squares, NULL);
+	st = st ? st : kiln_mem_read(dev, res, &sum, sizeof sum);
+	st = st ? st : kiln_program_heap_info(prog, &heap, &high);
+	KT_CHECK(
+	    st == KILN_OK && sum == 328350 && heap == 4096 && high >= 400 && high <= heap,
+	    "malloc on the board: a 4 KiB heap, described in the channel's header, holds a 400-byte array",
+	    "%s, sum %lld (want 328350), heap %llu bytes, %llu used at most: %s", kiln_status_name(st), sum,
+	    (unsigned long long)heap, (unsigned long long)high, kiln_last_error());
+	kiln_mem_free(dev, res);
+}
+
 int main(int argc, char **argv)
 {
 	static char label[64];
 	kiln_device *dev = NULL;
 	kiln_program *prog = NULL;
-	if (argc != 2) {
-		fprintf(stderr, "usage: serial_host IMAGE\n");
+	if (argc != 2 && argc != 3) {
+		fprintf(stderr, "usage: serial_host IMAGE [CHANNEL_C]\n");
 		return 2;
 	}
 	/* the board's name before any check, so that each board's checks have names of their own */
@@ -285,6 +404,8 @@ int main(int argc, char **argv)
 	transfers(dev);
 	hang(dev, prog);
 	mem_errors(dev, prog);
+	if (argc == 3)
+		debug_channel(dev, prog, argv[2]);
 	kiln_program_release(prog);
 	kiln_device_close(dev);
 	return KT_DONE();

@@ -79,3 +79,15 @@ $(RT_DIR)/cache-test: test/runtime/cache-test.sh $(KILN_CC) $(KILN_TOOL) $(SIM_M
 	printf '#!/bin/sh\nexec sh "%s/test/runtime/cache-test.sh" "%s" "%s"\n' '$(SRC)' '$(abspath $(KILN_CC))' \
 		'$(abspath $(KILN_TOOL))' >$@
 	chmod +x $@
+
+# The debug channel sized by the board (issue 31): kiln-cc records the board's debug_bytes in an image that
+# uses the channel, the runtime refuses it on a board whose channel changed since; on the fake backend, in
+# seconds (the channel at work on a real board's top is test/boards/serial-test.sh).
+RT_TESTS += $(RT_DIR)/debug-channel-test
+TESTS += $(RT_DIR)/debug-channel-test
+$(RT_DIR)/debug-channel-test: test/runtime/debug-channel-test.sh test/libkiln/boards/fake.json $(KILN_CC) $(KILN_TOOL) \
+		$(KERNEL_LIBC_BC)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/runtime/debug-channel-test.sh" "%s" "%s" "%s"\n' '$(SRC)' '$(SRC)' \
+		'$(abspath $(KILN_CC))' '$(abspath $(KILN_TOOL))' >$@
+	chmod +x $@

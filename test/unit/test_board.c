@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Board configs: the shipped sim.json, the lookup directory, and a rejection per validated field. */
+/* Board configs: the shipped sim.json, the lookup directory, a rejection per validated field, and the debug
+ * channel each board gets (debug_bytes, its default, where allocations start). */
 #include "host/common/board.h"
 #include "test/harness.h"
 
@@ -171,6 +172,117 @@ static void test_real(void)
 	                "host_link.port: expected a string", "port not a string");
 }
 
+/* REAL with FROM replaced by TO, parsed into B; its status, with the error in ERR. */
+static int parse_real_with(const char *from, const char *to, kiln_board_config *b, char *err, size_t errlen)
+{
+	const char *at = strstr(real, from);
+	char text[1024];
+	if (!at)
+		return snprintf(err, errlen, "pattern '%s' not found", from), -2;
+	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - real), real, to, at + strlen(from));
+	return kiln_board_parse(text, strlen(text), "x/b1.json", b, err, errlen);
+}
+
+/* DEBUG_BYTES (a JSON value) on a board of DEVMEM bytes is accepted as a channel of WANT bytes, and the first
+ * allocation moves to just past it. */
+static void expect_channel(const char *devmem, const char *debug_bytes, uint32_t want, uint64_t first,
+                           const char *name)
+{
+	char to[160], err[300] = "";
+	if (debug_bytes)
+		snprintf(to, sizeof to, "\"devmem_bytes\": %s, \"debug_bytes\": %s,", devmem, debug_bytes);
+	else
+		snprintf(to, sizeof to, "\"devmem_bytes\": %s,", devmem);
+	kiln_board_config b;
+	int rc = parse_real_with("\"devmem_bytes\": 131072,", to, &b, err, sizeof err);
+	KT_CHECK(rc == 0 && b.debug_bytes == want && kiln_board_has_debug_channel(&b) == (want != 0) &&
+	             kiln_board_devmem_first(&b) == first,
+	         name, "rc=%d err=\"%s\" debug_bytes %u (want %u), first allocation 0x%llx (want 0x%llx)", rc,
+	         err, rc ? 0 : b.debug_bytes, want,
+	         rc ? 0ull : (unsigned long long)kiln_board_devmem_first(&b), (unsigned long long)first);
+	if (rc == 0)
+		kiln_board_free(&b);
+}
+
+static void test_debug_channel(void)
+{
+	kiln_board_config b;
+	char err[300];
+	/* the shipped boards: sim keeps the channel it always had, the real ones have a small one, or none
+	 * (the HX8K's 8 KiB of memory) */
+	static const struct {
+		const char *name;
+		uint32_t bytes;
+	} shipped[] = {
+	    {"sim", 0x40000}, {"sim-nofp64", 0x40000}, {"icebreaker", 4096}, {"ulx3s", 8192}, {"hx8k", 0}};
+	for (size_t i = 0; i < sizeof shipped / sizeof *shipped; i++) {
+		char name[120];
+		snprintf(name, sizeof name, "%s.json: a debug channel of %u bytes, allocations from 0x%x",
+		         shipped[i].name, shipped[i].bytes, 0x1000u + shipped[i].bytes);
+		int rc = kiln_board_load(shipped[i].name, &b, err, sizeof err);
+		KT_CHECK(rc == 0 && b.debug_bytes == shipped[i].bytes &&
+		             kiln_board_devmem_first(&b) == 0x1000u + shipped[i].bytes,
+		         name, "rc=%d %s debug_bytes %u", rc, err, rc ? 0 : b.debug_bytes);
+		if (rc == 0)
+			kiln_board_free(&b);
+	}
+
+	/* the default: what every board had before the field (256 KiB from 4 MiB of memory, none below) */
+	expect_channel("4194304", NULL, 0x40000, 0x41000,
+	               "debug_bytes defaults to 256 KiB with 4 MiB of memory");
+	expect_channel(
+	    "4194300", NULL, 0, 0x1000,
+	    "debug_bytes defaults to no channel below 4 MiB of memory (allocations after the null page)");
+	KT_CHECK(kiln_board_parse(good, strlen(good), "x/b1.json", &b, err, sizeof err) == 0 &&
+	             b.debug_bytes == 0 && kiln_board_devmem_first(&b) == 0,
+	         "a toy memory of one page has no channel and no null page", "%s", err);
+	kiln_board_free(&b);
+
+	/* accepted */
+	expect_channel("131072", "4096", 4096, 0x2000,
+	               "debug_bytes 4096 on 128 KiB: allocations from 0x2000");
+	expect_channel("131072", "64", 64, 0x1040, "debug_bytes 64, the smallest channel");
+	expect_channel("131072", "61440", 61440, 0x10000,
+	               "debug_bytes up to the half of device memory (61440 of 128 KiB: ends at 64 KiB)");
+	expect_channel("33554432", "0", 0, 0x1000, "debug_bytes 0: no channel on a large memory either");
+	expect_channel("33554432", "1048576", 1048576, 0x101000, "debug_bytes larger than the default");
+
+	/* refused, each saying why */
+	expect_bad_real("\"devmem_bytes\": 131072,", "\"devmem_bytes\": 131072, \"debug_bytes\": 4098,",
+	                "debug_bytes: 4098 is not a multiple of 4", "debug_bytes not a multiple of 4");
+	expect_bad_real("\"devmem_bytes\": 131072,", "\"devmem_bytes\": 131072, \"debug_bytes\": 60,",
+	                "debug_bytes: 60 is too small", "debug_bytes below the header and a record");
+	expect_bad_real("\"devmem_bytes\": 131072,", "\"devmem_bytes\": 131072, \"debug_bytes\": 61444,",
+	                "debug_bytes: 61444 is too large",
+	                "debug_bytes past the first half of device memory");
+	expect_bad_real("\"devmem_bytes\": 131072,", "\"devmem_bytes\": 131072, \"debug_bytes\": 262144,",
+	                "(at most 61440 here)", "debug_bytes beyond device memory says how much would fit");
+	expect_bad_real("\"devmem_bytes\": 131072,", "\"devmem_bytes\": 131072, \"debug_bytes\": 4294967296,",
+	                "debug_bytes: 4294967296 out of range", "debug_bytes above 32 bits");
+	expect_bad_real("\"devmem_bytes\": 131072,", "\"devmem_bytes\": 131072, \"debug_bytes\": -4,",
+	                "debug_bytes: -4 out of range", "negative debug_bytes");
+	expect_bad_real("\"devmem_bytes\": 131072,", "\"devmem_bytes\": 131072, \"debug_bytes\": \"4096\",",
+	                "debug_bytes: expected an integer", "debug_bytes as a string");
+	expect_bad("\"devmem_bytes\": 4096,", "\"devmem_bytes\": 4096, \"debug_bytes\": 64,",
+	           "debug_bytes: 64 is too large", "a memory of one page has no room for a channel");
+
+	/* which images the channel matters to */
+	kiln_propsets ps = {0};
+	kiln_propset *dg = kiln_propsets_add_set(&ps, "SYCL/device globals");
+	KT_CHECK(dg && !kiln_image_uses_debug_channel(&ps), "an image of device globals only uses no channel",
+	         "it does");
+	const char *const users[] = {"Kiln/printf", "Kiln/stops", "Kiln/heap"};
+	for (size_t i = 0; i < sizeof users / sizeof *users; i++) {
+		kiln_propsets one = {0};
+		char name[80];
+		snprintf(name, sizeof name, "an image with a [%s] set uses the channel", users[i]);
+		KT_CHECK(kiln_propsets_add_set(&one, users[i]) && kiln_image_uses_debug_channel(&one), name,
+		         "it does not");
+		kiln_propsets_free(&one);
+	}
+	kiln_propsets_free(&ps);
+}
+
 static void test_config_dir(void)
 {
 	char dir[] = "/tmp/kiln-boards-XXXXXX";
@@ -216,6 +328,7 @@ int main(void)
 	test_sim();
 	test_parse();
 	test_real();
+	test_debug_channel();
 	test_config_dir();
 	return KT_DONE();
 }
