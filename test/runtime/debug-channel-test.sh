@@ -126,6 +126,42 @@ else
 	notok "kiln-cc of malloc with a channel" "$(head -c 600 "$tmp/err")"
 fi
 
+# An image from a kiln-cc before the field has no [Kiln/debug_channel] set: it was built with the channel every
+# board then had (256 KiB from 4 MiB of memory, else none), which is what it is taken for.
+python3 - "$tmp/talk.kimg" "$tmp/old.kimg" <<'PY'
+import re, struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+n = struct.unpack_from("<I", data, 12)[0]
+secs = []
+for i in range(n):
+    tag, _, off, size = struct.unpack_from("<IIQQ", data, 72 + 24 * i)
+    body = data[off:off + size]
+    if tag == struct.unpack("<I", b"PROP")[0]:
+        body = re.sub(rb"\[Kiln/debug_channel\]\n(?:[^[\n][^\n]*\n)*", b"", body)
+    secs.append((tag, body))
+align = lambda x: (x + 7) & ~7
+at, table, blob = align(72 + 24 * n), b"", b""
+for tag, body in secs:
+    table += struct.pack("<IIQQ", tag, zlib.crc32(body), at, len(body))
+    pad = align(at + len(body)) - at - len(body)
+    blob += body + b"\0" * pad
+    at += len(body) + pad
+first = align(72 + 24 * n)
+out = bytearray(data[:72]) + table + b"\0" * (first - 72 - len(table)) + blob
+struct.pack_into("<Q", out, 16, len(out))
+struct.pack_into("<I", out, 64, zlib.crc32(bytes(out[:64]) + table))
+open(sys.argv[2], "wb").write(out)
+PY
+board 4096
+"$kiln" program chan "$tmp/old.kimg" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+board ""
+"$kiln" program chan "$tmp/old.kimg" >"$tmp/out2" 2>"$tmp/err2"
+rc2=$?
+[ $rc -eq 1 ] && grep -q "compiled for a debug channel of 0 bytes, but board 'chan' has 4096" "$tmp/err" && [ $rc2 -eq 0 ] &&
+	ok "an image without the set is taken for the default channel of the board's memory (none on 1 MiB)" ||
+	notok "an image from before the set" "exit $rc: $(cat "$tmp/err"); without debug_bytes exit $rc2: $(cat "$tmp/err2")"
+
 # A bad field stops every tool that reads the file, with the same message.
 board 4098
 "$cc" -q --board chan -o "$tmp/bad.kimg" "$tmp/quiet.c" >"$tmp/out" 2>"$tmp/err"
