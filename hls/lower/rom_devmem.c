@@ -17,6 +17,7 @@
 #include "../ir/ir_util.h"
 #include "../support/xalloc.h"
 #include "host/common/desc.h"
+#include "host/common/sha256.h"
 
 int rom_to_devmem(LLVMModuleRef mod, uint32_t max_bytes)
 {
@@ -29,11 +30,24 @@ int rom_to_devmem(LLVMModuleRef mod, uint32_t max_bytes)
 		uint64_t size = LLVMABISizeOfType(td, LLVMGlobalGetValueType(g));
 		if (size <= max_bytes)
 			continue;
+		/* A device global's unique id names one variable across a context's images, which then share
+		 * its storage: two images' tables of one name and other contents must not, so the id carries
+		 * the contents' digest (equal tables may share; a table whose bytes cannot be laid out stays
+		 * a ROM, where its kernel reports it). */
+		uint8_t *bytes = xcalloc(size + 1, 1);
+		if (ir_const_bytes(td, LLVMGetInitializer(g), bytes, size) != 0) {
+			free(bytes);
+			continue;
+		}
+		char digest[65];
+		kiln_sha256_hex(bytes, size, digest);
+		free(bytes);
 		size_t n = 0;
 		const char *name = LLVMGetValueName2(g, &n);
-		char *uid = xcalloc(sizeof ROM_DEVMEM_PREFIX + n, 1);
+		char *uid = xcalloc(sizeof ROM_DEVMEM_PREFIX + n + 18, 1);
 		memcpy(uid, ROM_DEVMEM_PREFIX, sizeof ROM_DEVMEM_PREFIX - 1);
 		memcpy(uid + sizeof ROM_DEVMEM_PREFIX - 1, name, n);
+		snprintf(uid + sizeof ROM_DEVMEM_PREFIX - 1 + n, 18, ".%.16s", digest);
 		char buf[32];
 		snprintf(buf, sizeof buf, "%llu", (unsigned long long)size);
 		kiln_global_set_attr(g, "sycl-device-global-size", buf);

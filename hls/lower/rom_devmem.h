@@ -6,7 +6,8 @@
 
 #include <llvm-c/Core.h>
 
-/* The unique-id prefix of a table moved to device memory: the image lists it as a device global. */
+/* The unique-id prefix of a table moved to device memory: the image lists it as a device global
+ * ROM_DEVMEM_PREFIX NAME.DIGEST (the first 16 hex digits of its contents' SHA-256). */
 #define ROM_DEVMEM_PREFIX "kiln.rodata."
 
 /* Every constant table of MOD (a global constant with an initializer, not a device global) larger than

@@ -285,9 +285,23 @@ for lim in 256 128; do
 	"$cc" -q --onchip-rom-max $lim --stop-after rtl -o "$tmp/rm$lim.kimg" "$tmp/rm.c" 2>"$tmp/rm.err"
 done
 if grep -q "constant table (ROM) 't', 256 bytes" "$tmp/rm256.kimg.d/rtl/kiln_k_f.v" 2>/dev/null &&
-	grep -q "device global 'kiln.rodata.t'" "$tmp/rm128.kimg.d/regmap.md" 2>/dev/null &&
+	grep -q "device global 'kiln.rodata.t\.[0-9a-f]\{16\}'" "$tmp/rm128.kimg.d/regmap.md" 2>/dev/null &&
 	! grep -q "constant table (ROM) 't'" "$tmp/rm128.kimg.d/rtl/kiln_k_f.v" 2>/dev/null; then
 	ok "a 256-byte table stays a ROM at --onchip-rom-max 256 and is a device global in device memory at 128"
 else
 	notok "--onchip-rom-max places a table" "$(head -c 400 "$tmp/rm.err")"
+fi
+# A moved table's device-global id carries its contents' digest: device globals of one id share their
+# storage across a context's images, so two images' tables of one name and other contents must not.
+printf '#include <kiln/device.h>\nstatic const unsigned t[64] = {%s};\nKILN_SINGLE_TASK_KERNEL void f(unsigned i, unsigned *o) { *o = t[i & 63]; }\n' \
+	"$(seq -s, 2 65)" >"$tmp/rm2.c"
+"$cc" -q --onchip-rom-max 128 --stop-after rtl -o "$tmp/rm2.kimg" "$tmp/rm2.c" 2>"$tmp/rm.err"
+"$cc" -q --onchip-rom-max 128 --stop-after rtl -o "$tmp/rm3.kimg" "$tmp/rm.c" 2>>"$tmp/rm.err"
+id1=$(grep -o "device global 'kiln.rodata.t[^']*'" "$tmp/rm128.kimg.d/regmap.md" 2>/dev/null | head -1)
+id2=$(grep -o "device global 'kiln.rodata.t[^']*'" "$tmp/rm2.kimg.d/regmap.md" 2>/dev/null | head -1)
+id3=$(grep -o "device global 'kiln.rodata.t[^']*'" "$tmp/rm3.kimg.d/regmap.md" 2>/dev/null | head -1)
+if [ -n "$id1" ] && [ -n "$id2" ] && [ "$id1" != "$id2" ] && [ "$id1" = "$id3" ]; then
+	ok "tables of one name get device-global ids by their contents (other contents: another id; the same: the same)"
+else
+	notok "a moved table's id by its contents" "'$id1' '$id2' '$id3' $(head -c 300 "$tmp/rm.err")"
 fi
