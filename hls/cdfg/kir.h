@@ -159,8 +159,19 @@ typedef struct kfunc {
 	kstep *steps; /* the schedule's steps, filled by the scheduler */
 	int nsteps, csteps;
 	double clock_ns;
+	int dsp_capped; /* binding keeps the multipliers within dsp_cells multiplier cells (the share of the
+	                   board's DSPs this kernel has, image_build.c), sharing them beyond the clock if it
+	                   must */
+	int dsp_cells;
+	int mul_serial; /* for a board of few DSPs (image_build.c): from 1, the scheduler starts fewer shared
+	                   multiplications of a width a step than SCHED_MULS_PER_STEP
+	                   (sched_muls_per_step), so that fewer multipliers can run them all; from
+	                   KFUNC_SERIAL_LOOPS, loops that multiply are not pipelined either, so that their
+	                   products share multipliers too */
 	const char *profile; /* --profile: file the simulated kernel appends block counts to (not owned) */
 } kfunc;
+/* The kfunc.mul_serial from which loops that multiply are left sequential (pipeline_candidate). */
+#define KFUNC_SERIAL_LOOPS 3
 
 /* Frees everything F owns. */
 void kfunc_free(kfunc *f);

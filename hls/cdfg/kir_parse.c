@@ -326,6 +326,28 @@ static void kernel_line(parser *P)
 		if (!(f->clock_ns > 0))
 			fail(P, P->t.col, "the clock period must be above 0 ns");
 		want(P, "ns");
+		/* binding's share of the board's DSPs, and the products a step the scheduler allowed for it
+		 * (kir.h's mul_serial: 2 is level 1, 1 level 2, and sequential loops level 3) */
+		while (accept(P, ",")) {
+			int n = (int)number(P, "a number of DSPs or of products a step", 0, MAX_ID - 1);
+			if (accept(P, "dsps")) {
+				f->dsp_cells = n;
+				f->dsp_capped = 1;
+				continue;
+			}
+			if (!accept(P, "product"))
+				want(P, "products");
+			want(P, "a");
+			want(P, "step");
+			if (n != 1 && n != 2)
+				fail(P, 1, "products a step are 1 or 2 (fewer than the scheduler's default)");
+			f->mul_serial = n == 2 ? 1 : 2;
+			if (accept(P, ",")) {
+				want(P, "sequential");
+				want(P, "loops");
+				f->mul_serial = KFUNC_SERIAL_LOOPS;
+			}
+		}
 	} else if (P->t.kind != T_PUNCT || strcmp(P->t.s, ")")) {
 		expected(P, "'N steps' or 'clock C ns'");
 	}

@@ -28,6 +28,12 @@ int delay_query(const char *op, const char *width, const char *abits, const char
 		fprintf(out, "%.3f\n", sched_step_overhead());
 		return 0;
 	}
+	/* mul-cells: not a delay but the multiplier cells of a WIDTH-bit product (scripts/calibrate-delays
+	 * and the DSP budget's test check them against yosys) */
+	if (!strcmp(op, "mul-cells")) {
+		fprintf(out, "%d\n", sched_mul_cells(a, b, w));
+		return 0;
+	}
 	/* icmp.PRED: a compare by its predicate (kir.txt's names) */
 	int pred = KP_ULT;
 	if (!strncmp(op, "icmp.", 5)) {

@@ -19,6 +19,7 @@
 #include "../cdfg/cdfg.h"
 #include "../cdfg/ifconv.h"
 #include "../cdfg/wi_loop.h"
+#include "../emit/dsp_share.h"
 #include "../emit/emit_kernel.h"
 #include "../emit/names.h"
 #include "../emit/rtl_wrap.h"
@@ -164,6 +165,45 @@ static int stage_postlink(build *b, LLVMModuleRef mod)
 	return make_props(b, mod);
 }
 
+/* IMAGE.kimg.d/binding.txt: the multipliers binding gives each kernel and the DSPs they take. */
+static int write_dsp_report(build *b)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/binding.txt", b->workdir);
+	FILE *o = fopen(path, "w");
+	if (!o)
+		return -1;
+	int rc = dsp_report(b->ks, b->nk, b->o->dsps, o);
+	return fclose(o) != 0 || rc != 0 ? -1 : 0;
+}
+
+/* Builds and schedules B's kernels from MOD into B->ks, again when MUL_SERIAL (kfunc.mul_serial) says how
+ * fewer multipliers are to run their products. */
+static void schedule_kernels(build *b, LLVMModuleRef mod, int mul_serial)
+{
+	int k = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (!ir_is_kernel(fn) || !LLVMCountBasicBlocks(fn))
+			continue;
+		kfunc *f = &b->ks[k++];
+		if (mul_serial)
+			kfunc_free(f);
+		if (cdfg_build(mod, fn, f) != 0)
+			continue;
+		f->profile = b->o->profile;
+		f->mul_serial = mul_serial;
+		ifconv_stage(f, b->o->clock_ns, !b->o->no_pipeline);
+		if (!b->o->no_pipeline)
+			wi_loop(f);
+		sched_run(f, b->o->clock_ns, !b->o->no_pipeline);
+		char why[512];
+		if (sched_verify(f, why, sizeof why) != 0)
+			diag_error(f->file, f->line, 0,
+			           "internal error: the schedule of kernel '%s' breaks a constraint: %s",
+			           f->name, why);
+	}
+}
+
 /* HLS: one scheduled kernel per kernel function. */
 static int stage_hls(build *b, LLVMModuleRef mod)
 {
@@ -188,27 +228,20 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 	b->ks = calloc((size_t)b->nk + 1, sizeof *b->ks);
 	if (!b->ks)
 		return -1;
-	int k = 0;
-	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
-		if (!ir_is_kernel(fn) || !LLVMCountBasicBlocks(fn))
-			continue;
-		if (cdfg_build(mod, fn, &b->ks[k]) == 0) {
-			b->ks[k].profile = b->o->profile;
-			ifconv_stage(&b->ks[k], b->o->clock_ns, !b->o->no_pipeline);
-			if (!b->o->no_pipeline)
-				wi_loop(&b->ks[k]);
-			sched_run(&b->ks[k], b->o->clock_ns, !b->o->no_pipeline);
-			char why[512];
-			if (sched_verify(&b->ks[k], why, sizeof why) != 0)
-				diag_error(
-				    b->ks[k].file, b->ks[k].line, 0,
-				    "internal error: the schedule of kernel '%s' breaks a constraint: %s",
-				    b->ks[k].name, why);
-		}
-		k++;
-	}
+	schedule_kernels(b, mod, 0);
 	if (b->nk == 0)
 		diag_note("%s: no kernels; the image holds only device globals", b->shown);
+	int share = !diag_errors() && b->o->dsps >= 0 ? dsp_share(b->ks, b->nk, (unsigned)b->o->dsps) : 0;
+	/* too few DSPs even with every multiplier shared: products take turns, then loops that multiply are
+	 * not pipelined (a pipelined loop's products each have a multiplier) */
+	for (int serial = 1; share == 1 && serial <= KFUNC_SERIAL_LOOPS; serial++) {
+		schedule_kernels(b, mod, serial);
+		share = !diag_errors() ? dsp_share(b->ks, b->nk, (unsigned)b->o->dsps) : 0;
+	}
+	if (share < 0)
+		diag_error(b->workdir, 0, 0, "out of memory sharing the board's DSPs");
+	if (!diag_errors() && write_dsp_report(b) != 0)
+		diag_error(b->workdir, 0, 0, "cannot write the binding report");
 	if (!diag_errors() && (sched_report_write(b->ks, b->nk, b->workdir) != 0 ||
 	                       kir_dump_write(b->ks, b->nk, b->workdir) != 0))
 		diag_error(b->workdir, 0, 0, "cannot write the schedule report and kernel IR dump");

@@ -20,6 +20,7 @@ typedef struct image_build_opts {
 	int trace;               /* the simulation model records waveforms (KILN_TRACE) */
 	int checks;              /* --checks: bounds checks on on-chip accesses (lower/bounds_checks.h) */
 	int no_bitstream;        /* --no-bitstream: a board with an FPGA gets its image without one */
+	long dsps; /* the DSPs the image's multipliers share (--dsp-max, else fpga.dsps), -1: no limit */
 } image_build_opts;
 
 /* Builds the device image of module MOD into OUT (intermediate files in OUT.d/), naming it SHOWN in messages

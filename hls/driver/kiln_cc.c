@@ -47,6 +47,7 @@ typedef struct cc_opts {
 	const char *fabric;       /* --fabric, or NULL: the board's */
 	uint32_t heap_bytes;      /* --heap-size, 0 for the default */
 	uint32_t rom_max_bytes;   /* --onchip-rom-max, 0 for the board's */
+	long dsp_max;             /* --dsp-max, -1 for the board's */
 	unsigned recursion_depth; /* --recursion-depth, 0 for the default */
 	int single_source;        /* --single-source: OUT is a host executable, its image OUT.kimg */
 	enum split_mode split;
@@ -86,6 +87,9 @@ static void usage(FILE *o)
 	    "  --onchip-rom-max BYTES\n"
 	    "                      constant tables larger than this live in device memory instead of\n"
 	    "                      block RAM (default: the board's fpga.rom_max_bytes, else 1M)\n"
+	    "  --dsp-max N         the DSPs (multiplier cells) the image's multipliers may take: binding\n"
+	    "                      shares multipliers beyond what the clock allows until they fit\n"
+	    "                      (default: the board's fpga.dsps; no limit on a simulated board)\n"
 	    "  --recursion-depth N the nested calls a recursive function's stack holds (default: %u); its\n"
 	    "                      KILN_RECURSION_DEPTH(N) may ask for more\n"
 	    "  --checks            checked build: an access outside its on-chip array stops the kernel with\n"
@@ -127,7 +131,8 @@ static void usage(FILE *o)
 	    "Outputs beside the image, in FILE.d/: device.ll (IR with DPC++ attributes and SPIR-V\n"
 	    "decorations), image.prop (property sets), rtl/*.v (one module per file), "
 	    "regmap.{json,h,md,rdl},\n"
-	    "schedule.{txt,json}, kir.txt. Exit status 1 on any error, with file:line:col diagnostics.\n",
+	    "schedule.{txt,json}, binding.txt, kir.txt. Exit status 1 on any error, with file:line:col "
+	    "diagnostics.\n",
 	    RECURSION_DEFAULT_DEPTH);
 }
 
@@ -169,6 +174,7 @@ static int unroll_flag(const char *a)
 static int parse_args(int argc, char **argv, cc_opts *o)
 {
 	memset(o, 0, sizeof *o);
+	o->dsp_max = -1;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int more = i + 1 < argc;
@@ -246,6 +252,20 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 				    shown);
 				return -1;
 			}
+		} else if (!strcmp(a, "--dsp-max") && more) {
+			const char *n = argv[++i];
+			char *end;
+			errno = 0;
+			long v = strtol(n, &end, 10);
+			if (!*n || *end || errno || v < 0 || v > 1000000) {
+				char shown[1024];
+				diag_shown(n, strlen(n), shown, sizeof shown);
+				diag_error(NULL, 0, 0,
+				           "--dsp-max takes a number of DSPs from 0 to 1000000, not '%s'",
+				           shown);
+				return -1;
+			}
+			o->dsp_max = v;
 		} else if (!strcmp(a, "--heap-size") && more) {
 			const char *size = argv[++i];
 			if (heap_parse_size(size, strlen(size), &o->heap_bytes) != 0) {
@@ -644,7 +664,10 @@ int main(int argc, char **argv)
 	                       .no_pipeline = o.no_pipeline,
 	                       .checks = o.checks,
 	                       .trace = o.trace,
-	                       .no_bitstream = o.no_bitstream};
+	                       .no_bitstream = o.no_bitstream,
+	                       .dsps = o.dsp_max >= 0                        ? o.dsp_max
+	                               : board.fpga.family != KILN_FPGA_NONE ? (long)board.fpga.dsps
+	                                                                     : -1};
 	for (int i = 0; i < n && !rc; i++) {
 		char path[4200], staged[4400];
 		image_path(o.out, i, n, path, sizeof path);

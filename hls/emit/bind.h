@@ -76,6 +76,7 @@ typedef struct bind_mul_unit {
 	int width;        /* of its product */
 	int abits, bbits; /* of its operands: the widest of its multiplications' */
 	int users;        /* multiplications, one per state, at least 2 */
+	double over_ns;   /* > 0: shared to fit the board's DSPs, its longest path this far beyond its step */
 } bind_mul_unit;
 
 typedef struct kbind {
@@ -111,8 +112,10 @@ typedef struct kbind {
 	bind_mul *mul;  /* per instruction: a multiplication's operands and unit */
 	bind_mul_unit *mul_unit; /* the shared multipliers */
 	int nmul_units;
-	bind_pipe_value *pv; /* per instruction of a pipelined loop: where its value lives */
-	bind_signal *sigs;   /* the signal table */
+	int mul_cells;           /* the fabric's multiplier cells all multipliers take (sched_mul_cells) */
+	int mul_cells_by_timing; /* what they took as binding by timing left them, before the DSP share */
+	bind_pipe_value *pv;     /* per instruction of a pipelined loop: where its value lives */
+	bind_signal *sigs;       /* the signal table */
 	int nsigs;
 	int *sig[SIG_NKINDS]; /* per kind and instruction: its signal (SIG_STAGE: of stage pv.lo, the later
 	                         stages following it), or -1 */
@@ -128,6 +131,9 @@ int bind_sig(const kbind *b, bind_sig_kind kind, int i, int stage);
 /* Binds F's multiplications into B->mul and its shared multipliers (bind_mul.c). 0, or -1 when out of
  * memory. */
 int bind_multipliers(const kfunc *f, kbind *b);
+/* The fabric's multiplier cells (DSPs) F's multipliers take as bind_multipliers binds them, within F's DSP
+ * share when it has one; -1 when out of memory. */
+int bind_mul_cells(const kfunc *f);
 /* Fills B->registered, which values need a register, B->derived, which read their operand's register
  * instead, and B->reg_of, which share one (bind_regs.c). 0, or -1 when out of memory. */
 int bind_registers(const kfunc *f, kbind *b);

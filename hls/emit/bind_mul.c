@@ -6,7 +6,12 @@
  * such path stays within the clock period (or within the longest path of its multiplications alone, for
  * those the scheduler let run longer); the schedule's times say where each one's operands are ready and how
  * far its result still travels in its state. A pipelined loop's multiplications keep multipliers of their
- * own: they may all run in every cycle. */
+ * own: they may all run in every cycle.
+ * A kernel with a share of a board's DSPs (kfunc.dsp_capped) that binding by timing overdraws shares further:
+ * of the multipliers of one width whose states differ, the two whose merging lengthens the path through them
+ * least (then saves the most cells) merge, until the kernel's multiplier cells fit its share or no merge
+ * saves a cell. A path that then exceeds its step is the price of fitting the part, and the binding report
+ * says so (bind_mul_unit.over_ns). */
 #include "bind.h"
 
 #include "../cdfg/value_bits.h"
@@ -75,7 +80,109 @@ static void step_ends(const kfunc *f, double *end)
 typedef struct unit_fill {
 	double start, tail, alone;
 	int last_step;
+	int *steps; /* the states it runs in, ascending (one multiplication each) */
+	int nsteps;
 } unit_fill;
+
+static int unit_cells(const bind_mul_unit *mu)
+{
+	return sched_mul_cells(mu->abits, mu->bbits, mu->width);
+}
+
+/* Units U and V never run in one state. */
+static int apart(const unit_fill *u, const unit_fill *v)
+{
+	for (int i = 0, j = 0; i < u->nsteps && j < v->nsteps;)
+		if (u->steps[i] == v->steps[j])
+			return 0;
+		else if (u->steps[i] < v->steps[j])
+			i++;
+		else
+			j++;
+	return 1;
+}
+
+static double maxd(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+/* The longest path through units U and V merged, over the longest either may take (the clock's step, or
+ * what one of its multiplications took alone): how far merging them breaks the clock, <= 0 when it does not.
+ */
+static double merge_over(const kfunc *f, const kbind *b, const unit_fill *fill, int u, int v)
+{
+	const bind_mul_unit *mu = &b->mul_unit[u], *mv = &b->mul_unit[v];
+	int ab = mu->abits > mv->abits ? mu->abits : mv->abits;
+	int bb = mu->bbits > mv->bbits ? mu->bbits : mv->bbits;
+	double path = maxd(fill[u].start, fill[v].start) + sched_mul_delay(ab, bb, 1) +
+	              maxd(fill[u].tail, fill[v].tail);
+	return path - maxd(sched_step_budget(f->clock_ns), maxd(fill[u].alone, fill[v].alone));
+}
+
+/* Merges unit V into unit U (V's multiplications run on U; the last unit takes V's place). */
+static void merge_units(kbind *b, unit_fill *fill, int u, int v, double over, int ninsts)
+{
+	bind_mul_unit *mu = &b->mul_unit[u];
+	const bind_mul_unit *mv = &b->mul_unit[v];
+	mu->abits = mv->abits > mu->abits ? mv->abits : mu->abits;
+	mu->bbits = mv->bbits > mu->bbits ? mv->bbits : mu->bbits;
+	mu->users += mv->users;
+	mu->over_ns = maxd(maxd(mu->over_ns, mv->over_ns), over >= 0.005 ? over : 0.0); /* as reported */
+	unit_fill *fu = &fill[u], *fv = &fill[v];
+	fu->alone = maxd(fu->alone, fv->alone);
+	fu->start = maxd(fu->start, fv->start);
+	fu->tail = maxd(fu->tail, fv->tail);
+	int *steps = xrealloc(NULL, (size_t)(fu->nsteps + fv->nsteps), sizeof *steps), n = 0;
+	for (int i = 0, j = 0; i < fu->nsteps || j < fv->nsteps;)
+		steps[n++] = j == fv->nsteps || (i < fu->nsteps && fu->steps[i] < fv->steps[j])
+		                 ? fu->steps[i++]
+		                 : fv->steps[j++];
+	free(fu->steps);
+	free(fv->steps);
+	fu->steps = steps;
+	fu->nsteps = n;
+	int last = b->nmul_units - 1;
+	for (int i = 0; i < ninsts; i++)
+		if (b->mul[i].unit == v)
+			b->mul[i].unit = u;
+		else if (b->mul[i].unit == last)
+			b->mul[i].unit = v;
+	b->mul_unit[v] = b->mul_unit[last];
+	fill[v] = fill[last];
+	b->nmul_units--;
+}
+
+/* Shares multipliers further while F's multiplier cells (B->mul_cells) exceed its share of the board's
+ * DSPs. */
+static void fit_dsp_share(const kfunc *f, kbind *b, unit_fill *fill)
+{
+	while (b->mul_cells > f->dsp_cells) {
+		int bu = -1, bv = -1, bsave = 0;
+		double bover = 0;
+		for (int u = 0; u < b->nmul_units; u++)
+			for (int v = u + 1; v < b->nmul_units; v++) {
+				const bind_mul_unit *mu = &b->mul_unit[u], *mv = &b->mul_unit[v];
+				if (mu->width != mv->width || !apart(&fill[u], &fill[v]))
+					continue;
+				bind_mul_unit m = {mu->width, mu->abits > mv->abits ? mu->abits : mv->abits,
+				                   mu->bbits > mv->bbits ? mu->bbits : mv->bbits, 0, 0};
+				int save = unit_cells(mu) + unit_cells(mv) - unit_cells(&m);
+				double over = merge_over(f, b, fill, u, v);
+				if (save > 0 && (bu < 0 || over < bover - 1e-9 ||
+				                 (over < bover + 1e-9 && save > bsave))) {
+					bu = u;
+					bv = v;
+					bsave = save;
+					bover = over;
+				}
+			}
+		if (bu < 0)
+			return; /* no merge saves a cell: the fit check says what is left over */
+		merge_units(b, fill, bu, bv, bover, f->ninsts);
+		b->mul_cells -= bsave;
+	}
+}
 
 int bind_multipliers(const kfunc *f, kbind *b)
 {
@@ -127,8 +234,8 @@ int bind_multipliers(const kfunc *f, kbind *b)
 		if (u == b->nmul_units) {
 			b->mul_unit = xrealloc(b->mul_unit, (size_t)u + 1, sizeof *b->mul_unit);
 			fill = xrealloc(fill, (size_t)u + 1, sizeof *fill);
-			b->mul_unit[u] = (bind_mul_unit){k->width, 0, 0, 0};
-			fill[u] = (unit_fill){start, tail, 0, -1};
+			b->mul_unit[u] = (bind_mul_unit){k->width, 0, 0, 0, 0};
+			fill[u] = (unit_fill){start, tail, 0, -1, NULL, 0};
 			b->nmul_units++;
 		}
 		bind_mul_unit *mu = &b->mul_unit[u];
@@ -140,8 +247,22 @@ int bind_multipliers(const kfunc *f, kbind *b)
 		uf->tail = tail > uf->tail ? tail : uf->tail;
 		uf->alone = start + d + tail > uf->alone ? start + d + tail : uf->alone;
 		uf->last_step = k->step;
+		uf->steps = xrealloc(uf->steps, (size_t)uf->nsteps + 1, sizeof *uf->steps);
+		uf->steps[uf->nsteps++] = k->step; /* ascending: the units fill in state order */
 		bm->unit = u;
 	}
+	/* the cells of every multiplier: the shared ones, and those of their own binding cannot share */
+	b->mul_cells = 0;
+	for (int u = 0; u < b->nmul_units; u++)
+		b->mul_cells += unit_cells(&b->mul_unit[u]);
+	for (int i = 0; i < f->ninsts; i++)
+		if (f->insts[i].block >= 0 && f->insts[i].op == K_MUL && b->mul[i].unit < 0)
+			b->mul_cells += sched_mul_cells(b->mul[i].abits, b->mul[i].bbits, f->insts[i].width);
+	b->mul_cells_by_timing = b->mul_cells;
+	if (f->dsp_capped)
+		fit_dsp_share(f, b, fill);
+	for (int u = 0; u < b->nmul_units; u++)
+		free(fill[u].steps);
 	free(fill);
 	free(keys);
 	free(end);
@@ -161,4 +282,17 @@ int bind_multipliers(const kfunc *f, kbind *b)
 			b->mul[i].unit = renum[b->mul[i].unit];
 	free(renum);
 	return 0;
+}
+
+int bind_mul_cells(const kfunc *f)
+{
+	kbind b = {0};
+	b.ninsts = f->ninsts;
+	b.vb = malloc(((size_t)f->ninsts + 1) * sizeof *b.vb);
+	if (!b.vb)
+		return -1;
+	vbits_analyse(f, b.vb);
+	int cells = bind_multipliers(f, &b) == 0 ? b.mul_cells : -1;
+	bind_free(&b);
+	return cells;
 }

@@ -6,6 +6,7 @@
 #include "dump.h"
 
 #include "../support/xalloc.h"
+#include "problem.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -195,6 +196,12 @@ void kir_dump(const kfunc *f, FILE *o)
 		number(f->clock_ns, o);
 		fputs(" ns", o);
 	}
+	if (f->dsp_capped)
+		fprintf(o, ", %d dsps", f->dsp_cells);
+	if (f->mul_serial) /* the level, as the text names it: the products a step, and the loops */
+		fprintf(o, ", %d product%s a step%s", sched_muls_per_step(f),
+		        sched_muls_per_step(f) > 1 ? "s" : "",
+		        f->mul_serial >= KFUNC_SERIAL_LOOPS ? ", sequential loops" : "");
 	fputs(")\n", o);
 	if (f->file || f->line) {
 		fputs("  source ", o);

@@ -28,11 +28,15 @@ struct sched_fabric {
 	double step_overhead; /* what a step holds besides its chain (sched_step_overhead) */
 	double eq[2], ord[2]; /* an equality and an ordered compare of W bits: [0] + [1] * W */
 	int dsp_a, dsp_b;     /* the signed operand widths one multiplier cell takes */
-	double mul_grid[2];   /* a product of several cells: [0] + [1] * (ABITS + BBITS) */
-	double lut_level;     /* one LUT level of a multiplexer the state decodes */
-	double bram_data;     /* a block RAM's read data after a register's would be */
-	double lutram_data;   /* a LUT RAM's, or 0 when the fabric has none */
-	double lanes;         /* a part-word load's byte lanes */
+	/* how yosys' mul2dsp splits a wider product into cells (sched_mul_cells): the width of a slice of
+	 * the first operand (0: dsp_a), whether each slice gives up a bit to a zero sign (cells that multiply
+	 * only signed numbers), and the narrowest product a cell is used for (narrower ones are LUTs) */
+	int dsp_slice_a, dsp_signed_only, dsp_min_y;
+	double mul_grid[2]; /* a product of several cells: [0] + [1] * (ABITS + BBITS) */
+	double lut_level;   /* one LUT level of a multiplexer the state decodes */
+	double bram_data;   /* a block RAM's read data after a register's would be */
+	double lutram_data; /* a LUT RAM's, or 0 when the fabric has none */
+	double lanes;       /* a part-word load's byte lanes */
 	uint32_t bram_min_words;
 	double fp_stage[2]; /* one iteration of an FP unit's M-bit fraction: [0] + [1] * (M + 3) */
 	int pipe_queue;     /* sched_pipe_queue_cycles */
@@ -68,6 +72,9 @@ static const struct sched_fabric fabrics[] =
          .ord = {2.2, 0.011},
          .dsp_a = 25,
          .dsp_b = 18,
+         .dsp_slice_a = 18, /* synth_xilinx: partial products 18 x 18 for the DSPs' cascade */
+         .dsp_signed_only = 1,
+         .dsp_min_y = 9,
          .mul_grid = {1.5, 0.098},
          .lut_level = 0.52,
          .bram_data = 2.15,
@@ -107,6 +114,7 @@ static const struct sched_fabric fabrics[] =
          .ord = {7.0, 0.34},
          .dsp_a = 16,
          .dsp_b = 16,
+         .dsp_min_y = 11, /* synth_ice40 -dsp */
          .mul_grid = {4.0, 0.5},
          .lut_level = 1.75,
          .bram_data = 2.7,
@@ -279,6 +287,41 @@ int sched_mul_shareable(const kinst *k, int bbits)
  * multiplication binding may share adds its operands' steering: the state's decode and the multiplexer,
  * four LUT levels (not in a pipelined loop, whose multiplications keep their own multipliers: the scheduling
  * problem's delay_piped). */
+/* The cells of an A x B-bit slice product of Y bits at bit SHIFT of a YTOT-bit product, as mul2dsp.v maps
+ * it: a slice wider than a cell splits into cell-wide slices and a last one, each multiplied by the whole of
+ * the other operand; a slice below the minimum widths stays logic; one whose bits all land above the product
+ * is removed. */
+static int mul_cells(int a, int b, int y, int shift, int ytot)
+{
+	if (shift >= ytot || a < 2 || b < 2 || y < fab->dsp_min_y)
+		return 0;
+	int wide_a = a > fab->dsp_a;
+	if (!wide_a && b <= fab->dsp_b)
+		return 1;
+	int part = wide_a && fab->dsp_slice_a ? fab->dsp_slice_a : wide_a ? fab->dsp_a : fab->dsp_b;
+	int max = wide_a ? fab->dsp_a : fab->dsp_b, step = part - fab->dsp_signed_only;
+	int w = wide_a ? a : b, other = wide_a ? b : a;
+	int n = (w - max + step - 1) / step, cells = 0;
+	for (int i = 0; i < n; i++) {
+		int py = y < other + part ? y : other + part;
+		cells += wide_a ? mul_cells(part, b, py, shift + i * step, ytot)
+		                : mul_cells(a, part, py, shift + i * step, ytot);
+	}
+	int last = w - n * step;
+	return cells + (wide_a ? mul_cells(last, b, b + last, shift + n * step, ytot)
+	                       : mul_cells(a, last, a + last, shift + n * step, ytot));
+}
+
+int sched_mul_cells(int abits, int bbits, int ybits)
+{
+	if (abits < bbits) { /* mul2dsp puts the wider operand first */
+		int t = abits;
+		abits = bbits;
+		bbits = t;
+	}
+	return mul_cells(abits, bbits, ybits, 0, ybits);
+}
+
 double sched_mul_delay(int abits, int bbits, int shared)
 {
 	double one = fab->classes[KD_MUL].base, grid = fab->mul_grid[0] + fab->mul_grid[1] * (abits + bbits);

@@ -54,6 +54,9 @@ double sched_load_ready(const kfunc *f, const kinst *k);
 void sched_mul_operands(const kfunc *f, const vbits *vb, const kinst *k, int *abits, int *bbits, int *swap);
 /* Delay in ns of an ABITS x BBITS multiplier, with the steering of its operands when SHARED. */
 double sched_mul_delay(int abits, int bbits, int shared);
+/* The fabric's multiplier cells (DSP48E1s, SB_MAC16s, MULT18X18Ds) yosys maps an ABITS x BBITS
+ * two's-complement product of YBITS bits onto: 0 when it stays logic. */
+int sched_mul_cells(int abits, int bbits, int ybits);
 /* Multiplication K, whose narrower operand takes BBITS bits, may run on a shared multiplier: a product of
  * SCHED_MUL_SHARE_MIN_WIDTH bits or more, by no one-bit operand and by no constant +-2^k. */
 int sched_mul_shareable(const kinst *k, int bbits);

@@ -35,6 +35,14 @@ int pipeline_candidate(kfunc *f, int b)
 		return 0;
 	for (int j = 0; j < bl->ninsts - 1; j++) {
 		const kinst *k = &f->insts[bl->insts[j]];
+		if (f->mul_serial >= KFUNC_SERIAL_LOOPS && sched_mul_shareable(k, 2)) {
+			snprintf(
+			    bl->nopipe, sizeof bl->nopipe,
+			    "its multiplication (line %u) shares the board's few DSPs with the rest of the "
+			    "kernel, which a pipelined loop's cannot",
+			    k->line);
+			return 0;
+		}
 		if (sched_is_div(k->op) || kop_unit(k->op) == KU_COPY) {
 			snprintf(bl->nopipe, sizeof bl->nopipe,
 			         "it holds a %s (line %u), which runs on its own",

@@ -316,6 +316,11 @@ const char *sched_optype_name(const sched_problem *p, const sched_optype *t, cha
 	return buf;
 }
 
+int sched_muls_per_step(const kfunc *f)
+{
+	return f->mul_serial <= 0 ? SCHED_MULS_PER_STEP : f->mul_serial == 1 ? 2 : 1;
+}
+
 static int add_type(sched_problem *p, sched_res res, int id, int latency, int occupancy, int limit)
 {
 	p->types = xrealloc(p->types, (size_t)p->ntypes + 1, sizeof *p->types);
@@ -371,7 +376,7 @@ static int build_types(sched_problem *p, const vbits *vb)
 				continue;
 			if (mul_type[k->width] < 0)
 				mul_type[k->width] =
-				    add_type(p, RES_MULTIPLIER, k->width, 0, 1, SCHED_MULS_PER_STEP);
+				    add_type(p, RES_MULTIPLIER, k->width, 0, 1, sched_muls_per_step(f));
 			p->type[i] = mul_type[k->width];
 		} else if (kop_unit(k->op) == KU_COPY) {
 			if (copy < 0)

@@ -30,9 +30,13 @@ typedef enum sched_res { RES_PORT, RES_DIVIDER, RES_FP_UNIT, RES_COPY, RES_MULTI
 /* Multiplications of one width a step may start on shared multipliers (oplib.h's sched_mul_shareable), so
  * that binding (hls/emit/bind_mul.c) needs no more multipliers of a width than this where the sequential
  * code multiplies in parallel: an unrolled loop's products take turns on them, as Bambu binds its units to
- * the resources allowed. A pipelined loop's multiplications keep multipliers of their own. */
+ * the resources allowed; one a step when the board's DSPs are too few even for that (kfunc.mul_serial). A
+ * pipelined loop's multiplications keep multipliers of their own. */
 #define SCHED_MULS_PER_STEP 4
 
+/* The shared multiplications of a width F's steps may start: SCHED_MULS_PER_STEP, fewer as F's
+ * mul_serial grows (2, then 1). */
+int sched_muls_per_step(const kfunc *f);
 typedef struct sched_optype {
 	sched_res res;
 	int id; /* the memory (RES_PORT), the divider's width (RES_DIVIDER), the unit's group (RES_FP_UNIT),

@@ -7,7 +7,9 @@
 # was given) and fails, so that no place and route is spent: a kernel with 64 KiB of on-chip RAM, four times
 # the UP5K's block RAM, is refused after synthesis naming the resource, nextpnr never runs and kiln-cc leaves
 # the image it had; the counter reaches nextpnr on both boards (with KILN_PNR_SEED's seed), and its netlist
-# passes the check alone, and fails it against a board file whose part is made smaller.
+# passes the check alone, and fails it against a board file whose part is made smaller; four products in one
+# state are refused on their DSPs when allowed more than the UP5K has, and shared into its DSPs by default,
+# the counts binding reports equal to yosys'.
 #   fit-test.sh SRC_DIR BUILD_DIR
 set -u
 src=$1
@@ -238,3 +240,61 @@ check ecp5 "$tmp/nextpnr-ecp5.json" "$tmp/small-ecp5.json"
 [ $rc -eq 1 ] && grep -q "^  brams: 1[2-9][0-9] used / 100 available (block RAMs of 18 Kbit: DP16KD)$" "$tmp/err" &&
 	ok "the same netlist against an ECP5 of 100 block RAMs: refused" ||
 	notok "the ECP5 netlist against a smaller part" "exit $rc: $(cat "$tmp/err")"
+
+# The DSPs: four 32-bit products ready in one state take four multipliers of three SB_MAC16s bound by
+# timing, 12 where the UP5K has 8. Allowed 100 (--dsp-max), the flow refuses the design on its DSPs, as many
+# as binding counted; by default binding shares them (the scheduler gives them two steps) and the netlist
+# nextpnr gets has the SB_MAC16s binding.txt reports, within the 8.
+cat >"$tmp/products.c" <<'EOF2'
+#include <kiln/device.h>
+
+KILN_SINGLE_TASK_KERNEL void products(int *out, const int *a, const int *b, int n)
+{
+	for (int i = 0; i < n; i++) {
+		int x = a[i], y = b[i];
+		unsigned s = (unsigned)x * (unsigned)y + (unsigned)(x + 1) * (unsigned)(y - 3) +
+		             (unsigned)(x ^ y) * (unsigned)(x | y) + (unsigned)(x >> 3) * (unsigned)(y >> 5);
+		for (unsigned k = 0; k < (s & 3u); k++)
+			s ^= k;
+		out[i] = (int)s;
+	}
+}
+EOF2
+rm -f "$tmp/nextpnr-ice40.args" "$tmp/nextpnr-ice40.json"
+"$cc" -q --board icebreaker --dsp-max 100 --stop-after schedule -o "$tmp/p100.kimg" "$tmp/products.c" 2>"$tmp/log"
+want=$(sed -n 's/^kernel products: \([0-9]*\) cells.*/\1/p' "$tmp/p100.kimg.d/binding.txt")
+PATH="$tmp/bin:$PATH" "$cc" --board icebreaker --dsp-max 100 -o "$tmp/p100.kimg" "$tmp/products.c" >"$tmp/log" 2>&1
+rc=$?
+if [ $rc -ne 0 ] && [ "${want:-0}" -gt 8 ] && [ ! -e "$tmp/nextpnr-ice40.args" ] &&
+	grep -q "^  dsps: $want used / 8 available (DSPs: SB_MAC16)$" "$tmp/log"; then
+	ok "four products in one state with --dsp-max 100: binding counts $want SB_MAC16s, yosys makes as many, refused"
+else
+	notok "four products in one state with --dsp-max 100 are refused on their DSPs" \
+		"binding counted ${want:-?}, exit $rc: $(grep -A6 "needs more" "$tmp/log" | head -8)"
+fi
+"$cc" -q --board icebreaker --stop-after schedule -o "$tmp/p.kimg" "$tmp/products.c" 2>"$tmp/log"
+cells=$(sed -n 's/^kernel products: \([0-9]*\) cells.*/\1/p' "$tmp/p.kimg.d/binding.txt")
+PATH="$tmp/bin:$PATH" "$cc" --board icebreaker -o "$tmp/p.kimg" "$tmp/products.c" >"$tmp/log" 2>&1
+check ice40 "$tmp/nextpnr-ice40.json" "$boards/icebreaker.json"
+if [ -e "$tmp/nextpnr-ice40.args" ] && [ $rc -eq 0 ] && [ "${cells:-99}" -le 8 ] &&
+	grep -q "^dsps *$cells / *8 *SB_MAC16$" "$tmp/out" &&
+	grep -q "shared multiplications* of a width a step, for the DSPs" "$tmp/p.kimg.d/binding.txt"; then
+	ok "the same products on the iCEBreaker by default: shared into $cells SB_MAC16s, as yosys makes them; nextpnr runs"
+else
+	notok "the products' multipliers shared to fit the UP5K's 8 DSPs" \
+		"binding $cells, exit $rc: $(cat "$tmp/out" "$tmp/p.kimg.d/binding.txt" 2>&1 | head -20)"
+fi
+
+# The part every flow gives nextpnr comes from the board file (bsp/common/flow/board-part): each board's, and
+# a device that would reach nextpnr's command line as more than a name is refused.
+part="$build/share/kiln/bsp/common/flow/board-part"
+got=$(for b in icebreaker ulx3s hx8k; do python3 "$part" "$boards/$b.json"; done | tr '\n' ';')
+[ "$got" = "up5k sg48 dsp;85k CABGA381 dsp;hx8k ct256 nodsp;" ] &&
+	ok "board-part reads each board's nextpnr device, package and DSPs from its file" ||
+	notok "board-part reads the boards' parts" "$got"
+sed 's/"device": *"85k"/"device": "85k --pre x.py"/' "$boards/ulx3s.json" >"$tmp/evil-part.json"
+python3 "$part" "$tmp/evil-part.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "fpga.device must be letters and digits" "$tmp/err" &&
+	ok "a board file whose device is not a plain name is refused before any tool runs" ||
+	notok "a device with options in it is refused" "exit $rc: $(cat "$tmp/out" "$tmp/err")"

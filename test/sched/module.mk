@@ -33,6 +33,13 @@ $(SCHED_TEST_DIR)/delay-model-ice40-test: test/sched/delay-model-test.sh scripts
 	printf '#!/bin/sh\nexec sh "%s/test/sched/delay-model-test.sh" "%s" "%s" ice40\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
 
+# The multiplier cells binding counts against a board's DSPs, equal to yosys' on each fabric (a minute).
+TESTS += $(SCHED_TEST_DIR)/mul-cells-test
+$(SCHED_TEST_DIR)/mul-cells-test: test/sched/mul-cells-test.sh $(KILN_OPT)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/sched/mul-cells-test.sh" "%s"\n' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+
 # make bench: the delay model (hls/schedule/oplib.c) beside each fabric's figures for each operation class,
 # and the step's own overhead (scripts/calibrate-delays: 7-series two minutes, iCE40 ten, ECP5 twenty).
 $(BUILD)/bench/bench-delays: scripts/calibrate-delays scripts/bench-area $(KILN_OPT)

@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# The multiplier cells binding counts against a board's DSPs (sched_mul_cells, hls/schedule/oplib.c) against
+# yosys: for each fabric and a table of product shapes (the widths Kiln's shared and own multipliers take), the
+# model's count (kiln-opt --fabric F --delay mul-cells Y A B) must equal the DSP cells yosys maps a signed
+# A x B product of Y bits onto (synth_ice40 -dsp, synth_ecp5, synth_xilinx), so that a change to a table or to
+# yosys' splitting fails here rather than as a board that binding thinks fits and the fit check refuses.
+# Usage: mul-cells-test.sh BUILD   (about a minute)
+set -u
+build=$1
+opt="$build/libexec/kiln/kiln-opt"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat >"$tmp/m.v" <<'V'
+module m #(parameter A = 32, B = 32, Y = 32) (input [A-1:0] a, input [B-1:0] b, output [Y-1:0] y);
+  assign y = $signed(a) * $signed(b);
+endmodule
+V
+# Y A B: 16 to 64-bit products, operands narrowed by what binding knows of them, the widths around each
+# fabric's cell (16, 18, 25) and its minimum product (11 on the iCE40)
+shapes="8:4:4 12:6:6 10:8:3 16:16:16 32:16:16 32:17:16 32:32:32 32:24:8 32:32:16 36:18:18 20:20:20 \
+48:48:48 64:32:32 64:64:64 64:53:53 64:33:33 64:64:17 40:26:19 64:40:12"
+for fam in ice40 ecp5 xc7; do
+	case $fam in
+	ice40) synth="synth_ice40 -dsp" cell=SB_MAC16 ;;
+	ecp5) synth="synth_ecp5" cell=MULT18X18D ;;
+	xc7) synth="synth_xilinx -family xc7" cell=DSP48E1 ;;
+	esac
+	for s in $shapes; do
+		y=${s%%:*} r=${s#*:}
+		a=${r%%:*} b=${r#*:}
+		model=$("$opt" --fabric "$fam" --delay mul-cells "$y" "$a" "$b" 2>&1)
+		if ! yosys -q -p "read_verilog $tmp/m.v; chparam -set A $a -set B $b -set Y $y m; $synth -top m; \
+			tee -q -o $tmp/stat.txt stat" >"$tmp/log" 2>&1; then
+			echo "not ok - yosys mapped a $a x $b product of $y bits for $fam: $(tail -2 "$tmp/log")"
+			continue
+		fi
+		got=$(awk -v c="$cell" '$1 == c { n = $2 } END { print n + 0 }' "$tmp/stat.txt")
+		if [ "$model" = "$got" ]; then
+			echo "ok - $fam: a $a x $b product of $y bits takes $got $cell, as binding counts"
+		else
+			echo "not ok - $fam: a $a x $b product of $y bits: yosys maps $got $cell, binding counts $model"
+		fi
+	done
+done
