@@ -293,6 +293,8 @@ int bind_mul_cells(const kfunc *f)
 		return -1;
 	vbits_analyse(f, b.vb);
 	int cells = bind_multipliers(f, &b) == 0 ? b.mul_cells : -1;
-	bind_free(&b);
+	free(b.vb); /* what bind_multipliers fills: not bind_free, whose file calls this one */
+	free(b.mul);
+	free(b.mul_unit);
 	return cells;
 }
