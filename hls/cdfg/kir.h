@@ -163,15 +163,16 @@ typedef struct kfunc {
 	                   board's DSPs this kernel has, image_build.c), sharing them beyond the clock if it
 	                   must */
 	int dsp_cells;
-	int mul_serial; /* for a board of few DSPs (image_build.c): from 1, the scheduler starts fewer shared
-	                   multiplications of a width a step than SCHED_MULS_PER_STEP
-	                   (sched_muls_per_step), so that fewer multipliers can run them all; from
-	                   KFUNC_SERIAL_LOOPS, loops that multiply are not pipelined either, so that their
-	                   products share multipliers too */
+	int mul_serial; /* for a board of few DSPs (image_build.c), the level of sharing the schedule makes
+	                   room for: from 1, the sequential code starts fewer shared multiplications of a
+	                   width a step than SCHED_MULS_PER_STEP (sched_muls_per_step); from 3, a pipelined
+	                   loop's take turns too, 2 then 1 in each cycle of its stage
+	                   (sched_muls_per_cycle), its II growing; at KFUNC_SERIAL_LOOPS, loops that
+	                   multiply are not pipelined */
 	const char *profile; /* --profile: file the simulated kernel appends block counts to (not owned) */
 } kfunc;
 /* The kfunc.mul_serial from which loops that multiply are left sequential (pipeline_candidate). */
-#define KFUNC_SERIAL_LOOPS 3
+#define KFUNC_SERIAL_LOOPS 5
 
 /* Frees everything F owns. */
 void kfunc_free(kfunc *f);

@@ -329,7 +329,13 @@ static void kernel_line(parser *P)
 		/* binding's share of the board's DSPs, and the products a step the scheduler allowed for it
 		 * (kir.h's mul_serial: 2 is level 1, 1 level 2, and sequential loops level 3) */
 		while (accept(P, ",")) {
-			int n = (int)number(P, "a number of DSPs or of products a step", 0, MAX_ID - 1);
+			if (accept(P, "sequential")) {
+				want(P, "loops");
+				f->mul_serial = KFUNC_SERIAL_LOOPS;
+				continue;
+			}
+			unsigned col = P->t.col;
+			int n = (int)number(P, "a number of DSPs or of products", 0, MAX_ID - 1);
 			if (accept(P, "dsps")) {
 				f->dsp_cells = n;
 				f->dsp_capped = 1;
@@ -338,15 +344,16 @@ static void kernel_line(parser *P)
 			if (!accept(P, "product"))
 				want(P, "products");
 			want(P, "a");
-			want(P, "step");
-			if (n != 1 && n != 2)
-				fail(P, 1, "products a step are 1 or 2 (fewer than the scheduler's default)");
-			f->mul_serial = n == 2 ? 1 : 2;
-			if (accept(P, ",")) {
-				want(P, "sequential");
-				want(P, "loops");
-				f->mul_serial = KFUNC_SERIAL_LOOPS;
+			int step = accept(P, "step");
+			if (!step) {
+				want(P, "loop");
+				want(P, "cycle");
 			}
+			if (n != 1 && n != 2)
+				fail(P, col,
+				     "shared products a %s are 1 or 2 (fewer than the scheduler's default)",
+				     step ? "step" : "loop cycle");
+			f->mul_serial = step ? (n == 2 ? 1 : 2) : (n == 2 ? 3 : 4);
 		}
 	} else if (P->t.kind != T_PUNCT || strcmp(P->t.s, ")")) {
 		expected(P, "'N steps' or 'clock C ns'");

@@ -71,12 +71,16 @@ typedef struct bind_mul {
 } bind_mul;
 
 /* A multiplier the sequential code shares, as dividers and floating-point units are: each state that
- * multiplies at this width uses one of them at most once, its operands chosen by the state. */
+ * multiplies at this width uses one of them at most once, its operands chosen by the state. On a board of
+ * few DSPs, a pipelined loop's products of a width share multipliers too, one product in each cycle of the
+ * loop's stage (sched_muls_per_cycle). */
 typedef struct bind_mul_unit {
 	int width;        /* of its product */
 	int abits, bbits; /* of its operands: the widest of its multiplications' */
 	int users;        /* multiplications, one per state, at least 2 */
 	double over_ns;   /* > 0: shared to fit the board's DSPs, its longest path this far beyond its step */
+	int loop; /* -1: the sequential code's, its operands chosen by the state; else the pipelined loop
+	             (block) whose products take turns on it, chosen by the cycle of the loop's stage */
 } bind_mul_unit;
 
 typedef struct kbind {

@@ -6,7 +6,9 @@
  * such path stays within the clock period (or within the longest path of its multiplications alone, for
  * those the scheduler let run longer); the schedule's times say where each one's operands are ready and how
  * far its result still travels in its state. A pipelined loop's multiplications keep multipliers of their
- * own: they may all run in every cycle.
+ * own, as they may all run in every cycle, unless the board's DSPs made the schedule give them turns
+ * (sched_muls_per_cycle): then each cycle of the loop's stage has at most so many of a width, and they share
+ * that many multipliers.
  * A kernel with a share of a board's DSPs (kfunc.dsp_capped) that binding by timing overdraws shares further:
  * of the multipliers of one width whose states differ, the two whose merging lengthens the path through them
  * least (then saves the most cells) merge, until the kernel's multiplier cells fit its share or no merge
@@ -16,6 +18,7 @@
 
 #include "../cdfg/value_bits.h"
 #include "../schedule/oplib.h"
+#include "../schedule/problem.h"
 #include "../support/xalloc.h"
 #include "host/common/sort.h"
 
@@ -87,6 +90,25 @@ typedef struct unit_fill {
 static int unit_cells(const bind_mul_unit *mu)
 {
 	return sched_mul_cells(mu->abits, mu->bbits, mu->width);
+}
+
+/* Whether unit fill U runs in state (or loop cycle) S. */
+static int runs_in(const unit_fill *u, int s)
+{
+	for (int i = 0; i < u->nsteps; i++)
+		if (u->steps[i] == s)
+			return 1;
+	return 0;
+}
+
+/* Adds state (or loop cycle) S to unit fill U, keeping them ascending. */
+static void add_step(unit_fill *u, int s)
+{
+	u->steps = xrealloc(u->steps, (size_t)u->nsteps + 1, sizeof *u->steps);
+	int i = u->nsteps++;
+	for (; i > 0 && u->steps[i - 1] > s; i--)
+		u->steps[i] = u->steps[i - 1];
+	u->steps[i] = s;
 }
 
 /* Units U and V never run in one state. */
@@ -163,10 +185,15 @@ static void fit_dsp_share(const kfunc *f, kbind *b, unit_fill *fill)
 		for (int u = 0; u < b->nmul_units; u++)
 			for (int v = u + 1; v < b->nmul_units; v++) {
 				const bind_mul_unit *mu = &b->mul_unit[u], *mv = &b->mul_unit[v];
-				if (mu->width != mv->width || !apart(&fill[u], &fill[v]))
+				if (mu->width != mv->width || mu->loop != mv->loop ||
+				    !apart(&fill[u], &fill[v]))
 					continue;
-				bind_mul_unit m = {mu->width, mu->abits > mv->abits ? mu->abits : mv->abits,
-				                   mu->bbits > mv->bbits ? mu->bbits : mv->bbits, 0, 0};
+				bind_mul_unit m = {mu->width,
+				                   mu->abits > mv->abits ? mu->abits : mv->abits,
+				                   mu->bbits > mv->bbits ? mu->bbits : mv->bbits,
+				                   0,
+				                   0,
+				                   mu->loop};
 				int save = unit_cells(mu) + unit_cells(mv) - unit_cells(&m);
 				double over = merge_over(f, b, fill, u, v);
 				if (save > 0 && (bu < 0 || over < bover - 1e-9 ||
@@ -182,6 +209,41 @@ static void fit_dsp_share(const kfunc *f, kbind *b, unit_fill *fill)
 		merge_units(b, fill, bu, bv, bover, f->ninsts);
 		b->mul_cells -= bsave;
 	}
+}
+
+/* A pipelined loop's products where the schedule let them take turns (sched_muls_per_cycle: at most so many
+ * of a width in each cycle of the loop's stage): each goes on the loop's first multiplier of its width that
+ * has no product in its cycle yet. FILL grows with the units; returned. */
+static unit_fill *bind_loop_multipliers(const kfunc *f, kbind *b, unit_fill *fill)
+{
+	for (int i = 0; i < f->ninsts; i++) {
+		const kinst *k = &f->insts[i];
+		bind_mul *bm = &b->mul[i];
+		if (k->block < 0 || k->op != K_MUL || !kir_pipelined(f, k->block) ||
+		    !sched_mul_shareable(k, bm->bbits))
+			continue;
+		int col = k->pslot % f->blocks[k->block].ii, u = 0;
+		while (u < b->nmul_units && (b->mul_unit[u].loop != k->block ||
+		                             b->mul_unit[u].width != k->width || runs_in(&fill[u], col)))
+			u++;
+		double d = sched_mul_delay(bm->abits, bm->bbits, 1), start = in_text(k->t_end) - d;
+		if (u == b->nmul_units) {
+			b->mul_unit = xrealloc(b->mul_unit, (size_t)u + 1, sizeof *b->mul_unit);
+			fill = xrealloc(fill, (size_t)u + 1, sizeof *fill);
+			b->mul_unit[u] = (bind_mul_unit){k->width, 0, 0, 0, 0, k->block};
+			fill[u] = (unit_fill){start, 0, 0, -1, NULL, 0};
+			b->nmul_units++;
+		}
+		bind_mul_unit *mu = &b->mul_unit[u];
+		mu->abits = bm->abits > mu->abits ? bm->abits : mu->abits;
+		mu->bbits = bm->bbits > mu->bbits ? bm->bbits : mu->bbits;
+		mu->users++;
+		fill[u].start = maxd(fill[u].start, start);
+		fill[u].alone = maxd(fill[u].alone, start + d);
+		add_step(&fill[u], col);
+		bm->unit = u;
+	}
+	return fill;
 }
 
 int bind_multipliers(const kfunc *f, kbind *b)
@@ -234,7 +296,7 @@ int bind_multipliers(const kfunc *f, kbind *b)
 		if (u == b->nmul_units) {
 			b->mul_unit = xrealloc(b->mul_unit, (size_t)u + 1, sizeof *b->mul_unit);
 			fill = xrealloc(fill, (size_t)u + 1, sizeof *fill);
-			b->mul_unit[u] = (bind_mul_unit){k->width, 0, 0, 0, 0};
+			b->mul_unit[u] = (bind_mul_unit){k->width, 0, 0, 0, 0, -1};
 			fill[u] = (unit_fill){start, tail, 0, -1, NULL, 0};
 			b->nmul_units++;
 		}
@@ -247,10 +309,11 @@ int bind_multipliers(const kfunc *f, kbind *b)
 		uf->tail = tail > uf->tail ? tail : uf->tail;
 		uf->alone = start + d + tail > uf->alone ? start + d + tail : uf->alone;
 		uf->last_step = k->step;
-		uf->steps = xrealloc(uf->steps, (size_t)uf->nsteps + 1, sizeof *uf->steps);
-		uf->steps[uf->nsteps++] = k->step; /* ascending: the units fill in state order */
+		add_step(uf, k->step);
 		bm->unit = u;
 	}
+	if (sched_muls_per_cycle(f))
+		fill = bind_loop_multipliers(f, b, fill);
 	/* the cells of every multiplier: the shared ones, and those of their own binding cannot share */
 	b->mul_cells = 0;
 	for (int u = 0; u < b->nmul_units; u++)

@@ -65,11 +65,16 @@ int dsp_report(const kfunc *ks, int nk, long dsps, FILE *o)
 			fprintf(o, " (its share of the board: %d; by timing alone %d)", f->dsp_cells,
 			        b.mul_cells_by_timing);
 		fputc('\n', o);
-		if (f->mul_serial)
-			fprintf(
-			    o, "  scheduled %d shared multiplication%s of a width a step%s, for the DSPs\n",
-			    sched_muls_per_step(f), sched_muls_per_step(f) > 1 ? "s" : "",
-			    f->mul_serial >= KFUNC_SERIAL_LOOPS ? ", loops that multiply not pipelined" : "");
+		if (f->mul_serial) {
+			int step = sched_muls_per_step(f), cyc = sched_muls_per_cycle(f);
+			fprintf(o, "  scheduled for the DSPs: %d shared multiplication%s of a width a step",
+			        step, step > 1 ? "s" : "");
+			if (f->mul_serial >= KFUNC_SERIAL_LOOPS)
+				fprintf(o, ", loops that multiply not pipelined");
+			else if (cyc)
+				fprintf(o, ", %d in each cycle of a pipelined loop's stage", cyc);
+			fputc('\n', o);
+		}
 		for (int u = 0; u < b.nmul_units; u++) {
 			const bind_mul_unit *m = &b.mul_unit[u];
 			fprintf(o,

@@ -197,23 +197,34 @@ void emit_dividers(ectx *e)
 }
 
 /* Shared multiplier U: each state's multiplication sets its operands (their low bits hold them whole,
- * bind_mul), and its product is read only in that state, as the multiplication's wire. */
+ * bind_mul), and its product is read only in that state, as the multiplication's wire. A pipelined loop's
+ * multiplier is chosen by the cycle of the loop's stage instead: a product's value is taken (into a stage
+ * register, or by logic chained in its cycle) only in its own cycle (emit_pipeline.c). */
 static void multiplier(ectx *e, int u)
 {
 	const kfunc *f = e->f;
 	const bind_mul_unit *m = &e->bd->mul_unit[u];
 	FILE *o = e->body;
-	fprintf(o, "  always @(*) begin\n    mu%d_a = %d'd0;\n    mu%d_b = %d'd0;\n    case (state_q)\n", u,
-	        m->abits, u, m->bbits);
+	fprintf(o, "  always @(*) begin\n    mu%d_a = %d'd0;\n    mu%d_b = %d'd0;\n", u, m->abits, u,
+	        m->bbits);
+	if (m->loop >= 0)
+		fprintf(o, "    case (pl%d_c)\n", m->loop);
+	else
+		fprintf(o, "    case (state_q)\n");
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		if (e->bd->mul[i].unit != u)
 			continue;
+		int ctx = emit_pipe_use_ctx(f, k, k->pslot);
+		const char *when = m->loop >= 0
+		                       ? rb_str(e->rb, "%d'd%d", bind_log2up((unsigned)f->blocks[m->loop].ii),
+		                                k->pslot % f->blocks[m->loop].ii)
+		                       : emit_state(e, k->step);
 		fprintf(o,
 		        "      %s: begin  // mul%s\n        mu%d_a = %s;\n        mu%d_b = %s;\n      end\n",
-		        emit_state(e, k->step), k->line ? rb_str(e->rb, ", line %u", k->line) : "", u,
-		        emit_mul_operand(e, i, 0, m->abits, k->step), u,
-		        emit_mul_operand(e, i, 1, m->bbits, k->step));
+		        when, k->line ? rb_str(e->rb, ", line %u", k->line) : "", u,
+		        emit_mul_operand(e, i, 0, m->abits, m->loop >= 0 ? ctx : k->step), u,
+		        emit_mul_operand(e, i, 1, m->bbits, m->loop >= 0 ? ctx : k->step));
 	}
 	fprintf(
 	    o,

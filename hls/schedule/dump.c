@@ -198,10 +198,14 @@ void kir_dump(const kfunc *f, FILE *o)
 	}
 	if (f->dsp_capped)
 		fprintf(o, ", %d dsps", f->dsp_cells);
-	if (f->mul_serial) /* the level, as the text names it: the products a step, and the loops */
-		fprintf(o, ", %d product%s a step%s", sched_muls_per_step(f),
-		        sched_muls_per_step(f) > 1 ? "s" : "",
-		        f->mul_serial >= KFUNC_SERIAL_LOOPS ? ", sequential loops" : "");
+	if (f->mul_serial) { /* the level, as the text names it: products a step, a loop's cycle; loops */
+		int step = sched_muls_per_step(f), cyc = sched_muls_per_cycle(f);
+		fprintf(o, ", %d product%s a step", step, step > 1 ? "s" : "");
+		if (cyc && f->mul_serial < KFUNC_SERIAL_LOOPS)
+			fprintf(o, ", %d product%s a loop cycle", cyc, cyc > 1 ? "s" : "");
+		if (f->mul_serial >= KFUNC_SERIAL_LOOPS)
+			fputs(", sequential loops", o);
+	}
 	fputs(")\n", o);
 	if (f->file || f->line) {
 		fputs("  source ", o);

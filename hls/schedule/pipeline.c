@@ -91,7 +91,8 @@ void pipeline_prepare(kfunc *f, int b)
 typedef struct modsched {
 	int *slot, *issue, *pos, *ready;
 	double *tend;
-	unsigned char *busy; /* [(memory or the shared module-request column) * ii + cycle] */
+	unsigned char *busy;  /* [(memory or the shared module-request column) * ii + cycle] */
+	unsigned char *mbusy; /* [operator type * ii + cycle]: products on shared multipliers */
 } modsched;
 
 static int in_block(const kfunc *f, int b, kval v)
@@ -134,6 +135,7 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 	for (int round = 0; round < 32 && last && last_store; round++) {
 		why[0] = 0; /* the reason is the last round's */
 		memset(ms->busy, 0, (size_t)(nall + 1) * (size_t)ii);
+		memset(ms->mbusy, 0, (size_t)(p->ntypes + 1) * (size_t)ii);
 		for (int m = 0; m < nall; m++) {
 			last[m] = -1;
 			last_store[m] = 1;
@@ -156,11 +158,27 @@ static int try_ii(const sched_problem *p, int b, int ii, const memdep *dep, int 
 				sched_later(&s, &t, ms->slot[p],
 				            f->insts[k->a[a].id].op == K_PHI ? 0 : ms->tend[p]);
 			}
+			/* on a board of few DSPs, a product of the loop's takes a turn on a shared
+			 * multiplier: through its operands' steering, in a cycle of the stage with one free
+			 */
+			int g = p->type[bl->insts[j]], per = sched_muls_per_cycle(f);
+			int shared = k->op == K_MUL && per && g >= 0;
 			double d = p->delay_piped[bl->insts[j]];
 			if (t + d > clk && t > 0) {
 				s++;
 				t = 0;
 			}
+			for (int n = 0; shared && ms->mbusy[g * ii + s % ii] >= per; s++, t = 0)
+				if (++n > ii) {
+					snprintf(why, wn, "the shared multipliers are full (line %u)",
+					         k->line);
+					fail = 1;
+					break;
+				}
+			if (fail)
+				break;
+			if (shared)
+				ms->mbusy[g * ii + s % ii]++;
 			if (kop_unit(k->op) == KU_FPU) {
 				/* its own unit, advancing with the pipeline: the result LAT cycles on */
 				ms->issue[j] = s;
@@ -286,6 +304,11 @@ int pipeline_block(const sched_problem *p, kfunc *f, int b)
 		int mii = p->res_mii[b], rec = p->rec_mii[b];
 		if (seq == 1)
 			snprintf(bl->nopipe, sizeof bl->nopipe, "it already starts an iteration every cycle");
+		else if (mii >= seq && sched_muls_per_cycle(f))
+			snprintf(bl->nopipe, sizeof bl->nopipe,
+			         "its memory accesses or its products on the board's few DSPs need %d cycles "
+			         "per iteration, as many as it takes unpipelined",
+			         mii);
 		else if (mii >= seq)
 			snprintf(bl->nopipe, sizeof bl->nopipe,
 			         "its memory accesses need %d cycles per iteration on the ports of one "
@@ -293,6 +316,7 @@ int pipeline_block(const sched_problem *p, kfunc *f, int b)
 			         mii);
 		for (int ii = rec < seq && rec > mii ? rec : mii; ii < seq && !found; ii++) {
 			ms.busy = xrealloc(ms.busy, (size_t)(nall + 1) * (size_t)ii, 1);
+			ms.mbusy = xrealloc(ms.mbusy, (size_t)(p->ntypes + 1) * (size_t)ii, 1);
 			bl->nopipe[0] = 0;
 			if (try_ii(p, b, ii, dep, nd, &ms, bl->nopipe, sizeof bl->nopipe))
 				found = ii;
@@ -327,5 +351,6 @@ int pipeline_block(const sched_problem *p, kfunc *f, int b)
 	free(ms.tend);
 	free(ms.pos);
 	free(ms.busy);
+	free(ms.mbusy);
 	return found != 0;
 }

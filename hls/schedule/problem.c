@@ -106,7 +106,21 @@ int sched_port_load(const kfunc *f, int b, int *module_requests)
 static int res_mii(const sched_problem *p, int b)
 {
 	int mod, mii = sched_port_load(p->f, b, &mod);
-	return mod > mii ? mod : mii;
+	if (mod > mii)
+		mii = mod;
+	/* shared multipliers: each width's products over the multiplications a cycle may start */
+	int per = sched_muls_per_cycle(p->f);
+	const kblock *bl = &p->f->blocks[b];
+	for (int g = 0; per && g < p->ntypes; g++) {
+		if (p->types[g].res != RES_MULTIPLIER)
+			continue;
+		int n = 0;
+		for (int j = 0; j < bl->ninsts; j++)
+			n += p->type[bl->insts[j]] == g;
+		if ((n + per - 1) / per > mii)
+			mii = (n + per - 1) / per;
+	}
+	return mii;
 }
 
 /* Where the value of operation K is there when its operands (reached from the phi) are there at (*S, *T):
@@ -321,6 +335,11 @@ int sched_muls_per_step(const kfunc *f)
 	return f->mul_serial <= 0 ? SCHED_MULS_PER_STEP : f->mul_serial == 1 ? 2 : 1;
 }
 
+int sched_muls_per_cycle(const kfunc *f)
+{
+	return f->mul_serial < 3 ? 0 : f->mul_serial == 3 ? 2 : 1;
+}
+
 static int add_type(sched_problem *p, sched_res res, int id, int latency, int occupancy, int limit)
 {
 	p->types = xrealloc(p->types, (size_t)p->ntypes + 1, sizeof *p->types);
@@ -412,7 +431,8 @@ int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 		if (k->op == K_MUL) {
 			int a, b, swap;
 			sched_mul_operands(f, vb, k, &a, &b, &swap);
-			p->delay_piped[i] = sched_mul_delay(a, b, 0);
+			/* its own multiplier, unless the board's DSPs have it take turns on a shared one */
+			p->delay_piped[i] = sched_mul_delay(a, b, sched_muls_per_cycle(f) && p->type[i] >= 0);
 		}
 	}
 	free(vb);

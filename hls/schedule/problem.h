@@ -37,6 +37,10 @@ typedef enum sched_res { RES_PORT, RES_DIVIDER, RES_FP_UNIT, RES_COPY, RES_MULTI
 /* The shared multiplications of a width F's steps may start: SCHED_MULS_PER_STEP, fewer as F's
  * mul_serial grows (2, then 1). */
 int sched_muls_per_step(const kfunc *f);
+/* The multiplications of a width a pipelined loop of F may start in one cycle of its stage (one II column)
+ * on shared multipliers: 0 (no limit: each has a multiplier of its own), else 2 or 1 as F's mul_serial
+ * grows. */
+int sched_muls_per_cycle(const kfunc *f);
 typedef struct sched_optype {
 	sched_res res;
 	int id; /* the memory (RES_PORT), the divider's width (RES_DIVIDER), the unit's group (RES_FP_UNIT),

@@ -332,6 +332,19 @@ static int verify_pipelined(const sched_problem *p, int b, char *err, size_t err
 				return -1;
 			}
 		}
+		/* products that take turns on shared multipliers (sched_muls_per_cycle): so many of a
+		 * width in one cycle of the II */
+		int g = p->type[bl->insts[j]], per = sched_muls_per_cycle(f), n = 0;
+		for (int i = 0; k->op == K_MUL && per && g >= 0 && i <= j; i++)
+			n += p->type[bl->insts[i]] == g && f->insts[bl->insts[i]].pslot % ii == k->pslot % ii;
+		if (n > per) {
+			snprintf(
+			    err, errlen,
+			    "pipelined loop, II %d: %d products of %d bits in cycle %d of the II, where the "
+			    "board's DSPs allow %d",
+			    ii, n, k->width, k->pslot % ii, per);
+			return -1;
+		}
 	}
 	const memdep *dep = p->deps[b];
 	for (int i = 0; i < p->ndeps[b] && !rc; i++) {

@@ -278,7 +278,7 @@ PATH="$tmp/bin:$PATH" "$cc" --board icebreaker -o "$tmp/p.kimg" "$tmp/products.c
 check ice40 "$tmp/nextpnr-ice40.json" "$boards/icebreaker.json"
 if [ -e "$tmp/nextpnr-ice40.args" ] && [ $rc -eq 0 ] && [ "${cells:-99}" -le 8 ] &&
 	grep -q "^dsps *$cells / *8 *SB_MAC16$" "$tmp/out" &&
-	grep -q "shared multiplications* of a width a step, for the DSPs" "$tmp/p.kimg.d/binding.txt"; then
+	grep -q "scheduled for the DSPs: 2 shared multiplications of a width a step" "$tmp/p.kimg.d/binding.txt"; then
 	ok "the same products on the iCEBreaker by default: shared into $cells SB_MAC16s, as yosys makes them; nextpnr runs"
 else
 	notok "the products' multipliers shared to fit the UP5K's 8 DSPs" \

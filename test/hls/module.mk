@@ -16,8 +16,11 @@ CORPUS_ICE40_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_ice40_,pipeline ndrange
 # --onchip-rom-max): the tables become device globals the runtime fills, read through the memory port.
 CORPUS_ROM_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_romdev_,crc control wide)
 # The corpus files with most multiplications, bound for a board of no DSPs (--dsp-max 0): every multiplier
-# that can be shared is, beyond what the clock allows (hls/emit/bind_mul.c).
-CORPUS_DSP_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_dspshare_,arith64 mulshare)
+# that can be shared is, beyond what the clock allows, and loops that multiply are sequential
+# (hls/emit/bind_mul.c); and pipelined loops' products taking turns on 2 or 1 shared multipliers of a width
+# (--dsp-max 12 and 6: kernels of three and four 32-bit products of 3 cells an iteration).
+CORPUS_DSP_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_dspshare_,arith64 mulshare) \
+	$(HLS_TEST_DIR)/corpus_dsp6_pipemul $(HLS_TEST_DIR)/corpus_dsp12_pipemul
 TESTS += $(CORPUS_ICE40_TESTS) $(CORPUS_ROM_TESTS) $(CORPUS_DSP_TESTS)
 TESTS += $(CORPUS_TESTS) $(CORPUS_SEQ_TESTS) $(HLS_TEST_DIR)/hls-bad-test $(HLS_TEST_DIR)/hls-rtl-test \
 	$(HLS_TEST_DIR)/hls-pipeline-test
@@ -60,6 +63,14 @@ $$(HLS_TEST_DIR)/img-dsp0/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h
 	@mkdir -p $$(@D)
 	$$(KILN_CC) -q --dsp-max 0 -o $$@ $$<
 
+$$(HLS_TEST_DIR)/img-dsp12/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h $$(KERNEL_LIBC_BC) $$(SIM_MODEL_DEPS) $$(wildcard rtl/*.v)
+	@mkdir -p $$(@D)
+	$$(KILN_CC) -q --dsp-max 12 -o $$@ $$<
+
+$$(HLS_TEST_DIR)/img-dsp6/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h $$(KERNEL_LIBC_BC) $$(SIM_MODEL_DEPS) $$(wildcard rtl/*.v)
+	@mkdir -p $$(@D)
+	$$(KILN_CC) -q --dsp-max 6 -o $$@ $$<
+
 $$(HLS_TEST_DIR)/bin/%: $(1)/%.c test/hls/difftest.c test/hls/difftest.h $$(LIBKILN)
 	@mkdir -p $$(@D)
 	$$(CC) $$(SAN) -std=gnu11 -O1 -g -w -fwrapv -ffp-contract=off -Ihost/include -Ihls/include -I. -DKILN_HARNESS \
@@ -85,8 +96,11 @@ $(CORPUS_ROM_TESTS): $(HLS_TEST_DIR)/corpus_romdev_%: $(HLS_TEST_DIR)/bin/% $(HL
 	printf '#!/bin/sh\nexec env KILN_TEST_LABEL="tables in device memory: " "%s" "%s" "$$@"\n' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img-romdev/$*.kimg)' >$@
 	chmod +x $@
 
-$(CORPUS_DSP_TESTS): $(HLS_TEST_DIR)/corpus_dspshare_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img-dsp0/%.kimg
+$(filter %_arith64 %_mulshare,$(CORPUS_DSP_TESTS)): $(HLS_TEST_DIR)/corpus_dspshare_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img-dsp0/%.kimg
 	printf '#!/bin/sh\nexec env KILN_TEST_LABEL="no DSPs: " "%s" "%s" "$$@"\n' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img-dsp0/$*.kimg)' >$@
+	chmod +x $@
+$(filter %_pipemul,$(CORPUS_DSP_TESTS)): $(HLS_TEST_DIR)/corpus_dsp%_pipemul: $(HLS_TEST_DIR)/bin/pipemul $(HLS_TEST_DIR)/img-dsp%/pipemul.kimg
+	printf '#!/bin/sh\nexec env KILN_TEST_LABEL="%s DSPs: " "%s" "%s" "$$@"\n' '$*' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img-dsp$*/pipemul.kimg)' >$@
 	chmod +x $@
 
 $(HLS_TEST_DIR)/hls-pipeline-test: test/hls/pipeline-test.sh $(HLS_TEST_DIR)/img/pipeline.kimg $(HLS_TEST_DIR)/img-seq/pipeline.kimg

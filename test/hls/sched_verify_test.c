@@ -3,8 +3,8 @@
  * invariant broken once (a use before its definition, a load's data used before the memory answers, a store
  * beside a load of one internal memory in a step, blocks out of order); each must be named. Then a
  * floating-point unit's limit: two operations in one step on one unit; the shared multipliers' limit: a
- * product more than it in one step; an edge load and its phi (kir.h), then the load not in its block's last
- * step and the phi's first step one that may stall. */
+ * product more than it in one step, and more than a board of few DSPs allows; an edge load and its phi
+ * (kir.h), then the load not in its block's last step and the phi's first step one that may stall. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,6 +166,13 @@ static void multipliers(void)
 	         40 + N - 1, SCHED_MULS_PER_STEP);
 	KT_CHECK(sched_verify(&g, err, sizeof err) != 0 && strstr(err, want),
 	         "one 32-bit product more than the limit in a step is caught", "\"%s\"", err);
+	/* on a board of few DSPs (kfunc.mul_serial 1), the limit is 2: the valid schedule's first step breaks
+	 * it */
+	u[N - 1].step = 1;
+	g.mul_serial = 1;
+	snprintf(want, sizeof want, "(it serves %d at once)", 2);
+	KT_CHECK(sched_muls_per_step(&g) == 2 && sched_verify(&g, err, sizeof err) != 0 && strstr(err, want),
+	         "with two products a step allowed (mul_serial 1), four in a step are caught", "\"%s\"", err);
 }
 
 /* Block 0: an edge load of a local array issued in its one step, then a branch; block 1: the edge phi, its

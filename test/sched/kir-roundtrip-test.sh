@@ -29,7 +29,8 @@ if [ $# -eq 0 ]; then
 		"$src/test/kernels/wide.c" "$src/examples/shapes.c" "$src/test/kernels/sort.c" \
 		"$src/test/kernels/pointers.c" "$src/test/kernels/structs.c" "$src/test/kernels/basic.c%--no-pipeline" \
 		"$src/test/kernels/sort.c%--checks" "$src/test/kernels/mulshare.c%--dsp-max%0" \
-		"$src/test/kernels/mulshare.c%--fabric%ice40%--dsp-max%2"
+		"$src/test/kernels/mulshare.c%--fabric%ice40%--dsp-max%2" "$src/test/kernels/pipemul.c%--dsp-max%12" \
+		"$src/test/kernels/pipemul.c%--dsp-max%6"
 fi
 pass=0
 fail=0
@@ -99,6 +100,17 @@ for entry in "$@"; do
 		ok "$name: the Verilog emitted from kir.txt is kiln-cc's"
 	else
 		notok "$name: --run rtl" "$(cat "$w/err"; diff "$w/want.v" "$w/got.v" 2>&1 | head -10)"
+	fi
+	# the kernel line's DSP share and sharing level: a level the scheduler has no such limit for is refused
+	# at its column
+	if grep -q "products* a loop cycle)$" "$d/kir.txt"; then
+		sed '0,/products* a loop cycle)$/s/ [12] \(products* a loop cycle)\)$/ 3 \1/' "$d/kir.txt" >"$w/bad.txt"
+		if ! "$opt" --kir "$w/bad.txt" -o /dev/null 2>"$w/err" &&
+			grep -q "kir.txt\|bad.txt:[0-9]*:[0-9]*: error: shared products a loop cycle are 1 or 2" "$w/err"; then
+			ok "$name: a kernel line with 3 shared products a loop cycle is refused at its column"
+		else
+			notok "$name: 3 products a loop cycle refused" "$(cat "$w/err")"
+		fi
 	fi
 done
 echo "$pass passed, $fail failed"
