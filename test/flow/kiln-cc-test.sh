@@ -270,7 +270,7 @@ fi
 
 # --dsp-max: not a count of DSPs is refused before anything is compiled, quoting what was given; a count
 # binds the sim board's multipliers (which have no limit of their own): binding.txt says so, kir.txt's
-# kernel line carries the share, and a count of 0 leaves loops that multiply sequential, saying why.
+# kernel line carries the share and the schedule's level.
 for bad in -1 8x "" 2000000; do
 	if "$cc" -q --dsp-max "$bad" -o "$tmp/dm.kimg" "$src/examples/saxpy.c" 2>"$tmp/dm.err"; then
 		notok "kiln-cc refuses --dsp-max '$bad'" "exit 0"
@@ -281,21 +281,35 @@ for bad in -1 8x "" 2000000; do
 		notok "kiln-cc refuses --dsp-max '$bad'" "$(head -c 400 "$tmp/dm.err")"
 	fi
 done
-"$cc" -q --stop-after schedule -o "$tmp/dm.kimg" "$src/test/kernels/mulshare.c" 2>"$tmp/dm.err"
+"$cc" -q --stop-after schedule -o "$tmp/dm.kimg" "$src/test/kernels/products4.c" 2>"$tmp/dm.err"
 free=$(sed -n 's/^kernel products4: \([0-9]*\) cells$/\1/p' "$tmp/dm.kimg.d/binding.txt")
 grep -q "^DSPs: no limit" "$tmp/dm.kimg.d/binding.txt" && [ "${free:-0}" -gt 3 ] &&
 	ok "the sim board has no DSP limit: products4's four products take $free cells bound by timing" ||
 	notok "the sim board's multipliers are bound by timing alone" "$(cat "$tmp/dm.kimg.d/binding.txt" "$tmp/dm.err")"
-"$cc" -q --dsp-max 0 --stop-after schedule -o "$tmp/dm0.kimg" "$src/test/kernels/mulshare.c" 2>"$tmp/dm.err"
+"$cc" -q --dsp-max 0 --stop-after schedule -o "$tmp/dm0.kimg" "$src/test/kernels/products4.c" 2>"$tmp/dm.err"
 if grep -q "^DSPs: 0 " "$tmp/dm0.kimg.d/binding.txt" &&
 	grep -q "^kernel products4: 3 cells (its share of the board: 3; by timing alone [0-9]*)$" "$tmp/dm0.kimg.d/binding.txt" &&
 	grep -q "^kernel products4 (single task, [0-9]* steps, clock 10.00 ns, 3 dsps, 1 product a step, sequential loops)$" \
-		"$tmp/dm0.kimg.d/kir.txt" &&
-	grep -q "not pipelined: its multiplication (line [0-9]*) shares the board's few DSPs" "$tmp/dm0.kimg.d/schedule.txt"; then
-	ok "--dsp-max 0: one 32-bit multiplier of 3 cells for products4's four products, loops that multiply sequential"
+		"$tmp/dm0.kimg.d/kir.txt"; then
+	ok "--dsp-max 0: one 32-bit multiplier of 3 cells for products4's four products, one a step"
 else
 	notok "--dsp-max 0 shares every multiplier it can" "$(cat "$tmp/dm0.kimg.d/binding.txt" "$tmp/dm.err"; head -3 "$tmp/dm0.kimg.d/kir.txt")"
 fi
+# A pipelined loop's products: at 6 DSPs for two kernels of three and four 32-bit products (3 cells each),
+# each loop's products take turns on one multiplier, its II growing to their number; at 3 the loops are
+# sequential, saying why in the schedule report.
+"$cc" -q --dsp-max 6 --stop-after schedule -o "$tmp/dm6.kimg" "$src/test/kernels/pipemul.c" 2>"$tmp/dm.err"
+if grep -q "^kernel chained: 3 cells" "$tmp/dm6.kimg.d/binding.txt" &&
+	grep -q "1 in each cycle of a pipelined loop's stage" "$tmp/dm6.kimg.d/binding.txt" &&
+	grep -q "II 4 (pipelined)" "$tmp/dm6.kimg.d/schedule.txt"; then
+	ok "--dsp-max 6: a pipelined loop's four products take turns on one multiplier at II 4"
+else
+	notok "--dsp-max 6 shares a pipelined loop's multipliers" "$(cat "$tmp/dm6.kimg.d/binding.txt" "$tmp/dm.err")"
+fi
+"$cc" -q --dsp-max 3 --stop-after schedule -o "$tmp/dm3.kimg" "$src/test/kernels/pipemul.c" 2>"$tmp/dm.err"
+grep -q "not pipelined: its multiplication (line [0-9]*) shares the board's few DSPs" "$tmp/dm3.kimg.d/schedule.txt" &&
+	ok "--dsp-max 3: loops that multiply are left sequential, the schedule report says why" ||
+	notok "--dsp-max 3 leaves loops that multiply sequential" "$(grep -i pipelined "$tmp/dm3.kimg.d/schedule.txt" | head -3)"
 
 # --onchip-rom-max: a limit beyond the largest on-chip memory, or not a size, is refused before anything is
 # compiled, quoting what was given; a table over the limit becomes a device global in device memory.

@@ -45,20 +45,6 @@ KILN_SINGLE_TASK_KERNEL void dot16(short *out, const short *a, const short *b, i
 	}
 }
 
-/* Four 32-bit products of one pair of loaded words, all ready in one state: bound by timing, a multiplier
- * each; for a board of few DSPs the scheduler gives them two steps or four (kfunc.mul_serial). */
-KILN_SINGLE_TASK_KERNEL void products4(int *out, const int *a, const int *b, int n)
-{
-	for (int i = 0; i < n; i++) {
-		int x = a[i], y = b[i];
-		unsigned s = (unsigned)x * (unsigned)y + (unsigned)(x + 1) * (unsigned)(y - 3) +
-		             (unsigned)(x ^ y) * (unsigned)(x | y) + (unsigned)(x >> 3) * (unsigned)(y >> 5);
-		for (unsigned k = 0; k < (s & 3u); k++)
-			s ^= k;
-		out[i] = (int)s;
-	}
-}
-
 #ifdef KILN_HARNESS
 KT_TEST(mix32)
 {
@@ -76,10 +62,5 @@ KT_TEST(dot16)
 {
 	short *o = KT_BUF(short, 8), *a = KT_BUF(short, 32), *b = KT_BUF(short, 32);
 	KT_RUN(dot16, KT_P(o), KT_P(a), KT_P(b), KT_V(int, 32));
-}
-KT_TEST(products4)
-{
-	int *o = KT_BUF(int, 24), *a = KT_BUF(int, 24), *b = KT_BUF(int, 24);
-	KT_RUN(products4, KT_P(o), KT_P(a), KT_P(b), KT_V(int, 24));
 }
 #endif
