@@ -177,8 +177,8 @@ static int write_dsp_report(build *b)
 	return fclose(o) != 0 || rc != 0 ? -1 : 0;
 }
 
-/* Builds and schedules B's kernels from MOD into B->ks, again when MUL_SERIAL (kfunc.mul_serial) says how
- * fewer multipliers are to run their products. */
+/* Builds and schedules B's kernels from MOD into B->ks (anew, when they were before) at level MUL_SERIAL of
+ * making room for fewer multipliers (kfunc.mul_serial). */
 static void schedule_kernels(build *b, LLVMModuleRef mod, int mul_serial)
 {
 	int k = 0;
@@ -186,7 +186,7 @@ static void schedule_kernels(build *b, LLVMModuleRef mod, int mul_serial)
 		if (!ir_is_kernel(fn) || !LLVMCountBasicBlocks(fn))
 			continue;
 		kfunc *f = &b->ks[k++];
-		if (mul_serial)
+		if (f->name) /* scheduled before, at another level */
 			kfunc_free(f);
 		if (cdfg_build(mod, fn, f) != 0)
 			continue;
@@ -231,12 +231,25 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 	schedule_kernels(b, mod, 0);
 	if (b->nk == 0)
 		diag_note("%s: no kernels; the image holds only device globals", b->shown);
-	int share = !diag_errors() && b->o->dsps >= 0 ? dsp_share(b->ks, b->nk, (unsigned)b->o->dsps) : 0;
-	/* too few DSPs even with every multiplier shared: products take turns, then loops that multiply are
-	 * not pipelined (a pipelined loop's products each have a multiplier) */
-	for (int serial = 1; share == 1 && serial <= KFUNC_SERIAL_LOOPS; serial++) {
-		schedule_kernels(b, mod, serial);
-		share = !diag_errors() ? dsp_share(b->ks, b->nk, (unsigned)b->o->dsps) : 0;
+	long least = 0, best = 0;
+	unsigned dsps = (unsigned)b->o->dsps;
+	int share = !diag_errors() && b->o->dsps >= 0 ? dsp_share(b->ks, b->nk, dsps, &least) : 0;
+	/* Too few DSPs even with every multiplier shared: the kernels are scheduled again with fewer products
+	 * at once, level by level (kfunc.mul_serial), until they fit; when none does, at the lowest level
+	 * that takes the fewest, as a level that saves no cell only costs cycles (on a part without DSPs,
+	 * say, whose products are logic cells at any level). */
+	int level = 0, best_level = 0;
+	for (best = least; share == 1 && level < KFUNC_SERIAL_LOOPS;) {
+		schedule_kernels(b, mod, ++level);
+		share = !diag_errors() ? dsp_share(b->ks, b->nk, dsps, &least) : 0;
+		if (share >= 0 && least < best) {
+			best = least;
+			best_level = level;
+		}
+	}
+	if (share == 1 && level != best_level) {
+		schedule_kernels(b, mod, best_level);
+		share = !diag_errors() ? dsp_share(b->ks, b->nk, dsps, &least) : 0;
 	}
 	if (share < 0)
 		diag_error(b->workdir, 0, 0, "out of memory sharing the board's DSPs");

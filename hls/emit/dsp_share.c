@@ -13,7 +13,7 @@
 #include "../support/xalloc.h"
 #include "bind.h"
 
-int dsp_share(kfunc *ks, int nk, unsigned dsps)
+int dsp_share(kfunc *ks, int nk, unsigned dsps, long *least_cells)
 {
 	long *need = xcalloc((size_t)nk + 1, sizeof *need), *least = xcalloc((size_t)nk + 1, sizeof *least);
 	long sum_need = 0, sum_least = 0;
@@ -36,6 +36,7 @@ int dsp_share(kfunc *ks, int nk, unsigned dsps)
 	}
 	free(need);
 	free(least);
+	*least_cells = sum_least;
 	return rc ? rc : sum_least > (long)dsps;
 }
 

@@ -45,6 +45,17 @@ KILN_SINGLE_TASK_KERNEL void dot16(short *out, const short *a, const short *b, i
 	}
 }
 
+/* Two pipelined loops that multiply: each keeps a multiplier, pipelined or taking turns in its own stage;
+ * only sequential, as a board of too few DSPs for that has them (kfunc.mul_serial's last level), do all
+ * their products share one. */
+KILN_SINGLE_TASK_KERNEL void two_loops(unsigned *restrict out, const unsigned *restrict a, int n)
+{
+	for (int i = 0; i < n; i++)
+		out[i] = a[i] * (a[i] >> 3);
+	for (int i = 0; i < n; i++)
+		out[n + i] = a[i] * 0x9e3779b1u + (a[i] ^ 5u) * a[n - 1 - i];
+}
+
 #ifdef KILN_HARNESS
 KT_TEST(mix32)
 {
@@ -57,6 +68,11 @@ KT_TEST(mix64)
 	unsigned long long *o = KT_BUF(unsigned long long, 20), *a = KT_BUF(unsigned long long, 20);
 	int *c = KT_BUF(int, 20);
 	KT_RUN(mix64, KT_P(o), KT_P(a), KT_P(c), KT_V(int, 20));
+}
+KT_TEST(two_loops)
+{
+	unsigned *o = KT_BUF(unsigned, 32), *a = KT_BUF(unsigned, 16);
+	KT_RUN(two_loops, KT_P(o), KT_P(a), KT_V(int, 16));
 }
 KT_TEST(dot16)
 {
