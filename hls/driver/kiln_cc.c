@@ -129,10 +129,10 @@ static void usage(FILE *o)
 	    "  --version           the release\n"
 	    "\n"
 	    "Outputs beside the image, in FILE.d/: device.ll (IR with DPC++ attributes and SPIR-V\n"
-	    "decorations), image.prop (property sets), rtl/*.v (one module per file), "
-	    "regmap.{json,h,md,rdl},\n"
-	    "schedule.{txt,json}, binding.txt, kir.txt. Exit status 1 on any error, with file:line:col "
-	    "diagnostics.\n",
+	    "decorations), image.prop (property sets), rtl/*.v (one module per file), IMAGE.core (rtl/ as\n"
+	    "a FuseSoC core), regmap.{json,h,md,rdl}, schedule.{txt,json}, binding.txt, kir.txt. Exit "
+	    "status\n"
+	    "1 on any error, with file:line:col diagnostics.\n",
 	    RECURSION_DEFAULT_DEPTH);
 }
 

@@ -503,19 +503,19 @@ int kiln_image_load(const char *path, kiln_image **out, char *err, size_t errlen
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+		return -2;
 	}
 	struct stat st;
 	if (fstat(fd, &st)) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		close(fd);
-		return -1;
+		return -2;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "%s: %s", path,
 		         S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
 		close(fd);
-		return -1;
+		return -2;
 	}
 	size_t len = (size_t)st.st_size;
 	/* The header first: a file that is not an image, or whose header disagrees with its size, is
@@ -551,7 +551,7 @@ int kiln_image_load(const char *path, kiln_image **out, char *err, size_t errlen
 			snprintf(err, errlen, "%s: %s", path, strerror(errno));
 			free(buf);
 			close(fd);
-			return -1;
+			return -2;
 		}
 		if (r == 0)
 			break; /* shrank while reading: parse what is there and let the size check speak */

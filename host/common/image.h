@@ -41,7 +41,9 @@ void kiln_image_writer_free(kiln_image_writer *w);
  * Returns 0, or -1 with a one-line reason in ERR ("truncated", "bad magic", "format version 7, expected 1",
  * "checksum mismatch in section MODL", ...). Never reads outside BUF. */
 int kiln_image_parse(const void *buf, size_t len, kiln_image **out, char *err, size_t errlen);
-/* Reads PATH and parses it; errors name the file. */
+/* Reads PATH and parses it; errors name the file. 0; -1 when the file is not a good image; -2 when it cannot
+ * be read (missing, unreadable, a directory or other non-regular file, a read error), which libkiln reports
+ * as KILN_ERR_IO. */
 int kiln_image_load(const char *path, kiln_image **out, char *err, size_t errlen);
 void kiln_image_free(kiln_image *img);
 

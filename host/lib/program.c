@@ -123,8 +123,10 @@ static int from_path(kiln_context *c, const char *path, int eager, kiln_program 
 {
 	char err[512];
 	kiln_image *img = NULL;
-	if (kiln_image_load(path, &img, err, sizeof err) != 0)
-		return kiln__fail(KILN_ERR_IMAGE, "%s", err);
+	int rc = kiln_image_load(path, &img, err, sizeof err);
+	if (rc !=
+	    0) /* a file that cannot be read is an I/O error, as kiln.h says; one that is no image not */
+		return kiln__fail(rc == -2 ? KILN_ERR_IO : KILN_ERR_IMAGE, "%s", err);
 	return program_from_image(c, img, path, eager, out);
 }
 

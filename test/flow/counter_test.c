@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* End to end through libkiln on the simulated board: the counter example and the API's error paths. */
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <kiln/kiln.h>
 
@@ -67,8 +69,17 @@ int main(int argc, char **argv)
 	         "refused calls changed nothing", "got 0x%x", got);
 
 	kiln_program *bad = NULL;
-	KT_CHECK(kiln_program_load(dev, "/nonexistent.kimg", &bad) == KILN_ERR_IMAGE && !bad,
-	         "missing image file", "%s", kiln_last_error());
+	KT_CHECK(kiln_program_load(dev, "/nonexistent.kimg", &bad) == KILN_ERR_IO && !bad,
+	         "a missing image file is KILN_ERR_IO, as kiln.h documents", "%s", kiln_last_error());
+	char junk[] = "/tmp/kiln-counter-junk-XXXXXX";
+	int jfd = mkstemp(junk);
+	if (jfd >= 0) {
+		KT_CHECK(write(jfd, "not an image\n", 13) == 13, "write a file that is no image", "failed");
+		close(jfd);
+		KT_CHECK(kiln_program_load(dev, junk, &bad) == KILN_ERR_IMAGE && !bad,
+		         "a readable file that is no image is KILN_ERR_IMAGE", "%s", kiln_last_error());
+		unlink(junk);
+	}
 	kiln_device *nodev = NULL;
 	KT_CHECK(kiln_device_open("no-such-board", &nodev) == KILN_ERR_NOT_FOUND && !nodev, "unknown board",
 	         "%s", kiln_last_error());

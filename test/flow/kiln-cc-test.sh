@@ -15,6 +15,12 @@ notok() { echo "not ok - $1: $2"; }
 
 "$cc" --help >"$tmp/help" 2>&1 && grep -q "usage: kiln-cc" "$tmp/help" && ok "--help prints usage and exits 0" ||
 	notok "--help" "$(cat "$tmp/help")"
+# every output beside the image is named, the FuseSoC core (IMAGE.core) and the binding report among them,
+# in --help and in the installed man page
+man="$build/share/man/man1/kiln-cc.1"
+grep -q "IMAGE.core (rtl/ as" "$tmp/help" && grep -q "binding.txt" "$tmp/help" && grep -q "FuseSoC" "$man" &&
+	grep -q "binding.txt" "$man" && ok "--help and kiln-cc(1) name IMAGE.core and binding.txt among the outputs" ||
+	notok "--help and the man page name every output" "$(tail -4 "$tmp/help")"
 "$cc" >/dev/null 2>&1
 [ $? -eq 1 ] && ok "no arguments exits 1" || notok "no arguments" "wrong status"
 "$cc" "$src/examples/counter.c" 2>"$tmp/err"

@@ -140,10 +140,10 @@ static void test_round_trip(void)
 	KT_CHECK(system(cmd) == 0, "save leaves no temporary file", "extra files in %s", dir);
 	char missing[300];
 	snprintf(missing, sizeof missing, "%s/nope.kimg", dir);
-	KT_CHECK(kiln_image_load(missing, &img, err, sizeof err) == -1 && strstr(err, missing),
-	         "load error names the file", "%s", err);
-	KT_CHECK(kiln_image_load(dir, &img, err, sizeof err) == -1 && strstr(err, "directory"),
-	         "load refuses a directory", "%s", err);
+	KT_CHECK(kiln_image_load(missing, &img, err, sizeof err) == -2 && strstr(err, missing),
+	         "a missing file cannot be read (-2), the error names it", "%s", err);
+	KT_CHECK(kiln_image_load(dir, &img, err, sizeof err) == -2 && strstr(err, "directory"),
+	         "load refuses a directory as unreadable (-2)", "%s", err);
 	snprintf(missing, sizeof missing, "%s/no/such/dir/a.kimg", dir);
 	KT_CHECK(kiln_image_writer_save(w, missing, err, sizeof err) == -1 && strstr(err, missing),
 	         "save into a missing dir fails naming the file", "%s", err);
