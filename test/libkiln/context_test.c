@@ -115,8 +115,8 @@ int main(int argc, char **argv)
 	KT_EQ_U64(kiln_context_release(NULL), KILN_ERR_INVALID, "NULL context refused");
 	KT_EQ_U64(kiln_context_create(NULL, &c1), KILN_ERR_INVALID, "context on NULL device refused");
 	kiln_program *none = NULL;
-	KT_EQ_U64(kiln_program_create(c2, "/nonexistent.kimg", &none), KILN_ERR_IMAGE,
-	          "missing image refused");
+	KT_EQ_U64(kiln_program_create(c2, "/nonexistent.kimg", &none), KILN_ERR_IO,
+	          "missing image refused (KILN_ERR_IO: the file cannot be read)");
 	kiln_program_release(a1);
 	kiln_program_release(b1);
 	KT_EQ_U64(kiln_context_release(c1), KILN_OK, "context released after its programs");

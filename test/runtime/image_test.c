@@ -430,9 +430,9 @@ int main(int argc, char **argv)
 		alarm(60);
 		int st = mkfifo(fp, 0600) == 0 ? kiln_program_load(dev, fp, &p) : KILN_OK;
 		alarm(0);
-		KT_CHECK(st == KILN_ERR_IMAGE && strstr(kiln_last_error(), "not a regular file"),
-		         "a FIFO is refused without blocking", "%s: %s", kiln_status_name(st),
-		         kiln_last_error());
+		KT_CHECK(st == KILN_ERR_IO && strstr(kiln_last_error(), "not a regular file"),
+		         "a FIFO is refused without blocking (KILN_ERR_IO: not a file to read)", "%s: %s",
+		         kiln_status_name(st), kiln_last_error());
 		unlink(fp);
 		/* A 2 GiB stray file: refused from its first bytes. */
 		snprintf(fp, sizeof fp, "%s/huge.kimg", fifo);
