@@ -31,7 +31,12 @@ int delay_query(const char *op, const char *width, const char *abits, const char
 	/* mul-cells: not a delay but the multiplier cells of a WIDTH-bit product (scripts/calibrate-delays
 	 * and the DSP budget's test check them against yosys) */
 	if (!strcmp(op, "mul-cells")) {
-		fprintf(out, "%d\n", sched_mul_cells(a, b, w));
+		fprintf(out, "%d\n", sched_mul_cells(a > b ? a : b, a > b ? b : a, w));
+		return 0;
+	}
+	/* mul-split: the slice width of the sum Kiln writes the product as, 0 for a plain product */
+	if (!strcmp(op, "mul-split")) {
+		fprintf(out, "%d\n", sched_mul_split(a > b ? a : b, a > b ? b : a, w));
 		return 0;
 	}
 	/* icmp.PRED: a compare by its predicate (kir.txt's names) */

@@ -62,12 +62,13 @@ typedef struct bind_signal {
 	int width;
 } bind_signal;
 
-/* A multiplication as its multiplier takes it: the low ABITS and BBITS bits of its operands (in that order,
- * or swapped when SWAP), each read as two's complement, hold the operands whole (cdfg/value_bits.h), so
- * that the product's low bits are the operation's and the multiplier is only as wide as its operands.
+/* A multiplication as its multiplier takes it: ABITS and BBITS bits of its operands (in that order, or
+ * swapped when SWAP) from bit ATZ and BTZ up, each read as two's complement, hold the operands whole but for
+ * their low bits known to be zero (cdfg/value_bits.h); the product shifted left by ATZ + BTZ is the
+ * operation's in its low bits, and the multiplier is only as wide as the operands' significant bits.
  * UNIT: the shared multiplier it runs on, or -1 for one of its own. */
 typedef struct bind_mul {
-	int unit, swap, abits, bbits;
+	int unit, swap, abits, bbits, atz, btz;
 } bind_mul;
 
 /* A multiplier the sequential code shares, as dividers and floating-point units are: each state that
@@ -138,6 +139,9 @@ int bind_multipliers(const kfunc *f, kbind *b);
 /* The fabric's multiplier cells (DSPs) F's multipliers take as bind_multipliers binds them, within F's DSP
  * share when it has one; -1 when out of memory. */
 int bind_mul_cells(const kfunc *f);
+/* The fabric's multiplier cells multiplication M of a WIDTH-bit product takes on a multiplier of its own: its
+ * operands' significant bits, into the product's bits below its shift. */
+int bind_mul_own_cells(const bind_mul *m, int width);
 /* Fills B->registered, which values need a register, B->derived, which read their operand's register
  * instead, and B->reg_of, which share one (bind_regs.c). 0, or -1 when out of memory. */
 int bind_registers(const kfunc *f, kbind *b);

@@ -66,15 +66,22 @@ void bind_dump(const kfunc *f, const kbind *b, FILE *o)
 		fprintf(o, "  multiplier %d: %d x %d bits into %d, shared by", u, m->abits, m->bbits,
 		        m->width);
 		for (int i = 0; i < f->ninsts; i++)
-			if (b->mul[i].unit == u)
+			if (b->mul[i].unit == u) {
 				fprintf(o, " %%%d", i);
+				if (b->mul[i].atz + b->mul[i].btz)
+					fprintf(o, " (shifted left %d)", b->mul[i].atz + b->mul[i].btz);
+			}
 		fputc('\n', o);
 	}
 	for (int i = 0; i < f->ninsts; i++)
-		if (f->insts[i].block >= 0 && f->insts[i].op == K_MUL && b->mul[i].unit < 0)
-			fprintf(o, "  multiplier of %%%d: %d x %d bits into %d%s\n", i, b->mul[i].abits,
-			        b->mul[i].bbits, f->insts[i].width,
-			        kir_pipelined(f, f->insts[i].block) ? " (pipelined)" : "");
+		if (f->insts[i].block >= 0 && f->insts[i].op == K_MUL && b->mul[i].unit < 0) {
+			const bind_mul *m = &b->mul[i];
+			fprintf(o, "  multiplier of %%%d: %d x %d bits into %d", i, m->abits, m->bbits,
+			        f->insts[i].width);
+			if (m->atz + m->btz)
+				fprintf(o, ", the product shifted left %d", m->atz + m->btz);
+			fprintf(o, "%s\n", kir_pipelined(f, f->insts[i].block) ? " (pipelined)" : "");
+		}
 	for (int w = 1; w <= 64; w++)
 		if (b->div[w])
 			fprintf(o, "  divider %d bits\n", w);

@@ -259,11 +259,12 @@ int bind_multipliers(const kfunc *f, kbind *b)
 	int n = 0;
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
-		b->mul[i] = (bind_mul){-1, 0, 0, 0};
+		b->mul[i] = (bind_mul){-1, 0, 0, 0, 0, 0};
 		if (k->block < 0 || k->op != K_MUL)
 			continue;
 		bind_mul *m = &b->mul[i];
-		sched_mul_operands(f, b->vb, k, &m->abits, &m->bbits, &m->swap);
+		sched_mul_form mf = sched_mul_operands(f, b->vb, k);
+		*m = (bind_mul){-1, mf.swap, mf.abits, mf.bbits, mf.atz, mf.btz};
 		if (!kir_pipelined(f, k->block) && sched_mul_shareable(k, m->bbits))
 			keys[n++] = (mul_key){i, k->width, k->step, m->abits * m->bbits};
 	}
@@ -320,7 +321,7 @@ int bind_multipliers(const kfunc *f, kbind *b)
 		b->mul_cells += unit_cells(&b->mul_unit[u]);
 	for (int i = 0; i < f->ninsts; i++)
 		if (f->insts[i].block >= 0 && f->insts[i].op == K_MUL && b->mul[i].unit < 0)
-			b->mul_cells += sched_mul_cells(b->mul[i].abits, b->mul[i].bbits, f->insts[i].width);
+			b->mul_cells += bind_mul_own_cells(&b->mul[i], f->insts[i].width);
 	b->mul_cells_by_timing = b->mul_cells;
 	if (f->dsp_capped)
 		fit_dsp_share(f, b, fill);
@@ -345,6 +346,12 @@ int bind_multipliers(const kfunc *f, kbind *b)
 			b->mul[i].unit = renum[b->mul[i].unit];
 	free(renum);
 	return 0;
+}
+
+int bind_mul_own_cells(const bind_mul *m, int width)
+{
+	int y = width - m->atz - m->btz;
+	return y > 0 ? sched_mul_cells(m->abits, m->bbits, y) : 0;
 }
 
 int bind_mul_cells(const kfunc *f)

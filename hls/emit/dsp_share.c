@@ -93,8 +93,7 @@ int dsp_report(const kfunc *ks, int nk, long dsps, FILE *o)
 			if (f->insts[i].block >= 0 && f->insts[i].op == K_MUL && b.mul[i].unit < 0) {
 				own++;
 				piped += kir_pipelined(f, f->insts[i].block);
-				own_cells +=
-				    sched_mul_cells(b.mul[i].abits, b.mul[i].bbits, f->insts[i].width);
+				own_cells += bind_mul_own_cells(&b.mul[i], f->insts[i].width);
 			}
 		if (own)
 			fprintf(o, "  multipliers of their own: %d (%d in pipelined loops), %d cells\n", own,

@@ -158,11 +158,7 @@ static void expr(ectx *e, const kinst *k, int s, FILE *o)
 		 * costs no more than its own bits */
 		int i = (int)(k - f->insts);
 		const bind_mul *m = &e->bd->mul[i];
-		if (m->unit >= 0)
-			fprintf(o, "mu%d_y", m->unit);
-		else
-			fprintf(o, "$signed(%s) * $signed(%s)", emit_mul_operand(e, i, 0, m->abits, s),
-			        emit_mul_operand(e, i, 1, m->bbits, s));
+		fprintf(o, "%s", m->unit >= 0 ? emit_mul_shared(e, i) : emit_mul_own(e, i, s));
 		return;
 	}
 	const char *form = kop_rtl_form(k->op);

@@ -226,10 +226,8 @@ static void multiplier(ectx *e, int u)
 		        emit_mul_operand(e, i, 0, m->abits, m->loop >= 0 ? ctx : k->step), u,
 		        emit_mul_operand(e, i, 1, m->bbits, m->loop >= 0 ? ctx : k->step));
 	}
-	fprintf(
-	    o,
-	    "      default: ;\n    endcase\n  end\n  assign mu%d_y = $signed(mu%d_a) * $signed(mu%d_b);\n\n",
-	    u, u, u);
+	fprintf(o, "      default: ;\n    endcase\n  end\n  assign mu%d_y = %s;\n\n", u,
+	        emit_mul_unit_product(e, u));
 }
 
 void emit_multipliers(ectx *e)

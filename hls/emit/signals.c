@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "signals.h"
 
+#include "../schedule/oplib.h"
+
 #include "read_queue.h"
 
 #include <inttypes.h>
@@ -145,9 +147,83 @@ const char *emit_ref_low(ectx *e, kval v, int n, int ctx)
 	return n >= v.width ? emit_ref(e, v, ctx) : emit_ref_slice(e, v, n - 1, 0, ctx);
 }
 
+/* A multiplier's operand: a shared multiplier's operand register REG of BITS bits, or else operand V of an
+ * operation from its bit TZ up, read at context CTX. */
+typedef struct mul_src {
+	const char *reg;
+	int bits;
+	kval v;
+	int tz, ctx;
+} mul_src;
+
+/* Bits LO..LO+N-1 of operand S, sign-extended past the value's width. */
+static const char *src_bits(ectx *e, const mul_src *s, int lo, int n)
+{
+	if (s->reg)
+		return lo == 0 && n == s->bits ? s->reg : rb_str(e->rb, "%s[%d:%d]", s->reg, lo + n - 1, lo);
+	int w = s->v.width;
+	lo += s->tz;
+	if (lo == 0)
+		return emit_ref_low(e, s->v, n, s->ctx); /* no more than the value's bits: its known width */
+	if (lo + n <= w)
+		return emit_ref_slice(e, s->v, lo + n - 1, lo, s->ctx);
+	const char *sign = emit_ref_bit(e, s->v, w - 1, s->ctx);
+	if (lo >= w)
+		return rb_str(e->rb, "{%d{%s}}", n, sign);
+	return rb_str(e->rb, "{{%d{%s}}, %s}", lo + n - w, sign, emit_ref_slice(e, s->v, w - 1, lo, s->ctx));
+}
+
+/* The YBITS-bit product of A (ABITS bits) by B (BBITS <= ABITS), as sched_mul_split says to write it. */
+static const char *product(ectx *e, const mul_src *a, int abits, const mul_src *b, int bbits, int ybits)
+{
+	const char *nb = src_bits(e, b, 0, bbits);
+	int c = sched_mul_split(abits, bbits, ybits);
+	if (!c)
+		return rb_str(e->rb, "$signed(%s) * $signed(%s)", src_bits(e, a, 0, abits), nb);
+	/* the low slices unsigned (a zero sign in front), the last one signed */
+	const char *sum = "";
+	for (int lo = 0; lo < abits && lo < ybits; lo += c) {
+		int last = abits - lo <= c + 1;
+		const char *slice = last ? rb_str(e->rb, "$signed(%s)", src_bits(e, a, lo, abits - lo))
+		                         : rb_str(e->rb, "$signed({1'b0, %s})", src_bits(e, a, lo, c));
+		const char *p = rb_str(e->rb, "$signed(%s) * %s", nb, slice);
+		sum = lo ? rb_str(e->rb, "%s + ((%s) << %d)", sum, p, lo) : rb_str(e->rb, "(%s)", p);
+		if (last)
+			break;
+	}
+	return sum;
+}
+
 const char *emit_mul_operand(ectx *e, int i, int a, int bits, int ctx)
 {
-	return emit_ref_low(e, e->f->insts[i].a[a ^ e->bd->mul[i].swap], bits, ctx);
+	const bind_mul *m = &e->bd->mul[i];
+	mul_src s = {NULL, 0, e->f->insts[i].a[a ^ m->swap], a ? m->btz : m->atz, ctx};
+	return src_bits(e, &s, 0, bits);
+}
+
+const char *emit_mul_own(ectx *e, int i, int ctx)
+{
+	const bind_mul *m = &e->bd->mul[i];
+	const kinst *k = &e->f->insts[i];
+	int s = m->atz + m->btz;
+	mul_src a = {NULL, 0, k->a[m->swap], m->atz, ctx}, b = {NULL, 0, k->a[!m->swap], m->btz, ctx};
+	const char *y = product(e, &a, m->abits, &b, m->bbits, k->width - s);
+	return s ? rb_str(e->rb, "(%s) << %d", y, s) : y;
+}
+
+const char *emit_mul_unit_product(ectx *e, int u)
+{
+	const bind_mul_unit *m = &e->bd->mul_unit[u];
+	mul_src a = {rb_str(e->rb, "mu%d_a", u), m->abits, {0}, 0, 0},
+	        b = {rb_str(e->rb, "mu%d_b", u), m->bbits, {0}, 0, 0};
+	return product(e, &a, m->abits, &b, m->bbits, m->width);
+}
+
+const char *emit_mul_shared(ectx *e, int i)
+{
+	int s = e->bd->mul[i].atz + e->bd->mul[i].btz;
+	return s ? rb_str(e->rb, "mu%d_y << %d", e->bd->mul[i].unit, s)
+	         : rb_str(e->rb, "mu%d_y", e->bd->mul[i].unit);
 }
 
 const char *emit_pipe_at(ectx *e, int b, int k, int c)

@@ -32,9 +32,17 @@ const char *emit_ref_bit(ectx *e, kval v, int bit, int ctx);
 const char *emit_ref_slice(ectx *e, kval v, int hi, int lo, int ctx);
 /* The low N bits of operand V at context CTX: the operand itself when it has no more. */
 const char *emit_ref_low(ectx *e, kval v, int n, int ctx);
-/* Operand A (0 or 1) of multiplication I as its multiplier takes it (bind_mul: swapped or not), its low
- * BITS bits, at context CTX. */
+/* Operand A (0 or 1) of multiplication I as its multiplier takes it (bind_mul: swapped or not), BITS bits
+ * from its first that is not known to be zero, sign-extended past its width, at context CTX. */
 const char *emit_mul_operand(ectx *e, int i, int a, int bits, int ctx);
+/* Multiplication I on a multiplier of its own at context CTX: the product of its operands' significant bits
+ * (as sched_mul_split writes it), shifted back by the low zero bits they left out. */
+const char *emit_mul_own(ectx *e, int i, int ctx);
+/* Shared multiplier U's product of its operand registers (as sched_mul_split writes it). */
+const char *emit_mul_unit_product(ectx *e, int u);
+/* Multiplication I's value from its shared multiplier's product: shifted back by its operands' low zero bits.
+ */
+const char *emit_mul_shared(ectx *e, int i);
 /* The name of step S's state (binding's). */
 const char *emit_state(ectx *e, int s);
 /* "state_q == <step S's state>" */

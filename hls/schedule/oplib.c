@@ -254,13 +254,18 @@ static double class_delay(kdelay c, int w)
 	}
 }
 
-void sched_mul_operands(const kfunc *f, const vbits *vb, const kinst *k, int *abits, int *bbits, int *swap)
+sched_mul_form sched_mul_operands(const kfunc *f, const vbits *vb, const kinst *k)
 {
 	int x = vb ? vbits_signed(f, vb, k->a[0]) : k->a[0].width;
 	int y = vb ? vbits_signed(f, vb, k->a[1]) : k->a[1].width;
-	*swap = y > x;
-	*abits = *swap ? y : x;
-	*bbits = *swap ? x : y;
+	/* at least one bit stays: a zero operand is one bit of zero */
+	int xt = vb ? vbits_tz(f, vb, k->a[0]) : 0, yt = vb ? vbits_tz(f, vb, k->a[1]) : 0;
+	xt = xt < x ? xt : x - 1;
+	yt = yt < y ? yt : y - 1;
+	x -= xt;
+	y -= yt;
+	int swap = y > x;
+	return (sched_mul_form){swap ? y : x, swap ? x : y, swap, swap ? yt : xt, swap ? xt : yt};
 }
 
 /* V is a constant whose magnitude, read as two's complement, is a power of two. */
@@ -312,7 +317,8 @@ static int mul_cells(int a, int b, int y, int shift, int ytot)
 	                       : mul_cells(a, last, a + last, shift + n * step, ytot));
 }
 
-int sched_mul_cells(int abits, int bbits, int ybits)
+/* The cells of a plain A x B product of Y bits, as mul2dsp.v splits it. */
+static int mul2dsp_cells(int abits, int bbits, int ybits)
 {
 	if (abits < bbits) { /* mul2dsp puts the wider operand first */
 		int t = abits;
@@ -320,6 +326,34 @@ int sched_mul_cells(int abits, int bbits, int ybits)
 		bbits = t;
 	}
 	return mul_cells(abits, bbits, ybits, 0, ybits);
+}
+
+/* The cells of the sum sched_mul_split describes: slice products of the narrow operand by C bits of the wide
+ * one, each product's bits above the Y-bit result dropped. */
+static int split_cells(int abits, int bbits, int ybits, int c)
+{
+	int cells = 0;
+	for (int lo = 0; lo < abits && lo < ybits; lo += c) {
+		int last = abits - lo <= c + 1;
+		cells += mul2dsp_cells(bbits, last ? abits - lo : c + 1, ybits - lo);
+		if (last)
+			break;
+	}
+	return cells;
+}
+
+int sched_mul_split(int abits, int bbits, int ybits)
+{
+	int c = fab->dsp_b - 1;
+	if (bbits > fab->dsp_a || abits <= fab->dsp_b || c < 2)
+		return 0;
+	return split_cells(abits, bbits, ybits, c) < mul2dsp_cells(abits, bbits, ybits) ? c : 0;
+}
+
+int sched_mul_cells(int abits, int bbits, int ybits)
+{
+	int c = sched_mul_split(abits, bbits, ybits);
+	return c ? split_cells(abits, bbits, ybits, c) : mul2dsp_cells(abits, bbits, ybits);
 }
 
 double sched_mul_delay(int abits, int bbits, int shared)
@@ -331,9 +365,8 @@ double sched_mul_delay(int abits, int bbits, int shared)
 
 static double mul_delay(const kfunc *f, const vbits *vb, const kinst *k)
 {
-	int a, b, swap;
-	sched_mul_operands(f, vb, k, &a, &b, &swap);
-	return sched_mul_delay(a, b, sched_mul_shareable(k, b));
+	sched_mul_form m = sched_mul_operands(f, vb, k);
+	return sched_mul_delay(m.abits, m.bbits, sched_mul_shareable(k, m.bbits));
 }
 
 /* An integer compare of W-bit operands (calibrate-delays): equality a tree of LUTs, an ordered compare a

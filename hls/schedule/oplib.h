@@ -49,13 +49,24 @@ double sched_load_ready(const kfunc *f, const kinst *k);
  * cost as much as: binding shares the sequential code's multiplications from this width on (hls/emit/bind.h),
  * and the scheduler charges every such multiplication the steering of its operands. */
 #define SCHED_MUL_SHARE_MIN_WIDTH 9
-/* The operand widths of multiplication K as its multiplier takes them: *ABITS >= *BBITS two's-complement
- * bits that hold the operands whole by VB (NULL: their widths), *SWAP when the wider is the second. */
-void sched_mul_operands(const kfunc *f, const vbits *vb, const kinst *k, int *abits, int *bbits, int *swap);
+/* Multiplication K as its multiplier takes it: each operand without its low bits known to be zero (ATZ and
+ * BTZ of them, which the product regains as a shift by their sum), in ABITS >= BBITS two's-complement bits
+ * that hold the rest whole, by VB (NULL: the operands' widths, nothing trimmed); SWAP when the wider is the
+ * second operand. */
+typedef struct sched_mul_form {
+	int abits, bbits, swap, atz, btz;
+} sched_mul_form;
+sched_mul_form sched_mul_operands(const kfunc *f, const vbits *vb, const kinst *k);
 /* Delay in ns of an ABITS x BBITS multiplier, with the steering of its operands when SHARED. */
 double sched_mul_delay(int abits, int bbits, int shared);
+/* How Kiln writes an ABITS x BBITS (ABITS >= BBITS) two's-complement product of YBITS bits: 0 for one
+ * product, which yosys' mul2dsp splits into cells along the wider operand; else C, for a sum of products of
+ * the narrow operand by C-bit slices of the wide one (unsigned, the last signed and up to C + 1 bits), each
+ * one cell, where that takes fewer cells (a 33 x 23 product: 2 DSP48E1s for mul2dsp's 4, as Vivado maps
+ * it). */
+int sched_mul_split(int abits, int bbits, int ybits);
 /* The fabric's multiplier cells (DSP48E1s, SB_MAC16s, MULT18X18Ds) yosys maps an ABITS x BBITS
- * two's-complement product of YBITS bits onto: 0 when it stays logic. */
+ * two's-complement product of YBITS bits onto as Kiln writes it (sched_mul_split): 0 when it stays logic. */
 int sched_mul_cells(int abits, int bbits, int ybits);
 /* Multiplication K, whose narrower operand takes BBITS bits, may run on a shared multiplier: a product of
  * SCHED_MUL_SHARE_MIN_WIDTH bits or more, by no one-bit operand and by no constant +-2^k. */

@@ -389,9 +389,7 @@ static int build_types(sched_problem *p, const vbits *vb)
 				    add_type(p, RES_FP_UNIT, group[i], fp_unit_latency(k, p->clock_ns), 1, 1);
 			p->type[i] = fpu_type[group[i]];
 		} else if (k->op == K_MUL && k->width <= 64) {
-			int a, b, swap;
-			sched_mul_operands(f, vb, k, &a, &b, &swap);
-			if (!sched_mul_shareable(k, b))
+			if (!sched_mul_shareable(k, sched_mul_operands(f, vb, k).bbits))
 				continue;
 			if (mul_type[k->width] < 0)
 				mul_type[k->width] =
@@ -429,10 +427,10 @@ int sched_problem_init(sched_problem *p, const kfunc *f, double clock_ns)
 		const kinst *k = &f->insts[i];
 		p->delay[i] = p->delay_piped[i] = sched_delay(f, vb, k);
 		if (k->op == K_MUL) {
-			int a, b, swap;
-			sched_mul_operands(f, vb, k, &a, &b, &swap);
+			sched_mul_form m = sched_mul_operands(f, vb, k);
 			/* its own multiplier, unless the board's DSPs have it take turns on a shared one */
-			p->delay_piped[i] = sched_mul_delay(a, b, sched_muls_per_cycle(f) && p->type[i] >= 0);
+			p->delay_piped[i] =
+			    sched_mul_delay(m.abits, m.bbits, sched_muls_per_cycle(f) && p->type[i] >= 0);
 		}
 	}
 	free(vb);

@@ -19,7 +19,7 @@ CORPUS_ROM_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_romdev_,crc control wide)
 # that can be shared is, beyond what the clock allows, and loops that multiply are sequential
 # (hls/emit/bind_mul.c); and pipelined loops' products taking turns on 2 or 1 shared multipliers of a width
 # (--dsp-max 12 and 6: kernels of three and four 32-bit products of 3 cells an iteration).
-CORPUS_DSP_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_dspshare_,arith64 mulshare products4) \
+CORPUS_DSP_TESTS := $(addprefix $(HLS_TEST_DIR)/corpus_dspshare_,arith64 mulshare products4 multrim) \
 	$(HLS_TEST_DIR)/corpus_dsp6_pipemul $(HLS_TEST_DIR)/corpus_dsp12_pipemul
 TESTS += $(CORPUS_ICE40_TESTS) $(CORPUS_ROM_TESTS) $(CORPUS_DSP_TESTS)
 TESTS += $(CORPUS_TESTS) $(CORPUS_SEQ_TESTS) $(HLS_TEST_DIR)/hls-bad-test $(HLS_TEST_DIR)/hls-rtl-test \
@@ -96,7 +96,7 @@ $(CORPUS_ROM_TESTS): $(HLS_TEST_DIR)/corpus_romdev_%: $(HLS_TEST_DIR)/bin/% $(HL
 	printf '#!/bin/sh\nexec env KILN_TEST_LABEL="tables in device memory: " "%s" "%s" "$$@"\n' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img-romdev/$*.kimg)' >$@
 	chmod +x $@
 
-$(filter %_arith64 %_mulshare %_products4,$(CORPUS_DSP_TESTS)): $(HLS_TEST_DIR)/corpus_dspshare_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img-dsp0/%.kimg
+$(filter %_arith64 %_mulshare %_products4 %_multrim,$(CORPUS_DSP_TESTS)): $(HLS_TEST_DIR)/corpus_dspshare_%: $(HLS_TEST_DIR)/bin/% $(HLS_TEST_DIR)/img-dsp0/%.kimg
 	printf '#!/bin/sh\nexec env KILN_TEST_LABEL="no DSPs: " "%s" "%s" "$$@"\n' '$(abspath $<)' '$(abspath $(HLS_TEST_DIR)/img-dsp0/$*.kimg)' >$@
 	chmod +x $@
 $(filter %_pipemul,$(CORPUS_DSP_TESTS)): $(HLS_TEST_DIR)/corpus_dsp%_pipemul: $(HLS_TEST_DIR)/bin/pipemul $(HLS_TEST_DIR)/img-dsp%/pipemul.kimg

@@ -3,8 +3,10 @@
 # The multiplier cells binding counts against a board's DSPs (sched_mul_cells, hls/schedule/oplib.c) against
 # yosys: for each fabric and a table of product shapes (the widths Kiln's shared and own multipliers take), the
 # model's count (kiln-opt --fabric F --delay mul-cells Y A B) must equal the DSP cells yosys maps a signed
-# A x B product of Y bits onto (synth_ice40 -dsp, synth_ecp5, synth_xilinx), so that a change to a table or to
-# yosys' splitting fails here rather than as a board that binding thinks fits and the fit check refuses.
+# A x B product of Y bits onto (synth_ice40 -dsp, synth_ecp5, synth_xilinx), written as kiln-cc writes it (a
+# sum of slice products where kiln-opt --delay mul-split says so), so that a change to a table, to Kiln's
+# split or to yosys' splitting fails here rather than as a board that binding thinks fits and the fit check
+# refuses.
 # Usage: mul-cells-test.sh BUILD   (about a minute)
 set -u
 build=$1
@@ -16,10 +18,11 @@ module m #(parameter A = 32, B = 32, Y = 32) (input [A-1:0] a, input [B-1:0] b, 
   assign y = $signed(a) * $signed(b);
 endmodule
 V
-# Y A B: 16 to 64-bit products, operands narrowed by what binding knows of them, the widths around each
+# Y A B (A >= B): 16 to 64-bit products, operands narrowed by what binding knows of them, the widths around each
 # fabric's cell (16, 18, 25) and its minimum product (11 on the iCE40)
 shapes="8:4:4 12:6:6 10:8:3 16:16:16 32:16:16 32:17:16 32:32:32 32:24:8 32:32:16 36:18:18 20:20:20 \
-48:48:48 64:32:32 64:64:64 64:53:53 64:33:33 64:64:17 40:26:19 64:40:12"
+48:48:48 64:32:32 64:64:64 64:53:53 64:33:33 64:64:17 40:26:19 64:40:12 64:33:23 64:32:22 \
+64:52:20 64:23:22"
 for fam in ice40 ecp5 xc7; do
 	case $fam in
 	ice40) synth="synth_ice40 -dsp" cell=SB_MAC16 ;;
@@ -30,16 +33,34 @@ for fam in ice40 ecp5 xc7; do
 		y=${s%%:*} r=${s#*:}
 		a=${r%%:*} b=${r#*:}
 		model=$("$opt" --fabric "$fam" --delay mul-cells "$y" "$a" "$b" 2>&1)
-		if ! yosys -q -p "read_verilog $tmp/m.v; chparam -set A $a -set B $b -set Y $y m; $synth -top m; \
+		# where Kiln writes the product as a sum of slice products (sched_mul_split), that sum as kiln-cc
+		# writes it: the narrow operand by C-bit slices of the wide one, unsigned but the last
+		c=$("$opt" --fabric "$fam" --delay mul-split "$y" "$a" "$b" 2>&1)
+		v="$tmp/m.v" form=""
+		if [ "$c" != 0 ]; then
+			v="$tmp/split.v" lo=0 sum="" form=" (as a sum of $c-bit slice products)"
+			while [ "$lo" -lt "$a" ] && [ "$lo" -lt "$y" ]; do
+				if [ $((a - lo)) -le $((c + 1)) ]; then
+					p="\$signed(b) * \$signed(a[$((a - 1)):$lo])"
+				else
+					p="\$signed(b) * \$signed({1'b0, a[$((lo + c - 1)):$lo]})"
+				fi
+				if [ "$lo" = 0 ]; then sum="($p)"; else sum="$sum + (($p) << $lo)"; fi
+				[ $((a - lo)) -le $((c + 1)) ] && break
+				lo=$((lo + c))
+			done
+			printf 'module m #(parameter A = 32, B = 32, Y = 32) (input [A-1:0] a, input [B-1:0] b, output [Y-1:0] y);\n  assign y = %s;\nendmodule\n' "$sum" >"$v"
+		fi
+		if ! yosys -q -p "read_verilog $v; chparam -set A $a -set B $b -set Y $y m; $synth -top m; \
 			tee -q -o $tmp/stat.txt stat" >"$tmp/log" 2>&1; then
 			echo "not ok - yosys mapped a $a x $b product of $y bits for $fam: $(tail -2 "$tmp/log")"
 			continue
 		fi
 		got=$(awk -v c="$cell" '$1 == c { n = $2 } END { print n + 0 }' "$tmp/stat.txt")
 		if [ "$model" = "$got" ]; then
-			echo "ok - $fam: a $a x $b product of $y bits takes $got $cell, as binding counts"
+			echo "ok - $fam: a $a x $b product of $y bits$form takes $got $cell, as binding counts"
 		else
-			echo "not ok - $fam: a $a x $b product of $y bits: yosys maps $got $cell, binding counts $model"
+			echo "not ok - $fam: a $a x $b product of $y bits$form: yosys maps $got $cell, binding counts $model"
 		fi
 	done
 done
