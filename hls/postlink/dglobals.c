@@ -88,8 +88,27 @@ static int collect(LLVMModuleRef mod, kiln_desc *d, int report)
 		x->init_mode = im ? (enum kiln_init_mode)(atoi(im) != 0) : KILN_DEFAULT_INIT_MODE;
 		free(im);
 		char *csr = attr_dup(g, "sycl-implement-in-csr");
-		x->implement_in_csr = csr ? strcmp(csr, "false") != 0 : x->size <= KILN_DEFAULT_CSR_MAX_BYTES;
+		int want_csr = csr ? strcmp(csr, "false") != 0 : -1;
 		free(csr);
+		x->implement_in_csr = want_csr >= 0 ? want_csr : x->size <= KILN_DEFAULT_CSR_MAX_BYTES;
+		if (want_csr == 1 && report) {
+			char id[1024];
+			diag_shown(x->unique_id, strlen(x->unique_id), id, sizeof id);
+			if (!x->image_scope)
+				diag_warning_at(g,
+				                "device global '%s': implement_in_csr applies to device_image_scope "
+				                "globals only; this one lives in device memory, its address in a CSR "
+				                "register",
+				                id);
+			else if (x->size > KILN_CSR_MAX_BYTES)
+				diag_warning_at(g,
+				                "device global '%s' (%u bytes): implement_in_csr holds at most %d "
+				                "bytes (its storage is registers beside the kernel arguments); it "
+				                "gets a dedicated interface instead",
+				                id, x->size, KILN_CSR_MAX_BYTES);
+		}
+		if (want_csr == 1 && x->size > KILN_CSR_MAX_BYTES)
+			x->implement_in_csr = 0;
 		x->init = calloc(x->size ? x->size : 1, 1);
 		LLVMValueRef init = LLVMGetInitializer(g);
 		/* The USM-backed class starts as init_val when it has one, else as zeroes. */

@@ -18,6 +18,10 @@ enum kiln_dg_storage { KILN_DG_CSR = 0, KILN_DG_DEDICATED = 1, KILN_DG_USM = 2 }
 /* Chosen defaults for properties a device global leaves unspecified (documented in README). */
 #define KILN_DEFAULT_INIT_MODE KILN_INIT_REPROGRAM
 #define KILN_DEFAULT_CSR_MAX_BYTES 64 /* implement_in_csr defaults to true up to this size, false above */
+/* The largest device global implement_in_csr=true places in the CSR space: its storage is registers beside the
+ * kernel arguments, read through the CSR multiplexer (16 KiB there was 131,072 flip-flops, and Verilator
+ * gave up on the constant); a larger one gets a dedicated interface, with a warning. */
+#define KILN_CSR_MAX_BYTES 256
 
 typedef struct kiln_arg_desc {
 	char *name; /* C parameter name, or "argN" */

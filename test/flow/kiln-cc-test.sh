@@ -323,6 +323,28 @@ grep -q "^kernel chained (.*, 3 dsps, 1 product a step, 1 product a loop cycle)$
 	ok "--dsp-max 0: two loops that multiply are left sequential, one multiplier for both, the report says why" ||
 	notok "--dsp-max 0 leaves loops that multiply sequential" "$(grep -i pipelined "$tmp/dm0.kimg.d/schedule.txt" | head -3; cat "$tmp/dm0.kimg.d/binding.txt")"
 
+# implement_in_csr where it cannot be: a device global larger than the CSR space holds gets a dedicated
+# interface, and one without device_image_scope lives in device memory; each says so at its line, and the
+# register map shows where it went (a small one stays in the CSR block).
+cat >"$tmp/csr.c" <<'EOF_CSR'
+#include <kiln/device.h>
+KILN_DEVICE_GLOBAL(int, big[4096], KILN_IMPLEMENT_IN_CSR_ON, KILN_DEVICE_IMAGE_SCOPE);
+KILN_DEVICE_GLOBAL(int, loose, KILN_IMPLEMENT_IN_CSR_ON);
+KILN_DEVICE_GLOBAL(int, small[8], KILN_IMPLEMENT_IN_CSR_ON, KILN_DEVICE_IMAGE_SCOPE);
+KILN_SINGLE_TASK_KERNEL void k(int *o) { o[0] = big[3] + loose + small[2]; }
+EOF_CSR
+if "$cc" -q --stop-after rtl -o "$tmp/csr.kimg" "$tmp/csr.c" 2>"$tmp/csr.err" &&
+	grep -q "csr.c:2: warning: device global 'big' (16384 bytes): implement_in_csr holds at most 256 bytes" "$tmp/csr.err" &&
+	grep -q "csr.c:3: warning: device global 'loose': implement_in_csr applies to device_image_scope globals only" "$tmp/csr.err" &&
+	[ "$(grep -c warning "$tmp/csr.err")" = 2 ] &&
+	grep -q "device global 'big', 16384 bytes, .*dedicated interface" "$tmp/csr.kimg.d/regmap.md" &&
+	grep -q "device global 'loose': device-memory address" "$tmp/csr.kimg.d/regmap.md" &&
+	grep -q "device global 'small', 32 bytes, .*in the CSR block" "$tmp/csr.kimg.d/regmap.md"; then
+	ok "implement_in_csr on 16 KiB or without device_image_scope: a warning at each global's line, where it went in the register map"
+else
+	notok "implement_in_csr where it cannot be is warned of" "$(head -c 600 "$tmp/csr.err"; grep "device global" "$tmp/csr.kimg.d/regmap.md")"
+fi
+
 # --onchip-rom-max: a limit beyond the largest on-chip memory, or not a size, is refused before anything is
 # compiled, quoting what was given; a table over the limit becomes a device global in device memory.
 for bad in 2M 12x; do
