@@ -204,6 +204,28 @@ static void schedule_kernels(build *b, LLVMModuleRef mod, int mul_serial)
 	}
 }
 
+/* A clock shorter than one operation takes: the scheduler gives it a state and lets it run over, so the
+ * hardware cannot close timing at that clock. Said once per kernel, at its slowest operation. */
+static void warn_overruns(const build *b)
+{
+	for (int k = 0; k < b->nk; k++) {
+		const kfunc *f = &b->ks[k];
+		double need = 0;
+		int i = f->name ? sched_overrun(f, &need) : -1;
+		if (i < 0)
+			continue;
+		const kinst *op = &f->insts[i];
+		char name[1024];
+		diag_shown(f->name, strlen(f->name), name, sizeof name);
+		diag_warning_loc(
+		    f->file, op->line,
+		    "kernel '%s': a %.2f ns clock is shorter than this %d-bit %s needs (%.2f ns with "
+		    "a state's own logic); it gets a state and runs over it, so the hardware will not "
+		    "close timing below about %.2f ns",
+		    name, f->clock_ns, op->width, kop_name(op->op), need, need);
+	}
+}
+
 /* HLS: one scheduled kernel per kernel function. */
 static int stage_hls(build *b, LLVMModuleRef mod)
 {
@@ -253,6 +275,7 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 	}
 	if (share < 0)
 		diag_error(b->workdir, 0, 0, "out of memory sharing the board's DSPs");
+	warn_overruns(b);
 	if (!diag_errors() && write_dsp_report(b) != 0)
 		diag_error(b->workdir, 0, 0, "cannot write the binding report");
 	if (!diag_errors() && (sched_report_write(b->ks, b->nk, b->workdir) != 0 ||

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "schedule.h"
 
+#include "../cdfg/value_bits.h"
 #include "../support/xalloc.h"
 #include "oplib.h"
 #include "pipeline.h"
@@ -683,6 +684,25 @@ static void mark_edge(kfunc *f, kinst *k, int on)
 	k->edge = on;
 	for (int q = 0; q < k->nphi; q++)
 		f->insts[k->phi_val[q].id].edge = on;
+}
+
+int sched_overrun(const kfunc *f, double *need)
+{
+	vbits *vb = malloc(((size_t)f->ninsts + 1) * sizeof *vb);
+	if (vb)
+		vbits_analyse(f, vb);
+	double worst = 0;
+	int at = -1;
+	for (int i = 0; i < f->ninsts; i++) {
+		double d = f->insts[i].block >= 0 ? sched_delay(f, vb, &f->insts[i]) : 0;
+		if (d > worst) {
+			worst = d;
+			at = i;
+		}
+	}
+	free(vb);
+	*need = worst + sched_step_overhead();
+	return *need > f->clock_ns + 1e-6 ? at : -1;
 }
 
 void sched_run(kfunc *f, double clock_ns, int pipeline)

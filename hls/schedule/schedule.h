@@ -10,6 +10,11 @@
  * PIPELINE, single-block loops whose iterations can overlap are modulo scheduled (pipeline.h). */
 void sched_run(kfunc *f, double clock_ns, int pipeline);
 
+/* The operation of F that alone takes longest, when it and a state's own logic (sched_step_overhead) take
+ * longer than F's clock period: the scheduler gives it a state and lets it run over. -1 when every
+ * operation fits; *NEED: the period in ns that operation needs with a state's logic. */
+int sched_overrun(const kfunc *f, double *need);
+
 /* Writes the schedule report of the NK kernels to DIR/schedule.txt and DIR/schedule.json. 0 or -1. */
 int sched_report_write(const kfunc *ks, int nk, const char *dir);
 

@@ -168,6 +168,14 @@ void diag_warning(const char *fmt, ...)
 	va_end(ap);
 }
 
+void diag_warning_loc(const char *file, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(line ? file : NULL, line, 0, "warning", fmt, ap);
+	va_end(ap);
+}
+
 void diag_warning_at(LLVMValueRef v, const char *fmt, ...)
 {
 	char file[PATH_MAX];

@@ -13,6 +13,9 @@ void diag_error(const char *file, unsigned line, unsigned col, const char *fmt, 
 void diag_error_at(LLVMValueRef v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Reports a warning with no position. */
 void diag_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Reports a warning (no error count) at FILE:LINE (LINE 0 or FILE NULL: no position). */
+void diag_warning_loc(const char *file, unsigned line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Reports a warning (no error count) at the debug location of V, else without a position. */
 void diag_warning_at(LLVMValueRef v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The source file (as reported) and line of V's debug location: 1, or 0 when it has none. */

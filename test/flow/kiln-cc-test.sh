@@ -323,6 +323,19 @@ grep -q "^kernel chained (.*, 3 dsps, 1 product a step, 1 product a loop cycle)$
 	ok "--dsp-max 0: two loops that multiply are left sequential, one multiplier for both, the report says why" ||
 	notok "--dsp-max 0 leaves loops that multiply sequential" "$(grep -i pipelined "$tmp/dm0.kimg.d/schedule.txt" | head -3; cat "$tmp/dm0.kimg.d/binding.txt")"
 
+# A clock shorter than one operation needs: a warning at the operation's line naming it and the period it
+# needs; at the board's clock, saxpy's operations fit and nothing is said.
+"$cc" -q --clock-period 0.5 --stop-after schedule -o "$tmp/cp.kimg" "$src/examples/saxpy.c" 2>"$tmp/cp.err"
+rc=$?
+"$cc" -q --stop-after schedule -o "$tmp/cp10.kimg" "$src/examples/saxpy.c" 2>"$tmp/cp10.err"
+if [ $rc -eq 0 ] && [ "$(grep -c "clock is shorter" "$tmp/cp.err")" = 1 ] &&
+	grep -q "saxpy.c:[0-9]*: warning: kernel 'saxpy': a 0.50 ns clock is shorter than this 32-bit mul needs ([0-9.]* ns with a state's own logic).* below about [0-9.]* ns$" "$tmp/cp.err" &&
+	[ ! -s "$tmp/cp10.err" ]; then
+	ok "--clock-period 0.5: a warning at saxpy's multiplication with the period it needs; none at the board's clock"
+else
+	notok "--clock-period shorter than an operation is warned of" "$(head -c 600 "$tmp/cp.err"; head -c 300 "$tmp/cp10.err")"
+fi
+
 # implement_in_csr where it cannot be: a device global larger than the CSR space holds gets a dedicated
 # interface, and one without device_image_scope lives in device memory; each says so at its line, and the
 # register map shows where it went (a small one stays in the CSR block).
