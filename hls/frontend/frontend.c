@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "frontend.h"
+#include "macro_hint.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -298,8 +299,13 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	if (st != 0) {
 		if (st == 127)
 			diag_error(NULL, 0, 0, "clang-15 not found; run: sh scripts/install-deps");
-		else
+		else {
+			char hdr[4200];
+			snprintf(hdr, sizeof hdr, "%s/kiln/device.h",
+			         o->include_dir ? o->include_dir : frontend_include_dir());
+			macro_hint(path, path, hdr);
 			diag_error(path, 0, 0, "compilation failed");
+		}
 		return NULL;
 	}
 	LLVMModuleRef m = ir_read_file(ctx, out);

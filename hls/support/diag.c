@@ -189,6 +189,14 @@ void diag_warning_at(LLVMValueRef v, const char *fmt, ...)
 	va_end(ap);
 }
 
+void diag_note_loc(const char *file, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(line ? file : NULL, line, 0, "note", fmt, ap);
+	va_end(ap);
+}
+
 void diag_note(const char *fmt, ...)
 {
 	va_list ap;

@@ -22,6 +22,9 @@ void diag_warning_at(LLVMValueRef v, const char *fmt, ...) __attribute__((format
 int diag_location(LLVMValueRef v, char *file, size_t flen, unsigned *line);
 /* Records input file TYPED as the user gave it, so that locations in it are reported under that name. */
 void diag_input(const char *typed);
+/* Reports a note (no error count) at FILE:LINE. */
+void diag_note_loc(const char *file, unsigned line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Reports a note (no error count). */
 void diag_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* NAME (the N bytes at S, a user's name) as a message can show it, on one line and in ASCII, from at most 200

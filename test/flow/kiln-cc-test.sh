@@ -323,6 +323,18 @@ grep -q "^kernel chained (.*, 3 dsps, 1 product a step, 1 product a loop cycle)$
 	ok "--dsp-max 0: two loops that multiply are left sequential, one multiplier for both, the report says why" ||
 	notok "--dsp-max 0 leaves loops that multiply sequential" "$(grep -i pipelined "$tmp/dm0.kimg.d/schedule.txt" | head -3; cat "$tmp/dm0.kimg.d/binding.txt")"
 
+# A misspelt property macro: clang reports only "expected ')'" inside the KILN_DEVICE_GLOBAL expansion, so
+# kiln-cc names the unknown macro at its line and the property it is closest to (not a name it knows).
+printf '#include <kiln/device.h>\nKILN_DEVICE_GLOBAL(int, g, KILN_DEVICE_IMAGE_SCOPE,\n\tKILN_HOST_ACCES_READ);\nKILN_SINGLE_TASK_KERNEL void k(int *o) { o[0] = g; }\n' >"$tmp/typo.c"
+if "$cc" -q --stop-after rtl -o "$tmp/typo.kimg" "$tmp/typo.c" 2>"$tmp/typo.err"; then
+	notok "a misspelt property macro fails the compile" "exit 0"
+elif grep -q "typo.c:3: note: 'KILN_HOST_ACCES_READ' is no property macro of kiln/device.h; did you mean 'KILN_HOST_ACCESS_READ'?" "$tmp/typo.err" &&
+	[ "$(grep -c "is no property macro" "$tmp/typo.err")" = 1 ] && [ ! -e "$tmp/typo.kimg" ]; then
+	ok "a misspelt property macro: a note at its line naming it and the property meant"
+else
+	notok "a misspelt property macro is named" "$(tail -c 600 "$tmp/typo.err")"
+fi
+
 # A clock shorter than one operation needs: a warning at the operation's line naming it and the period it
 # needs; at the board's clock, saxpy's operations fit and nothing is said.
 "$cc" -q --clock-period 0.5 --stop-after schedule -o "$tmp/cp.kimg" "$src/examples/saxpy.c" 2>"$tmp/cp.err"
