@@ -123,8 +123,11 @@ static void add_dg_block(kiln_regmap *m, const kiln_dg_desc *g)
 		uint32_t reset = 0;
 		for (int k = 0; k < 4 && 4 * w + (uint32_t)k < g->size; k++)
 			reset |= (uint32_t)g->init[4 * w + (uint32_t)k] << (8 * k);
+		char what[64];
+		uint32_t last = 4 * w + 3 < g->size ? 4 * w + 3 : g->size - 1;
 		snprintf(rn, sizeof rn, "WORD_%u", w);
-		kiln_regblock_add_reg(b, rn, g->base + 4 * w, dg_access(g), reset, "bytes 4*i .. 4*i+3");
+		snprintf(what, sizeof what, "bytes %u .. %u", 4 * w, last);
+		kiln_regblock_add_reg(b, rn, g->base + 4 * w, dg_access(g), reset, what);
 	}
 }
 

@@ -364,8 +364,9 @@ if "$cc" -q --stop-after rtl -o "$tmp/csr.kimg" "$tmp/csr.c" 2>"$tmp/csr.err" &&
 	[ "$(grep -c warning "$tmp/csr.err")" = 2 ] &&
 	grep -q "device global 'big', 16384 bytes, .*dedicated interface" "$tmp/csr.kimg.d/regmap.md" &&
 	grep -q "device global 'loose': device-memory address" "$tmp/csr.kimg.d/regmap.md" &&
-	grep -q "device global 'small', 32 bytes, .*in the CSR block" "$tmp/csr.kimg.d/regmap.md"; then
-	ok "implement_in_csr on 16 KiB or without device_image_scope: a warning at each global's line, where it went in the register map"
+	grep -q "device global 'small', 32 bytes, .*in the CSR block" "$tmp/csr.kimg.d/regmap.md" &&
+	grep -q "DG_SMALL.WORD_2: bytes 8 .. 11 \*/" "$tmp/csr.kimg.d/regmap.h"; then
+	ok "implement_in_csr on 16 KiB or without device_image_scope: a warning at each global's line, where it went in the register map, each word's bytes"
 else
 	notok "implement_in_csr where it cannot be is warned of" "$(head -c 600 "$tmp/csr.err"; grep "device global" "$tmp/csr.kimg.d/regmap.md")"
 fi
