@@ -219,10 +219,10 @@ static void warn_overruns(const build *b)
 		diag_shown(f->name, strlen(f->name), name, sizeof name);
 		diag_warning_loc(
 		    f->file, op->line,
-		    "kernel '%s': a %.2f ns clock is shorter than this %d-bit %s needs (%.2f ns with "
+		    "kernel '%s': a %.2f ns clock is shorter than %s %d-bit %s needs (%.2f ns with "
 		    "a state's own logic); it gets a state and runs over it, so the hardware will not "
 		    "close timing below about %.2f ns",
-		    name, f->clock_ns, op->width, kop_name(op->op), need, need);
+		    name, f->clock_ns, op->line ? "this" : "a", op->width, kop_name(op->op), need, need);
 	}
 }
 

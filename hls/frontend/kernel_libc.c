@@ -92,6 +92,11 @@ int kernel_libc_link(LLVMModuleRef mod)
 			continue;
 		rc = keep_name(&names, &nnames, &cap, LLVMGetValueName2(g, &(size_t){0}));
 	}
+	/* A single-source program's device half keeps DPC++'s spir64 layout, which adds the native integer
+	 * widths and 128-bit vectors' alignment to clang's; the linked module has the kernels' layout
+	 * anyway, so the library takes it (LLVM warned of the difference on every such build, -q or not). */
+	if (rc == 0 && !strcmp(LLVMGetTarget(lib), LLVMGetTarget(mod)))
+		LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(mod));
 	if (rc == 0 && LLVMLinkModules2(mod, lib)) /* consumes lib */
 		rc = -1;
 	else if (rc != 0)

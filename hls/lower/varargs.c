@@ -77,13 +77,29 @@ static int calls(LLVMValueRef in, const char *name)
 	return s && n == strlen(name) && !memcmp(s, name, n);
 }
 
+/* Whether AP, the address va_arg reads a va_list at, holds SPIR's `char *` va_list. With typed pointers its
+ * type says so; with opaque ones (a single-source program's device half, compiled for the host) the
+ * storage it points into does: a pointer-sized slot, not x86-64's array of __va_list_tag (an argument or
+ * other pointer is taken as SPIR's, as a `char *` va_list passed on is). */
+static int spir_va_list(va *v, LLVMValueRef ap)
+{
+	LLVMTypeRef pt = LLVMTypeOf(ap);
+	if (!LLVMPointerTypeIsOpaque(pt))
+		return LLVMGetElementType(pt) == v->i8p;
+	while (LLVMIsAGetElementPtrInst(ap) || LLVMIsABitCastInst(ap))
+		ap = LLVMGetOperand(ap, 0);
+	if (!LLVMIsAAllocaInst(ap) && !LLVMIsAGlobalVariable(ap))
+		return 1;
+	LLVMTypeRef t = LLVMIsAAllocaInst(ap) ? LLVMGetAllocatedType(ap) : LLVMGlobalGetValueType(ap);
+	return LLVMGetTypeKind(t) == LLVMPointerTypeKind;
+}
+
 /* Lowers va_arg IN; 0, or 1 after a diagnostic. */
 static int lower_va_arg(va *v, LLVMValueRef in)
 {
 	LLVMValueRef ap = LLVMGetOperand(in, 0);
 	LLVMTypeRef t = LLVMTypeOf(in);
-	LLVMTypeRef apt = LLVMGetElementType(LLVMTypeOf(ap));
-	if (apt != v->i8p) {
+	if (!spir_va_list(v, ap)) {
 		diag_error_at(in, "va_arg of a va_list that is not a `char *` (IR from another target's "
 		                  "compiler?): hardware lays variable arguments out as SPIR's va_list");
 		return 1;
