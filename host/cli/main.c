@@ -22,8 +22,13 @@ typedef struct command {
 	int min_pos, max_pos; /* positional arguments after the command name */
 	unsigned opts;
 	const char *usage;
+	const char *brief; /* a line per usage line, for kiln --help's list (and so kiln(1)'s) */
 	const char *help;
 } command;
+
+/* Where kiln --help's command list starts each brief (help2man takes 20 or more spaces before a line as its
+ * item's description). */
+#define BRIEF_COLUMN 56
 
 static const char SIM_NOTE[] =
     "The simulated board (sim) lives inside the kiln process: each kiln invocation gets a fresh board that\n"
@@ -33,14 +38,16 @@ static const char SIM_NOTE[] =
     "--image they use the image it runs.\n";
 
 static const command commands[] = {
-    {"list", cmd_list, 0, 0, 0, "kiln list [--json]",
+    {"list", cmd_list, 0, 0, 0, "kiln list [--json]", "the boards this machine describes",
      "Lists the boards described in the board directory ($KILN_CONFIG_DIR, else configs/boards of the\n"
      "source tree), with their backend and description.\n"},
     {"info", cmd_info, 0, 1, OPT_IMAGE, "kiln info [DEV] [--image IMAGE] [--json]",
+     "a board's config, ID blocks, loaded image and memories",
      "Shows board DEV (default: $KILN_BOARD, else sim): its config (board id, clock, device memory,\n"
      "watchdog, aspects), what the shell's ID block reports (magic, shell version, board id, memory size),\n"
      "the image loaded (hash, kernels with their arguments, device globals) and the memories.\n"},
     {"diagnose", cmd_diagnose, 0, 1, 0, "kiln diagnose [DEV] [--json]",
+     "check the whole stack step by step: PASSED or FAILED",
      "Checks the stack step by step and ends with PASSED (exit 0) or FAILED (exit 1): kiln-cc, verilator\n"
      "and the board config are installed; the board opens; the smoke image programs ($KILN_SMOKE_IMAGE\n"
      "overrides the built-in one); the shell and image ID blocks are sane and SCRATCH holds patterns; a\n"
@@ -48,27 +55,34 @@ static const command commands[] = {
      "smoke kernels run and give the expected results; a reset restores init_mode=reset globals and\n"
      "leaves the board usable.\n"},
     {"program", cmd_program, 2, 2, 0, "kiln program DEV IMAGE [--json]",
+     "load an image onto a board and check its ID block",
      "Loads IMAGE, checks it against DEV (format, checksums, board name), programs the board and checks\n"
      "the hardware ID block (magic, layout version, image hash). On sim the board, and so the programmed\n"
      "image, lasts only as long as this command: use it to validate an image and its bring-up.\n"},
     {"reset", cmd_reset, 1, 1, OPT_IMAGE, "kiln reset DEV [--image IMAGE] [--json]",
+     "pulse a board's reset and check that the shell answers",
      "Pulses the board reset and checks that the shell answers afterwards. On sim the board is first\n"
      "brought up with --image or the smoke image.\n"},
     {"read", cmd_read, 2, 2, OPT_IMAGE, "kiln read DEV ADDR [--image IMAGE] [--json]",
+     "read the 32-bit word at a board address",
      "Reads the 32-bit word at board address ADDR (decimal or 0x hex, word aligned): shell block at 0x0,\n"
      "image space at 0x10000, device memory at 0x80000000. A bus error exits 1.\n"},
     {"write", cmd_write, 3, 3, OPT_IMAGE, "kiln write DEV ADDR VALUE [--image IMAGE] [--json]",
+     "write a 32-bit word at a board address",
      "Writes the 32-bit VALUE (decimal, 0x hex, or negative) at board address ADDR. A bus error exits 1.\n"},
-    {"regs", cmd_regs, 1, 1, 0, "kiln regs IMAGE [--json]",
+    {"regs", cmd_regs, 1, 1, 0, "kiln regs IMAGE [--json]", "print an image's register map",
      "Prints the register map of IMAGE (its REGP section): every block, register, access and reset value.\n"
      "With --json, the register map in its JSON form.\n"},
     {"trust", cmd_trust, 1, 1, 0, "kiln trust IMAGE [--json]",
+     "vouch for an image's simulation model (native code)",
      "Vouches for IMAGE's simulation model, which is native code: the sim board runs a model only when\n"
      "this machine built it (kiln-cc records every model it builds) or it was trusted this way. Records\n"
      "the model's SHA-256 in $KILN_CACHE/trusted-models; run it only for images whose origin you trust.\n"},
     {"dg", cmd_dg, 4, -1, OPT_BYTES | OPT_OFFSET | OPT_COUNT,
      "kiln dg read DEV IMAGE NAME [--offset N] [--count N] [--bytes] [--json]\n"
      "       kiln dg write DEV IMAGE NAME VALUE... [--offset N] [--bytes] [--json]",
+     "read a device global of an image\n"
+     "write a device global of an image",
      "Reads or writes device global NAME (its unique id) of IMAGE through libkiln, with the spec's range\n"
      "and host_access rules. Values are 32-bit little-endian words (decimal, 0x hex or negative) by\n"
      "default, or bytes with --bytes; --offset and --count are in those units (a global whose size is not\n"
@@ -90,12 +104,21 @@ static void tool_help(FILE *f)
 	fprintf(
 	    f,
 	    "usage: kiln COMMAND [ARGS] [--json] [--help]\n\nBring-up tool for Kiln boards.\n\ncommands:\n");
+	/* each usage line with its brief at a column of its own, or on the next line when the usage reaches
+	 * it: help2man makes each pair an item of kiln(1) */
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		for (const char *u = commands[i].usage; *u;) {
-			size_t n = strcspn(u, "\n");
-			fprintf(f, "  %.*s\n", (int)n, u);
+		for (const char *u = commands[i].usage, *b = commands[i].brief; *u;) {
+			size_t n = strcspn(u, "\n"), nb = strcspn(b, "\n");
+			int col = (int)n + 2;
+			fprintf(f, "  %.*s", (int)n, u);
+			if (col + 2 > BRIEF_COLUMN)
+				fprintf(f, "\n%*s%.*s\n", BRIEF_COLUMN, "", (int)nb, b);
+			else
+				fprintf(f, "%*s%.*s\n", BRIEF_COLUMN - col, "", (int)nb, b);
 			u += n;
 			u += strspn(u, "\n ");
+			b += nb;
+			b += strspn(b, "\n");
 		}
 	fprintf(
 	    f,

@@ -79,6 +79,13 @@ for m in kiln-cc kiln kiln-post-link; do
 	fi
 done
 
+# kiln(1) lists each command as an item of its own, with its one-line description (help2man makes an item of
+# each usage line of kiln --help and the brief beside or below it; without a brief it ran them together).
+items=$(grep -A1 '^\.TP' "$p/share/man/man1/kiln.1" | grep -c '^kiln [a-z]')
+cmds=$("$p/bin/kiln" --help | grep -c '^  kiln [a-z]')
+[ "$items" -ge 11 ] && [ "$items" = "$cmds" ] && ok "kiln(1) lists its $items command forms as items of their own" ||
+	notok "kiln(1)'s command list" "$items items for $cmds usage lines"
+
 # No path of the source or build tree in any installed binary, library or text file (images excepted: their
 # simulation models name the files they were verilated from).
 leaks=$(find "$p" -type f ! -name '*.kimg' -exec grep -l -F -e "$src" -e "$build" {} + 2>/dev/null)
