@@ -27,6 +27,7 @@
 #include "../postlink/postlink.h"
 #include "../postlink/split.h"
 #include "../single/single_source.h"
+#include "../support/child.h"
 #include "../support/diag.h"
 #include "fabric.h"
 #include "image_build.h"
@@ -455,6 +456,7 @@ static char dep_tmp[4300];
 
 static void staging_on_signal(int sig)
 {
+	child_stop(); /* the model build or bitstream flow, in a process group of its own */
 	if (dep_tmp[0])
 		unlink(dep_tmp);
 	static char *const env[] = {NULL};

@@ -14,6 +14,7 @@
 
 #include "../../host/common/fileio.h"
 #include "../../host/common/paths.h"
+#include "../support/child.h"
 #include "../support/diag.h"
 #include "package.h"
 
@@ -40,17 +41,18 @@ int package_build_bitstream(const kiln_board_config *b, const char *workdir, con
 	snprintf(hi, sizeof hi, "%u", (unsigned)(uint32_t)(image_hash >> 32));
 	diag_progress("building the %s bitstream (synthesis, place and route: minutes)", b->name);
 	time_t t0 = time(NULL);
-	pid_t pid = fork();
+	pid_t pid = child_fork();
 	if (pid == 0) {
-		/* The board file itself, for the part's resources that the flow holds synthesis to: the numbers
-		 * stay in one place. */
-		const char *av[] = {"sh", script, out, rtl_dir, mhz, osc, baud, id, mem, lo, hi, b->path, NULL};
+		/* The board file itself, for the part's resources that the flow holds synthesis to: the
+		 * numbers stay in one place. */
+		const char *av[] = {"sh", script, out, rtl_dir, mhz,     osc, baud,
+		                    id,   mem,    lo,  hi,      b->path, NULL};
 		execv("/bin/sh", (char *const *)av);
 		_exit(127);
 	}
 	int st = 0;
-	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
+	if (pid > 0 && child_wait(pid, &st) != 0)
+		st = -1;
 	if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		diag_error(NULL, 0, 0, "the %s bitstream flow failed (its messages are above)", b->name);
 		return -1;

@@ -16,6 +16,7 @@
 #include "../../host/common/private_dir.h"
 #include "../../host/common/sha256.h"
 #include "../../host/common/strbuf.h"
+#include "../support/child.h"
 #include "../support/diag.h"
 #include "package.h"
 
@@ -193,7 +194,7 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 	snprintf(g3, sizeof g3, "BOARD_ID=%u", b->board_id);
 	snprintf(g4, sizeof g4, "IMAGE_HASH_LO=32'h%08x", (unsigned)(uint32_t)image_hash);
 	snprintf(g5, sizeof g5, "IMAGE_HASH_HI=32'h%08x", (unsigned)(uint32_t)(image_hash >> 32));
-	pid_t pid = fork();
+	pid_t pid = child_fork();
 	if (pid == 0) {
 		setenv("KILN_CACHE_DIR", cache, 1);
 		if (!diag_verbose)
@@ -223,8 +224,8 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 		_exit(127);
 	}
 	int st = 0;
-	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
+	if (pid > 0 && child_wait(pid, &st) != 0)
+		st = -1;
 	if (own_rt) /* not part of what kiln-cc writes */
 		kiln_remove_tree(cache);
 	if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {

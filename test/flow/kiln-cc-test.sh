@@ -323,6 +323,29 @@ grep -q "^kernel chained (.*, 3 dsps, 1 product a step, 1 product a loop cycle)$
 	ok "--dsp-max 0: two loops that multiply are left sequential, one multiplier for both, the report says why" ||
 	notok "--dsp-max 0 leaves loops that multiply sequential" "$(grep -i pipelined "$tmp/dm0.kimg.d/schedule.txt" | head -3; cat "$tmp/dm0.kimg.d/binding.txt")"
 
+# SIGTERM to kiln-cc while its model builds: the build's processes (Verilator, the C++ compiler, in a process
+# group of their own) stop with it, and no image or staging folder is left (they compiled on, orphaned).
+mkdir -p "$tmp/sigcache"
+printf '#include <kiln/device.h>\nKILN_SINGLE_TASK_KERNEL void k(int *o, int n) { for (int i = 0; i < n; i++) o[i] = i * 7 + n; }\n' >"$tmp/sig.c"
+KILN_CACHE="$tmp/sigcache" "$cc" -o "$tmp/sig.kimg" "$tmp/sig.c" >"$tmp/sig.err" 2>&1 &
+pid=$!
+n=0
+while ! grep -q "building the simulation model" "$tmp/sig.err" && [ $n -lt 300 ]; do
+	sleep 0.2
+	n=$((n + 1))
+done
+sleep 2
+kill -TERM $pid
+wait $pid
+rc=$?
+sleep 1
+left=$(ps -eo args | grep -F -e "$tmp/sigcache" -e "sig.kimg.kiln-tmp" | grep -v grep | wc -l)
+if [ $rc = 143 ] && [ "$left" = 0 ] && [ ! -e "$tmp/sig.kimg" ] && ! ls -a "$tmp" | grep -q "sig.kimg.kiln-tmp"; then
+	ok "SIGTERM during the model build: kiln-cc and the build's processes stop, nothing is left"
+else
+	notok "SIGTERM during the model build" "status $rc, $left processes left: $(ps -eo args | grep -F "$tmp/sigcache" | grep -v grep | head -2)"
+fi
+
 # A misspelt property macro: clang reports only "expected ')'" inside the KILN_DEVICE_GLOBAL expansion, so
 # kiln-cc names the unknown macro at its line and the property it is closest to (not a name it knows).
 printf '#include <kiln/device.h>\nKILN_DEVICE_GLOBAL(int, g, KILN_DEVICE_IMAGE_SCOPE,\n\tKILN_HOST_ACCES_READ);\nKILN_SINGLE_TASK_KERNEL void k(int *o) { o[0] = g; }\n' >"$tmp/typo.c"
