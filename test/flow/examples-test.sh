@@ -30,3 +30,9 @@ if cc -o "$tmp/saxpy_ocl" "$src/examples/saxpy_ocl.c" -lOpenCL $cflags 2>"$tmp/e
 else
 	echo "not ok - saxpy_ocl does not build: $(head -c 400 "$tmp/err")"
 fi
+# The README, the docs and the installed headers explain in Kiln's words or name public specifications: no
+# reference to the project's private seed files or reference notes, which a user does not have.
+refs=$(grep -n -E "seed [0-9]{3}|seed's|REFERENCE( |\.md)" "$src/README.md" "$src"/docs/*.md "$src"/docs/man/*.h2m \
+	"$src/hls/include/kiln/device.h" "$src"/host/include/kiln/*.h 2>/dev/null | head -5)
+[ -z "$refs" ] && echo "ok - the README, docs and headers name no document a user does not have" ||
+	echo "not ok - documents a user does not have are named: $(echo "$refs" | cut -c1-160 | tr '\n' ' ')"

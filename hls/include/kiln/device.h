@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* kiln/device.h: the kernel source API of Kiln (free function kernels and device globals, SYCL spelling).
  * kiln-cc finds this header by itself. The macros become annotations that kiln-cc lowers to the IR attributes
- * DPC++ emits (REFERENCE §1, §4), so every later stage sees the same IR whether it came from here or from
- * DPC++.
+ * DPC++'s front end emits for device globals and free function kernels, so every later stage sees the same IR
+ * whether it came from here or from DPC++.
  *
  *   KILN_DEVICE_GLOBAL(int, counter, KILN_DEVICE_IMAGE_SCOPE, KILN_IMPLEMENT_IN_CSR_ON);
  *   KILN_DEVICE_GLOBAL(int, table[4], KILN_DEVICE_IMAGE_SCOPE) = {1, 2, 3, 4};
@@ -15,7 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Properties of a device global (seed 004). Each is a string fragment; the annotation concatenates them. */
+/* Properties of a device global (sycl_ext_oneapi_device_global). Each is a string fragment; the annotation
+ * concatenates them. */
 #define KILN_DEVICE_IMAGE_SCOPE ";device_image_scope"
 #define KILN_HOST_ACCESS_READ ";host_access=read"
 #define KILN_HOST_ACCESS_WRITE ";host_access=write"
@@ -36,27 +37,30 @@
 #define KILN_DEVICE_GLOBAL(type, declarator, ...)                                                            \
 	__attribute__((annotate("kiln.device_global" KILN__PROPS(__VA_ARGS__)), used)) type declarator
 
-/* Marks a function as a free function kernel (seed 003). Kernels return void; arguments are indexed from 0.
+/* Marks a function as a free function kernel (sycl_ext_oneapi_free_function_kernels). Kernels return void;
+ * arguments are indexed from 0.
  */
 #define KILN_SINGLE_TASK_KERNEL __attribute__((annotate("kiln.kernel.single_task"), used, noinline))
 #define KILN_ND_RANGE_KERNEL(dims) __attribute__((annotate("kiln.kernel.nd_range=" #dims), used, noinline))
 
-/* Virtual-function sets (seed 001) in C: an object whose first field points at a table of function pointers
- * is C's virtual call. A function that such a table names is marked KILN_INDIRECTLY_CALLABLE(set) (the set's
- * name as a token; KILN_INDIRECTLY_CALLABLE() is the default set), and a kernel that calls through tables
- * names the sets it calls with KILN_CALLS_INDIRECTLY(set, ...) (none: the default set). They become DPC++'s
- * attributes "indirectly-callable"="set" and "calls-indirectly"="a,b"; the default set is DPC++'s too
+/* Virtual-function sets (sycl_ext_oneapi_virtual_functions) in C: an object whose first field points at a
+ * table of function pointers is C's virtual call. A function that such a table names is marked
+ * KILN_INDIRECTLY_CALLABLE(set) (the set's name as a token; KILN_INDIRECTLY_CALLABLE() is the default set),
+ * and a kernel that calls through tables names the sets it calls with KILN_CALLS_INDIRECTLY(set, ...) (none:
+ * the default set). They become DPC++'s attributes "indirectly-callable"="set" and "calls-indirectly"="a,b";
+ * the default set is DPC++'s too
  * ("_ZTSv", the name of void). A call through a table is then a dispatch over exactly those sets' functions
  * of the call's type. */
 #define KILN_INDIRECTLY_CALLABLE(...)                                                                        \
 	__attribute__((annotate("kiln.indirectly_callable=" #__VA_ARGS__), used))
 #define KILN_CALLS_INDIRECTLY(...) __attribute__((annotate("kiln.calls_indirectly=" #__VA_ARGS__)))
-/* On a kernel: the image's heap (malloc, calloc, realloc) holds at least BYTES (a decimal literal, with K, M or G
- * after it: KILN_HEAP_SIZE(4M)). The heap is the largest of these and kiln-cc --heap-size; 1M when neither is
- * given. */
+/* On a kernel: the image's heap (malloc, calloc, realloc) holds at least BYTES (a decimal literal, with K, M
+ * or G after it: KILN_HEAP_SIZE(4M)). The heap is the largest of these and kiln-cc --heap-size; 1M when
+ * neither is given. */
 #define KILN_HEAP_SIZE(bytes) __attribute__((annotate("kiln.heap_size=" #bytes)))
-/* On a variable-length array: it never holds more than BYTES bytes (a decimal literal). The on-chip array is that large, and a run that asks for more stops the kernel, as a
- * native program dies overrunning its stack; kiln-cc uses the bound it proves itself when there is none. */
+/* On a variable-length array: it never holds more than BYTES bytes (a decimal literal). The on-chip array is
+ * that large, and a run that asks for more stops the kernel, as a native program dies overrunning its stack;
+ * kiln-cc uses the bound it proves itself when there is none. */
 #define KILN_VLA_MAX(bytes) __attribute__((annotate("kiln.vla_max=" #bytes)))
 /* On a recursive function: its stack holds CALLS nested calls (a decimal literal, 1 to 65536). A set of
  * functions that call each other takes the largest of theirs; else kiln-cc --recursion-depth, else 64. A call
@@ -141,25 +145,25 @@ static inline unsigned kiln__atomic_cmpxchg_u(unsigned *p, unsigned cmp, unsigne
 #define atomic_or(p, v) KILN__ATOMIC_SEL(or, p)(p, v)
 #define atomic_xor(p, v) KILN__ATOMIC_SEL(xor, p)(p, v)
 
-/* ---- if_device / if_host (seed 000) ----
+/* ---- if_device / if_host (sycl_ext_oneapi_device_if) ----
  * Code reachable from both host and device picks its side with
  *
  *   KILN_IF_DEVICE { on the device } KILN_OTHERWISE { on the host }
  *   KILN_IF_HOST { on the host } KILN_OTHERWISE { on the device }          (KILN_OTHERWISE is optional)
  *
- * Both bodies are always compiled on both sides, as the seed's template compiles the lambda it never calls,
+ * Both bodies are always compiled on both sides, as DPC++'s template compiles the lambda it never calls,
  * so both must be valid C everywhere; only the side they run on differs. C has no lambdas, so the branch is
  * an `if` and KILN_OTHERWISE its `else`.
  *
  * Multi-pass mode (kiln-cc's device compile, or a native/host compile of the same file): kiln-cc defines
- * __KILN_DEVICE_ONLY__ for the device side (the seed's __SYCL_DEVICE_ONLY__) and the condition is a constant,
+ * __KILN_DEVICE_ONLY__ for the device side (DPC++'s __SYCL_DEVICE_ONLY__) and the condition is a constant,
  * so the other side's body is dead code that the optimiser removes before any device diagnostic looks at it.
  *
  * Single-pass mode (kiln-cc --single-source, __KILN_SINGLE_SOURCE__): one clang run serves both sides, so the
- * condition is a call to a marker, the C spelling of the seed's call_if_on_device(fn) / call_if_on_host(fn):
+ * condition is a call to a marker, the C spelling of DPC++'s call_if_on_device(fn) / call_if_on_host(fn):
  * returning true is calling FN, and a deleted body is `return false`. The markers are noinline so that no
  * branch is decided before the split, and weak so that nothing (IPSCCP) folds their `return 1` either. C has
- * no way to put a string attribute on a function, so each carries an annotate() with the seed's attribute
+ * no way to put a string attribute on a function, so each carries an annotate() with DPC++'s attribute
  * name, which kiln-cc's split (hls/single/) turns into the IR attribute "sycl-call-if-on-device"="true"
  * (resp. "sycl-call-if-on-host") before anything else reads the module; it then gives each side's markers
  * their constant bodies, drops their noinline and folds the dead branches (docs/single-source.md). */

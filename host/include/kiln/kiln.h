@@ -30,8 +30,8 @@ typedef enum kiln_status {
 	    -13, /* the kernel stopped itself: exit, abort, a failed assert or a bad call (the message says
 	            which and where; kiln_kernel_exit_status gives the status); the board is fine */
 	KILN_ERR_UNSUPPORTED = -14 /* the kernel needs what its image lacks: a virtual-function set that
-	                              kiln-cc --board dropped for an aspect the board does not have (seed 001;
-	                              SYCL's errc::kernel_not_supported) */
+	                              kiln-cc --board dropped for an aspect the board does not have
+	                              (SYCL's errc::kernel_not_supported) */
 } kiln_status;
 
 typedef struct kiln_device kiln_device;
@@ -199,7 +199,8 @@ int kiln_program_create(kiln_context *ctx, const char *path, kiln_program **out)
 int kiln_program_create_bytes(kiln_context *ctx, const void *data, size_t len, kiln_program **out);
 /* The program of KERNEL from kiln-post-link's file table TABLE (-properties -symbols): its image linked with
  * one image per virtual-function set (the dummy where CTX's board lacks the set's aspects), built by kiln-cc
- * for the board once and cached by content (seed 001's runtime linking; README, "Host side"). */
+ * for the board once and cached by content (DPC++'s runtime linking of virtual-function images; README, "Host
+ * side"). */
 int kiln_program_create_linked(kiln_context *ctx, const char *table, const char *kernel, kiln_program **out);
 /* The context of PROG (the default one for kiln_program_load). */
 kiln_context *kiln_program_context(const kiln_program *prog);
