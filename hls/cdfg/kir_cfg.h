@@ -25,6 +25,10 @@ int kir_drop_empty_blocks(kfunc *f);
  * more cases than that. */
 #define KIR_MAX_SUCCS 66
 int kir_succs(const kfunc *f, int b, int *out);
+/* The dominator sets of F's blocks (entry bb0), WORDS 64-bit words per block: bit D of block B's row when
+ * every path from the entry to B passes D (a block the entry does not reach has every block); the caller
+ * frees them. A switch kir_succs cannot list counts as reaching no block. */
+uint64_t *kir_dominators(const kfunc *f, int words);
 /* The post-dominator sets of F's blocks, WORDS 64-bit words per block (a block that reaches no return has
  * every block); the caller frees them. */
 uint64_t *kir_post_dominators(kfunc *f, int words);

@@ -14,6 +14,7 @@
 
 #include "../../host/common/jsonutil.h"
 #include "../../host/common/text_escape.h"
+#include "../cdfg/kir_cfg.h"
 #include "../support/xalloc.h"
 #include "fp_units.h"
 #include "oplib.h"
@@ -21,13 +22,18 @@
 #include "schedule.h"
 
 typedef struct loopinfo {
-	int header, latch; /* blocks: the back edge goes latch -> header */
-	int nblocks;       /* blocks header..latch */
+	int header, latch; /* blocks: the header dominates the loop; a back edge goes latch -> header (the
+	                      highest-numbered latch when several do) */
+	int nblocks;       /* blocks of the natural loop */
+	unsigned char *in; /* per block of the kernel: in the loop (allocated) */
+	unsigned line;     /* the source line that names it (its back edge's branch, else its first line) */
 	int states;        /* achieved cycles of one iteration, start to end, without memory/divider stalls */
 	int ii;            /* cycles between iteration starts: STATES unless the loop is pipelined */
 	int pipelined;
 	int dep_lb, res_lb; /* lower bounds per iteration */
 	int innermost;
+	char why[200]; /* not pipelined: why, at the line that causes it ("" when pipelined or a single block,
+	                  whose block line says it) */
 } loopinfo;
 
 /* TEXT as a JSON string (jsonutil.h quotes it); a write error shows when the file is closed. */
@@ -135,50 +141,118 @@ static int block_ii(const kfunc *f, int b)
 	return f->blocks[b].pipelined ? f->blocks[b].ii : block_states(f, b);
 }
 
-/* The loops of F (DEP: block_dep_bounds) into OUT, at most MAX; how many. */
-static int find_loops(const kfunc *f, const int *dep_lb, loopinfo *out, int max)
+/* Why loop I of the N loops L, a loop of several blocks, is not pipelined: only a single-block loop's
+ * iterations overlap, so the first loop nested in it, else the first branch in its body (not the back
+ * edge's), is what keeps it sequential. */
+static void loop_why(const kfunc *f, loopinfo *l, int n, int i)
 {
-	int n = 0;
-	for (int b = 0; b < f->nblocks && n < max; b++) {
+	loopinfo *me = &l[i];
+	me->why[0] = '\0';
+	if (me->nblocks < 2)
+		return;
+	for (int j = 0; j < n; j++)
+		if (j != i && me->in[l[j].header] && l[j].header != me->header) {
+			snprintf(me->why, sizeof me->why,
+			         "it holds the loop at line %u, and only a loop of one block is pipelined",
+			         l[j].line);
+			return;
+		}
+	for (int b = 0; b < f->nblocks; b++) {
 		const kblock *bl = &f->blocks[b];
-		if (!bl->ninsts)
+		if (!me->in[b] || b == me->latch || !bl->ninsts)
 			continue;
 		const kinst *t = &f->insts[bl->insts[bl->ninsts - 1]];
-		int succ[2] = {-1, -1};
-		if (t->op == K_BR)
-			succ[0] = t->succ[0];
-		else if (t->op == K_CONDBR)
-			succ[0] = t->succ[0], succ[1] = t->succ[1];
-		for (int s = 0; s < 2; s++)
-			if (succ[s] >= 0 && succ[s] <= b && n < max) {
-				loopinfo *l = &out[n++];
-				l->header = succ[s];
-				l->latch = b;
-				l->nblocks = b - succ[s] + 1;
-			}
+		if (t->op == K_CONDBR || t->op == K_SWITCH) {
+			snprintf(me->why, sizeof me->why,
+			         "its body branches (line %u) into %d blocks, and only a loop of one block "
+			         "is pipelined",
+			         t->line, me->nblocks);
+			return;
+		}
 	}
+	snprintf(me->why, sizeof me->why, "its body is %d blocks, and only a loop of one block is pipelined",
+	         me->nblocks);
+}
+
+/* The natural loops of F (DEP: block_dep_bounds) into OUT, at most MAX, in header order; how many (free
+ * each one's IN with loops_free). A back edge is an edge into a block that dominates its source; the loop is
+ * the header and every block that reaches the edge's source without passing the header, one loop per
+ * header: a loop's exit, a branch to a lower-numbered block that does not dominate it, is no loop. */
+static int find_loops(const kfunc *f, const int *dep_lb, loopinfo *out, int max)
+{
+	int nb = f->nblocks, words = (nb + 63) / 64, n = 0, sc[KIR_MAX_SUCCS];
+	uint64_t *dom = kir_dominators(f, words);
+	int *stack = xcalloc((size_t)nb + 1, sizeof *stack);
+	for (int h = 0; h < nb && n < max; h++) {
+		loopinfo *l = NULL;
+		for (int b = 0; b < nb; b++) {
+			int ns = kir_succs(f, b, sc), back = 0;
+			for (int i = 0; i < ns; i++)
+				back |= sc[i] == h &&
+				        (dom[(size_t)b * (size_t)words + (size_t)(h / 64)] >> (h % 64) & 1);
+			if (!back)
+				continue;
+			if (!l) {
+				l = &out[n++];
+				*l = (loopinfo){.header = h, .latch = b, .in = xcalloc((size_t)nb + 1, 1)};
+				l->in[h] = 1;
+			}
+			if (b > l->latch)
+				l->latch = b;
+			/* the blocks that reach B without passing H: walked back over predecessors */
+			int top = 0;
+			if (!l->in[b]) {
+				l->in[b] = 1;
+				stack[top++] = b;
+			}
+			while (top > 0) {
+				int x = stack[--top];
+				for (int p = 0; p < nb; p++) {
+					int np = l->in[p] ? 0 : kir_succs(f, p, sc);
+					for (int i = 0; i < np; i++)
+						if (sc[i] == x) {
+							l->in[p] = 1;
+							stack[top++] = p;
+							break;
+						}
+				}
+			}
+		}
+	}
+	free(dom);
+	free(stack);
 	int nall = f->nmems + f->nimems;
 	int *cnt = xcalloc((size_t)nall + 1, sizeof *cnt), *first = xcalloc((size_t)nall + 1, sizeof *first);
 	for (int i = 0; i < n; i++) {
 		loopinfo *l = &out[i];
-		l->states = 0;
 		l->pipelined = l->header == l->latch && f->blocks[l->header].pipelined;
-		l->dep_lb = 1;
 		l->innermost = 1;
-		for (int j = 0; j < n; j++)
-			if (j != i && out[j].header >= l->header && out[j].latch <= l->latch &&
-			    (out[j].header != l->header || out[j].latch != l->latch))
+		for (int j = 0; j < n; j++) /* another loop inside this one */
+			if (j != i && l->in[out[j].header] && out[j].header != l->header)
 				l->innermost = 0;
 		for (int m = 0; m < nall; m++)
 			cnt[m] = first[m] = 0;
 		int dep = 0;
-		for (int b = l->header; b <= l->latch; b++) {
+		unsigned first_line = 0;
+		for (int b = 0; b < nb; b++) {
+			if (!l->in[b])
+				continue;
+			l->nblocks++;
 			l->states += f->blocks[b].pipelined ? f->blocks[b].ii * f->blocks[b].stages
 			                                    : block_states(f, b);
 			sched_port_count(f, b, cnt, first);
 			if (dep_lb[b] > dep)
 				dep = dep_lb[b];
+			for (int j = 0; j < f->blocks[b].ninsts; j++) {
+				unsigned ln = f->insts[f->blocks[b].insts[j]].line;
+				if (ln && (!first_line || ln < first_line))
+					first_line = ln;
+			}
 		}
+		/* clang puts a loop statement's line on the branch back to its start */
+		const kblock *lb = &f->blocks[l->latch];
+		unsigned back_line = lb->ninsts ? f->insts[lb->insts[lb->ninsts - 1]].line : 0;
+		l->line = back_line ? back_line : first_line;
 		l->dep_lb = dep < 1 ? 1 : dep;
 		l->ii = l->states;
 		if (l->pipelined) {
@@ -187,9 +261,17 @@ static int find_loops(const kfunc *f, const int *dep_lb, loopinfo *out, int max)
 		}
 		l->res_lb = sched_port_cycles(f, cnt, first);
 	}
+	for (int i = 0; i < n; i++)
+		loop_why(f, out, n, i);
 	free(cnt);
 	free(first);
 	return n;
+}
+
+static void loops_free(loopinfo *l, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(l[i].in);
 }
 
 static int kernel_dep_lb(const kfunc *f, const int *dep_lb)
@@ -248,16 +330,20 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 		for (int i = 0; i < nl; i++) {
 			const loopinfo *l = &loops[i];
 			int lb = l->dep_lb > l->res_lb ? l->dep_lb : l->res_lb;
+			fprintf(o, "  loop at ");
+			kiln_fput_text(o, f->file ? f->file : "?", KILN_ESC_PLAIN);
 			fprintf(o,
-			        "  loop %s..%s%s%s: trip latency %d cycles, II %d (%s), lower "
-			        "bounds: dependence %d, "
-			        "resource %d -> %.2fx\n",
-			        f->blocks[l->header].name, f->blocks[l->latch].name,
-			        work_items(f, l) ? " (the work-items)" : "",
-			        l->innermost ? " (innermost)" : "", l->states, l->ii,
+			        ":%u (%s..%s, %d block%s%s%s): trip latency %d cycles, II %d (%s), lower "
+			        "bounds: dependence %d, resource %d -> %.2fx\n",
+			        l->line, f->blocks[l->header].name, f->blocks[l->latch].name, l->nblocks,
+			        l->nblocks == 1 ? "" : "s", work_items(f, l) ? "; the work-items" : "",
+			        l->innermost ? "; innermost" : "", l->states, l->ii,
 			        l->pipelined ? "pipelined" : "not pipelined", l->dep_lb, l->res_lb,
 			        (double)l->ii / lb);
+			if (l->why[0])
+				fprintf(o, "    not pipelined: %s\n", l->why);
 		}
+		loops_free(loops, nl);
 		fprintf(o, "  straight-line dependence bound (each block once): %d cycles\n",
 		        kernel_dep_lb(f, dep_lb));
 		free(dep_lb);
@@ -298,14 +384,23 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 		int nl = find_loops(f, dep_lb, loops, 128);
 		for (int i = 0; i < nl; i++) {
 			const loopinfo *l = &loops[i];
+			fprintf(o, "%s{\"file\": ", i ? ", " : "");
+			json_str(o, f->file ? f->file : "");
+			fprintf(o, ", \"line\": %u, \"header\": \"%s\", \"latch\": \"%s\", \"blocks\": [",
+			        l->line, f->blocks[l->header].name, f->blocks[l->latch].name);
+			for (int b = 0, c = 0; b < f->nblocks; b++)
+				if (l->in[b])
+					fprintf(o, "%s\"%s\"", c++ ? ", " : "", f->blocks[b].name);
 			fprintf(o,
-			        "%s{\"header\": \"%s\", \"latch\": \"%s\", \"innermost\": %s, "
-			        "\"work_items\": %s, \"trip_latency\": %d, \"ii\": %d, "
-			        "\"pipelined\": %s, \"dependence_lb\": %d, \"resource_lb\": %d}",
-			        i ? ", " : "", f->blocks[l->header].name, f->blocks[l->latch].name,
+			        "], \"innermost\": %s, \"work_items\": %s, \"trip_latency\": %d, \"ii\": %d, "
+			        "\"pipelined\": %s, \"dependence_lb\": %d, \"resource_lb\": %d",
 			        l->innermost ? "true" : "false", work_items(f, l) ? "true" : "false",
 			        l->states, l->ii, l->pipelined ? "true" : "false", l->dep_lb, l->res_lb);
+			if (l->why[0])
+				json_str_field(o, "not_pipelined_because", l->why);
+			fprintf(o, "}");
 		}
+		loops_free(loops, nl);
 		fprintf(o, "]}");
 		free(dep_lb);
 	}

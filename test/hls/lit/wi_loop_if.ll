@@ -8,7 +8,7 @@
 ; RUN: FileCheck %s -input-file=%t.kimg.d/schedule.txt
 ; CHECK: kernel clip: 3 states
 ; CHECK: bb1 {{.*}} single-block loop: II 2 (pipelined), MII 2
-; CHECK: loop bb1..bb1 (the work-items)
+; CHECK: loop at {{.*}}clip_nd.c:{{[0-9]+}} (bb1..bb1, 1 block; the work-items; innermost)
 ; RUN: kiln-cc -q --stop-after schedule --no-pipeline -o %t.seq.kimg %S/Inputs/clip_nd.c
 ; RUN: FileCheck %s --check-prefix SEQ -input-file=%t.seq.kimg.d/schedule.txt
 ; SEQ-NOT: pipelined
