@@ -278,6 +278,8 @@ static int stage_hls(build *b, LLVMModuleRef mod)
 	warn_overruns(b);
 	if (!diag_errors() && write_dsp_report(b) != 0)
 		diag_error(b->workdir, 0, 0, "cannot write the binding report");
+	if (!diag_errors())
+		sched_report_console(b->ks, b->nk);
 	if (!diag_errors() && (sched_report_write(b->ks, b->nk, b->workdir) != 0 ||
 	                       kir_dump_write(b->ks, b->nk, b->workdir) != 0))
 		diag_error(b->workdir, 0, 0, "cannot write the schedule report and kernel IR dump");

@@ -15,6 +15,7 @@
 #include "../../host/common/jsonutil.h"
 #include "../../host/common/text_escape.h"
 #include "../cdfg/kir_cfg.h"
+#include "../support/diag.h"
 #include "../support/xalloc.h"
 #include "fp_units.h"
 #include "oplib.h"
@@ -405,6 +406,41 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 		free(dep_lb);
 	}
 	fprintf(o, "\n  ]\n}\n");
+}
+
+void sched_report_console(const kfunc *ks, int nk)
+{
+	loopinfo loops[128];
+	for (int k = 0; k < nk; k++) {
+		const kfunc *f = &ks[k];
+		if (!f->name)
+			continue;
+		int *dep_lb = block_dep_bounds(f);
+		int nl = find_loops(f, dep_lb, loops, 128);
+		for (int i = 0; i < nl; i++) {
+			const loopinfo *l = &loops[i];
+			const kblock *h = &f->blocks[l->header];
+			int bound = imax(l->dep_lb, l->res_lb), mii = imax(h->rec_mii, h->res_mii);
+			char why[240];
+			if (l->ii <= bound)
+				continue;
+			if (l->why[0])
+				snprintf(why, sizeof why, "%s", l->why);
+			else if (l->nblocks == 1 && !h->pipelined && h->nopipe[0])
+				snprintf(why, sizeof why, "not pipelined: %s", h->nopipe);
+			else if (l->nblocks == 1 && h->pipelined && l->ii > mii)
+				snprintf(why, sizeof why, "above its MII %d (recurrence %d, resource %d)",
+				         mii, h->rec_mii, h->res_mii);
+			else
+				continue;
+			char name[1024];
+			diag_shown(f->name, strlen(f->name), name, sizeof name);
+			diag_progress("%s:%u: loop of kernel '%s': II %d, its bound %d; %s",
+			              f->file ? f->file : "?", l->line, name, l->ii, bound, why);
+		}
+		loops_free(loops, nl);
+		free(dep_lb);
+	}
 }
 
 int sched_report_write(const kfunc *ks, int nk, const char *dir)

@@ -15,6 +15,10 @@ void sched_run(kfunc *f, double clock_ns, int pipeline);
  * operation fits; *NEED: the period in ns that operation needs with a state's logic. */
 int sched_overrun(const kfunc *f, double *need);
 
+/* Prints a progress line (silenced by -q) per loop of the NK kernels whose II is above its lower bound, with
+ * why, as HLS tools report II violations. */
+void sched_report_console(const kfunc *ks, int nk);
+
 /* Writes the schedule report of the NK kernels to DIR/schedule.txt and DIR/schedule.json. 0 or -1. */
 int sched_report_write(const kfunc *ks, int nk, const char *dir);
 

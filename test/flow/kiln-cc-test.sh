@@ -358,6 +358,19 @@ else
 	notok "a misspelt property macro is named" "$(tail -c 600 "$tmp/typo.err")"
 fi
 
+# A line per loop whose II is above its bound, with why, as HLS tools print II violations; none for the
+# pipelined loops at their bound; nothing with -q.
+"$cc" --stop-after schedule -o "$tmp/ln.kimg" "$src/test/hls/lit/Inputs/loop_nest.c" 2>"$tmp/ln.err"
+"$cc" -q --stop-after schedule -o "$tmp/lnq.kimg" "$src/test/hls/lit/Inputs/loop_nest.c" 2>"$tmp/lnq.err"
+if [ "$(grep -c ": loop of kernel" "$tmp/ln.err")" = 2 ] &&
+	grep -q "loop_nest.c:10: loop of kernel 'nest': II [0-9]*, its bound [0-9]*; it holds the loop at line 12" "$tmp/ln.err" &&
+	grep -q "loop_nest.c:25: loop of kernel 'guarded': II [0-9]*, its bound [0-9]*; its body branches (line 27)" "$tmp/ln.err" &&
+	! grep -q "loop of kernel" "$tmp/lnq.err"; then
+	ok "a console line per loop above its II bound, at its source line with why; none with -q"
+else
+	notok "loops above their bound on the console" "$(grep "loop of" "$tmp/ln.err" "$tmp/lnq.err" | head -5)"
+fi
+
 # A clock shorter than one operation needs: a warning at the operation's line naming it and the period it
 # needs; at the board's clock, saxpy's operations fit and nothing is said.
 "$cc" -q --clock-period 0.5 --stop-after schedule -o "$tmp/cp.kimg" "$src/examples/saxpy.c" 2>"$tmp/cp.err"
