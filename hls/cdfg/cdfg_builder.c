@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cdfg_builder.h"
 
+#include <llvm-c/DebugInfo.h>
+
 #include <stdlib.h>
 #include <string.h>
 
+#include "../frontend/kernel_libc.h"
 #include "../support/diag.h"
 #include "../support/xalloc.h"
 
@@ -62,6 +65,32 @@ void cb_fail(builder *b, const char *fmt, const char *what)
 	b->errors++;
 }
 
+/* Whether debug scope S lies in a file of the kernel C library (KERNEL_LIBC_DEBUG_DIR). */
+static int in_library(LLVMMetadataRef s)
+{
+	LLVMMetadataRef f = s ? LLVMDIScopeGetFile(s) : NULL;
+	unsigned n = 0, dn = 0;
+	const char *name = f ? LLVMDIFileGetFilename(f, &n) : NULL,
+	           *dir = f ? LLVMDIFileGetDirectory(f, &dn) : NULL;
+	size_t pn = sizeof KERNEL_LIBC_DEBUG_DIR - 1;
+	return name && n > pn && !memcmp(name, KERNEL_LIBC_DEBUG_DIR, pn) && dn == 1 && dir[0] == '.';
+}
+
+/* The line and column of instruction IN as the user's source shows it: code inlined from the kernel C
+ * library (printf's formatter, strlen) is placed at its call in the user's code, the innermost such call
+ * along IN's inlining chain; kir.txt and the reports named lines of the library's files as if they were
+ * the kernel's. Left as it is when IN is the user's own. */
+static void user_site(LLVMValueRef in, unsigned *line, unsigned *col)
+{
+	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(in), l = loc;
+	while (l && in_library(LLVMDILocationGetScope(l)))
+		l = LLVMDILocationGetInlinedAt(l);
+	if (l && l != loc) {
+		*line = LLVMDILocationGetLine(l);
+		*col = LLVMDILocationGetColumn(l);
+	}
+}
+
 void cb_place(builder *b, int id)
 {
 	kblock *bl = &b->f->blocks[b->cur_block];
@@ -72,6 +101,7 @@ void cb_place(builder *b, int id)
 	if (b->cur_inst && LLVMIsAInstruction(b->cur_inst)) {
 		k->line = LLVMGetDebugLocLine(b->cur_inst);
 		k->col = LLVMGetDebugLocColumn(b->cur_inst);
+		user_site(b->cur_inst, &k->line, &k->col);
 	}
 }
 

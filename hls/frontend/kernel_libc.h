@@ -8,6 +8,9 @@
 /* The string attribute the library's functions carry once linked (lower/share_calls.h shares the large ones).
  */
 #define KERNEL_LIBC_ATTR "kiln-libc"
+/* Where the library's debug locations say its code is: hls/module.mk builds it with -ffile-prefix-map from
+ * the source tree to ".", so its files are "hls/libc/..." in directory ".". */
+#define KERNEL_LIBC_DEBUG_DIR "hls/libc/"
 
 /* Path of the library's bitcode (KILN_LIBC overrides it). */
 const char *kernel_libc_path(void);

@@ -371,6 +371,17 @@ else
 	notok "loops above their bound on the console" "$(grep "loop of" "$tmp/ln.err" "$tmp/lnq.err" | head -5)"
 fi
 
+# Code inlined from the kernel C library (snprintf's formatter, strlen) is placed at its call in the user's
+# source: every line kir.txt names is a line of the kernel's file, the snprintf call's among them.
+printf '#include <kiln/device.h>\n#include <stdio.h>\n#include <string.h>\nKILN_SINGLE_TASK_KERNEL void k(int *o, int n)\n{\n\tfor (int i = 0; i < n; i++) {\n\t\tchar b[16];\n\t\tsnprintf(b, sizeof b, "%%d", i);\n\t\to[i] = (int)strlen(b);\n\t}\n}\n' >"$tmp/libline.c"
+"$cc" -q --stop-after schedule -o "$tmp/libline.kimg" "$tmp/libline.c" 2>"$tmp/libline.err"
+beyond=$(grep -o "line [0-9]*:" "$tmp/libline.kimg.d/kir.txt" | tr -dc '0-9\n' | awk '$1 > 11' | sort -u | head -3 | tr '\n' ' ')
+if grep -q "line 8:" "$tmp/libline.kimg.d/kir.txt" && [ -z "$beyond" ]; then
+	ok "the kernel C library's inlined code is at its call in the user's source in kir.txt"
+else
+	notok "library lines at the user's call site" "lines beyond the 11-line file: $beyond $(head -c 300 "$tmp/libline.err")"
+fi
+
 # A clock shorter than one operation needs: a warning at the operation's line naming it and the period it
 # needs; at the board's clock, saxpy's operations fit and nothing is said.
 "$cc" -q --clock-period 0.5 --stop-after schedule -o "$tmp/cp.kimg" "$src/examples/saxpy.c" 2>"$tmp/cp.err"
