@@ -223,30 +223,31 @@ uint64_t *kir_dominators(const kfunc *f, int words)
 	int nb = f->nblocks, sc[KIR_MAX_SUCCS];
 	uint64_t *dom = xcalloc((size_t)nb * (size_t)words + 1, sizeof *dom),
 	         *in = xcalloc((size_t)nb * (size_t)words + 1, sizeof *in);
-	unsigned char *reached = xcalloc((size_t)nb + 1, 1);
-	for (int b = 0; b < nb; b++)
+	unsigned char *has_pred = xcalloc((size_t)nb + 1, 1);
+	for (int b = 0; b < nb; b++) {
 		for (int w = 0; w < words; w++)
 			dom[(size_t)b * (size_t)words + (size_t)w] = b ? ~0ull : 0;
+		int ns = kir_succs(f, b, sc);
+		for (int i = 0; i < ns; i++)
+			has_pred[sc[i]] = 1;
+	}
 	if (nb)
 		dom[0] = 1;
-	/* forward: a block's set is itself and the meet of its predecessors' (those the entry reaches) */
+	/* forward: a block's set is itself and the meet of its predecessors'; a block without predecessors
+	 * other than the entry keeps every block */
 	for (int changed = 1; changed;) {
 		changed = 0;
 		memset(in, 0xff, (size_t)nb * (size_t)words * sizeof *in);
-		memset(reached, 0, (size_t)nb);
-		if (nb)
-			reached[0] = 1;
 		for (int b = 0; b < nb; b++) {
 			int ns = kir_succs(f, b, sc);
 			for (int i = 0; i < ns; i++) {
 				uint64_t *row = &in[(size_t)sc[i] * (size_t)words];
 				for (int w = 0; w < words; w++)
 					row[w] &= dom[(size_t)b * (size_t)words + (size_t)w];
-				reached[sc[i]] = 1;
 			}
 		}
 		for (int b = 1; b < nb; b++) {
-			if (!reached[b])
+			if (!has_pred[b])
 				continue;
 			uint64_t *row = &dom[(size_t)b * (size_t)words], *r = &in[(size_t)b * (size_t)words];
 			r[b / 64] |= 1ull << (b % 64);
@@ -258,7 +259,7 @@ uint64_t *kir_dominators(const kfunc *f, int words)
 		}
 	}
 	free(in);
-	free(reached);
+	free(has_pred);
 	return dom;
 }
 

@@ -215,14 +215,16 @@ static void warn_overruns(const build *b)
 		if (i < 0)
 			continue;
 		const kinst *op = &f->insts[i];
-		char name[1024];
+		char name[1024], bits[16] = "";
 		diag_shown(f->name, strlen(f->name), name, sizeof name);
+		if (op->width) /* a store's or branch's has none */
+			snprintf(bits, sizeof bits, "%d-bit ", op->width);
 		diag_warning_loc(
 		    f->file, op->line,
-		    "kernel '%s': a %.2f ns clock is shorter than %s %d-bit %s needs (%.2f ns with "
-		    "a state's own logic); it gets a state and runs over it, so the hardware will not "
-		    "close timing below about %.2f ns",
-		    name, f->clock_ns, op->line ? "this" : "a", op->width, kop_name(op->op), need, need);
+		    "kernel '%s': a %.2f ns clock is shorter than %s %s%s needs (%.2f ns with a state's "
+		    "own logic); it gets a state and runs over it, so the hardware will not close timing "
+		    "below about %.2f ns",
+		    name, f->clock_ns, op->line ? "this" : "a", bits, kop_name(op->op), need, need);
 	}
 }
 

@@ -75,8 +75,8 @@ int macro_hint(const char *source, const char *shown, const char *header)
 		return 0;
 	}
 	int ndef = 0, notes = 0;
-	char *defs = hdr ? defined_names(hdr, &ndef) : NULL;
-	if (!src || !defs) {
+	char *defs = defined_names(hdr, &ndef);
+	if (!defs) {
 		free(src);
 		free(hdr);
 		free(defs);

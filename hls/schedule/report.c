@@ -333,10 +333,12 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 			int lb = l->dep_lb > l->res_lb ? l->dep_lb : l->res_lb;
 			fprintf(o, "  loop at ");
 			kiln_fput_text(o, f->file ? f->file : "?", KILN_ESC_PLAIN);
+			if (l->line) /* none without debug locations (kernel IR text, say) */
+				fprintf(o, ":%u", l->line);
 			fprintf(o,
-			        ":%u (%s..%s, %d block%s%s%s): trip latency %d cycles, II %d (%s), lower "
+			        " (%s..%s, %d block%s%s%s): trip latency %d cycles, II %d (%s), lower "
 			        "bounds: dependence %d, resource %d -> %.2fx\n",
-			        l->line, f->blocks[l->header].name, f->blocks[l->latch].name, l->nblocks,
+			        f->blocks[l->header].name, f->blocks[l->latch].name, l->nblocks,
 			        l->nblocks == 1 ? "" : "s", work_items(f, l) ? "; the work-items" : "",
 			        l->innermost ? "; innermost" : "", l->states, l->ii,
 			        l->pipelined ? "pipelined" : "not pipelined", l->dep_lb, l->res_lb,
