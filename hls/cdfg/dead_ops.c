@@ -9,12 +9,36 @@
 
 #include "../support/xalloc.h"
 
-/* Operation K can go when nothing reads its result: it has no effect of its own. */
-static int pure(const kfunc *f, const kinst *k)
+/* Operation K can go when nothing reads its result: it has no effect of its own, or it writes a memory of
+ * the kernel's own that nothing reads (UNREAD[m]). */
+static int pure(const kfunc *f, const kinst *k, const char *unread)
 {
 	kunit u = kop_unit(k->op);
+	if ((k->op == K_STORE || k->op == K_MEMSET || k->op == K_MEMCPY) && k->mem >= f->nmems)
+		return unread[k->mem];
 	return k->op != K_PHI &&
 	       (u == KU_LOGIC || u == KU_MULTIPLIER || (k->op == K_LOAD && k->mem >= f->nmems));
+}
+
+/* UNREAD[m]: memory m is inside the kernel module (no port: only this kernel's operations reach it, a
+ * pointer to it included, as loads of it) and no operation reads it. Its stores are dead: a result the
+ * program computes into a global it then never reads (CHStone sha's digest, five cycles a block after its
+ * function was shared). */
+static char *unread_mems(const kfunc *f)
+{
+	int nall = f->nmems + f->nimems;
+	char *unread = xcalloc((size_t)nall + 1, 1);
+	for (int m = f->nmems; m < nall; m++)
+		unread[m] = 1;
+	for (int b = 0; b < f->nblocks; b++)
+		for (int j = 0; j < f->blocks[b].ninsts; j++) {
+			const kinst *k = &f->insts[f->blocks[b].insts[j]];
+			if (k->op == K_LOAD && k->mem >= 0 && k->mem < nall)
+				unread[k->mem] = 0;
+			if (k->op == K_MEMCPY && k->mem2 >= 0 && k->mem2 < nall)
+				unread[k->mem2] = 0;
+		}
+	return unread;
 }
 
 static void use(int *uses, kval v)
@@ -26,6 +50,7 @@ static void use(int *uses, kval v)
 int kir_drop_dead_ops(kfunc *f)
 {
 	int *uses = xcalloc((size_t)f->ninsts + 1, sizeof *uses), dropped = 0;
+	char *unread = unread_mems(f);
 	for (int b = 0; b < f->nblocks; b++)
 		for (int j = 0; j < f->blocks[b].ninsts; j++) {
 			const kinst *k = &f->insts[f->blocks[b].insts[j]];
@@ -43,7 +68,7 @@ int kir_drop_dead_ops(kfunc *f)
 			for (int j = bl->ninsts - 1; j >= 0; j--) {
 				int id = bl->insts[j];
 				kinst *k = &f->insts[id];
-				if (uses[id] || !pure(f, k))
+				if (uses[id] || !pure(f, k, unread))
 					continue;
 				for (int a = 0; a < k->nargs; a++)
 					if (k->a[a].kind == KV_OP)
@@ -65,5 +90,6 @@ int kir_drop_dead_ops(kfunc *f)
 		}
 	}
 	free(uses);
+	free(unread);
 	return dropped;
 }

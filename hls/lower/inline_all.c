@@ -19,12 +19,16 @@ int inline_all(LLVMModuleRef mod)
 	unsigned ni = LLVMGetEnumAttributeKindForName("noinline", 8);
 	unsigned on = LLVMGetEnumAttributeKindForName("optnone", 7);
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
-		/* IR from clang -O0 (DPC++'s included) marks every function optnone. */
+		/* IR from clang -O0 (DPC++'s included) marks every function optnone, and noinline with it;
+		 * a noinline without optnone is the user's. */
+		int opt0 = LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, on) != NULL;
+		int user_ni =
+		    !opt0 && LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, ni) != NULL;
 		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, on);
 		if (!LLVMCountBasicBlocks(fn) || ir_is_kernel(fn))
 			continue;
 		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, ni);
-		if (share_calls_wanted(fn))
+		if (share_calls_wanted(fn, user_ni))
 			share_calls_mark(fn); /* inlined once its calls are one */
 		else
 			LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,

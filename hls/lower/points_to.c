@@ -83,7 +83,11 @@ static int set_or(points_to *p, uint64_t *to, const uint64_t *from)
 static void base_set(points_to *p, LLVMValueRef v, uint64_t *s, int depth)
 {
 	int i;
-	if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v)) {
+	if (LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v)) {
+		/* any value at all, so the one the other sources agree on: a phi of an object's address and
+		 * undef (a value demoted across a shared call, on the path of another caller) stays an offset
+		 * into that object */
+	} else if (LLVMIsAConstantPointerNull(v)) {
 		set_bit(s, PT_NULL);
 	} else if (LLVMIsAGlobalVariable(v) && vmap_get(&p->obj, v, &i)) {
 		set_bit(s, PT_OBJ + i);

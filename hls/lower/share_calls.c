@@ -23,9 +23,10 @@ static int has_string_attr(LLVMValueRef fn, const char *kind)
 	       NULL;
 }
 
-int share_calls_wanted(LLVMValueRef fn)
+int share_calls_wanted(LLVMValueRef fn, int user_noinline)
 {
-	if (!LLVMCountBasicBlocks(fn) || !has_string_attr(fn, KERNEL_LIBC_ATTR))
+	int libc = has_string_attr(fn, KERNEL_LIBC_ATTR);
+	if (!LLVMCountBasicBlocks(fn) || !(libc || user_noinline))
 		return 0;
 	unsigned n = 0;
 	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
@@ -35,7 +36,7 @@ int share_calls_wanted(LLVMValueRef fn)
 			    !LLVMIsAInlineAsm(LLVMGetCalledValue(in)))
 				return 0;
 		}
-	return n >= SHARE_CALLS_MIN_INSTS;
+	return user_noinline || n >= SHARE_CALLS_MIN_INSTS;
 }
 
 void share_calls_mark(LLVMValueRef fn)

@@ -237,8 +237,9 @@ static const pass table[] = {
      "recursive functions become a call-return state machine with a stack of frames in on-chip memory "
      "(tail calls a loop)"},
     {"inline", PASS_LINKED, 0, NULL, inline_all,
-     "every helper is inlined into its kernels, a large library function once per kernel (its calls merged); "
-     "LLVM -O2"},
+     "every helper is inlined into its kernels, a large library function or one the user marked noinline "
+     "once "
+     "per kernel (its calls merged); LLVM -O2"},
     {"vla", PASS_LINKED, 0, run_vla, NULL,
      "the other variable-length arrays become fixed arrays of the largest size range analysis proves"},
     {"indirect-calls", PASS_LINKED, 0, run_indirect_calls, NULL,

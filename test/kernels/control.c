@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Corpus: control flow (switch, data-dependent loops, break/continue, helper calls, division loops). */
+/* Corpus: control flow (switch, data-dependent loops, break/continue, helper calls, division loops, and
+ * functions the user marked noinline, built once and called from several places). */
 #include <kiln/device.h>
 
 KILN_SINGLE_TASK_KERNEL void collatz(int *steps, const unsigned *start, int n)
@@ -292,6 +293,60 @@ KILN_SINGLE_TASK_KERNEL void interp(int *regs, const unsigned *code, int ncode, 
 	regs[9] = steps;
 }
 
+/* sha's shape: a noinline compression of a block into a global state, called in a loop over the blocks
+ * and again, once under a condition, for the padded tail; a noinline helper with a pointer out-parameter,
+ * and values of the caller kept across the calls (hls/lower/share_calls.c) */
+static unsigned hash_state[4];
+
+__attribute__((noinline)) static void compress(const unsigned *blk)
+{
+	unsigned w[24], a = hash_state[0], b = hash_state[1], c = hash_state[2], d = hash_state[3];
+	for (int i = 0; i < 8; i++)
+		w[i] = blk[i];
+	for (int i = 8; i < 24; i++)
+		w[i] = w[i - 3] ^ w[i - 8] ^ (w[i - 5] << 1 | w[i - 5] >> 31);
+	for (int i = 0; i < 24; i++) {
+		unsigned t = (a << 5 | a >> 27) + (b ^ c ^ d) + w[i];
+		d = c;
+		c = b << 3 | b >> 29;
+		b = a;
+		a = t;
+	}
+	hash_state[0] += a;
+	hash_state[1] += b;
+	hash_state[2] += c;
+	hash_state[3] += d;
+}
+
+__attribute__((noinline)) static unsigned fold(unsigned x, unsigned *spill)
+{
+	*spill = x >> 16;
+	return (x & 0xffff) * 40503u;
+}
+
+KILN_SINGLE_TASK_KERNEL void blocks(unsigned *out, const unsigned *data, int n)
+{
+	unsigned tail[8], sp = 0;
+	for (int i = 0; i < 4; i++)
+		hash_state[i] = 0x67452301u * (unsigned)(i + 1);
+	int whole = n / 8;
+	for (int k = 0; k < whole; k++)
+		compress(data + 8 * k);
+	unsigned kept = fold((unsigned)n, &sp); /* kept across the calls after it */
+	for (int i = 0; i < 8; i++)
+		tail[i] = 8 * whole + i < n ? data[8 * whole + i] : i == n % 8 ? 0x80u : 0;
+	if (n % 8 > 5) {
+		compress(tail);
+		for (int i = 0; i < 8; i++)
+			tail[i] = 0;
+	}
+	tail[7] = (unsigned)n;
+	compress(tail);
+	for (int i = 0; i < 4; i++)
+		out[i] = hash_state[i] ^ fold(hash_state[i], &sp);
+	out[4] = kept + sp;
+}
+
 #ifdef KILN_HARNESS
 KT_TEST(collatz)
 {
@@ -381,5 +436,12 @@ KT_TEST(interp)
 	for (int i = 0; i < 64; i++)
 		code[i] = ((unsigned)i * 2654435761u ^ 0x9E3779B9u) % 0x60000000u;
 	KT_RUN(interp, KT_P(regs), KT_P(code), KT_V(int, 64), KT_V(int, 150));
+}
+KT_TEST(blocks)
+{
+	unsigned *o = KT_BUF(unsigned, 5), *d = KT_BUF(unsigned, 64);
+	KT_RUN(blocks, KT_P(o), KT_P(d), KT_V(int, 61));
+	KT_RUN(blocks, KT_P(o), KT_P(d), KT_V(int, 43));
+	KT_RUN(blocks, KT_P(o), KT_P(d), KT_V(int, 3));
 }
 #endif

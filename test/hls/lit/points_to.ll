@@ -3,7 +3,8 @@
 ; --print-points-to): an argument is device memory; a global or an alloca is an object; a gep keeps its
 ; base's set, a select or a phi (around a loop too) joins theirs; a pointer that is only ever one object is
 ; that object's offset, anything more is a unified address. A pointer stored to memory escapes: a pointer
-; loaded from memory may then be it, or null.
+; loaded from memory may then be it, or null. An undefined incoming value is no object (`undef_in`: a value
+; demoted across a shared call has one on another caller's path), where null is one.
 ;
 ; RUN: kiln-opt --print-points-to %s | FileCheck %s
 
@@ -48,3 +49,24 @@ done:
 ; CHECK-NEXT: %p1: object @tab
 ; An unnamed pointer is shown by its place in the kernel.
 ; CHECK-NEXT: #{{[0-9]+}}: device device
+
+define spir_kernel void @undef_in(ptr addrspace(1) %dev, i1 %c) {
+entry:
+  %t2 = getelementptr inbounds [4 x i32], ptr addrspace(1) @tab, i32 0, i32 2
+  br i1 %c, label %a, label %b
+a:
+  br label %b
+b:
+  %u = phi ptr addrspace(1) [ %t2, %entry ], [ undef, %a ]
+  %z = select i1 %c, ptr addrspace(1) %t2, ptr addrspace(1) null
+  %v = load i32, ptr addrspace(1) %u, align 4
+  %w = load i32, ptr addrspace(1) %z, align 4
+  %s = add i32 %v, %w
+  store i32 %s, ptr addrspace(1) %dev, align 4
+  ret void
+}
+
+; CHECK: points-to of undef_in
+; CHECK-NEXT: %t2: object @tab
+; CHECK-NEXT: %u: object @tab
+; CHECK-NEXT: %z: unified null @tab

@@ -5,7 +5,9 @@
 ; `trig` become one body (one sin_d.exit); a result kept across a later call and a value computed before the
 ; first call and used after the last go through phis the shared call's loop carries. The kernel's own
 ; function `mine` is inlined at both calls (two fmuladds of it). qsort takes its comparator through a
-; pointer, which each call's constant resolves: inlined at each call, not shared. test/cprog runs the print,
+; pointer, which each call's constant resolves: inlined at each call, not shared. The user's noinline
+; function `mix` is shared the same way in `theirs` (three calls, one loop of it) and inlined in `once` (one
+; call: nothing to share). test/cprog runs the print,
 ; lib and libm groups on the board against native builds with this in place.
 ;
 ; RUN: kiln-cc -q --stop-after inline -o %t.kimg %S/Inputs/share_calls.c
@@ -21,4 +23,12 @@
 ; CHECK-NOT: sin_d.exit{{[0-9]+}}:
 ; CHECK-LABEL: define {{.*}} @__sycl_kernel_sorts(
 ; CHECK-NOT: shared
+; CHECK: ret void
+; CHECK-LABEL: define {{.*}} @__sycl_kernel_theirs(
+; CHECK: shared.call{{.*}}:
+; CHECK: %shared.caller = phi i2
+; CHECK: for.body.i:
+; CHECK-NOT: for.body.i{{[0-9]+}}:
+; CHECK-LABEL: define {{.*}} @__sycl_kernel_once(
+; CHECK-NOT: shared.caller
 ; CHECK: ret void

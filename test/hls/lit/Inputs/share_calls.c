@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Input of share_calls.ll: sin (the kernel C library's) from three places, a result kept across a later
 // call, a value computed before a call and used after it; a kernel's own function called twice; qsort
-// (its comparator comes through a pointer: not shared).
+// (its comparator comes through a pointer: not shared); a function of the user's marked noinline, called from
+// three places in `theirs` and one in `once`.
 #include <kiln/device.h>
 #include <math.h>
 #include <stdlib.h>
@@ -36,4 +37,24 @@ KILN_SINGLE_TASK_KERNEL void sorts(int *v)
 {
 	qsort(v, 8, sizeof *v, up);
 	qsort(v + 8, 8, sizeof *v, down);
+}
+
+/* the user's noinline: built once per kernel that calls it from several places */
+__attribute__((noinline)) static unsigned mix(const unsigned *p, int n, unsigned seed)
+{
+	for (int i = 0; i < n; i++)
+		seed = (seed << 5 | seed >> 27) ^ p[i];
+	return seed;
+}
+
+KILN_SINGLE_TASK_KERNEL void theirs(unsigned *v, int n)
+{
+	unsigned a = mix(v, n, 1);
+	unsigned b = mix(v + n, n, a);
+	v[0] = a + (a & 1 ? mix(v + 2 * n, n, b) : b);
+}
+
+KILN_SINGLE_TASK_KERNEL void once(unsigned *v, int n)
+{
+	v[0] = mix(v, n, 3);
 }
