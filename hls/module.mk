@@ -5,6 +5,17 @@ HLS_MAINS := hls/driver/kiln_cc.c hls/driver/kiln_post_link.c hls/driver/kiln_op
 HLS_C_SRCS := $(filter-out $(HLS_MAINS) hls/libc/%,$(wildcard hls/*/*.c))
 HLS_CXX_SRCS := hls/ir/global_attrs.cpp hls/ir/inline_asm.cpp hls/ir/ir_cfg.cpp hls/ir/ir_range.cpp hls/ir/ir_loops.cpp hls/ir/fp_flags.cpp hls/ir/dbg_vars.cpp
 HLS_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(HLS_C_SRCS)) $(patsubst %.cpp,$(BUILD)/obj/%.o,$(HLS_CXX_SRCS))
+# The HTML report's page (hls/report/report_template.html, kept as HTML so that it reads and lints as one)
+# compiled in as a C string.
+HTML_TEMPLATE_C := $(BUILD)/gen/hls/report/report_template.c
+HLS_OBJS += $(BUILD)/obj/gen/hls/report/report_template.o
+$(HTML_TEMPLATE_C): hls/report/report_template.html
+	@mkdir -p $(@D)
+	{ printf '/* generated from hls/report/report_template.html */\nconst char html_report_template[] =\n'; \
+	  sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/' $<; printf ';\n'; } >$@.tmp && mv $@.tmp $@
+$(BUILD)/obj/gen/hls/report/report_template.o: $(HTML_TEMPLATE_C)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
 KILN_CC := $(BUILD)/bin/kiln-cc
 KILN_POST_LINK := $(BUILD)/bin/kiln-post-link
 

@@ -33,6 +33,7 @@
 #include "../package/rtl_check.h"
 #include "../postlink/input_names.h"
 #include "../postlink/postlink.h"
+#include "../report/html_report.h"
 #include "../schedule/dump.h"
 #include "../schedule/schedule.h"
 #include "../schedule/verify.h"
@@ -404,6 +405,24 @@ static int read_lib_cells(build *b)
 	return 0;
 }
 
+/* IMAGE.kimg.d/report.html, from what the build has written for tools (hls/report/html_report.h). */
+static int write_html_report(const build *b, const char *iname)
+{
+	char *meta = kiln_desc_to_json(&b->desc), *regmap = kiln_regmap_to_json(&b->regmap);
+	html_report_in in = {.image = iname,
+	                     .board = b->o->board->name,
+	                     .clock_ns = b->o->clock_ns,
+	                     .meta_json = meta,
+	                     .regmap_json = regmap};
+	int rc = meta && regmap ? html_report_write(b->workdir, b->ks, b->nk, &in) : -1;
+	if (rc != 0)
+		diag_error(b->workdir, 0, 0, "cannot write report.html: %s",
+		           meta && regmap ? strerror(errno) : "out of memory");
+	free(meta);
+	free(regmap);
+	return rc;
+}
+
 /* System assembly: layout, register map, RTL files; the image hash covers the design itself. */
 static int stage_system(build *b)
 {
@@ -517,6 +536,7 @@ static int stage_system(build *b)
 		free(t);
 	}
 	rc |= write_fusesoc_core(b);
+	rc |= write_html_report(b, iname);
 	return rc;
 }
 

@@ -445,6 +445,21 @@ void sched_report_console(const kfunc *ks, int nk)
 	}
 }
 
+char *sched_report_json(const kfunc *ks, int nk)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&text, &len);
+	if (!o)
+		return NULL;
+	write_json(ks, nk, o);
+	if (fclose(o) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
 int sched_report_write(const kfunc *ks, int nk, const char *dir)
 {
 	char path[4200];

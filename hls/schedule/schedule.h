@@ -19,6 +19,9 @@ int sched_overrun(const kfunc *f, double *need);
  * why, as HLS tools report II violations. */
 void sched_report_console(const kfunc *ks, int nk);
 
+/* The schedule report of the NK kernels as schedule.json has it, malloc'd; NULL when out of memory. */
+char *sched_report_json(const kfunc *ks, int nk);
+
 /* Writes the schedule report of the NK kernels to DIR/schedule.txt and DIR/schedule.json. 0 or -1. */
 int sched_report_write(const kfunc *ks, int nk, const char *dir);
 

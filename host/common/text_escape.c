@@ -140,3 +140,16 @@ const char *kiln_name_problem(const char *name, size_t len)
 	}
 	return NULL;
 }
+
+int kiln_fput_script_json(FILE *o, const char *json)
+{
+	for (const char *p = json; *p; p++) {
+		int rc = *p == '<'   ? fputs("\\u003c", o)
+		         : *p == '>' ? fputs("\\u003e", o)
+		         : *p == '&' ? fputs("\\u0026", o)
+		                     : fputc(*p, o);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}

@@ -34,6 +34,10 @@ void kiln_sb_text(kiln_strbuf *b, const char *s, enum kiln_text_escape e);
 /* Writes S escaped for E to O (kiln_sb_text for the emitters that write to a stream); -1 when out of
  * memory. */
 int kiln_fput_text(FILE *o, const char *s, enum kiln_text_escape e);
+/* Writes JSON, a JSON text, to O as the content of an HTML <script type="application/json"> element: every
+ * '<', '>' and '&' (which JSON has only inside strings) as its \u escape, so that no string in it can end the
+ * element or open a comment, and the script reads the same value back; -1 on a write error. */
+int kiln_fput_script_json(FILE *o, const char *json);
 /* Why the LEN bytes of NAME cannot name anything in an output (a NUL, a line break or another control
  * character, bytes that are not UTF-8), or NULL when it can. */
 const char *kiln_name_problem(const char *name, size_t len);

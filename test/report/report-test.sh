@@ -1,0 +1,66 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# The HTML report (IMAGE.kimg.d/report.html, hls/report/) in a real browser: Chromium from Debian, headless.
+# A kernel whose source file's name and text, and a #line name, hold markup; the page must run its script to
+# the end, make no element of them and show them as text, list the loops at their lines with every link's
+# target there, and a screenshot must show the loop table. Then the image of a full build (the saxpy
+# example: an nd-range kernel) must have its report too.
+#   report-test.sh SRC BUILD SAXPY_IMG
+set -u
+SRC=$1
+BUILD=$2
+SAXPY=$3
+CC="$BUILD/bin/kiln-cc"
+CHECK="python3 $SRC/test/report/report_check.py"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+
+if ! command -v chromium >/dev/null 2>&1; then
+	echo "not ok - report: chromium is not installed (scripts/install-deps installs it)"
+	exit 1
+fi
+# Chromium as root needs --no-sandbox; its profile goes to the test's folder.
+browse() {
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$T/profile" \
+		--window-size=1280,900 "$@" 2>"$T/chromium.err"
+}
+
+# A file name with markup characters (a '/' cannot be in one; the #line name has it).
+f="$T/rep<i id=\"pwned_file\">&amp;.c"
+cp "$SRC/test/report/report_kernel.c" "$f"
+if "$CC" -q --stop-after rtl -o "$T/rep.kimg" "$f" 2>"$T/cc.err" && [ -s "$T/rep.kimg.d/report.html" ]; then
+	echo "ok - report: kiln-cc writes IMAGE.kimg.d/report.html"
+else
+	echo "not ok - report: kiln-cc wrote no report.html: $(head -3 "$T/cc.err")"
+	exit 1
+fi
+if grep -q 'src=\|href="http\|@import\|url(' "$T/rep.kimg.d/report.html"; then
+	echo "not ok - report: the page loads something from outside itself"
+	fail=1
+else
+	echo "ok - report: the page is self-contained (no src, external link or url())"
+fi
+if browse --dump-dom "file://$T/rep.kimg.d/report.html" >"$T/dom.html" && [ -s "$T/dom.html" ]; then
+	$CHECK dom "$T/dom.html" "report" \
+		'.c:11,.c:13,.c:19,<b id="pwned_line">x</b>.c:3' \
+		'</script><b id="pwned_comment">x</b>' 'rep<i id="pwned_file">&amp;.c' 'read_write' || fail=1
+else
+	echo "not ok - report: chromium --dump-dom failed: $(head -3 "$T/chromium.err")"
+	fail=1
+fi
+if browse --screenshot="$T/loops.png" "file://$T/rep.kimg.d/report.html" && [ -s "$T/loops.png" ]; then
+	$CHECK png "$T/loops.png" "report" || fail=1
+else
+	echo "not ok - report: chromium --screenshot failed: $(head -3 "$T/chromium.err")"
+	fail=1
+fi
+
+# A full build's image: the example's nd-range kernel, its work-items as its loop.
+if browse --dump-dom "file://$SAXPY.d/report.html" >"$T/saxpy.html" && [ -s "$T/saxpy.html" ]; then
+	$CHECK dom "$T/saxpy.html" "saxpy report" 'saxpy.c:12' 'saxpy' 'KERNEL_SAXPY' || fail=1
+else
+	echo "not ok - saxpy report: no page, or chromium failed: $(head -3 "$T/chromium.err")"
+	fail=1
+fi
+exit $fail
