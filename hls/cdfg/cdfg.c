@@ -8,6 +8,7 @@
 #include "../ir/dbg_vars.h"
 #include "../ir/ir_util.h"
 #include "cdfg_builder.h"
+#include "loop_directives.h"
 #include "translate.h"
 
 /* Values a source variable is (an llvm.dbg.value with one location and no expression) are named after it, so
@@ -124,6 +125,7 @@ int cdfg_build(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f)
 			cb_translate(&b, in);
 	}
 	source_variables(&b);
+	loop_directives(f, fn);
 	for (int i = 0; i < f->ninsts; i++)
 		if ((f->insts[i].op == K_LOAD || f->insts[i].op == K_STORE) && f->insts[i].bytes == 8)
 			f->mems[f->insts[i].mem].word_bytes = 8;

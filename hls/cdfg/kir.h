@@ -84,6 +84,12 @@ typedef struct kblock {
 	char *name;           /* "bb<index>" */
 	char *label;          /* the source's name for it (clang's: "for.body"), an identifier of lower-case
 	                         letters, digits and '_' (its states are named after it), or NULL */
+	/* The directives of the loop this block heads, as the source wrote them (#pragma clang loop ...,
+	 * kiln/device.h's KILN_PIPELINE_OFF, KILN_II, KILN_IVDEP; cdfg/loop_directives.c): */
+	int pipe_off;      /* pipeline(disable): the loop stays sequential */
+	int ii_target;     /* pipeline_initiation_interval(N): its II is at least N; 0 when not given */
+	int ivdep;         /* parallel accesses: dependences across iterations not proven are none */
+	unsigned dir_line; /* the line of the loop's back edge, where they apply */
 } kblock;
 
 typedef enum kmem_kind {

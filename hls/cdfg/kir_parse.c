@@ -516,8 +516,8 @@ static void init_line(parser *P, kfunc *f, kinfo *in)
 		expected(P, "initial bytes (hex, or XX*N for N bytes XX)");
 }
 
-/* bbN[ (NAME)]:[ steps A..B[, pipelined: II I, S stages]][ ; mii R, recurrence C[, Q states sequential][,
- * not pipelined WHY]] */
+/* bbN[ (NAME)][ directives D[, D]...]:[ steps A..B[, pipelined: II I, S stages]][ ; mii R, recurrence C[, Q
+ * states sequential][, not pipelined WHY]], a directive D being pipeline off, ii N, ivdep or line N */
 static void block_line(parser *P, kfunc *f, kinfo *in)
 {
 	int b = prefixed(P, "bb", "bbN");
@@ -534,6 +534,21 @@ static void block_line(parser *P, kfunc *f, kinfo *in)
 		bl->label = ident(P, "the block's label");
 		want(P, ")");
 	}
+	if (accept(P, "directives")) /* the loop's, as loop_directives() reads them */
+		do {
+			if (accept(P, "pipeline")) {
+				want(P, "off");
+				bl->pipe_off = 1;
+			} else if (accept(P, "ii")) {
+				bl->ii_target = (int)number(P, "the II target", 1, 1024);
+			} else if (accept(P, "ivdep")) {
+				bl->ivdep = 1;
+			} else if (accept(P, "line")) {
+				bl->dir_line = (unsigned)number(P, "the directives' line", 0, MAX_ID);
+			} else {
+				expected(P, "a loop directive (pipeline off, ii N, ivdep, line N)");
+			}
+		} while (accept(P, ","));
 	char own[16];
 	snprintf(own, sizeof own, "bb%d", b);
 	bl->name = strdup(own);
@@ -582,10 +597,14 @@ static void block_line(parser *P, kfunc *f, kinfo *in)
 			     sched.first_step, sched.last_step, f->nsteps);
 		if (sched.pipelined && sched.first_step != sched.last_step)
 			fail(P, 1, "a pipelined block takes one step");
-		char *nm = bl->name, *label = bl->label;
+		kblock own_part = *bl;
 		*bl = sched;
-		bl->name = nm;
-		bl->label = label;
+		bl->name = own_part.name;
+		bl->label = own_part.label;
+		bl->pipe_off = own_part.pipe_off;
+		bl->ii_target = own_part.ii_target;
+		bl->ivdep = own_part.ivdep;
+		bl->dir_line = own_part.dir_line;
 	}
 }
 

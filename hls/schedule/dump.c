@@ -260,6 +260,20 @@ void kir_dump(const kfunc *f, FILE *o)
 			name(bl->label, o);
 			fputc(')', o);
 		}
+		if (bl->pipe_off || bl->ii_target || bl->ivdep) { /* the source's loop directives */
+			const char *sep = " directives ";
+			if (bl->pipe_off) {
+				fprintf(o, "%spipeline off", sep);
+				sep = ", ";
+			}
+			if (bl->ii_target) {
+				fprintf(o, "%sii %d", sep, bl->ii_target);
+				sep = ", ";
+			}
+			if (bl->ivdep)
+				fprintf(o, "%sivdep", sep);
+			fprintf(o, ", line %u", bl->dir_line);
+		}
 		fputc(':', o);
 		if (sched) {
 			fprintf(o, " steps %d..%d", bl->first_step, bl->last_step);

@@ -290,6 +290,8 @@ int memdep_loop(const kfunc *f, int b, memdep **out)
 				continue;
 			int xl, yl, exact;
 			pair_distances(f, b, bl->insts[i], bl->insts[j], &xl, &yl, &exact);
+			if (bl->ivdep && !exact) /* the source says not proven is none (KILN_IVDEP) */
+				continue;
 			if (n + 2 > cap) {
 				cap *= 2;
 				memdep *nd = realloc(d, (size_t)cap * sizeof *d);

@@ -33,6 +33,11 @@ int pipeline_candidate(kfunc *f, int b)
 	const kinst *t = block_term(f, b);
 	if (!t || t->op != K_CONDBR || (t->succ[0] == b) == (t->succ[1] == b))
 		return 0;
+	if (bl->pipe_off) {
+		snprintf(bl->nopipe, sizeof bl->nopipe,
+		         "the source asks so (#pragma clang loop pipeline(disable), line %u)", bl->dir_line);
+		return 0;
+	}
 	for (int j = 0; j < bl->ninsts - 1; j++) {
 		const kinst *k = &f->insts[bl->insts[j]];
 		if (f->mul_serial >= KFUNC_SERIAL_LOOPS && sched_mul_shareable(k, 2)) {
@@ -314,7 +319,17 @@ int pipeline_block(const sched_problem *p, kfunc *f, int b)
 			         "its memory accesses need %d cycles per iteration on the ports of one "
 			         "memory, as many as it takes unpipelined",
 			         mii);
-		for (int ii = rec < seq && rec > mii ? rec : mii; ii < seq && !found; ii++) {
+		/* an II target (#pragma clang loop pipeline_initiation_interval) is where the search starts
+		 * when it is above the bounds */
+		int first = rec < seq && rec > mii ? rec : mii;
+		if (bl->ii_target > first && bl->ii_target < seq)
+			first = bl->ii_target;
+		else if (bl->ii_target >= seq && seq > 1)
+			snprintf(
+			    bl->nopipe, sizeof bl->nopipe,
+			    "its II target %d (line %u) is no less than the %d cycles it takes unpipelined",
+			    bl->ii_target, bl->dir_line, seq);
+		for (int ii = first; ii < seq && !found && !(bl->ii_target >= seq); ii++) {
 			ms.busy = xrealloc(ms.busy, (size_t)(nall + 1) * (size_t)ii, 1);
 			ms.mbusy = xrealloc(ms.mbusy, (size_t)(p->ntypes + 1) * (size_t)ii, 1);
 			bl->nopipe[0] = 0;

@@ -137,6 +137,24 @@ static int imax(int a, int b)
 
 /* Cycles between iteration starts of single-block loop B without stalls: its II when pipelined, else the
  * block's state count. */
+/* Block B's loop directives as the report names them ("pipeline off, II target 4, ivdep at line 12"), in
+ * BUF; "" when it has none. */
+static const char *directives(const kblock *b, char *buf, size_t n)
+{
+	char ii[32] = "";
+	if (b->ii_target)
+		snprintf(ii, sizeof ii, "II target %d", b->ii_target);
+	const char *part[] = {b->pipe_off ? "pipeline off" : "", ii, b->ivdep ? "ivdep" : ""};
+	size_t used = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < sizeof part / sizeof *part; i++)
+		if (*part[i] && used < n)
+			used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? ", " : "", part[i]);
+	if (used && used < n)
+		snprintf(buf + used, n - used, " at line %u", b->dir_line);
+	return buf;
+}
+
 static int block_ii(const kfunc *f, int b)
 {
 	return f->blocks[b].pipelined ? f->blocks[b].ii : block_states(f, b);
@@ -325,6 +343,9 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 				        f->blocks[b].stages, f->blocks[b].seq_states);
 			else if (sched_self_loop(f, b) && f->blocks[b].nopipe[0])
 				fprintf(o, "; not pipelined: %s", f->blocks[b].nopipe);
+			char dir[96];
+			if (*directives(&f->blocks[b], dir, sizeof dir))
+				fprintf(o, "; directives: %s", dir);
 			fprintf(o, "\n");
 		}
 		int nl = find_loops(f, dep_lb, loops, 128);
@@ -345,6 +366,9 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 			        (double)l->ii / lb);
 			if (l->why[0])
 				fprintf(o, "    not pipelined: %s\n", l->why);
+			char dir[96];
+			if (*directives(&f->blocks[l->header], dir, sizeof dir))
+				fprintf(o, "    directives: %s\n", dir);
 		}
 		loops_free(loops, nl);
 		fprintf(o, "  straight-line dependence bound (each block once): %d cycles\n",
@@ -401,6 +425,13 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 			        l->states, l->ii, l->pipelined ? "true" : "false", l->dep_lb, l->res_lb);
 			if (l->why[0])
 				json_str_field(o, "not_pipelined_because", l->why);
+			const kblock *h = &f->blocks[l->header];
+			if (h->pipe_off || h->ii_target || h->ivdep)
+				fprintf(o,
+				        ", \"directives\": {\"pipeline_off\": %s, \"ii_target\": %d, \"ivdep\": %s, "
+				        "\"line\": %u}",
+				        h->pipe_off ? "true" : "false", h->ii_target, h->ivdep ? "true" : "false",
+				        h->dir_line);
 			fprintf(o, "}");
 		}
 		loops_free(loops, nl);
@@ -424,12 +455,21 @@ void sched_report_console(const kfunc *ks, int nk)
 			const kblock *h = &f->blocks[l->header];
 			int bound = imax(l->dep_lb, l->res_lb), mii = imax(h->rec_mii, h->res_mii);
 			char why[240];
-			if (l->ii <= bound)
+			if (l->ii <= bound && !(h->ii_target && l->ii > h->ii_target && h->pipelined))
 				continue;
 			if (l->why[0])
 				snprintf(why, sizeof why, "%s", l->why);
 			else if (l->nblocks == 1 && !h->pipelined && h->nopipe[0])
 				snprintf(why, sizeof why, "not pipelined: %s", h->nopipe);
+			else if (l->nblocks == 1 && h->pipelined && h->ii_target && l->ii > h->ii_target &&
+			         h->ii_target < mii)
+				snprintf(why, sizeof why,
+				         "above its target %d (line %u), which its MII %d rules out (recurrence %d, "
+				         "resource %d)",
+				         h->ii_target, h->dir_line, mii, h->rec_mii, h->res_mii);
+			else if (l->nblocks == 1 && h->pipelined && h->ii_target && l->ii > h->ii_target)
+				snprintf(why, sizeof why, "above its target %d (line %u): no schedule at %d..%d",
+				         h->ii_target, h->dir_line, h->ii_target, l->ii - 1);
 			else if (l->nblocks == 1 && h->pipelined && l->ii > mii)
 				snprintf(why, sizeof why, "above its MII %d (recurrence %d, resource %d)",
 				         mii, h->rec_mii, h->res_mii);

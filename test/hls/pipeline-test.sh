@@ -56,12 +56,29 @@ want = {
     "pipe_fscale": [1, 1],         # float units, on-chip arrays, no recurrence (the copy out: a memcpy)
     "pipe_fsum": [4],              # the sum waits for kiln_fadd's 4 levels, the phi takes its output directly
     "pipe_fsum_reassoc": [1],      # partial sums in a rotation of phis: the port's bound
+    # loop directives: KILN_IVDEP lets the scatter overlap (its four accesses on one port); without it, the
+    # load must wait for the store before; KILN_II(4) above the bound of 2; KILN_PIPELINE_OFF
+    "pipe_ivdep": [4],
+    "pipe_noivdep": [None],
+    "pipe_ii4": [4],
+    "pipe_off": [None],
 }
 for k, iis in want.items():
     got = [b["ii"] if b["pipelined"] else None for b in pipe.get(k, [])]
     check(got == iis, "pipelining: %s gets II %s" % (k, iis), "got %s" % got)
 why = pipe.get("pipe_alias", [{}])[0].get("not_pipelined_because", "")
 check("may alias" in why and "line 53" in why, "pipelining: pipe_alias says why it stays sequential", why)
+why = pipe.get("pipe_off", [{}])[0].get("not_pipelined_because", "")
+check("pipeline(disable)" in why, "pipelining: pipe_off says the source turned it off", why)
+def loop_directives(path, kernel):
+    for k in json.load(open(path))["kernels"]:
+        if k["name"] == kernel:
+            return [l.get("directives") for l in k["loops"]]
+for k, d in (("pipe_ivdep", {"ivdep": True}), ("pipe_ii4", {"ii_target": 4}), ("pipe_off", {"pipeline_off": True}),
+             ("pipe_noivdep", None)):
+    got = loop_directives(sys.argv[1], k)
+    check(got and (d is None and got[0] is None or d and got[0] and all(got[0][x] == v for x, v in d.items())),
+          "schedule.json: %s's loop shows its directives %s" % (k, d), "got %s" % got)
 for k, bl in pipe.items():
     for b in bl:
         if b["pipelined"]:

@@ -241,6 +241,36 @@ KILN_SINGLE_TASK_KERNEL void pipe_fsum_reassoc(const int *v, float *out, double 
 	dout[1] = d;
 }
 
+/* Loop directives (kiln/device.h): a scatter through an index array the compiler cannot prove apart, under
+ * KILN_IVDEP (the harness's indices are a permutation, so the promise holds) and without; an II target above
+ * the loop's bound; pipelining turned off. */
+KILN_SINGLE_TASK_KERNEL void pipe_ivdep(int *a, const int *idx, const int *b, int n)
+{
+	KILN_IVDEP
+	for (int i = 0; i < n; i++)
+		a[idx[i]] += b[i];
+}
+
+KILN_SINGLE_TASK_KERNEL void pipe_noivdep(int *a, const int *idx, const int *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		a[idx[i]] += b[i];
+}
+
+KILN_SINGLE_TASK_KERNEL void pipe_ii4(int *restrict a, const int *restrict b, int n)
+{
+	KILN_II(4)
+	for (int i = 0; i < n; i++)
+		a[i] = b[i] * 3 + 1;
+}
+
+KILN_SINGLE_TASK_KERNEL void pipe_off(int *restrict a, const int *restrict b, int n)
+{
+	KILN_PIPELINE_OFF
+	for (int i = 0; i < n; i++)
+		a[i] = b[i] * 3 + 1;
+}
+
 #ifdef KILN_HARNESS
 KT_TEST(pipe_vadd)
 {
@@ -395,5 +425,19 @@ KT_TEST(pipe_fsum_reassoc)
 	static const int ns[] = {0, 1, 3, 4, 5, 7, 10, 50};
 	for (int i = 0; i < 8; i++)
 		KT_RUN(pipe_fsum_reassoc, KT_P(v), KT_P(out), KT_P(dout), KT_V(int, ns[i]));
+}
+KT_TEST(pipe_ivdep)
+{
+	int *a = KT_BUF(int, 64), *idx = KT_BUF(int, 64), *b = KT_BUF(int, 64);
+	for (int i = 0; i < 64; i++)
+		idx[i] = (i * 37) % 64; /* a permutation: no two iterations touch one element */
+	KT_RUN(pipe_ivdep, KT_P(a), KT_P(idx), KT_P(b), KT_V(int, 64));
+	KT_RUN(pipe_noivdep, KT_P(a), KT_P(idx), KT_P(b), KT_V(int, 64));
+}
+KT_TEST(pipe_ii4)
+{
+	int *a = KT_BUF(int, 40), *b = KT_BUF(int, 40);
+	KT_RUN(pipe_ii4, KT_P(a), KT_P(b), KT_V(int, 40));
+	KT_RUN(pipe_off, KT_P(a), KT_P(b), KT_V(int, 40));
 }
 #endif

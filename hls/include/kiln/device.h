@@ -67,6 +67,19 @@
  * deeper than that stops the kernel, naming the function, as a failed assert does. */
 #define KILN_RECURSION_DEPTH(calls) __attribute__((annotate("kiln.recursion_depth=" #calls)))
 
+/* Loop directives, written on the line before a loop (as #pragma unroll is); each is clang's own loop
+ * pragma, so `#pragma clang loop ...` works as well, and the schedule report names them at the loop.
+ * KILN_PIPELINE_OFF: the loop's iterations do not overlap (Vitis' pipeline off).
+ * KILN_II(N): its iterations start N cycles apart (an II target, N a literal: Vitis' pipeline II=N); where
+ *   they cannot start that often, at the lowest II they can, and kiln-cc says so.
+ * KILN_IVDEP: a dependence across its iterations that kiln-cc cannot prove is none (Intel's ivdep, Vitis'
+ *   dependence inter false): the user vouches that no iteration reads what an earlier one wrote through
+ *   an access the compiler could not tell apart. A wrong promise computes wrong results. */
+#define KILN__PRAGMA(x) _Pragma(#x)
+#define KILN_PIPELINE_OFF _Pragma("clang loop pipeline(disable)")
+#define KILN_II(n) KILN__PRAGMA(clang loop pipeline_initiation_interval(n))
+#define KILN_IVDEP _Pragma("clang loop vectorize(assume_safety) vectorize_width(1) interleave_count(1)")
+
 /* Work-item position inside an nd-range kernel; DIM is a constant 0, 1 or 2. */
 __attribute__((const)) size_t kiln_global_id(int dim);
 __attribute__((const)) size_t kiln_local_id(int dim);
@@ -85,6 +98,9 @@ __attribute__((const)) size_t kiln_local_range(int dim);
 #define KILN_HEAP_SIZE(bytes)
 #define KILN_RECURSION_DEPTH(calls)
 #define KILN_VLA_MAX(bytes)
+#define KILN_PIPELINE_OFF
+#define KILN_II(n)
+#define KILN_IVDEP
 size_t kiln_global_id(int dim);
 size_t kiln_local_id(int dim);
 size_t kiln_group_id(int dim);
