@@ -6,12 +6,17 @@
 #include "../schedule/oplib.h"
 #include "../support/diag.h"
 
-int driver_select_fabric(const kiln_board_config *board, const char *name)
+const char *driver_fabric_name(const kiln_board_config *board, const char *name)
 {
 	/* the operator library's tables carry the board files' family names; a simulated board is 7-series */
-	if (!name)
-		name =
-		    board->fpga.family != KILN_FPGA_NONE ? kiln_fpga_family_name(board->fpga.family) : "xc7";
+	return name                                   ? name
+	       : board->fpga.family != KILN_FPGA_NONE ? kiln_fpga_family_name(board->fpga.family)
+	                                              : "xc7";
+}
+
+int driver_select_fabric(const kiln_board_config *board, const char *name)
+{
+	name = driver_fabric_name(board, name);
 	if (sched_select_fabric(name) == 0)
 		return 0;
 	char list[200] = "";

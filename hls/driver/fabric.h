@@ -5,6 +5,8 @@
 #define KILN_DRIVER_FABRIC_H
 #include "../../host/common/board.h"
 
+/* The fabric a compile is for: NAME (--fabric) when given, else BOARD's FPGA family, else xc7. */
+const char *driver_fabric_name(const kiln_board_config *board, const char *name);
 /* Selects the operator library's fabric NAME, or BOARD's when NAME is NULL; 0, or -1 after an error naming
  * the fabrics there are. */
 int driver_select_fabric(const kiln_board_config *board, const char *name);

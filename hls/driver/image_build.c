@@ -405,15 +405,17 @@ static int read_lib_cells(build *b)
 	return 0;
 }
 
-/* IMAGE.kimg.d/report.html, from what the build has written for tools (hls/report/html_report.h). */
-static int write_html_report(const build *b, const char *iname)
+/* IMAGE.kimg.d/report.html, from what the build has written for tools (hls/report/html_report.h), with AREA
+ * (area.json's text) when --report measured it. */
+static int write_html_report(const build *b, const char *iname, const char *area)
 {
 	char *meta = kiln_desc_to_json(&b->desc), *regmap = kiln_regmap_to_json(&b->regmap);
 	html_report_in in = {.image = iname,
 	                     .board = b->o->board->name,
 	                     .clock_ns = b->o->clock_ns,
 	                     .meta_json = meta,
-	                     .regmap_json = regmap};
+	                     .regmap_json = regmap,
+	                     .area_json = area};
 	int rc = meta && regmap ? html_report_write(b->workdir, b->ks, b->nk, &in) : -1;
 	if (rc != 0)
 		diag_error(b->workdir, 0, 0, "cannot write report.html: %s",
@@ -536,7 +538,23 @@ static int stage_system(build *b)
 		free(t);
 	}
 	rc |= write_fusesoc_core(b);
-	rc |= write_html_report(b, iname);
+	char *area = NULL;
+	if (rc == 0 && b->o->report) {
+		snprintf(path, sizeof path, "%s/rtl", b->workdir);
+		area_in ai = {.workdir = b->workdir,
+		              .rtl_dir = path,
+		              .rtl_text = b->fulltext,
+		              .memh = b->memh,
+		              .family = b->o->report_family,
+		              .ks = b->ks,
+		              .nk = b->nk,
+		              .desc = &b->desc,
+		              .clock_ns = b->o->clock_ns};
+		area = area_report(&ai);
+		rc |= area ? 0 : -1;
+	}
+	rc |= write_html_report(b, iname, area);
+	free(area);
 	return rc;
 }
 

@@ -6,6 +6,7 @@
 #include <llvm-c/Core.h>
 
 #include "../../host/common/board.h"
+#include "../package/area_report.h"
 #include "../pipeline/passes.h"
 
 typedef struct image_build_opts {
@@ -20,7 +21,9 @@ typedef struct image_build_opts {
 	int trace;               /* the simulation model records waveforms (KILN_TRACE) */
 	int checks;              /* --checks: bounds checks on on-chip accesses (lower/bounds_checks.h) */
 	int no_bitstream;        /* --no-bitstream: a board with an FPGA gets its image without one */
-	long dsps; /* the DSPs the image's multipliers share (--dsp-max, else fpga.dsps), -1: no limit */
+	long dsps;  /* the DSPs the image's multipliers share (--dsp-max, else fpga.dsps), -1: no limit */
+	int report; /* --report: measure area and clock with yosys (area_report.h) ... */
+	area_family report_family; /* ... for this family */
 } image_build_opts;
 
 /* Builds the device image of module MOD into OUT (intermediate files in OUT.d/), naming it SHOWN in messages

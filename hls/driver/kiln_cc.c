@@ -46,6 +46,7 @@ typedef struct cc_opts {
 	double clock;
 	int no_pipeline, no_printf, checks, trace, no_bitstream;
 	const char *fabric;       /* --fabric, or NULL: the board's */
+	const char *report;       /* --report[=FAMILY]: "" for the fabric's family, NULL when not asked */
 	uint32_t heap_bytes;      /* --heap-size, 0 for the default */
 	uint32_t rom_max_bytes;   /* --onchip-rom-max, 0 for the board's */
 	long dsp_max;             /* --dsp-max, -1 for the board's */
@@ -81,6 +82,10 @@ static void usage(FILE *o)
 	    "  --no-printf         kernels' printf, puts and putchar print nothing (they cost no hardware)\n"
 	    "  --no-bitstream      a board with an FPGA: write the image without its bitstream (for a\n"
 	    "                      co-simulated board; kiln program refuses it)\n"
+	    "  --report[=FAMILY]   measure area (LUTs, FFs, block RAMs, DSPs per kernel and device\n"
+	    "                      global) and estimate the clock with yosys, for FAMILY: xc7, ice40,\n"
+	    "                      ecp5 or generic (default: the fabric's); IMAGE.kimg.d/area.json and\n"
+	    "                      report.html show it; a repeat of the same RTL is taken from the cache\n"
 	    "  --trace             build the simulation model with waveform support (KILN_TRACE); it\n"
 	    "                      takes about as long again to compile\n"
 	    "  --heap-size BYTES   the image's heap, when its kernels call malloc (K, M, G after the\n"
@@ -295,6 +300,17 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 			o->no_printf = 1;
 		} else if (!strcmp(a, "--no-bitstream")) {
 			o->no_bitstream = 1;
+		} else if (!strcmp(a, "--report")) {
+			o->report = "";
+		} else if (!strncmp(a, "--report=", 9)) {
+			area_family f;
+			if (area_family_parse(a + 9, &f) != 0) {
+				diag_error(NULL, 0, 0,
+				           "--report=%s: no such family (xc7, ice40, ecp5 or generic)",
+				           a + 9);
+				return -1;
+			}
+			o->report = a + 9;
 		} else if (!strcmp(a, "-q")) {
 			diag_verbose = 0;
 		} else if ((!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
@@ -668,9 +684,14 @@ int main(int argc, char **argv)
 	                       .checks = o.checks,
 	                       .trace = o.trace,
 	                       .no_bitstream = o.no_bitstream,
+	                       .report = o.report != NULL,
 	                       .dsps = o.dsp_max >= 0                        ? o.dsp_max
 	                               : board.fpga.family != KILN_FPGA_NONE ? (long)board.fpga.dsps
 	                                                                     : -1};
+	/* --report's family: the one named, else the fabric's (its names are area families too) */
+	if (o.report && area_family_parse(*o.report ? o.report : driver_fabric_name(&board, o.fabric),
+	                                  &bo.report_family) != 0)
+		bo.report_family = AREA_GENERIC;
 	for (int i = 0; i < n && !rc; i++) {
 		char path[4200], staged[4400];
 		image_path(o.out, i, n, path, sizeof path);

@@ -46,6 +46,11 @@ static int words_of(const kiln_dg_desc *g)
 	return (int)((g->size + 3) / 4);
 }
 
+void system_dg_prefix(size_t gi, char *buf, size_t n)
+{
+	snprintf(buf, n, "dg%zu", gi);
+}
+
 void system_dg_init_file(size_t gi, char *buf, size_t n)
 {
 	snprintf(buf, n, "kiln_dg%zu.hex", gi);
@@ -294,7 +299,7 @@ static void top_dg_storage(const kfunc *ks, int nk, const kiln_desc *d, portref 
 	for (size_t gi = 0; gi < d->ndgs; gi++) {
 		const kiln_dg_desc *g = &d->dgs[gi];
 		char pre[32];
-		snprintf(pre, sizeof pre, "dg%zu", gi);
+		system_dg_prefix(gi, pre, sizeof pre);
 		if (g->storage == KILN_DG_USM) {
 			fprintf(o, "  // device global ");
 			kiln_fput_text(o, g->unique_id, KILN_ESC_LINE_COMMENT);

@@ -23,17 +23,44 @@ fi
 # Chromium as root needs --no-sandbox; its profile goes to the test's folder.
 browse() {
 	timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$T/profile" \
-		--window-size=1280,900 "$@" 2>"$T/chromium.err"
+		"$@" 2>"$T/chromium.err"
 }
 
-# A file name with markup characters (a '/' cannot be in one; the #line name has it).
+# A file name with markup characters (a '/' cannot be in one; the #line name has it). --report maps it with
+# yosys for 7-series, into a cache of the test's own, so that the first run does run yosys.
 f="$T/rep<i id=\"pwned_file\">&amp;.c"
 cp "$SRC/test/report/report_kernel.c" "$f"
-if "$CC" -q --stop-after rtl -o "$T/rep.kimg" "$f" 2>"$T/cc.err" && [ -s "$T/rep.kimg.d/report.html" ]; then
-	echo "ok - report: kiln-cc writes IMAGE.kimg.d/report.html"
+mkdir -m 700 "$T/cache"
+export KILN_CACHE="$T/cache"
+if "$CC" --report --stop-after rtl -o "$T/rep.kimg" "$f" 2>"$T/cc.err" && [ -s "$T/rep.kimg.d/report.html" ]; then
+	echo "ok - report: kiln-cc --report writes IMAGE.kimg.d/report.html"
 else
-	echo "not ok - report: kiln-cc wrote no report.html: $(head -3 "$T/cc.err")"
+	echo "not ok - report: kiln-cc wrote no report.html: $(grep -v '^kiln-cc: [a-z]' "$T/cc.err" | head -3)"
 	exit 1
+fi
+if grep -q "yosys maps the image for xc7" "$T/cc.err"; then
+	echo "ok - report: --report ran yosys for the fabric's family (xc7 on the sim board)"
+else
+	echo "not ok - report: --report said nothing of yosys: $(head -5 "$T/cc.err")"
+	fail=1
+fi
+$CHECK area "$T/rep.kimg.d/area.json" "area" xc7 nest,renamed scale || fail=1
+# the same RTL again: from the cache, the same numbers
+if "$CC" --report --stop-after rtl -o "$T/again.kimg" "$f" 2>"$T/cc2.err" &&
+	grep -q "area and clock: cached" "$T/cc2.err" && cmp -s "$T/rep.kimg.d/area.json" "$T/again.kimg.d/area.json"; then
+	echo "ok - report: a repeat of the same RTL takes area.json from the cache, unchanged"
+else
+	echo "not ok - report: the repeat was not served from the cache: $(head -3 "$T/cc2.err")"
+	fail=1
+fi
+if "$CC" -q --report=xc9 --stop-after rtl -o "$T/bad.kimg" "$f" 2>"$T/cc3.err"; then
+	echo "not ok - report: --report=xc9 was accepted"
+	fail=1
+elif grep -q "no such family (xc7, ice40, ecp5 or generic)" "$T/cc3.err"; then
+	echo "ok - report: --report=xc9 is refused, naming the families"
+else
+	echo "not ok - report: --report=xc9 failed without naming the families: $(head -2 "$T/cc3.err")"
+	fail=1
 fi
 if grep -q 'src=\|href="http\|@import\|url(' "$T/rep.kimg.d/report.html"; then
 	echo "not ok - report: the page loads something from outside itself"
@@ -44,12 +71,14 @@ fi
 if browse --dump-dom "file://$T/rep.kimg.d/report.html" >"$T/dom.html" && [ -s "$T/dom.html" ]; then
 	$CHECK dom "$T/dom.html" "report" \
 		'.c:11,.c:13,.c:19,<b id="pwned_line">x</b>.c:3' \
-		'</script><b id="pwned_comment">x</b>' 'rep<i id="pwned_file">&amp;.c' 'read_write' || fail=1
+		'</script><b id="pwned_comment">x</b>' 'rep<i id="pwned_file">&amp;.c' 'read_write' \
+		'kernel nest' 'Estimated critical path' || fail=1
 else
 	echo "not ok - report: chromium --dump-dom failed: $(head -3 "$T/chromium.err")"
 	fail=1
 fi
-if browse --screenshot="$T/loops.png" "file://$T/rep.kimg.d/report.html" && [ -s "$T/loops.png" ]; then
+# tall enough for the summary and the loop table below it
+if browse --window-size=1280,2000 --screenshot="$T/loops.png" "file://$T/rep.kimg.d/report.html" && [ -s "$T/loops.png" ]; then
 	$CHECK png "$T/loops.png" "report" || fail=1
 else
 	echo "not ok - report: chromium --screenshot failed: $(head -3 "$T/chromium.err")"

@@ -7,6 +7,10 @@
         element came from a name or a source line (ids holding "pwned"), that every in-page link has its
         target, that the loop table has EXPECT_LOOPS rows ("file:line" cells, comma-separated, in order),
         and that each EXPECT_TEXT is in the page's text (as text: markup characters shown, not taken).
+    report_check.py area AREA.json LABEL FAMILY KERNELS GLOBALS
+        AREA.json: kiln-cc --report's. Checks the family, a row per kernel (comma-separated names) and per
+        device global, that kernels, globals and the rest add up to the total, that a kernel that multiplies
+        (the first) has LUTs, FFs and a DSP, and that the clock estimate is a positive path.
     report_check.py png SHOT.png LABEL
         SHOT.png: a screenshot scrolled to the loop table. Checks that it shows the colour of a loop row
         over its bound (#fff3e0) over a sizeable area: the table is on screen, drawn.
@@ -131,10 +135,36 @@ def check_png(path, label):
                   "(%d pixels of their colour)" % (label, w, h, over))
 
 
+def check_area(path, label, family, kernels, dgs):
+    import json
+    try:
+        with open(path) as f:
+            a = json.load(f)
+    except (OSError, ValueError) as e:
+        return report(False, "%s: area.json is JSON (%s)" % (label, e))
+    good = report(a.get("family") == family, "%s: area.json is for %s (%s)" % (label, family, a.get("family")))
+    names = [k["name"] for k in a.get("kernels", [])]
+    good &= report(names == kernels.split(","), "%s: a row per kernel %s (%s)" % (label, kernels, names))
+    gnames = [g["name"] for g in a.get("device_globals", [])]
+    good &= report(gnames == [g for g in dgs.split(",") if g], "%s: a row per device global %s (%s)" % (label, dgs, gnames))
+    parts = a.get("kernels", []) + a.get("device_globals", []) + [a.get("shell", {})]
+    for key in ("luts", "ffs", "brams", "dsps"):
+        good &= report(sum(p.get(key, 0) for p in parts) == a.get("total", {}).get(key),
+                       "%s: the parts' %s add up to the total's %s" % (label, key, a.get("total", {}).get(key)))
+    first = a.get("kernels", [{}])[0]
+    good &= report(first.get("luts", 0) > 0 and first.get("ffs", 0) > 0 and first.get("dsps", 0) >= 1,
+                   "%s: kernel %s has LUTs, FFs and a DSP for its product (%s)" % (label, first.get("name"), first))
+    good &= report((a.get("path_ns") or 0) > 0 and (a.get("fmax_mhz_est") or 0) > 0,
+                   "%s: a clock estimate (path %s ns, %s MHz)" % (label, a.get("path_ns"), a.get("fmax_mhz_est")))
+    return good
+
+
 if __name__ == "__main__":
     a = sys.argv[1:]
     if len(a) >= 4 and a[0] == "dom":
         sys.exit(0 if check_dom(a[1], a[2], a[3], a[4:]) else 1)
+    if len(a) == 6 and a[0] == "area":
+        sys.exit(0 if check_area(*a[1:]) else 1)
     if len(a) == 3 and a[0] == "png":
         sys.exit(0 if check_png(a[1], a[2]) else 1)
     sys.exit(__doc__)
