@@ -33,9 +33,10 @@
 /* area.json's layout, in the cache's key: a cache written by another layout is not read. */
 #define AREA_FORMAT 1
 
-/* Per family: yosys' synthesis command (hierarchy kept), the cell models `sta` times with (NULL: no timing,
- * the LUT levels of `ltp` instead), and the delay of one routed connection, an assumption in the spirit of
- * scripts/bench-area's NET (7-series; iCE40's and ECP5's routing is slower per hop). */
+/* Per family: yosys' synthesis command (hierarchy kept), the cell models `sta` times with (NULL: no timing;
+ * generic reports the LUT levels of `ltp`; ECP5's models leave sta running without end, so it has no clock
+ * estimate here), and the delay of one routed connection, an assumption in the spirit of scripts/bench-area's
+ * NET (7-series; iCE40's routing is slower per hop). */
 static const struct family {
 	const char *name, *synth, *cells, *defines;
 	double net_ns;
@@ -44,7 +45,7 @@ static const struct family {
                   "+/xilinx/cells_sim.v", "", 0.40},
     [AREA_ICE40] = {"ice40", "synth_ice40 -top kiln_image -noflatten", "+/ice40/cells_sim.v", "-D ICE40_HX ",
                     1.00},
-    [AREA_ECP5] = {"ecp5", "synth_ecp5 -top kiln_image -noflatten", NULL, "", 0.70},
+    [AREA_ECP5] = {"ecp5", "synth_ecp5 -top kiln_image -noflatten", NULL, "", 0.0},
     [AREA_GENERIC] = {"generic", "synth -top kiln_image -lut 4", NULL, "", 0.0},
 };
 
@@ -402,7 +403,7 @@ static char *measure(const area_in *in, const char *dir)
 	if (fam->cells)
 		fprintf(s, "read_verilog %s-lib -specify %s\ntee -q -o ../area/sta.txt sta\n", fam->defines,
 		        fam->cells);
-	else
+	else if (in->family == AREA_GENERIC) /* its flip-flops are yosys' own cells, which ltp knows */
 		fprintf(s, "tee -q -o ../area/ltp.txt ltp -noff\n");
 	free(files);
 	int bad = fclose(s) != 0;
@@ -510,8 +511,10 @@ char *area_report(const area_in *in)
 	FILE *k = open_memstream(&keytext, &kl);
 	if (!k)
 		return NULL;
-	fprintf(k, "kiln %s, area.json %d\n%s\n%s\n%.6f\n", KILN_VERSION, AREA_FORMAT, ver,
-	        families[in->family].name, in->clock_ns);
+	const struct family *fam = &families[in->family];
+	fprintf(k, "kiln %s, area.json %d\n%s\n%s: %s; %s %s %.3f\n%.6f\n", KILN_VERSION, AREA_FORMAT, ver,
+	        fam->name, fam->synth, fam->defines, fam->cells ? fam->cells : "ltp", fam->net_ns,
+	        in->clock_ns);
 	fputs(in->rtl_text ? in->rtl_text : "", k);
 	fputs(in->memh ? in->memh : "", k);
 	if (fclose(k) != 0) {
