@@ -57,9 +57,11 @@ $(DEPS_STAMP): scripts/install-deps
 	@mkdir -p $(@D) && echo '# scripts/install-deps has run for this build tree' >$@
 deps: $(DEPS_STAMP)
 
-# The dependency files name each object both ways, as this make spells it and absolute, so that a header
-# change rebuilds it whichever BUILD (relative or absolute: the install tests) last compiled it.
-DEPFLAGS = -MMD -MP -MT $@ -MT $(abspath $@)
+# The dependency files name each object both ways, relative to the source tree and absolute, so that a header
+# change rebuilds it whichever BUILD (relative or absolute: the install tests) last compiled it. ($@ alone was
+# absolute when an absolute BUILD compiled it, and a later relative make then saw no header behind it: a
+# kiln-cc linked from stale objects after kir.h changed.)
+DEPFLAGS = -MMD -MP -MT $(patsubst $(SRC)/%,%,$(abspath $@)) -MT $(abspath $@)
 
 $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)

@@ -30,6 +30,19 @@ if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$src" BUILD="$build" PR
 fi
 ok "make install PREFIX=$p"
 
+# An object compiled with an absolute BUILD inside the source tree (as this test's makes do) names itself in its
+# dependency file both ways, so that a later `make` with the relative build/ still sees its headers (it did
+# not, and linked a kiln-cc from objects older than kir.h).
+dt="build/deptest.$$"
+if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$src" BUILD="$src/$dt" "$src/$dt/obj/host/common/fileio.o" \
+	>"$tmp/dep.log" 2>&1 && grep -q "^$dt/obj/host/common/fileio.o" "$src/$dt/obj/host/common/fileio.d" &&
+	grep -q "^ *$src/$dt/obj/host/common/fileio.o" "$src/$dt/obj/host/common/fileio.d"; then
+	ok "an object built with an absolute BUILD names itself relative and absolute in its .d"
+else
+	notok "dependency file names" "$(head -c 300 "$tmp/dep.log"; head -3 "$src/$dt/obj/host/common/fileio.d" 2>&1)"
+fi
+rm -rf "$src/$dt"
+
 # A staged (packaging) install: files under DESTDIR, names inside them for the final PREFIX.
 if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$src" BUILD="$build" DESTDIR="$tmp/stage" PREFIX=/usr \
 	install >"$tmp/install.log" 2>&1 && [ -x "$tmp/stage/usr/bin/kiln-cc" ] &&

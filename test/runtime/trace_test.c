@@ -4,10 +4,14 @@
  * second image programmed in the same process appended to the trace after the first, not overwriting it;
  * an image built without waveform support (kiln-cc without --trace) refused under KILN_TRACE with the reason.
  * Usage: trace_test IMAGE_A.kimg IMAGE_B.kimg DIR [UNTRACED.kimg] (A has kernel bump, B kernel add) */
+#include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <kiln/kiln.h>
 
@@ -68,6 +72,77 @@ static void rising_edges(const char *vcd, const char *id, unsigned long long fro
 	}
 }
 
+/* How the child of exit_path() ends without closing its board. */
+enum { END_EXIT, END_RETURN, END_ABORT, END_SIGNAL };
+
+/* In a child process: runs bump from A with KILN_TRACE=PATH and ends as HOW says without closing the board;
+ * with SECOND, first a board traced into SECOND is opened, used and closed (the hook must not touch it
+ * again), and a second board, untraced, is left open beside. Returns the child's wait status. */
+static int exit_path(const char *a, const char *path, int how, const char *second)
+{
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		kiln_device *dev = NULL, *other = NULL;
+		kiln_program *pa = NULL, *po = NULL;
+		kiln_kernel *bump = NULL;
+		int n = 3;
+		if (second) {
+			setenv("KILN_TRACE", second, 1);
+			if (kiln_device_open(NULL, &dev) != KILN_OK ||
+			    kiln_program_load(dev, a, &pa) != KILN_OK)
+				_exit(3);
+			kiln_program_release(pa);
+			kiln_device_close(dev);
+			unsetenv("KILN_TRACE");
+			if (kiln_device_open(NULL, &other) != KILN_OK ||
+			    kiln_program_load(other, a, &po) != KILN_OK)
+				_exit(4);
+		}
+		setenv("KILN_TRACE", path, 1);
+		if (kiln_device_open(NULL, &dev) != KILN_OK || kiln_program_load(dev, a, &pa) != KILN_OK ||
+		    kiln_kernel_get(pa, "bump", &bump) != KILN_OK ||
+		    kiln_kernel_set_arg(bump, 0, sizeof n, &n) != KILN_OK ||
+		    kiln_kernel_run(bump, NULL) != KILN_OK)
+			_exit(5);
+		switch (how) {
+		case END_EXIT:
+			exit(0);
+		case END_ABORT:
+			abort(); /* as a failed assert() ends */
+		case END_SIGNAL:
+			raise(SIGTERM);
+			_exit(6);
+		default:
+			return -1; /* the caller, being the child, returns from main */
+		}
+	}
+	int st = -1;
+	if (pid > 0)
+		waitpid(pid, &st, 0);
+	return st;
+}
+
+/* Whether the VCD DIR/NAME is whole (its definitions, the kernel's scope, values after time 0) and no segment
+ * of it (NAME.kiln-seg...) is left in DIR. */
+static int vcd_whole(const char *dir, const char *name)
+{
+	char path[4200], seg[300];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	snprintf(seg, sizeof seg, "%s.kiln-seg", name);
+	char *vcd = kt_read_file(path, NULL);
+	int whole = vcd && strstr(vcd, "$enddefinitions") && strstr(vcd, "$scope module u_kernel_bump") &&
+	            strstr(vcd, "\n#10000\n");
+	free(vcd);
+	DIR *d = opendir(dir);
+	for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d))
+		if (!strncmp(e->d_name, seg, strlen(seg)))
+			whole = 0;
+	if (d)
+		closedir(d);
+	return whole;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
@@ -112,6 +187,43 @@ int main(int argc, char **argv)
 	KT_CHECK(fst && !memcmp(fst, hdr, sizeof hdr) && !strstr(fst, "$enddefinitions"),
 	         "any other name gives an FST trace", "%s", fstp);
 	free(fst);
+
+	/* hosts that never close their board */
+	static const struct {
+		int how;
+		const char *what;
+	} ends[] = {{END_EXIT, "exit()"},
+	            {END_RETURN, "returning from main"},
+	            {END_ABORT, "abort() (a failed assert)"},
+	            {END_SIGNAL, "SIGTERM"}};
+	for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+		char name[64], path[4200];
+		snprintf(name, sizeof name, "trace_test_end%zu.vcd", i);
+		snprintf(path, sizeof path, "%s/%s", argv[3], name);
+		remove(path);
+		int st = exit_path(argv[1], path, ends[i].how, NULL);
+		if (st == -1 && ends[i].how == END_RETURN)
+			return 0; /* the child, back in main */
+		char what[200];
+		snprintf(
+		    what, sizeof what,
+		    "a host that ends by %s without closing its board gets its whole trace, no segment left",
+		    ends[i].what);
+		KT_CHECK(vcd_whole(argv[3], name), what, "%s (wait status %#x)", path, (unsigned)st);
+	}
+	{
+		char path[4200], first[4200];
+		snprintf(path, sizeof path, "%s/trace_test_two.vcd", argv[3]);
+		snprintf(first, sizeof first, "%s/trace_test_first.vcd", argv[3]);
+		remove(path);
+		remove(first);
+		int st = exit_path(argv[1], path, END_EXIT, first);
+		KT_CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0 && vcd_whole(argv[3], "trace_test_two.vcd"),
+		         "a board traced and closed, an untraced one left open, a traced one left open: exit "
+		         "writes "
+		         "the open one's trace and ends cleanly",
+		         "wait status %#x", (unsigned)st);
+	}
 
 	if (argc > 4) {
 		char path[4200];

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -261,23 +262,139 @@ static int call(kiln_backend *b, struct sim_req *r)
 	return r->rc;
 }
 
-/* Destroys the model on its own thread, joins the thread and unloads the library. */
+/* Destroys the model on its own thread (which closes its trace segment), joins the thread and writes the
+ * trace file from all segments. */
+static void stop_model(kiln_backend *b)
+{
+	if (!b->running)
+		return;
+	struct sim_req r = {.op = OP_DESTROY};
+	call(b, &r);
+	pthread_join(b->thread, NULL);
+	b->running = false;
+	b->model = NULL;
+	if (b->ntrace && b->lib.trace_write &&
+	    b->lib.trace_write(b->trace_path, (const char *const *)b->trace_segs,
+	                       (const char *const *)b->trace_labels, b->ntrace) != 0)
+		fprintf(stderr, "kiln: cannot write the trace %s\n", b->trace_path);
+}
+
+/* stop_model(), then unloads the library. */
 static void unload(kiln_backend *b)
 {
-	if (b->running) {
-		struct sim_req r = {.op = OP_DESTROY};
-		call(b, &r);
-		pthread_join(b->thread, NULL);
-		b->running = false;
-		if (b->ntrace && b->lib.trace_write &&
-		    b->lib.trace_write(b->trace_path, (const char *const *)b->trace_segs,
-		                       (const char *const *)b->trace_labels, b->ntrace) != 0)
-			fprintf(stderr, "kiln: cannot write the trace %s\n", b->trace_path);
-	}
+	stop_model(b);
 	if (b->lib.dl)
 		dlclose(b->lib.dl);
 	memset(&b->lib, 0, sizeof b->lib);
 	b->model = NULL;
+}
+
+/* The trace segment files of B, removed once the trace is written from them. */
+static void remove_segments(kiln_backend *b)
+{
+	for (int i = 0; i < b->ntrace; i++) {
+		remove(b->trace_segs[i]);
+		free(b->trace_segs[i]);
+		free(b->trace_labels[i]);
+		b->trace_segs[i] = b->trace_labels[i] = NULL;
+	}
+	b->ntrace = 0;
+}
+
+/* Boards whose trace is not written yet. A host that never closes its board (an OpenCL or single-source
+ * program, a libkiln host that returns from main or calls exit(), a failed assert, a fatal signal) still gets
+ * its waveform: at exit, and on a fatal signal where the board is not in the middle of a call, each such
+ * board's model is stopped and its trace written (the trace is written when a model goes: before, the file
+ * was only segment debris). The exit hook is registered again after each traced model's library is loaded:
+ * exit runs hooks and the libraries' destructors newest first, so the hook runs while every traced model's
+ * Verilator runtime is still whole. */
+#define MAX_TRACED 64
+static pthread_mutex_t traced_mu = PTHREAD_MUTEX_INITIALIZER;
+static kiln_backend *traced[MAX_TRACED];
+static int ntraced;
+static atomic_int traced_finishing;
+/* the signals whose default action ends the program, and whose handler a host has not set */
+static const int fatal_signals[] = {SIGABRT, SIGINT, SIGTERM, SIGSEGV, SIGBUS,
+                                    SIGFPE,  SIGILL, SIGHUP,  SIGQUIT};
+
+/* Stops every traced board's model and writes its trace; from a signal, a board that is in a call (its
+ * request slot taken) is left alone, since its caller cannot be waited for. */
+static void traced_finish(bool from_signal)
+{
+	if (atomic_exchange(&traced_finishing, 1))
+		return;
+	if (from_signal ? pthread_mutex_trylock(&traced_mu) != 0 : pthread_mutex_lock(&traced_mu) != 0)
+		return;
+	for (int i = 0; i < ntraced; i++) {
+		kiln_backend *b = traced[i];
+		if (b->running && pthread_equal(pthread_self(), b->thread))
+			continue; /* the model's own thread faulted: it cannot be stopped from here */
+		if (from_signal && pthread_mutex_trylock(&b->call_mu) != 0) {
+			fprintf(stderr,
+			        "kiln: KILN_TRACE: the board was running a request when the program "
+			        "stopped; its trace %s is not written\n",
+			        b->trace_path);
+			continue;
+		}
+		if (from_signal)
+			pthread_mutex_unlock(&b->call_mu);
+		stop_model(b);
+		remove_segments(b);
+	}
+	ntraced = 0;
+	pthread_mutex_unlock(&traced_mu);
+	atomic_store(&traced_finishing, 0);
+}
+
+static void traced_at_exit(void)
+{
+	traced_finish(false);
+}
+
+static void traced_on_signal(int sig)
+{
+	traced_finish(true);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* B traces: its trace is written at exit or on a fatal signal if the host does not close it first. */
+static void traced_add(kiln_backend *b)
+{
+	static bool hooked;
+	pthread_mutex_lock(&traced_mu);
+	int i = 0;
+	while (i < ntraced && traced[i] != b)
+		i++;
+	if (i == ntraced && ntraced < MAX_TRACED)
+		traced[ntraced++] = b;
+	atexit(traced_at_exit); /* after this model's library: see above */
+	if (!hooked) {
+		hooked = true;
+		for (size_t s = 0; s < sizeof fatal_signals / sizeof *fatal_signals; s++) {
+			struct sigaction old, sa;
+			if (sigaction(fatal_signals[s], NULL, &old) != 0 || old.sa_handler != SIG_DFL ||
+			    (old.sa_flags & SA_SIGINFO))
+				continue; /* the host's own handler stays */
+			memset(&sa, 0, sizeof sa);
+			sa.sa_handler = traced_on_signal;
+			sigemptyset(&sa.sa_mask);
+			sigaction(fatal_signals[s], &sa, NULL);
+		}
+	}
+	pthread_mutex_unlock(&traced_mu);
+}
+
+/* B is closing: its trace is written by the close. */
+static void traced_remove(kiln_backend *b)
+{
+	pthread_mutex_lock(&traced_mu);
+	for (int i = 0; i < ntraced; i++)
+		if (traced[i] == b) {
+			traced[i] = traced[--ntraced];
+			break;
+		}
+	pthread_mutex_unlock(&traced_mu);
 }
 
 static int open_sim(const kiln_board_config *cfg, kiln_backend **out, char *err, size_t errlen)
@@ -304,12 +421,9 @@ static void close_sim(kiln_backend *b)
 {
 	if (!b)
 		return;
+	traced_remove(b);
 	unload(b);
-	for (int i = 0; i < b->ntrace; i++) {
-		remove(b->trace_segs[i]);
-		free(b->trace_segs[i]);
-		free(b->trace_labels[i]);
-	}
+	remove_segments(b);
 	free(b->trace_path);
 	pre_free(b);
 	pthread_cond_destroy(&b->work_cv);
@@ -476,8 +590,10 @@ static int program_sim(kiln_backend *b, const kiln_image *img, char *err, size_t
 		return KILN_ERR_HW;
 	}
 	b->running = true;
-	if (r.trace)
+	if (r.trace) {
 		b->ntrace++;
+		traced_add(b);
+	}
 	int rc = check_shell(b, err, errlen);
 	if (rc == KILN_OK && b->pre && (rc = pre_flush(b)) != KILN_OK)
 		set_err(err, errlen, "sim: writing the device memory kept while no image was loaded");
