@@ -64,79 +64,74 @@ const char *area_family_name(area_family f)
 	return families[f].name;
 }
 
+/* What the report counts, in area.json's order and names. */
+enum { C_LUTS, C_FFS, C_BRAMS, C_DSPS, C_N };
+static const char *const count_names[C_N] = {"luts", "ffs", "brams", "dsps"};
+
 typedef struct counts {
-	long luts, ffs, brams, dsps;
+	long v[C_N];
 } counts;
 
-/* LUT sites of a 7-series LUTRAM cell (yosys' lutram mapping). */
-static long xc7_lutram_sites(const char *t)
-{
-	static const struct {
-		const char *type;
-		long sites;
-	} table[] = {{"RAM32X1S", 1}, {"RAM64X1S", 1}, {"RAM128X1S", 2}, {"RAM256X1S", 4},
-	             {"RAM32X1D", 2}, {"RAM64X1D", 2}, {"RAM128X1D", 4}, {"RAM32M", 4},
-	             {"RAM64M", 4},   {"RAM32M16", 8}, {"RAM64M8", 8}};
-	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-		if (!strcmp(t, table[i].type))
-			return table[i].sites;
-	return 0;
-}
+/* Each family's primitives that count, and as how many of what (a 7-series LUTRAM takes several LUT sites, an
+ * ECP5 carry cell is two LUT4s, a RAMB36 two 18 Kbit blocks); PREFIX: every type that starts so. Types that
+ * are none of these (carry chains, wide muxes, buffers) count nothing. */
+static const struct cell_kind {
+	area_family family;
+	const char *type;
+	int prefix, what;
+	long weight;
+} cell_kinds[] = {
+    {AREA_XC7, "LUT1", 0, C_LUTS, 1},
+    {AREA_XC7, "LUT2", 0, C_LUTS, 1},
+    {AREA_XC7, "LUT3", 0, C_LUTS, 1},
+    {AREA_XC7, "LUT4", 0, C_LUTS, 1},
+    {AREA_XC7, "LUT5", 0, C_LUTS, 1},
+    {AREA_XC7, "LUT6", 0, C_LUTS, 1},
+    {AREA_XC7, "LUT6_2", 0, C_LUTS, 1},
+    {AREA_XC7, "INV", 0, C_LUTS, 1},
+    {AREA_XC7, "SRL", 1, C_LUTS, 1},
+    {AREA_XC7, "RAM32X1S", 0, C_LUTS, 1},
+    {AREA_XC7, "RAM64X1S", 0, C_LUTS, 1},
+    {AREA_XC7, "RAM128X1S", 0, C_LUTS, 2},
+    {AREA_XC7, "RAM256X1S", 0, C_LUTS, 4},
+    {AREA_XC7, "RAM32X1D", 0, C_LUTS, 2},
+    {AREA_XC7, "RAM64X1D", 0, C_LUTS, 2},
+    {AREA_XC7, "RAM128X1D", 0, C_LUTS, 4},
+    {AREA_XC7, "RAM32M16", 0, C_LUTS, 8},
+    {AREA_XC7, "RAM64M8", 0, C_LUTS, 8},
+    {AREA_XC7, "RAM32M", 0, C_LUTS, 4},
+    {AREA_XC7, "RAM64M", 0, C_LUTS, 4},
+    {AREA_XC7, "FD", 1, C_FFS, 1},
+    {AREA_XC7, "RAMB18E1", 0, C_BRAMS, 1},
+    {AREA_XC7, "RAMB36E1", 0, C_BRAMS, 2},
+    {AREA_XC7, "DSP48E1", 0, C_DSPS, 1},
+    {AREA_ICE40, "SB_LUT4", 0, C_LUTS, 1},
+    {AREA_ICE40, "SB_DFF", 1, C_FFS, 1},
+    {AREA_ICE40, "SB_RAM40_4K", 1, C_BRAMS, 1},
+    {AREA_ICE40, "SB_SPRAM256KA", 0, C_BRAMS, 1},
+    {AREA_ICE40, "SB_MAC16", 0, C_DSPS, 1},
+    {AREA_ECP5, "LUT4", 0, C_LUTS, 1},
+    {AREA_ECP5, "CCU2C", 0, C_LUTS, 2},
+    {AREA_ECP5, "TRELLIS_DPR16X4", 0, C_LUTS, 4},
+    {AREA_ECP5, "TRELLIS_FF", 0, C_FFS, 1},
+    {AREA_ECP5, "DP16KD", 0, C_BRAMS, 1},
+    {AREA_ECP5, "MULT18X18", 1, C_DSPS, 1},
+    {AREA_GENERIC, "$lut", 0, C_LUTS, 1},
+    {AREA_GENERIC, "$_DFF", 1, C_FFS, 1},
+    {AREA_GENERIC, "$_SDFF", 1, C_FFS, 1},
+    {AREA_GENERIC, "$_ALDFF", 1, C_FFS, 1},
+};
 
-static int starts(const char *s, const char *prefix)
-{
-	return !strncmp(s, prefix, strlen(prefix));
-}
-
-/* Adds N cells of the family's primitive TYPE to C (types that are none of the four count nothing: carry
- * chains, muxes, buffers). */
+/* Adds N cells of the family's primitive type T to C. */
 static void add_primitive(area_family f, const char *t, long n, counts *c)
 {
-	switch (f) {
-	case AREA_XC7:
-		if ((starts(t, "LUT") && strlen(t) == 4) || !strcmp(t, "LUT6_2") || !strcmp(t, "INV") ||
-		    starts(t, "SRL"))
-			c->luts += n;
-		else if (xc7_lutram_sites(t))
-			c->luts += n * xc7_lutram_sites(t);
-		else if (starts(t, "FD"))
-			c->ffs += n;
-		else if (!strcmp(t, "RAMB18E1"))
-			c->brams += n;
-		else if (!strcmp(t, "RAMB36E1"))
-			c->brams += 2 * n;
-		else if (!strcmp(t, "DSP48E1"))
-			c->dsps += n;
-		break;
-	case AREA_ICE40:
-		if (!strcmp(t, "SB_LUT4"))
-			c->luts += n;
-		else if (starts(t, "SB_DFF"))
-			c->ffs += n;
-		else if (starts(t, "SB_RAM40_4K") || !strcmp(t, "SB_SPRAM256KA"))
-			c->brams += n;
-		else if (!strcmp(t, "SB_MAC16"))
-			c->dsps += n;
-		break;
-	case AREA_ECP5:
-		if (!strcmp(t, "LUT4"))
-			c->luts += n;
-		else if (!strcmp(t, "CCU2C"))
-			c->luts += 2 * n; /* a carry cell is two LUT4s of a slice */
-		else if (!strcmp(t, "TRELLIS_DPR16X4"))
-			c->luts += 4 * n;
-		else if (!strcmp(t, "TRELLIS_FF"))
-			c->ffs += n;
-		else if (!strcmp(t, "DP16KD"))
-			c->brams += n;
-		else if (starts(t, "MULT18X18"))
-			c->dsps += n;
-		break;
-	default:
-		if (!strcmp(t, "$lut"))
-			c->luts += n;
-		else if (starts(t, "$_") && strstr(t, "DFF"))
-			c->ffs += n;
+	for (size_t i = 0; i < sizeof cell_kinds / sizeof *cell_kinds; i++) {
+		const struct cell_kind *k = &cell_kinds[i];
+		if (k->family == f &&
+		    (k->prefix ? !strncmp(t, k->type, strlen(k->type)) : !strcmp(t, k->type))) {
+			c->v[k->what] += n * k->weight;
+			return;
+		}
 	}
 }
 
@@ -215,10 +210,8 @@ static counts module_total(design *d, module *m, area_family f)
 		module *sub = m->types[i] ? find_module(d, m->types[i]) : NULL;
 		if (sub) {
 			counts s = module_total(d, sub, f);
-			c.luts += m->n[i] * s.luts;
-			c.ffs += m->n[i] * s.ffs;
-			c.brams += m->n[i] * s.brams;
-			c.dsps += m->n[i] * s.dsps;
+			for (int w = 0; w < C_N; w++)
+				c.v[w] += m->n[i] * s.v[w];
 		} else if (m->types[i]) {
 			add_primitive(f, m->types[i], m->n[i], &c);
 		}
@@ -263,8 +256,15 @@ static module *instance_module(design *d, const char *dump, const char *instance
 
 static void put_counts(FILE *o, const counts *c)
 {
-	fprintf(o, "\"luts\": %ld, \"ffs\": %ld, \"brams\": %ld, \"dsps\": %ld", c->luts, c->ffs, c->brams,
-	        c->dsps);
+	for (int w = 0; w < C_N; w++)
+		fprintf(o, "%s\"%s\": %ld", w ? ", " : "", count_names[w], c->v[w]);
+}
+
+/* R less C, count by count. */
+static void subtract(counts *r, const counts *c)
+{
+	for (int w = 0; w < C_N; w++)
+		r->v[w] -= c->v[w];
 }
 
 static void put_named(FILE *o, const char *name, const counts *c, int first)
@@ -444,7 +444,7 @@ static char *measure(const area_in *in, const char *dir)
 		snprintf(inst, sizeof inst, "u_kernel_%s", mod + strlen("kiln_k_"));
 		module *m = dump ? instance_module(&d, dump, inst) : NULL;
 		counts c = m ? module_total(&d, m, in->family) : (counts){0};
-		rest.luts -= c.luts, rest.ffs -= c.ffs, rest.brams -= c.brams, rest.dsps -= c.dsps;
+		subtract(&rest, &c);
 		put_named(o, in->ks[k].name, &c, k == 0);
 	}
 	fprintf(o, "\n  ],\n  \"device_globals\": [");
@@ -454,7 +454,7 @@ static char *measure(const area_in *in, const char *dir)
 		snprintf(inst, sizeof inst, "u_%s", pre);
 		module *m = dump ? instance_module(&d, dump, inst) : NULL; /* none: in device memory (USM) */
 		counts c = m ? module_total(&d, m, in->family) : (counts){0};
-		rest.luts -= c.luts, rest.ffs -= c.ffs, rest.brams -= c.brams, rest.dsps -= c.dsps;
+		subtract(&rest, &c);
 		put_named(o, in->desc->dgs[g].unique_id, &c, g == 0);
 	}
 	fprintf(o, "\n  ],\n  \"shell\": {");
