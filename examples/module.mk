@@ -8,6 +8,12 @@ $(COUNTER_IMG): examples/counter.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MO
 	@mkdir -p $(@D)
 	$(KILN_CC) -o $@ examples/counter.c
 
+# The counter with waveform support (kiln-cc --trace), for the KILN_TRACE tests (test/runtime, test/opencl).
+COUNTER_TRACE_IMG := $(EXAMPLE_DIR)/counter-trace.kimg
+$(COUNTER_TRACE_IMG): examples/counter.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
+	@mkdir -p $(@D)
+	$(KILN_CC) -q --trace -o $@ examples/counter.c
+
 $(COUNTER_HOST): examples/counter_host.c $(LIBKILN)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $< $(LIBKILN_LINK)

@@ -44,3 +44,11 @@ $(OCL_TEST_DIR)/clinfo-test: test/opencl/clinfo-test.sh $(OCL_ICD)
 	chmod +x $@
 
 .PRECIOUS: $(OCL_TEST_DIR)/%.bin $(BUILD)/obj/test/opencl/%.o
+
+# KILN_TRACE from an OpenCL host that ends without releasing anything (the counter example built with --trace,
+# examples/module.mk, which test/runtime's trace_test uses too).
+TESTS += $(OCL_TEST_DIR)/ocl_trace_test
+$(OCL_TEST_DIR)/ocl_trace_test: $(OCL_TEST_DIR)/ocl_trace_test.bin $(COUNTER_TRACE_IMG)
+	printf '#!/bin/sh\nexport %s\nexec "%s" "%s" "%s"\n' "$(OCL_ENV)" '$(abspath $<)' '$(abspath $(COUNTER_TRACE_IMG))' \
+		'$(abspath $(OCL_TEST_DIR))' >$@
+	chmod +x $@

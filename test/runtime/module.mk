@@ -43,12 +43,8 @@ $(RT_DIR)/cli-test: test/runtime/cli-test.sh $(KILN_TOOL) $(KILN_SMOKE_IMG) $(RT
 # --trace) must be refused with the reason.
 RT_TESTS += $(RT_DIR)/trace_test
 TESTS += $(RT_DIR)/trace_test
-RT_COUNTER_TRACE_IMG := $(RT_DIR)/counter-trace.kimg
-$(RT_COUNTER_TRACE_IMG): examples/counter.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
-	@mkdir -p $(@D)
-	$(KILN_CC) -q --trace -o $@ examples/counter.c
-$(RT_DIR)/trace_test: $(RT_DIR)/trace_test.bin $(RT_COUNTER_TRACE_IMG) $(KILN_SMOKE_IMG) $(COUNTER_IMG)
-	printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s" "%s"\n' '$(abspath $<)' '$(abspath $(RT_COUNTER_TRACE_IMG))' \
+$(RT_DIR)/trace_test: $(RT_DIR)/trace_test.bin $(COUNTER_TRACE_IMG) $(KILN_SMOKE_IMG) $(COUNTER_IMG)
+	printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s" "%s"\n' '$(abspath $<)' '$(abspath $(COUNTER_TRACE_IMG))' \
 		'$(abspath $(KILN_SMOKE_IMG))' '$(abspath $(RT_DIR))' '$(abspath $(COUNTER_IMG))' >$@
 	chmod +x $@
 
