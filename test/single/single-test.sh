@@ -211,3 +211,14 @@ if [ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && cmp -s "$tmp/c1f" "$tmp/c2f" && grep -q "
 else
 	notok "counter twin" "status $rc1/$rc2: $(diff "$tmp/c1f" "$tmp/c2f" | head -c 400) $(head -c 300 "$tmp/err")"
 fi
+
+# KILN_TRACE from a single-source program (its runtime never closes the board itself: the trace is written when
+# the program ends, bsp/sim/host/sim_backend.c): built with --trace, run with a VCD name.
+if "$cc" -q --single-source --trace -o "$tmp/csingle_trace" "$src/examples/counter_single.c" 2>"$tmp/err" &&
+	KILN_TRACE="$tmp/single.vcd" "$tmp/csingle_trace" >/dev/null 2>>"$tmp/err" &&
+	grep -q '\$enddefinitions' "$tmp/single.vcd" && grep -q '\$scope module u_kernel_bump' "$tmp/single.vcd" &&
+	! ls "$tmp"/single.vcd.kiln-seg* >/dev/null 2>&1; then
+	ok "a single-source program run with KILN_TRACE leaves a whole waveform with its kernel's scope"
+else
+	notok "single-source trace" "$(head -c 300 "$tmp/err")"
+fi
