@@ -178,19 +178,23 @@ static void parse_stat(char *text, design *d)
 			in_cells = 0;
 			if (!strcmp(name, "design")) /* "=== design hierarchy ===": totals, not a module */
 				break;
-			d->m = realloc(d->m, (size_t)(d->n + 1) * sizeof *d->m);
-			if (!d->m)
+			module *nm = realloc(d->m, (size_t)(d->n + 1) * sizeof *d->m);
+			if (!nm)
 				return;
+			d->m = nm;
 			cur = &d->m[d->n++];
 			memset(cur, 0, sizeof *cur);
 			cur->name = strdup(plain(name));
 		} else if (cur && strstr(line, "Number of cells:")) {
 			in_cells = 1;
 		} else if (cur && in_cells && sscanf(line, " %1023s %ld", name, &v) == 2) {
-			cur->types = realloc(cur->types, (size_t)(cur->ntypes + 1) * sizeof *cur->types);
-			cur->n = realloc(cur->n, (size_t)(cur->ntypes + 1) * sizeof *cur->n);
-			if (!cur->types || !cur->n)
-				return;
+			char **nt = realloc(cur->types, (size_t)(cur->ntypes + 1) * sizeof *cur->types);
+			if (nt)
+				cur->types = nt;
+			long *nn = nt ? realloc(cur->n, (size_t)(cur->ntypes + 1) * sizeof *cur->n) : NULL;
+			if (!nn)
+				return; /* what was read stays, and is freed with the design */
+			cur->n = nn;
 			cur->types[cur->ntypes] = strdup(plain(name));
 			cur->n[cur->ntypes++] = v;
 		} else if (cur && in_cells) {

@@ -322,14 +322,16 @@ int pipeline_block(const sched_problem *p, kfunc *f, int b)
 		/* an II target (#pragma clang loop pipeline_initiation_interval) is where the search starts
 		 * when it is above the bounds */
 		int first = rec < seq && rec > mii ? rec : mii;
-		if (bl->ii_target > first && bl->ii_target < seq)
-			first = bl->ii_target;
-		else if (bl->ii_target >= seq && seq > 1)
+		if (bl->ii_target >= seq && seq > 1) {
 			snprintf(
 			    bl->nopipe, sizeof bl->nopipe,
 			    "its II target %d (line %u) is no less than the %d cycles it takes unpipelined",
 			    bl->ii_target, bl->dir_line, seq);
-		for (int ii = first; ii < seq && !found && !(bl->ii_target >= seq); ii++) {
+			first = seq; /* nothing to try */
+		} else if (bl->ii_target > first) {
+			first = bl->ii_target;
+		}
+		for (int ii = first; ii < seq && !found; ii++) {
 			ms.busy = xrealloc(ms.busy, (size_t)(nall + 1) * (size_t)ii, 1);
 			ms.mbusy = xrealloc(ms.mbusy, (size_t)(p->ntypes + 1) * (size_t)ii, 1);
 			bl->nopipe[0] = 0;
