@@ -9,6 +9,7 @@
 #include "../ir/ir_util.h"
 #include "cdfg_builder.h"
 #include "loop_directives.h"
+#include "mem_partition.h"
 #include "translate.h"
 
 /* Values a source variable is (an llvm.dbg.value with one location and no expression) are named after it, so
@@ -118,6 +119,17 @@ int cdfg_build(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f)
 			}
 			vmap_put(&b.slot, in, kir_new_inst(b.f, K_COPY, w ? w : 1, -1));
 		}
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+			LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+			size_t cn = 0;
+			const char *cname =
+			    callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &cn) : "";
+			if (cn >= 19 && !strncmp(cname, "llvm.var.annotation", 19)) {
+				b.cur_inst = in;
+				cb_var_annotation(&b, in);
+			}
+		}
 	bi = 0;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), bi++) {
 		b.cur_block = bi;
@@ -160,5 +172,7 @@ int cdfg_build(LLVMModuleRef mod, LLVMValueRef fn, kfunc *f)
 	vmap_free(&b.slot);
 	vmap_free(&b.block);
 	vmap_free(&b.mem);
+	if (!b.errors && mem_partition(f) < 0)
+		b.errors++;
 	return b.errors;
 }

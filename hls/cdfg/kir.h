@@ -41,10 +41,11 @@ typedef struct kinst {
 	int nargs;
 	kval a[3];
 	int block;
-	int mem;     /* K_LOAD/K_STORE/K_MEMCPY/K_MEMSET: memory object (the destination for copies) */
-	int mem2;    /* K_MEMCPY: source memory object */
-	int move;    /* K_MEMCPY: a memmove, whose source and destination may overlap */
-	int bytes;   /* K_LOAD/K_STORE: access size, 1, 2 or 4 */
+	int mem;   /* K_LOAD/K_STORE/K_MEMCPY/K_MEMSET: memory object (the destination for copies) */
+	int mem2;  /* K_MEMCPY: source memory object */
+	int move;  /* K_MEMCPY: a memmove, whose source and destination may overlap */
+	int bytes; /* K_LOAD/K_STORE: access size, 1, 2 or 4; K_MEMCPY/K_MEMSET: the alignment its offsets are
+	              declared to have (1, 2, 4 or 8 bytes; 0 when unknown) */
 	int succ[2]; /* K_BR: succ[0]; K_CONDBR: true, false; K_SWITCH: default in succ[0] */
 	int halt;    /* K_RET from unreachable (a stop): an nd-range kernel starts no more work-items */
 	int never;   /* K_RET halt that no run reaches (rom-values' removed edge, !kiln.never): an edge to
@@ -56,6 +57,10 @@ typedef struct kinst {
 	kval *phi_val;
 	int *phi_block;
 	unsigned line, col;
+	/* K_LOAD/K_STORE of an array under a block partitioning directive: the byte offsets its address is
+	 * proven to stay within (arange set), so that mem_partition.c knows its bank */
+	int arange;
+	uint32_t alo, ahi;
 	char *name; /* the source variable it holds (its register is named after it: a phi's from clang's name
 	               for it, any other value's from its llvm.dbg.value), or NULL */
 	/* The schedule (the solution of its problem, schedule/problem.h), filled by the scheduler: */
@@ -100,6 +105,10 @@ typedef enum kmem_kind {
 	MEM_RAM = 4     /* a mutable plain global with an initializer: RAM inside the kernel module */
 } kmem_kind;
 
+/* Array partitioning directives: element i of an array of N words goes to bank i % F (cyclic), i / (N / F)
+ * (block), or every element to a bank of its own (complete: cyclic, F = N). */
+typedef enum kpart_kind { KPART_NONE = 0, KPART_CYCLIC, KPART_BLOCK, KPART_COMPLETE } kpart_kind;
+
 /* A memory the kernel reaches through a port of its own (one port per object). Ports 0..nmems-1 are module
  * ports (device globals, device memory); internal memories (local arrays, tables) follow them in mems[] at
  * nmems..nmems+nimems-1 and live inside the kernel module. */
@@ -112,6 +121,16 @@ typedef struct kmem {
 	int used_read, used_write;
 	int word_bytes; /* internal memories: bytes per word, 8 when 64-bit elements are read and written
 	                   whole (an access each); otherwise (and for module ports) 4 */
+	/* Array partitioning (kiln/device.h's KILN_PARTITION_*; cdfg/mem_partition.c): the source's
+	 * directive, and once applied, which bank of the source's array this memory is (nbanks 0: not yet, or
+	 * none). */
+	kpart_kind part;
+	int part_factor;    /* KPART_CYCLIC, KPART_BLOCK: the banks asked for */
+	unsigned part_line; /* the directive's line */
+	int bank, nbanks;
+	int bank_first; /* the memory of bank 0 */
+	int part_one;   /* accesses whose address picks their bank when built (counted on bank 0) */
+	int part_every; /* accesses that reach every bank, selecting one as they run (on bank 0) */
 } kmem;
 
 typedef struct karg {

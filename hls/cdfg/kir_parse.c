@@ -5,6 +5,7 @@
  * when the kernel ends, before anything follows them. The first error ends the reading (longjmp back to
  * kir_parse, which frees what was built). */
 #include "kir_parse.h"
+#include "mem_partition.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -393,6 +394,25 @@ static void arg_line(parser *P, kfunc *f)
 	end_of_line(P);
 }
 
+/* partition cyclic|block F | complete, line L: an array partitioning directive. */
+static void partition_words(parser *P, kmem *mm)
+{
+	unsigned col = P->t.col;
+	if (accept(P, "complete")) {
+		mm->part = KPART_COMPLETE;
+	} else {
+		mm->part = accept(P, "cyclic") ? KPART_CYCLIC : accept(P, "block") ? KPART_BLOCK : KPART_NONE;
+		if (!mm->part)
+			fail(P, col, "expected 'cyclic', 'block' or 'complete'");
+		col = P->t.col;
+		mm->part_factor = (int)number(P, "the banks", 2, KILN_PARTITION_MAX_BANKS);
+		if (mm->part_factor & (mm->part_factor - 1))
+			fail(P, col, "the banks are a power of two");
+	}
+	want(P, "line");
+	mm->part_line = (unsigned)number(P, "the directive's line", 0, UINT32_MAX);
+}
+
 static void mem_line(parser *P, kfunc *f, kinfo *in)
 {
 	int n = f->nmems + f->nimems;
@@ -446,8 +466,26 @@ static void mem_line(parser *P, kfunc *f, kinfo *in)
 			mm->word_bytes = (int)number(P, "the bytes per word", 1, 8);
 			if (mm->word_bytes != 4 && mm->word_bytes != 8)
 				fail(P, col, "a word is 4 or 8 bytes");
+		} else if (accept(P, "partition")) {
+			partition_words(P, mm);
+		} else if (accept(P, "bank")) {
+			mm->bank = (int)number(P, "the bank's number", 0, KILN_PARTITION_MAX_BANKS - 1);
+			want(P, "of");
+			mm->nbanks = (int)number(P, "the banks", 2, KILN_PARTITION_MAX_BANKS);
+			want(P, "of");
+			want(P, "mem");
+			unsigned col = P->t.col;
+			mm->bank_first = (int)number(P, "the memory of bank 0", 0, n);
+			if (mm->bank >= mm->nbanks || (mm->bank == 0) != (mm->bank_first == n))
+				fail(P, col, "bank %d of %d is not mem %d's", mm->bank, mm->nbanks, n);
+		} else if (accept(P, "accesses")) {
+			want(P, "one");
+			mm->part_one = (int)number(P, "the accesses to one bank", 0, INT32_MAX);
+			want(P, "every");
+			mm->part_every = (int)number(P, "the accesses to every bank", 0, INT32_MAX);
 		} else
-			expected(P, "'port', 'uid', 'read', 'write' or 'word'");
+			expected(P,
+			         "'port', 'uid', 'read', 'write', 'word', 'partition', 'bank' or 'accesses'");
 	}
 	end_of_line(P);
 	if (port != (mm->kind <= MEM_DEVMEM))

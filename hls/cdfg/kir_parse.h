@@ -7,14 +7,13 @@
  *     source FILE line L | native NAME | missing-sets TEXT | dispatch TEXT
  *     argI NAME: [pointer, ]W bits[, signed][, noalias]
  *     mem M: KIND NAME (S bytes)[, port][, uid UID][, read][, write][, word B]
- *       init HEX... | XX*N ...                      (the initial contents, in order)
- *     bbN[ (NAME)]:[ steps A..B[, pipelined: II I, S stages]][  ; mii R, recurrence C[, Q states
- *                  sequential][, not pipelined WHY]]
- *       %N = OP.iW [PRED] OPERANDS [ATTRS][  ; ANNOTATION]      (an operation with a result)
- *       #N OP [PRED] OPERANDS [ATTRS][  ; ANNOTATION]           (one without: stores, branches, ...)
- *     detached:                              (operations that name a block but are in no block's list:
- *       #N OP ... in bbN[  ; line L[:C]]      branches if-conversion took out; the scheduler sees their uses)
- *     ; step S: KIND bbB[, inst N][, wait N]                     (the schedule's step table)
+ *            [, partition cyclic|block F | complete line L][, bank K of N of mem M0][, accesses one A every
+ * E] init HEX... | XX*N ...                      (the initial contents, in order) bbN[ (NAME)]:[ steps A..B[,
+ * pipelined: II I, S stages]][  ; mii R, recurrence C[, Q states sequential][, not pipelined WHY]] %N = OP.iW
+ * [PRED] OPERANDS [ATTRS][  ; ANNOTATION]      (an operation with a result) #N OP [PRED] OPERANDS [ATTRS][  ;
+ * ANNOTATION]           (one without: stores, branches, ...) detached: (operations that name a block but are
+ * in no block's list: #N OP ... in bbN[  ; line L[:C]]      branches if-conversion took out; the scheduler
+ * sees their uses) ; step S: KIND bbB[, inst N][, wait N]                     (the schedule's step table)
  *
  * Operands: %N, argN, VALUE:iW, '-' (none); a phi's incoming [VALUE, bbN], ... Attributes: mem M, from M2
  * (memcpy's source), move, bytes B (when not the access's width), -> bbT[, bbF] (successors; a switch's

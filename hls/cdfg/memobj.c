@@ -8,7 +8,9 @@
 #include "../../host/common/contract.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
+#include "../support/diag.h"
 #include "../support/xalloc.h"
+#include "mem_partition.h"
 
 /* Whether value V (a global or a constant expression over it) is used by a kernel other than FN. */
 static int used_by_other_kernel(LLVMValueRef v, LLVMValueRef fn, int depth)
@@ -37,6 +39,36 @@ static int add_mem(builder *b, kmem_kind kind, const char *name, size_t n)
 	m->kind = kind;
 	m->name = cb_dupn(name, n);
 	return f->nmems++;
+}
+
+void cb_mem_partition(builder *b, int m, const char *s, size_t n, unsigned line)
+{
+	kmem *mm = &b->f->mems[m];
+	char why[300];
+	kpart_kind kind;
+	int factor;
+	if (mem_partition_parse(s, n, &kind, &factor, why, sizeof why) != 0) {
+		diag_error(b->f->file, line, 0, "%s", why);
+		b->errors++;
+		return;
+	}
+	mm->part = kind;
+	mm->part_factor = factor;
+	mm->part_line = line;
+}
+
+/* Global G's partitioning directive (lower.c keeps it as attributes), on its memory M. */
+static void global_partition(builder *b, LLVMValueRef g, int m)
+{
+	unsigned n = 0, ln = 0;
+	const char *s = kiln_global_get_attr(g, KILN_PARTITION_ATTR, &n);
+	const char *l = kiln_global_get_attr(g, KILN_PARTITION_LINE_ATTR, &ln);
+	if (!s)
+		return;
+	unsigned line = 0;
+	for (unsigned i = 0; l && i < ln && l[i] >= '0' && l[i] <= '9' && line < 100000000u; i++)
+		line = line * 10 + (unsigned)(l[i] - '0');
+	cb_mem_partition(b, m, s, n, line);
 }
 
 static int mem_for_global(builder *b, LLVMValueRef g)
@@ -77,15 +109,18 @@ static int mem_for_global(builder *b, LLVMValueRef g)
 		m->size = (uint32_t)size;
 		m->init = calloc(size + 4, 1);
 		if (ir_const_bytes(b->td, init, m->init, size) != 0) {
-			cb_fail(b,
-			        "global variable '%s' has an initializer that hardware cannot hold (a pointer or "
-			        "a constant expression kiln-cc cannot lay out in memory)",
-			        what);
+			cb_fail(
+			    b,
+			    "global variable '%s' has an initializer that hardware cannot hold (a pointer or "
+			    "a constant expression kiln-cc cannot lay out in memory)",
+			    what);
 			return -1;
 		}
+		global_partition(b, g, id);
 		return id;
 	}
 	int id = add_mem(b, MEM_DG, gn, n);
+	global_partition(b, g, id);
 	kmem *m = &f->mems[id];
 	unsigned ulen = 0;
 	const char *uid = kiln_global_get_attr(g, "sycl-unique-id", &ulen);

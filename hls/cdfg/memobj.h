@@ -10,4 +10,8 @@
  * while V is being resolved (a cycle of phis). */
 int cb_mem_of(builder *b, LLVMValueRef v);
 
+/* Records the array partitioning directive S (N bytes, what follows "kiln.partition=") of line LINE on
+ * memory M, or reports a malformed one there. */
+void cb_mem_partition(builder *b, int m, const char *s, size_t n, unsigned line);
+
 #endif

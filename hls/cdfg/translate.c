@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "../ir/ir_cfg.h"
+#include "../ir/ir_range.h"
 #include "../ir/ir_util.h"
+#include "mem_partition.h"
 #include "memobj.h"
 #include "values.h"
 
@@ -36,6 +38,19 @@ static int access_bytes(builder *b, int bits)
 
 /* A 64-bit access IN to memory M is one access of a 64-bit word: M is an on-chip memory (module ports are
  * 32 bits wide) and the access is aligned. */
+/* Access ID through PTR to memory M: under a block partitioning directive, the offsets LLVM proves its
+ * address keeps to, which fix its bank when they lie in one (a[i] and a[i + N / 2] for i < N / 2). */
+static void access_range(builder *b, LLVMValueRef ptr, int m, int id)
+{
+	uint64_t lo, hi;
+	if (b->f->mems[m].part != KPART_BLOCK || ir_pointer_offset_range(ptr, b->cur_inst, &lo, &hi) != 0)
+		return;
+	kinst *k = &b->f->insts[id];
+	k->arange = 1;
+	k->alo = (uint32_t)lo;
+	k->ahi = (uint32_t)hi;
+}
+
 static int whole_word(builder *b, LLVMValueRef in, int m)
 {
 	return b->f->mems[m].kind >= MEM_LOCAL && LLVMGetAlignment(in) >= 8;
@@ -65,6 +80,7 @@ static void translate_load(builder *b, LLVMValueRef in, int id)
 		kinst *k = &b->f->insts[id];
 		k->mem = m;
 		k->bytes = 8;
+		access_range(b, ptr, m, id);
 		cb_fill(b, id, K_LOAD, addr, CB_NONE, CB_NONE);
 		return;
 	}
@@ -92,6 +108,7 @@ static void translate_load(builder *b, LLVMValueRef in, int id)
 	kinst *k = &b->f->insts[id];
 	k->mem = m;
 	k->bytes = bytes;
+	access_range(b, ptr, m, id);
 	cb_fill(b, id, K_LOAD, addr, CB_NONE, CB_NONE);
 }
 
@@ -131,6 +148,8 @@ static void translate_store(builder *b, LLVMValueRef in)
 		kinst *k = &b->f->insts[id];
 		k->mem = m;
 		k->bytes = parts == 2 ? 4 : bytes;
+		if (parts == 1)
+			access_range(b, ptr, m, id);
 		cb_fill(b, id, K_STORE, a, data, CB_NONE);
 	}
 }
@@ -212,6 +231,20 @@ static void translate_extract(builder *b, LLVMValueRef in, int id)
 
 /* memcpy/memmove/memset: one copy operation the hardware runs as a loop over the ports (rtl/kiln_copy.v),
  * its length known at compile time or not. */
+/* The alignment (1, 2, 4 or 8 bytes) the pointers of memcpy/memset IN are declared to have, both. */
+static int memop_align(LLVMValueRef in, int is_set)
+{
+	unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
+	uint64_t a = 8;
+	for (unsigned arg = 1; arg <= (is_set ? 1u : 2u); arg++) {
+		LLVMAttributeRef at = LLVMGetCallSiteEnumAttribute(in, arg, kind);
+		uint64_t v = at ? LLVMGetEnumAttributeValue(at) : 1;
+		if (v < a)
+			a = v;
+	}
+	return a >= 8 ? 8 : a >= 4 ? 4 : a >= 2 ? 2 : 1;
+}
+
 static void translate_memop(builder *b, LLVMValueRef in, int is_set, int is_move)
 {
 	LLVMValueRef dst = LLVMGetOperand(in, 0), src = LLVMGetOperand(in, 1), len = LLVMGetOperand(in, 2);
@@ -249,7 +282,21 @@ static void translate_memop(builder *b, LLVMValueRef in, int is_set, int is_move
 	b->f->insts[id].mem = md;
 	b->f->insts[id].mem2 = ms;
 	b->f->insts[id].move = is_move;
+	b->f->insts[id].bytes = memop_align(in, is_set);
 	cb_fill(b, id, is_set ? K_MEMSET : K_MEMCPY, d, sv, lv);
+}
+
+void cb_var_annotation(builder *b, LLVMValueRef in)
+{
+	size_t len = 0, pre = sizeof KILN_PARTITION_ANNOTATION - 1;
+	const char *s = ir_global_string(LLVMGetOperand(in, 1), &len);
+	if (!s || len < pre || strncmp(s, KILN_PARTITION_ANNOTATION, pre))
+		return;
+	LLVMValueRef ln = LLVMGetOperand(in, 3);
+	unsigned line = LLVMIsAConstantInt(ln) ? (unsigned)LLVMConstIntGetZExtValue(ln) : 0;
+	int m = cb_mem_of(b, LLVMGetOperand(in, 0));
+	if (m >= 0)
+		cb_mem_partition(b, m, s + pre, len - pre, line);
 }
 
 static void translate_call(builder *b, LLVMValueRef in, int id)
@@ -269,6 +316,8 @@ static void translate_call(builder *b, LLVMValueRef in, int id)
 	                                 [WI_GLOBAL_RANGE] = "kiln_global_range",
 	                                 [WI_LOCAL_RANGE] = "kiln_local_range"};
 	if (ignorable_call(name))
+		return;
+	if (!strncmp(name, "llvm.var.annotation", 19)) /* cdfg.c read them before translating */
 		return;
 	if (!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "llvm.memmove.", 13) ||
 	    !strncmp(name, "llvm.memset.", 12)) {

@@ -37,6 +37,7 @@ static void usage(FILE *o)
 	        "IR of each kernel of a module as HLS gets it (kiln-cc --stop-after schedule keeps it as\n"
 	        "FILE.kimg.d/hls.ll), --kir reads kernel IR text (kir.txt, docs/compiler.md). Then the\n"
 	        "stages of --run, in order (kiln-cc runs ifconv,wiloop,schedule,rtl):\n"
+	        "  partition           apply the arrays' partitioning directives (--cdfg has already)\n"
 	        "  ifconv              if-convert the ifs inside loops\n"
 	        "  wiloop              a one-dimensional nd-range kernel's work-items as a loop\n"
 	        "  schedule            schedule (and check it with the schedule verifier)\n"

@@ -9,6 +9,7 @@
 #include "../cdfg/cdfg.h"
 #include "../cdfg/ifconv.h"
 #include "../cdfg/kir_parse.h"
+#include "../cdfg/mem_partition.h"
 #include "../cdfg/wi_loop.h"
 #include "../emit/bind.h"
 #include "../emit/bind_dump.h"
@@ -22,8 +23,8 @@
 #include "../support/diag.h"
 #include "../support/xalloc.h"
 
-enum { ST_IFCONV, ST_WILOOP, ST_SCHEDULE, ST_BIND, ST_RTL, ST_N };
-static const char *const stage_names[] = {"ifconv", "wiloop", "schedule", "bind", "rtl"};
+enum { ST_PARTITION, ST_IFCONV, ST_WILOOP, ST_SCHEDULE, ST_BIND, ST_RTL, ST_N };
+static const char *const stage_names[] = {"partition", "ifconv", "wiloop", "schedule", "bind", "rtl"};
 
 /* The stages of RUN in order (at most ST_N), or -1 after a diagnostic. */
 static int stages(const char *run, int *st)
@@ -105,7 +106,10 @@ static int run(kfunc *ks, int nk, const opt_stages *o, FILE *out)
 		int scheduled = f->nsteps > 0;
 		double clock = o->clock_ns > 0 ? o->clock_ns : f->clock_ns > 0 ? f->clock_ns : o->default_ns;
 		for (int i = 0; i < ns; i++) {
-			if (st[i] == ST_IFCONV) {
+			if (st[i] == ST_PARTITION) {
+				if (mem_partition(f) < 0)
+					return 1;
+			} else if (st[i] == ST_IFCONV) {
 				ifconv_stage(f, clock, !o->no_pipeline);
 			} else if (st[i] == ST_WILOOP) {
 				wi_loop(f);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "../../host/common/text_escape.h"
+#include "../cdfg/mem_partition.h"
 
 /* Internal memory M (a local array, table or plain global): an rtl/kiln_ram.v cell behind the same
  * valid/ready port signals as the module's external memories, or rtl/kiln_ram_dp.v when binding gave loads
@@ -27,7 +28,11 @@ static void internal_mem(ectx *e, int m)
 		emit_mem_init_file(f, m, init, sizeof init);
 	fprintf(e->decl, "  // memory m%d: %s '", m, kn[mm->kind]);
 	kiln_fput_text(e->decl, mm->name, KILN_ESC_LINE_COMMENT);
-	fprintf(e->decl, "', %u bytes, inside this kernel\n", mm->size);
+	fprintf(e->decl, "', %u bytes, inside this kernel", mm->size);
+	fprintf(e->decl, "\n");
+	if (mm->nbanks)
+		fprintf(e->decl, "  // (bank %d of %d of the array: %s partition, line %u)\n", mm->bank,
+		        mm->nbanks, mem_partition_name(mm->part), mm->part_line);
 	fprintf(e->decl,
 	        "  reg         m%d_valid, m%d_write;\n  reg  [31:0] m%d_addr;\n  reg  [%d:0] m%d_wdata;\n"
 	        "  reg  [%d:0]  m%d_wstrb;\n  wire        m%d_ready = 1'b1;\n  wire        m%d_rvalid;\n"

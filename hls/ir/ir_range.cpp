@@ -48,3 +48,25 @@ int ir_unsigned_max_at(LLVMValueRef v, LLVMValueRef at, uint64_t *max)
 		*max = r.getUnsignedMax().getZExtValue();
 	return bounded ? 0 : -1;
 }
+
+int ir_pointer_offset_range(LLVMValueRef ptr, LLVMValueRef at, uint64_t *lo, uint64_t *hi)
+{
+	auto *p = llvm::unwrap(ptr);
+	auto *in = llvm::unwrap<llvm::Instruction>(at);
+	if (!p->getType()->isPointerTy())
+		return -1;
+	llvm::PassBuilder pb;
+	llvm::FunctionAnalysisManager fam;
+	pb.registerFunctionAnalyses(fam);
+	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(*in->getFunction());
+	const llvm::SCEV *s = se.getSCEV(p);
+	const llvm::SCEV *d = se.getMinusSCEV(s, se.getPointerBase(s));
+	if (llvm::isa<llvm::SCEVCouldNotCompute>(d) || !d->getType()->isIntegerTy())
+		return -1;
+	llvm::ConstantRange r = se.getUnsignedRange(d);
+	if (r.isFullSet() || r.isWrappedSet() || r.getUnsignedMax().getActiveBits() > 32)
+		return -1;
+	*lo = r.getUnsignedMin().getZExtValue();
+	*hi = r.getUnsignedMax().getZExtValue();
+	return 0;
+}

@@ -16,6 +16,10 @@ extern "C" {
  * it below its type's range. */
 int ir_unsigned_max_at(LLVMValueRef v, LLVMValueRef at, uint64_t *max);
 
+/* The byte offsets pointer PTR can have from the object it points into (ScalarEvolution's pointer base),
+ * at instruction AT, to *LO..*HI: 0, or -1 when they are not known to lie in a range. */
+int ir_pointer_offset_range(LLVMValueRef ptr, LLVMValueRef at, uint64_t *lo, uint64_t *hi);
+
 #ifdef __cplusplus
 }
 #endif

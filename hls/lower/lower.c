@@ -9,6 +9,7 @@
 #include <llvm-c/Target.h>
 
 #include "../../host/common/image.h"
+#include "../cdfg/mem_partition.h"
 #include "../ir/global_attrs.h"
 #include "../ir/ir_util.h"
 #include "../support/diag.h"
@@ -215,6 +216,23 @@ static void recursion_depth_annotation(LLVMValueRef fn, const char *v, size_t n,
 	set_fn_attr(fn, RECURSION_DEPTH_ATTR, num);
 }
 
+/* KILN_PARTITION_* on global TARGET: kept as attributes for the CDFG builder, which applies it to the
+ * global's on-chip memory (cdfg/mem_partition.c); on anything but a variable it means nothing. */
+static void partition_annotation(LLVMValueRef target, const char *a, size_t alen, const char *file,
+                                 unsigned line)
+{
+	if (!LLVMIsAGlobalVariable(target)) {
+		diag_error(file, line, 0, "KILN_PARTITION_* goes on an array variable");
+		return;
+	}
+	size_t pre = sizeof KILN_PARTITION_ANNOTATION - 1;
+	char v[64], l[16];
+	snprintf(v, sizeof v, "%.*s", (int)(alen - pre < 63 ? alen - pre : 63), a + pre);
+	snprintf(l, sizeof l, "%u", line);
+	kiln_global_set_attr(target, KILN_PARTITION_ATTR, v);
+	kiln_global_set_attr(target, KILN_PARTITION_LINE_ATTR, l);
+}
+
 /* Kernel markers seen on one function: several annotations may name the same function. */
 struct kmark {
 	LLVMValueRef fn;
@@ -249,6 +267,9 @@ int lower_annotations(LLVMModuleRef mod, const char *source_path)
 		if (alen >= 18 && strncmp(a, "kiln.device_global", 18) == 0 &&
 		    LLVMIsAGlobalVariable(target)) {
 			lower_device_global(mod, target, a + 18, alen - 18, file, line, source_path);
+		} else if (alen >= sizeof KILN_PARTITION_ANNOTATION - 1 &&
+		           !strncmp(a, KILN_PARTITION_ANNOTATION, sizeof KILN_PARTITION_ANNOTATION - 1)) {
+			partition_annotation(target, a, alen, file, line);
 		} else if (LLVMIsAFunction(target) && vfunc_lower_annotation(target, a, alen, file, line)) {
 			continue;
 		} else if (alen >= 15 && strncmp(a, "kiln.heap_size=", 15) == 0 && LLVMIsAFunction(target)) {

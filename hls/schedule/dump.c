@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../cdfg/kir_text.h"
+#include "../cdfg/mem_partition.h"
 
 /* A double as "%.2f" when that reads back as the same number (the usual clocks and delays), else in full, so
  * that a clock period survives a round trip through the text. */
@@ -246,6 +247,16 @@ void kir_dump(const kfunc *f, FILE *o)
 		fprintf(o, "%s%s", m->used_read ? ", read" : "", m->used_write ? ", write" : "");
 		if (m->word_bytes)
 			fprintf(o, ", word %d", m->word_bytes);
+		if (m->part) { /* the source's directive, cdfg/mem_partition.c */
+			fprintf(o, ", partition %s", mem_partition_name(m->part));
+			if (m->part_factor)
+				fprintf(o, " %d", m->part_factor);
+			fprintf(o, " line %u", m->part_line);
+		}
+		if (m->nbanks)
+			fprintf(o, ", bank %d of %d of mem %d", m->bank, m->nbanks, m->bank_first);
+		if (m->nbanks && m->bank == 0)
+			fprintf(o, ", accesses one %d every %d", m->part_one, m->part_every);
 		fputc('\n', o);
 		if (m->init)
 			init_bytes(m, o);

@@ -17,7 +17,8 @@ typedef struct memdep {
  * each pair a store on the same memory. Addresses are compared as affine functions of the loop's induction
  * variables; accesses through different restrict pointers never conflict; anything not proven independent is
  * a dependence at distance 1 both ways, unless the loop's source says its iterations are independent
- * (kblock.ivdep: then only proven ones are). Returns how many (in *OUT, to be freed), -1 when out of memory. */
+ * (kblock.ivdep: then only proven ones are). Returns how many (in *OUT, to be freed), -1 when out of memory.
+ */
 int memdep_loop(const kfunc *f, int b, memdep **out);
 /* Access X of iteration j + D and access Y of iteration j of single-block loop B of F, on one on-chip memory,
  * may touch one word of it (a byte store and a load of other bytes of its word do; not proven apart counts as

@@ -15,6 +15,8 @@
 #include "../../host/common/jsonutil.h"
 #include "../../host/common/text_escape.h"
 #include "../cdfg/kir_cfg.h"
+#include "../cdfg/kir_text.h"
+#include "../cdfg/mem_partition.h"
 #include "../support/diag.h"
 #include "../support/xalloc.h"
 #include "fp_units.h"
@@ -301,6 +303,64 @@ static int kernel_dep_lb(const kfunc *f, const int *dep_lb)
 	return s;
 }
 
+/* Total bytes of array M of F: its banks' together when it was partitioned. */
+static uint32_t array_bytes(const kfunc *f, int m)
+{
+	uint32_t n = 0;
+	for (int i = 0; i < f->nmems + f->nimems; i++)
+		if (i == m || (f->mems[i].nbanks && f->mems[i].bank_first == m))
+			n += f->mems[i].size;
+	return n;
+}
+
+/* F's memories as the source declared them (a partitioned array once, its banks listed in it). */
+static void memories_json(const kfunc *f, FILE *o)
+{
+	fprintf(o, ",\n     \"memories\": [");
+	for (int m = 0, c = 0; m < f->nmems + f->nimems; m++) {
+		const kmem *mm = &f->mems[m];
+		if (mm->nbanks && mm->bank)
+			continue;
+		fprintf(o, "%s{\"memory\": %d, \"name\": ", c++ ? ", " : "", m);
+		json_str(o, mm->name ? mm->name : "");
+		fprintf(o, ", \"kind\": \"%s\", \"bytes\": %u, \"port\": %s", kir_text_mem_kind(mm->kind),
+		        array_bytes(f, m), m < f->nmems ? "true" : "false");
+		if (mm->nbanks) {
+			fprintf(o, ", \"partition\": {\"file\": ");
+			json_str(o, f->file ? f->file : "");
+			fprintf(o,
+			        ", \"kind\": \"%s\", \"factor\": %d, \"line\": %u, \"banks\": %d, "
+			        "\"one_bank_accesses\": %d, \"every_bank_accesses\": %d, \"memories\": [",
+			        mem_partition_name(mm->part), mm->part_factor, mm->part_line, mm->nbanks,
+			        mm->part_one, mm->part_every);
+			for (int i = 0, d = 0; i < f->nmems + f->nimems; i++)
+				if (f->mems[i].nbanks && f->mems[i].bank_first == m)
+					fprintf(o, "%s%d", d++ ? ", " : "", i);
+			fprintf(o, "]}");
+		}
+		fprintf(o, "}");
+	}
+	fprintf(o, "]");
+}
+
+/* F's partitioned arrays, a line each. */
+static void memories_text(const kfunc *f, FILE *o)
+{
+	for (int m = 0; m < f->nmems + f->nimems; m++) {
+		const kmem *mm = &f->mems[m];
+		if (!mm->nbanks || mm->bank)
+			continue;
+		fprintf(o, "  memory ");
+		kiln_fput_text(o, mm->name ? mm->name : "?", KILN_ESC_PLAIN);
+		fprintf(o, " (%s, %u bytes): partition %s", kir_text_mem_kind(mm->kind), array_bytes(f, m),
+		        mem_partition_name(mm->part));
+		if (mm->part_factor)
+			fprintf(o, " %d", mm->part_factor);
+		fprintf(o, " at line %u: %d banks; accesses: %d to one bank, %d to every bank\n",
+		        mm->part_line, mm->nbanks, mm->part_one, mm->part_every);
+	}
+}
+
 static void write_text(const kfunc *ks, int nk, FILE *o)
 {
 	loopinfo loops[128];
@@ -327,6 +387,7 @@ static void write_text(const kfunc *ks, int nk, FILE *o)
 			kiln_fput_text(o, f->missing_sets, KILN_ESC_PLAIN);
 			fprintf(o, ", which the image lacks\n");
 		}
+		memories_text(f, o);
 		for (int b = 0; b < f->nblocks; b++) {
 			fprintf(o,
 			        "  %-6s states %d..%d, per execution: dependence bound %d, resource bound %d",
@@ -428,14 +489,17 @@ static void write_json(const kfunc *ks, int nk, FILE *o)
 			const kblock *h = &f->blocks[l->header];
 			if (h->pipe_off || h->ii_target || h->ivdep)
 				fprintf(o,
-				        ", \"directives\": {\"pipeline_off\": %s, \"ii_target\": %d, \"ivdep\": %s, "
+				        ", \"directives\": {\"pipeline_off\": %s, \"ii_target\": %d, "
+				        "\"ivdep\": %s, "
 				        "\"line\": %u}",
-				        h->pipe_off ? "true" : "false", h->ii_target, h->ivdep ? "true" : "false",
-				        h->dir_line);
+				        h->pipe_off ? "true" : "false", h->ii_target,
+				        h->ivdep ? "true" : "false", h->dir_line);
 			fprintf(o, "}");
 		}
 		loops_free(loops, nl);
-		fprintf(o, "]}");
+		fprintf(o, "]");
+		memories_json(f, o);
+		fprintf(o, "}");
 		free(dep_lb);
 	}
 	fprintf(o, "\n  ]\n}\n");
@@ -464,12 +528,14 @@ void sched_report_console(const kfunc *ks, int nk)
 			else if (l->nblocks == 1 && h->pipelined && h->ii_target && l->ii > h->ii_target &&
 			         h->ii_target < mii)
 				snprintf(why, sizeof why,
-				         "above its target %d (line %u), which its MII %d rules out (recurrence %d, "
+				         "above its target %d (line %u), which its MII %d rules out "
+				         "(recurrence %d, "
 				         "resource %d)",
 				         h->ii_target, h->dir_line, mii, h->rec_mii, h->res_mii);
 			else if (l->nblocks == 1 && h->pipelined && h->ii_target && l->ii > h->ii_target)
-				snprintf(why, sizeof why, "above its target %d (line %u): no schedule at %d..%d",
-				         h->ii_target, h->dir_line, h->ii_target, l->ii - 1);
+				snprintf(why, sizeof why,
+				         "above its target %d (line %u): no schedule at %d..%d", h->ii_target,
+				         h->dir_line, h->ii_target, l->ii - 1);
 			else if (l->nblocks == 1 && h->pipelined && l->ii > mii)
 				snprintf(why, sizeof why, "above its MII %d (recurrence %d, resource %d)",
 				         mii, h->rec_mii, h->res_mii);

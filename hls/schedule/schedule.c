@@ -688,6 +688,8 @@ static void mark_edge(kfunc *f, kinst *k, int on)
 
 int sched_overrun(const kfunc *f, double *need)
 {
+	if (f->nsteps == 0) /* never scheduled: its build failed */
+		return -1;
 	vbits *vb = malloc(((size_t)f->ninsts + 1) * sizeof *vb);
 	if (vb)
 		vbits_analyse(f, vb);

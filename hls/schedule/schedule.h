@@ -12,7 +12,8 @@ void sched_run(kfunc *f, double clock_ns, int pipeline);
 
 /* The operation of F that alone takes longest, when it and a state's own logic (sched_step_overhead) take
  * longer than F's clock period: the scheduler gives it a state and lets it run over. -1 when every
- * operation fits; *NEED: the period in ns that operation needs with a state's logic. */
+ * operation fits or F was never scheduled; *NEED: the period in ns that operation needs with a state's logic.
+ */
 int sched_overrun(const kfunc *f, double *need);
 
 /* Prints a progress line (silenced by -q) per loop of the NK kernels whose II is above its lower bound, with

@@ -107,6 +107,11 @@ $(HLS_TEST_DIR)/hls-pipeline-test: test/hls/pipeline-test.sh $(HLS_TEST_DIR)/img
 	printf '#!/bin/sh\nexec sh "%s/test/hls/pipeline-test.sh" "%s"\n' '$(SRC)' '$(abspath $(HLS_TEST_DIR))' >$@
 	chmod +x $@
 
+TESTS += $(HLS_TEST_DIR)/hls-partition-test
+$(HLS_TEST_DIR)/hls-partition-test: test/hls/partition-test.sh $(HLS_TEST_DIR)/img/partition.kimg $(HLS_TEST_DIR)/bin/partition
+	printf '#!/bin/sh\nexec sh "%s/test/hls/partition-test.sh" "%s" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(HLS_TEST_DIR))' '$(abspath $(BUILD))' >$@
+	chmod +x $@
+
 $(HLS_TEST_DIR)/hls-bad-test: test/hls/bad-test.sh $(KILN_CC) $(wildcard test/hls/bad/*.c)
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/hls/bad-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@

@@ -3,7 +3,7 @@
 # The HTML report (IMAGE.kimg.d/report.html, hls/report/) in a real browser: Chromium from Debian, headless.
 # A kernel whose source file's name and text, and a #line name, hold markup; the page must run its script to
 # the end, make no element of them and show them as text, list the loops at their lines with every link's
-# target there, and a screenshot must show the loop table. Then the image of a full build (the saxpy
+# target there (a partitioned array's directive too), and a screenshot must show the loop table. Then the image of a full build (the saxpy
 # example: an nd-range kernel) must have its report too.
 #   report-test.sh SRC BUILD SAXPY_IMG
 set -u
@@ -44,7 +44,7 @@ else
 	echo "not ok - report: --report said nothing of yosys: $(head -5 "$T/cc.err")"
 	fail=1
 fi
-$CHECK area "$T/rep.kimg.d/area.json" "area" xc7 nest,renamed scale || fail=1
+$CHECK area "$T/rep.kimg.d/area.json" "area" xc7 nest,renamed,banks scale || fail=1
 # the same RTL again: from the cache, the same numbers
 if "$CC" --report --stop-after rtl -o "$T/again.kimg" "$f" 2>"$T/cc2.err" &&
 	grep -q "area and clock: cached" "$T/cc2.err" && cmp -s "$T/rep.kimg.d/area.json" "$T/again.kimg.d/area.json"; then
@@ -72,7 +72,7 @@ if browse --dump-dom "file://$T/rep.kimg.d/report.html" >"$T/dom.html" && [ -s "
 	$CHECK dom "$T/dom.html" "report" \
 		'.c:11,.c:13,.c:19,<b id="pwned_line">x</b>.c:3' \
 		'</script><b id="pwned_comment">x</b>' 'rep<i id="pwned_file">&amp;.c' 'read_write' \
-		'kernel nest' 'Estimated critical path' || fail=1
+		'kernel nest' 'Estimated critical path' '4 to one bank, 2 to every bank' || fail=1
 else
 	echo "not ok - report: chromium --dump-dom failed: $(head -3 "$T/chromium.err")"
 	fail=1

@@ -26,3 +26,11 @@ KILN_SINGLE_TASK_KERNEL void renamed(int *o, int n)
 	for (int i = 0; i < n; i++)
 		o[i] = i;
 }
+
+/* an array partitioned under the same file name: the memory table links its directive's line there */
+KILN_SINGLE_TASK_KERNEL void banks(int *o, int i)
+{
+	int t[4] KILN_PARTITION_COMPLETE;
+	t[0] = i, t[1] = i + 1, t[2] = i * 3, t[3] = 7;
+	*o = t[i & 3] + t[(i + 1) & 3];
+}

@@ -80,6 +80,22 @@
 #define KILN_II(n) KILN__PRAGMA(clang loop pipeline_initiation_interval(n))
 #define KILN_IVDEP _Pragma("clang loop vectorize(assume_safety) vectorize_width(1) interleave_count(1)")
 
+/* Array partitioning, on an array the kernel holds on chip (a local, or a global that is not a device
+ * global), before or after its declarator: `int a[64] KILN_PARTITION_CYCLIC(4);`. The array becomes
+ * several RAMs (banks) of two ports each, so that that many more of its words are read or written in one
+ * cycle (Vitis' array_partition, Intel's hls_numbanks). The unit is a 32-bit word (64-bit for an array of
+ * 64-bit elements): four chars share a bank. The schedule report names it and counts the accesses whose
+ * bank is known when built.
+ * KILN_PARTITION_CYCLIC(F): word i in bank i % F (F a power of two, 2 to 64), for a[i], a[i + 1], ... read
+ *   together.
+ * KILN_PARTITION_BLOCK(F): F banks of consecutive words, for a[i] and a[i + N / F] read together.
+ * KILN_PARTITION_COMPLETE: every word a bank of its own (at most 64 words).
+ * An access whose index fixes its bank only as it runs reaches every bank and selects, so it is always
+ * correct, and gains nothing. */
+#define KILN_PARTITION_CYCLIC(f) __attribute__((annotate("kiln.partition=cyclic," #f)))
+#define KILN_PARTITION_BLOCK(f) __attribute__((annotate("kiln.partition=block," #f)))
+#define KILN_PARTITION_COMPLETE __attribute__((annotate("kiln.partition=complete")))
+
 /* Work-item position inside an nd-range kernel; DIM is a constant 0, 1 or 2. */
 __attribute__((const)) size_t kiln_global_id(int dim);
 __attribute__((const)) size_t kiln_local_id(int dim);
@@ -101,6 +117,9 @@ __attribute__((const)) size_t kiln_local_range(int dim);
 #define KILN_PIPELINE_OFF
 #define KILN_II(n)
 #define KILN_IVDEP
+#define KILN_PARTITION_CYCLIC(f)
+#define KILN_PARTITION_BLOCK(f)
+#define KILN_PARTITION_COMPLETE
 size_t kiln_global_id(int dim);
 size_t kiln_local_id(int dim);
 size_t kiln_group_id(int dim);
