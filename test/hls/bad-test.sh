@@ -25,7 +25,7 @@ done <<'TABLE'
 indirect_call.c|no function of its type has its address taken
 partition_factor.c|KILN_PARTITION_CYCLIC takes a number of banks that is a power of two from 2 to 64, not '3'
 partition_complete.c|KILN_PARTITION_COMPLETE on 'table': its 100 words would be 100 banks, and at most 64
-partition_function.c|KILN_PARTITION_\\* goes on an array variable
+partition_function.c|KILN_PARTITION_\* goes on an array variable
 vla.c|variable-length array 'tmp' has a size known only at run time with no bound kiln-cc can prove: give its largest size with KILN_VLA_MAX\(bytes\)
 alloca_dynamic.c|has a size known only at run time with no bound
 vla_max.c|KILN_VLA_MAX takes a number of bytes from 1 to 1048576, not '0x40'
