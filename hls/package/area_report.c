@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The area report: yosys maps the image's RTL (rtl/, top kiln_image) for a family, keeping the hierarchy, so
  * that `stat` counts each module's own cells; a kernel's area is its module's, submodules included (the
- * instance u_kernel_NAME), a device global's is its storage's (u_dgN), the rest is the image's shell (the
- * register block, arbiters, the response mux). Then the flattened design goes through yosys' static timing
- * pass (`sta`, the family's cell models with their specify delays): its latest arrival, plus a routed
+ * instance u_kernel_NAME), a device global's is its storage's (u_dgN_NAME), the rest is the image's shell
+ * (the register block, arbiters, the response mux). Then the flattened design goes through yosys' static
+ * timing pass (`sta`, the family's cell models with their specify delays): its latest arrival, plus a routed
  * connection's delay for each cell on that path, is the estimated critical path. That is an estimate without
  * placement or routing, as scripts/bench-area's is (which models routing per connection in more detail for
  * 7-series); nextpnr's figure, where a board has a part, is the bitstream flow's (`kiln-cc --board`). */
@@ -453,9 +453,8 @@ static char *measure(const area_in *in, const char *dir)
 	}
 	fprintf(o, "\n  ],\n  \"device_globals\": [");
 	for (size_t g = 0; g < in->desc->ndgs; g++) {
-		char pre[32], inst[40];
-		system_dg_prefix(g, pre, sizeof pre);
-		snprintf(inst, sizeof inst, "u_%s", pre);
+		char inst[64];
+		system_dg_instance(&in->desc->dgs[g], g, inst, sizeof inst);
 		module *m = dump ? instance_module(&d, dump, inst) : NULL; /* none: in device memory (USM) */
 		counts c = m ? module_total(&d, m, in->family) : (counts){0};
 		subtract(&rest, &c);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../../host/common/contract.h"
+#include "../../host/common/strbuf.h"
 #include "../../host/common/text_escape.h"
 #include "../emit/names.h"
 #include "../emit/read_queue.h"
@@ -49,6 +50,15 @@ static int words_of(const kiln_dg_desc *g)
 void system_dg_prefix(size_t gi, char *buf, size_t n)
 {
 	snprintf(buf, n, "dg%zu", gi);
+}
+
+void system_dg_instance(const kiln_dg_desc *g, size_t gi, char *buf, size_t n)
+{
+	kiln_strbuf b = {0};
+	kiln_sb_ident(&b, g->name ? g->name : "", KILN_IDENT_KEEP);
+	char *id = kiln_sb_finish(&b);
+	snprintf(buf, n, "u_dg%zu_%.32s", gi, id ? id : "");
+	free(id);
 }
 
 void system_dg_init_file(size_t gi, char *buf, size_t n)
@@ -345,7 +355,9 @@ static void top_dg_storage(const kfunc *ks, int nk, const kiln_desc *d, portref 
 			emit_init_param(g, o);
 			fprintf(o, ")");
 		}
-		fprintf(o, ") u_%s (\n    .clk(clk), .rst_n(rst_n),\n", pre);
+		char inst[64];
+		system_dg_instance(g, gi, inst, sizeof inst);
+		fprintf(o, ") %s (\n    .clk(clk), .rst_n(rst_n),\n", inst);
 		if (ram)
 			fprintf(o, "    .busy(%s_busy), .host_re(%s_hre),\n", pre, pre);
 		fprintf(o,

@@ -18,9 +18,12 @@ int system_dg_addr_bits(uint32_t size);
  * register map M named IMAGE. KERNELS are the scheduled kernels, in image order. 0, or -1 when the layout
  * does not fit the image space (reported). */
 int system_layout(kfunc *kernels, int nkernels, kiln_desc *d, kiln_regmap *m, const char *image);
-/* The prefix of device global GI's signals in kiln_image ("dg3"); its storage's instance is u_ and the prefix
- * (hls/package/area_report.c finds it by that name). Writes into BUF. */
+/* The prefix of device global GI's signals in kiln_image ("dg3"). Writes into BUF. */
 void system_dg_prefix(size_t gi, char *buf, size_t n);
+/* The instance of device global G's storage (GI its place in the image) in kiln_image, the waveform scope
+ * that holds it: "u_dg3_" and its name as an identifier (at most 32 characters of it);
+ * hls/package/area_report.c finds it by that name. Writes into BUF. */
+void system_dg_instance(const kiln_dg_desc *g, size_t gi, char *buf, size_t n);
 /* Name of the $readmemh file holding the initial contents of device global GI when it lives in a dedicated
  * RAM (hls/package/meminit.h). Writes into BUF. */
 void system_dg_init_file(size_t gi, char *buf, size_t n);
