@@ -415,7 +415,9 @@ static int write_html_report(const build *b, const char *iname, const char *area
 	                     .clock_ns = b->o->clock_ns,
 	                     .meta_json = meta,
 	                     .regmap_json = regmap,
-	                     .area_json = area};
+	                     .area_json = area,
+	                     .sources = b->o->sources,
+	                     .nsources = b->o->nsources};
 	int rc = meta && regmap ? html_report_write(b->workdir, b->ks, b->nk, &in) : -1;
 	if (rc != 0)
 		diag_error(b->workdir, 0, 0, "cannot write report.html: %s",

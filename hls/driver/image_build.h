@@ -23,7 +23,9 @@ typedef struct image_build_opts {
 	int no_bitstream;        /* --no-bitstream: a board with an FPGA gets its image without one */
 	long dsps;  /* the DSPs the image's multipliers share (--dsp-max, else fpga.dsps), -1: no limit */
 	int report; /* --report: measure area and clock with yosys (area_report.h) ... */
-	area_family report_family; /* ... for this family */
+	area_family report_family;  /* ... for this family */
+	const char *const *sources; /* the C files compiled (not IR): the sources report.html may show */
+	int nsources;
 } image_build_opts;
 
 /* Builds the device image of module MOD into OUT (intermediate files in OUT.d/), naming it SHOWN in messages

@@ -688,6 +688,11 @@ int main(int argc, char **argv)
 	                       .dsps = o.dsp_max >= 0                        ? o.dsp_max
 	                               : board.fpga.family != KILN_FPGA_NONE ? (long)board.fpga.dsps
 	                                                                     : -1};
+	const char *c_inputs[MAX_INPUTS];
+	for (int i = 0; i < o.ninputs; i++)
+		if (!frontend_is_ir(o.inputs[i]))
+			c_inputs[bo.nsources++] = o.inputs[i];
+	bo.sources = c_inputs;
 	/* --report's family: the one named, else the fabric's (its names are area families too) */
 	if (o.report && area_family_parse(*o.report ? o.report : driver_fabric_name(&board, o.fabric),
 	                                  &bo.report_family) != 0)

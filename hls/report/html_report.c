@@ -86,13 +86,27 @@ static void put_chart(FILE *o, const kfunc *f)
 	free(count);
 }
 
-/* The file at PATH as {"path": ..., "lines": [...]}, or nothing when it cannot be read or is too large; 1
- * when written. */
-static int put_source(FILE *o, const char *path, int first)
+/* PATH is one of IN's sources (the same file, however each is spelt). */
+static int compiled(const char *path, const html_report_in *in)
+{
+	char *p = realpath(path, NULL);
+	int found = 0;
+	for (int i = 0; p && i < in->nsources && !found; i++) {
+		char *q = realpath(in->sources[i], NULL);
+		found = q && !strcmp(p, q);
+		free(q);
+	}
+	free(p);
+	return found;
+}
+
+/* The file at PATH as {"path": ..., "lines": [...]}, or nothing when it is none of IN's sources, cannot be
+ * read or is too large; 1 when written. */
+static int put_source(FILE *o, const char *path, const html_report_in *in, int first)
 {
 	char *text = NULL;
 	size_t len = 0;
-	if (kiln_read_file(path, &text, &len) != 0)
+	if (!compiled(path, in) || kiln_read_file(path, &text, &len) != 0)
 		return 0;
 	if (len > SOURCE_MAX_BYTES || memchr(text, 0, len)) {
 		free(text);
@@ -152,7 +166,7 @@ static void put_data(FILE *o, const kfunc *ks, int nk, const html_report_in *in)
 		for (int j = 0; j < k && !seen; j++)
 			seen = ks[j].file && !strcmp(ks[j].file, ks[k].file);
 		if (!seen)
-			n += put_source(o, ks[k].file, n == 0);
+			n += put_source(o, ks[k].file, in, n == 0);
 	}
 	fputs("]}", o);
 }

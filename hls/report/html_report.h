@@ -14,6 +14,10 @@ typedef struct html_report_in {
 	const char *meta_json;   /* kiln_desc_to_json: kernels and device globals */
 	const char *regmap_json; /* kiln_regmap_to_json */
 	const char *area_json;   /* measured area and clock ({"kernels": [...]}), or NULL when none was */
+	/* The C files the build compiled, the only files the page shows: a kernel's file is what its debug
+	 * information names, which IR from elsewhere chooses (it could name any file the user can read). */
+	const char *const *sources;
+	int nsources;
 } html_report_in;
 
 /* Writes DIR/report.html for the NK scheduled kernels KS and IN (through a temporary file, so that a failure

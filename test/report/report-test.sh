@@ -85,6 +85,19 @@ else
 	fail=1
 fi
 
+# The page shows the C files compiled, not whatever file debug information names: a #line (or IR from
+# elsewhere) pointing at a readable file of the user's must not copy it into a page they may pass on.
+printf 'SECRET-TOKEN in a file of the user'"'"'s\n' >"$T/secret.txt"
+printf '/* INPUT-TOKEN */\n#include <kiln/device.h>\nKILN_SINGLE_TASK_KERNEL void shown(int *o)\n{\n\t*o = 1;\n}\n#line 1 "%s"\nKILN_SINGLE_TASK_KERNEL void leak(int *o, int n)\n{\n\tfor (int i = 0; i < n; i++)\n\t\to[i] = i;\n}\n' \
+	"$T/secret.txt" >"$T/leak.c"
+if "$CC" -q --stop-after rtl -o "$T/leak.kimg" "$T/leak.c" 2>"$T/leak.err" &&
+	grep -q "INPUT-TOKEN" "$T/leak.kimg.d/report.html" && ! grep -q "SECRET-TOKEN" "$T/leak.kimg.d/report.html"; then
+	echo "ok - report: the page holds the compiled source, not a file a #line names"
+else
+	echo "not ok - report: $(grep -c SECRET-TOKEN "$T/leak.kimg.d/report.html" 2>&1) copies of the named file, input shown: $(grep -c INPUT-TOKEN "$T/leak.kimg.d/report.html" 2>&1); $(head -3 "$T/leak.err")"
+	fail=1
+fi
+
 # A full build's image: the example's nd-range kernel, its work-items as its loop.
 if browse --dump-dom "file://$SAXPY.d/report.html" >"$T/saxpy.html" && [ -s "$T/saxpy.html" ]; then
 	$CHECK dom "$T/saxpy.html" "saxpy report" 'saxpy.c:12' 'saxpy' 'KERNEL_SAXPY' || fail=1
