@@ -197,6 +197,67 @@ static char *fmt(const char *f, ...)
 	return n < 0 ? NULL : s;
 }
 
+/* Stage registers of the values of pipelined loops (bind.h: stage_slot), and their signals: each loop's
+ * values of a width take slots of that width's pool from 0, in order; a slot is a register the loops that
+ * reach it take in turn, named for its value and stage (p<i>_<s>) when one loop does, else for its width and
+ * slot. Only the running loop's state reads or writes them, and the edge into a loop (which writes its
+ * phis' stage 0) comes after the stages' writes in the state it leaves (emit_pipe_state), so the loop it
+ * enters gets its values there. */
+static int bind_stage_pool(const kfunc *f, kbind *b)
+{
+	int slots[65] = {0}, base[65];
+	b->stage_slot = malloc(((size_t)f->ninsts + 1) * sizeof *b->stage_slot);
+	if (!b->stage_slot)
+		return -1;
+	for (int i = 0; i < f->ninsts; i++)
+		b->stage_slot[i] = -1;
+	for (int bb = 0; bb < f->nblocks; bb++) {
+		if (!kir_pipelined(f, bb))
+			continue;
+		int used[65] = {0};
+		for (int j = 0; j < f->blocks[bb].ninsts; j++) {
+			int i = f->blocks[bb].insts[j], w = f->insts[i].width;
+			const bind_pipe_value *p = &b->pv[i];
+			if (w <= 0 || w > 64 || p->kmax < p->lo)
+				continue;
+			b->stage_slot[i] = used[w];
+			used[w] += p->kmax - p->lo + 1;
+		}
+		for (int w = 1; w <= 64; w++)
+			if (used[w] > slots[w])
+				slots[w] = used[w];
+	}
+	for (int w = 1; w <= 64; w++) {
+		base[w] = b->npool;
+		b->npool += slots[w];
+	}
+	b->pool_sig = malloc(((size_t)b->npool + 1) * sizeof *b->pool_sig);
+	int *users = calloc((size_t)b->npool + 1, sizeof *users),
+	    *one = calloc((size_t)b->npool + 1, sizeof *one);
+	int rc = !b->pool_sig || !users || !one ? -1 : 0;
+	for (int i = 0; i < f->ninsts && !rc; i++) {
+		const bind_pipe_value *p = &b->pv[i];
+		if (b->stage_slot[i] < 0)
+			continue;
+		b->stage_slot[i] += base[f->insts[i].width];
+		for (int st = p->lo; st <= p->kmax; st++) {
+			users[b->stage_slot[i] + st - p->lo]++;
+			one[b->stage_slot[i] + st - p->lo] = i;
+		}
+	}
+	for (int w = 1; w <= 64 && !rc; w++)
+		for (int s = base[w]; s < base[w] + slots[w] && !rc; s++) {
+			const bind_pipe_value *p = &b->pv[one[s]];
+			b->pool_sig[s] = b->nsigs;
+			rc = add_sig(b, SIG_STAGE, f->ninsts, w,
+			             users[s] == 1 ? fmt("p%d_%d", one[s], s - b->stage_slot[one[s]] + p->lo)
+			                           : fmt("p_w%d_%d", w, s - base[w]));
+		}
+	free(users);
+	free(one);
+	return rc;
+}
+
 /* The signal table: per operation its wire, a load's port word, its register (lowRISC's _q for a
  * register's output, after the source variable where one is known), and a pipelined value's stage
  * registers. */
@@ -206,9 +267,11 @@ static int bind_signals(const kfunc *f, kbind *b)
 		b->sig[k] = malloc(((size_t)f->ninsts + 1) * sizeof *b->sig[k]);
 		if (!b->sig[k])
 			return -1;
-		for (int i = 0; i < f->ninsts; i++)
+		for (int i = 0; i <= f->ninsts; i++)
 			b->sig[k][i] = -1;
 	}
+	if (bind_stage_pool(f, b) != 0)
+		return -1;
 	for (int i = 0; i < f->ninsts; i++) {
 		const kinst *k = &f->insts[i];
 		if (k->block < 0 || !k->width)
@@ -231,7 +294,7 @@ static int bind_signals(const kfunc *f, kbind *b)
 		if (!kir_pipelined(f, k->block))
 			continue;
 		const bind_pipe_value *p = &b->pv[i];
-		for (int st = p->lo; st <= p->kmax; st++)
+		for (int st = p->lo; st <= p->kmax && b->stage_slot[i] < 0; st++)
 			if (add_sig(b, SIG_STAGE, i, w, fmt("p%d_%d", i, st)))
 				return -1;
 		if (p->pending && add_sig(b, SIG_NEXT, i, w, fmt("p%d_m", i)))
@@ -278,10 +341,13 @@ static int bind_states(const kfunc *f, kbind *b)
 
 int bind_sig(const kbind *b, bind_sig_kind kind, int i, int stage)
 {
+	const bind_pipe_value *p = &b->pv[i];
+	if (kind == SIG_STAGE && b->stage_slot && b->stage_slot[i] >= 0)
+		return stage >= p->lo && stage <= p->kmax ? b->pool_sig[b->stage_slot[i] + stage - p->lo]
+		                                          : -1;
 	int s = b->sig[kind][i];
 	if (kind != SIG_STAGE || s < 0)
 		return s;
-	const bind_pipe_value *p = &b->pv[i];
 	return stage >= p->lo && stage <= p->kmax ? s + stage - p->lo : -1;
 }
 
@@ -371,6 +437,8 @@ void bind_free(kbind *b)
 	free(b->mul);
 	free(b->mul_unit);
 	free(b->pv);
+	free(b->stage_slot);
+	free(b->pool_sig);
 	free(b->registered);
 	free(b->reg_of);
 	free(b->reg_shared);

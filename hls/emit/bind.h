@@ -45,9 +45,10 @@ typedef struct bind_pipe_value {
 
 /* The datapath's signals, each a value's wire v<i>, a load's port word ld<i>, a value's register (named
  * "<source name>_<i>_q" after the source variable the value is, kinst.name, else "r<i>_q"; only values
- * binding gives a register have one), or a pipelined value's stage register p<i>_<s> and next-iteration
- * register p<i>_m. The emitters refer to them by index (hls/emit/signals.h), so that the module can be pruned
- * of the ones nothing reads before it is printed. */
+ * binding gives a register have one), or a pipelined value's stage register p<i>_<s> (p_w<width>_<slot>
+ * when values of several loops take it in turn) and next-iteration register p<i>_m. The emitters refer to
+ * them by index (hls/emit/signals.h), so that the module can be pruned of the ones nothing reads before it is
+ * printed. */
 typedef enum bind_sig_kind {
 	SIG_WIRE,
 	SIG_LOAD_WORD,
@@ -123,7 +124,13 @@ typedef struct kbind {
 	bind_signal *sigs;       /* the signal table */
 	int nsigs;
 	int *sig[SIG_NKINDS]; /* per kind and instruction: its signal (SIG_STAGE: of stage pv.lo, the later
-	                         stages following it), or -1 */
+	                         stages following it; unless pooled), or -1 */
+	/* Stage registers pooled across pipelined loops (bind_stage_pool): only one loop runs at a time, so
+	 * the loops' values of one width take slots of one pool, each loop from slot 0. */
+	int *stage_slot; /* per instruction: the pool_sig index of its stage pv.lo (the later stages follow),
+	                    or -1 when it has none */
+	int *pool_sig;   /* the pools' registers, width after width: per slot, its signal */
+	int npool;
 } kbind;
 
 /* Binds scheduled kernel F into B. 0, -1 when out of memory, or -2 when F's schedule breaks the on-chip

@@ -39,7 +39,7 @@ static void decl_block(ectx *e, int b)
 		if (p.pending)
 			fprintf(o, "  reg  [%d:0] %s;  // next iteration's value\n", k->width - 1,
 			        emit_def_of(e, SIG_NEXT, i, 0));
-		for (int s = p.lo; s <= p.kmax; s++)
+		for (int s = p.lo; s <= p.kmax && e->bd->stage_slot[i] < 0; s++)
 			fprintf(o, "  reg  [%d:0] %s;\n", k->width - 1, emit_def_of(e, SIG_STAGE, i, s));
 	}
 	fprintf(o, "\n");
@@ -103,6 +103,16 @@ static void control_block(ectx *e, int b)
 void emit_pipe_decls(ectx *e)
 {
 	const kfunc *f = e->f;
+	if (e->bd->npool)
+		fprintf(e->decl,
+		        "  // pipelined loops' stage registers, each loop's values in turn (one loop runs at "
+		        "a time)\n");
+	for (int s = 0; s < e->bd->npool; s++) {
+		const bind_signal *g = &e->bd->sigs[e->bd->pool_sig[s]];
+		fprintf(e->decl, "  reg  [%d:0] %s;\n", g->width - 1, emit_def(e, e->bd->pool_sig[s]));
+	}
+	if (e->bd->npool)
+		fprintf(e->decl, "\n");
 	for (int b = 0; b < f->nblocks; b++)
 		if (kir_pipelined(f, b))
 			decl_block(e, b);

@@ -271,7 +271,34 @@ KILN_SINGLE_TASK_KERNEL void pipe_off(int *restrict a, const int *restrict b, in
 		a[i] = b[i] * 3 + 1;
 }
 
+/* Pipelined loops one after another share their stage registers (hls/emit/bind.c, bind_stage_pool): the
+ * second loop's accumulators enter with the first's results, a third loop of 64-bit values between them. */
+KILN_SINGLE_TASK_KERNEL void pipe_chain3(int *restrict out, const int *restrict a, int n)
+{
+	int s = 0, t = 1;
+	for (int i = 0; i < n; i++) {
+		s += a[i];
+		t ^= a[i] << 1;
+	}
+	long long w = s;
+	for (int i = 0; i < n; i++)
+		w = w * 3 + (a[i] ^ t);
+	int u = s + (int)(w >> 7), v = t;
+	for (int i = 0; i < n; i++) {
+		u ^= a[i] + v;
+		v += u >> 3;
+	}
+	out[0] = s, out[1] = t, out[2] = u, out[3] = v, out[4] = (int)w;
+}
+
 #ifdef KILN_HARNESS
+KT_TEST(pipe_chain3)
+{
+	int *o = KT_BUF(int, 5), *a = KT_BUF(int, 40);
+	KT_RUN(pipe_chain3, KT_P(o), KT_P(a), KT_V(int, 40));
+	KT_RUN(pipe_chain3, KT_P(o), KT_P(a), KT_V(int, 1));
+	KT_RUN(pipe_chain3, KT_P(o), KT_P(a), KT_V(int, 0));
+}
 KT_TEST(pipe_vadd)
 {
 	int *c = KT_BUF(int, 70), *a = KT_BUF(int, 70), *b = KT_BUF(int, 70);
