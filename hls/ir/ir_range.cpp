@@ -31,18 +31,26 @@ static llvm::ConstantRange range_of(llvm::Value *v, llvm::Instruction *at, llvm:
 	return r;
 }
 
+/* LLVM's function analyses, registered, for one query (the function may have changed since the last). */
+struct analyses {
+	llvm::PassBuilder pb;
+	llvm::FunctionAnalysisManager fam;
+	analyses()
+	{
+		pb.registerFunctionAnalyses(fam);
+	}
+};
+
 int ir_unsigned_max_at(LLVMValueRef v, LLVMValueRef at, uint64_t *max)
 {
 	auto *val = llvm::unwrap(v);
 	auto *in = llvm::unwrap<llvm::Instruction>(at);
 	if (!val->getType()->isIntegerTy())
 		return -1;
-	llvm::PassBuilder pb;
-	llvm::FunctionAnalysisManager fam;
-	pb.registerFunctionAnalyses(fam);
+	analyses a;
 	llvm::Function &f = *in->getFunction();
-	llvm::ConstantRange r = range_of(val, in, fam.getResult<llvm::LazyValueAnalysis>(f),
-	                                 fam.getResult<llvm::ScalarEvolutionAnalysis>(f), 0);
+	llvm::ConstantRange r = range_of(val, in, a.fam.getResult<llvm::LazyValueAnalysis>(f),
+	                                 a.fam.getResult<llvm::ScalarEvolutionAnalysis>(f), 0);
 	int bounded = !r.isFullSet() && r.getUnsignedMax().getActiveBits() <= 63;
 	if (bounded)
 		*max = r.getUnsignedMax().getZExtValue();
@@ -55,10 +63,8 @@ int ir_pointer_offset_range(LLVMValueRef ptr, LLVMValueRef at, uint64_t *lo, uin
 	auto *in = llvm::unwrap<llvm::Instruction>(at);
 	if (!p->getType()->isPointerTy())
 		return -1;
-	llvm::PassBuilder pb;
-	llvm::FunctionAnalysisManager fam;
-	pb.registerFunctionAnalyses(fam);
-	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(*in->getFunction());
+	analyses a;
+	llvm::ScalarEvolution &se = a.fam.getResult<llvm::ScalarEvolutionAnalysis>(*in->getFunction());
 	const llvm::SCEV *s = se.getSCEV(p);
 	const llvm::SCEV *d = se.getMinusSCEV(s, se.getPointerBase(s));
 	if (llvm::isa<llvm::SCEVCouldNotCompute>(d) || !d->getType()->isIntegerTy())
