@@ -125,8 +125,9 @@ typedef struct kbind {
 	int nsigs;
 	int *sig[SIG_NKINDS]; /* per kind and instruction: its signal (SIG_STAGE: of stage pv.lo, the later
 	                         stages following it; unless pooled), or -1 */
-	/* Stage registers pooled across pipelined loops (bind_stage_pool): only one loop runs at a time, so
-	 * the loops' values of one width take slots of one pool, each loop from slot 0. */
+	/* Stage registers pooled across pipelined loops of II 1 (bind_stage_pool): only one loop runs at a
+	 * time, so the loops' values of one width (and significant bits) take slots of one pool, each loop
+	 * from slot 0. */
 	int *stage_slot; /* per instruction: the pool_sig index of its stage pv.lo (the later stages follow),
 	                    or -1 when it has none */
 	int *pool_sig;   /* the pools' registers, width after width: per slot, its signal */
