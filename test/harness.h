@@ -51,6 +51,14 @@ static inline int kt_eq_str(const char *a, const char *b, const char *name, cons
 
 /* Reads all of PATH into a malloc'd, NUL-terminated buffer (*LEN bytes, LEN may be NULL); NULL when it
  * cannot. */
+/* A and B are both in TEXT (NULL: neither is), A's first occurrence before B's: a bare strstr(A) <
+ * strstr(B) holds when A is missing (NULL sorts first), so an order check must not be written that way. */
+static inline int kt_in_order(const char *text, const char *a, const char *b)
+{
+	const char *x = text ? strstr(text, a) : NULL, *y = text ? strstr(text, b) : NULL;
+	return x && y && x < y;
+}
+
 static inline char *kt_read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

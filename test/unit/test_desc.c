@@ -40,8 +40,9 @@ static void test_round_trip(void)
 	KT_CHECK(j && strstr(j, "\"host_access\": \"read_write\"") && strstr(j, "\"storage\": \"usm\""),
 	         "enums by name", "%s", j ? j : "");
 	/* Stable key order: board before image_hash before kernels before device_globals. */
-	KT_CHECK(j && strstr(j, "\"board\"") < strstr(j, "\"image_hash\"") &&
-	             strstr(j, "\"kernels\"") < strstr(j, "\"device_globals\""),
+	KT_CHECK(kt_in_order(j, "\"board\"", "\"image_hash\"") &&
+	             kt_in_order(j, "\"image_hash\"", "\"kernels\"") &&
+	             kt_in_order(j, "\"kernels\"", "\"device_globals\""),
 	         "stable key order", "%s", j ? j : "");
 	kiln_desc e;
 	char err[200];
