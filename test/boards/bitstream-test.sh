@@ -4,7 +4,7 @@
 # counter example for the iCEBreaker (UP5K) becomes an image whose BITS section is a UP5K bitstream and whose
 # PNR section is nextpnr's report, closing at the board clock within the part; a clock the part cannot reach
 # fails the compile, with the numbers, and writes no image; the same for the ULX3S (ECP5-85F) and the counter
-# for the HX8K breakout (HX8K, device memory in block RAM); and saxpy on the first two. Every bitstream's Fmax
+# for the HX8K breakout (HX8K, device memory in block RAM); and saxpy on the iCEBreaker. Every bitstream's Fmax
 # and utilisation go to build/test/boards/bitstreams.json. kiln-cc reads the installed board files
 # (configs/boards/*.json) and never opens a board.
 #   bitstream-test.sh SRC_DIR BUILD_DIR
@@ -187,9 +187,11 @@ else
 	notok "kiln-cc --board hx8k builds the counter's bitstream" "$(tail -20 "$tmp/hlog")"
 fi
 
-# saxpy (device memory, a pipelined nd-range kernel, a multiplier) on each board: the bitstream builds and
-# closes at the board's clock within the part.
-for b in icebreaker ulx3s; do
+# saxpy (device memory, a pipelined nd-range kernel, a multiplier): the bitstream builds and closes at the board's
+# clock within the part on the UP5K, the tightest of the three parts (DSPs, SPRAM, some 30 MHz against 24). The
+# suite's sample of saxpy's bitstreams: `make bench` (scripts/bench-boards) builds it for all three boards, with
+# the counter and the CHStone programs that fit, and reports each one that does not close.
+for b in icebreaker; do
 	if "$cc" --board $b -o "$tmp/$b-saxpy.kimg" "$src/examples/saxpy.c" 2>"$tmp/$b-saxpy.log"; then
 		pnr_check "$tmp/$b-saxpy.kimg" $b saxpy >"$tmp/$b-saxpy.txt" 2>&1 &&
 			ok "kiln-cc --board $b builds saxpy's bitstream, closing at the board clock ($(cat "$tmp/$b-saxpy.txt"))" ||
@@ -200,6 +202,6 @@ for b in icebreaker ulx3s; do
 done
 mkdir -p "$build/test/boards"
 python3 -c 'import json, sys; json.dump([json.loads(l) for l in open(sys.argv[1])], open(sys.argv[2], "w"), indent=1)' \
-	"$report" "$build/test/boards/bitstreams.json" && [ "$(wc -l <"$report")" -eq 5 ] &&
+	"$report" "$build/test/boards/bitstreams.json" && [ "$(wc -l <"$report")" -eq 4 ] &&
 	ok "the bitstreams' report ($build/test/boards/bitstreams.json) has a record per bitstream built" ||
 	notok "the bitstreams' report" "$(cat "$report")"
