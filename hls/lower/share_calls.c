@@ -140,7 +140,24 @@ done:
 	LLVMDisposeBuilder(b);
 }
 
-/* The calls of kernel K to marked functions, merged per function; returns how many functions had several. */
+/* Whether marked function FN waits for another marked function, which calls it, to be inlined first: its
+ * calls are merged once all of them are in the kernels. Merged at once, a function that a kernel and a
+ * shared function's body both call was one copy for the kernel's calls and another for the body's. */
+static int waits(LLVMValueRef fn)
+{
+	for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		if (!LLVMIsACallInst(user))
+			continue;
+		LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
+		if (caller != fn && has_string_attr(caller, SHARED_ATTR))
+			return 1;
+	}
+	return 0;
+}
+
+/* The calls of kernel K to marked functions that wait for nothing, merged per function; returns how many
+ * functions had several. */
 static int merge_kernel(LLVMValueRef k)
 {
 	LLVMValueRef *calls = NULL;
@@ -148,7 +165,7 @@ static int merge_kernel(LLVMValueRef k)
 	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(k); b; b = LLVMGetNextBasicBlock(b))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in)) {
 			LLVMValueRef f = LLVMIsACallInst(in) ? ir_direct_callee(in) : NULL;
-			if (f && has_string_attr(f, SHARED_ATTR) && ir_push(&calls, &n, &cap, in) != 0)
+			if (f && has_string_attr(f, SHARED_ATTR) && !waits(f) && ir_push(&calls, &n, &cap, in) != 0)
 				goto done;
 		}
 	/* one function at a time: its calls, in the order they appear */
@@ -188,9 +205,16 @@ int share_calls(LLVMModuleRef mod)
 			if (ir_is_defined_kernel(fn))
 				merged += merge_kernel(fn);
 		/* what the kernels call now is inlined; what those bodies call waits for the next round */
-		for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
-			if (!has_string_attr(fn, SHARED_ATTR))
-				continue;
+		LLVMValueRef *ready = NULL;
+		int nready = 0, cready = 0;
+		for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+			if (has_string_attr(fn, SHARED_ATTR) && !waits(fn) &&
+			    ir_push(&ready, &nready, &cready, fn) != 0) {
+				free(ready);
+				return -1;
+			}
+		for (int r = 0; r < nready; r++) {
+			LLVMValueRef fn = ready[r];
 			for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
 				LLVMValueRef user = LLVMGetUser(u);
 				if (LLVMIsACallInst(user) && ir_is_defined_kernel(LLVMGetBasicBlockParent(
@@ -201,6 +225,7 @@ int share_calls(LLVMModuleRef mod)
 				}
 			}
 		}
+		free(ready);
 		if (!called)
 			break;
 		if (ir_run_passes(mod, "always-inline", "inlining the shared library functions") != 0)

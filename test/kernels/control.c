@@ -293,8 +293,8 @@ KILN_SINGLE_TASK_KERNEL void interp(int *regs, const unsigned *code, int ncode, 
 	regs[9] = steps;
 }
 
-/* sha's shape: a noinline compression of a block into a global state, called in a loop over the blocks
- * and again, once under a condition, for the padded tail; a noinline helper with a pointer out-parameter,
+/* sha's shape: a noinline compression of a block into a global state, called in a noinline loop over the
+ * blocks and again, once under a condition, for the padded tail; a noinline helper with a pointer out-parameter,
  * and values of the caller kept across the calls (hls/lower/share_calls.c) */
 static unsigned hash_state[4];
 
@@ -324,14 +324,21 @@ __attribute__((noinline)) static unsigned fold(unsigned x, unsigned *spill)
 	return (x & 0xffff) * 40503u;
 }
 
+/* as sha_update: a noinline loop over the whole blocks, so that compress is called from its body and from
+ * the kernel's (one copy for all three calls) */
+__attribute__((noinline)) static void update(const unsigned *data, int whole)
+{
+	for (int k = 0; k < whole; k++)
+		compress(data + 8 * k);
+}
+
 KILN_SINGLE_TASK_KERNEL void blocks(unsigned *out, const unsigned *data, int n)
 {
 	unsigned tail[8], sp = 0;
 	for (int i = 0; i < 4; i++)
 		hash_state[i] = 0x67452301u * (unsigned)(i + 1);
 	int whole = n / 8;
-	for (int k = 0; k < whole; k++)
-		compress(data + 8 * k);
+	update(data, whole);
 	unsigned kept = fold((unsigned)n, &sp); /* kept across the calls after it */
 	for (int i = 0; i < 8; i++)
 		tail[i] = 8 * whole + i < n ? data[8 * whole + i] : i == n % 8 ? 0x80u : 0;

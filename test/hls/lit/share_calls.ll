@@ -7,7 +7,9 @@
 ; function `mine` is inlined at both calls (two fmuladds of it). qsort takes its comparator through a
 ; pointer, which each call's constant resolves: inlined at each call, not shared. The user's noinline
 ; function `mix` is shared the same way in `theirs` (three calls, one loop of it) and inlined in `once` (one
-; call: nothing to share). test/cprog runs the print,
+; call: nothing to share). In `nested`, the noinline `twice` calls `mix` and the kernel calls both twice: `mix`
+; waits until `twice` is inlined, so that all four of its calls merge into one copy (merged at once, the
+; kernel's two calls were one copy and the one in `twice`'s body another). test/cprog runs the print,
 ; lib and libm groups on the board against native builds with this in place.
 ;
 ; RUN: kiln-cc -q --stop-after inline -o %t.kimg %S/Inputs/share_calls.c
@@ -32,3 +34,9 @@
 ; CHECK-LABEL: define {{.*}} @__sycl_kernel_once(
 ; CHECK-NOT: shared.caller
 ; CHECK: ret void
+; CHECK-LABEL: define {{.*}} @__sycl_kernel_nested(
+; CHECK: for.body.i:
+; CHECK: shared.caller
+; CHECK: for.body.i{{[0-9]+}}:
+; CHECK-NOT: for.body.i{{[0-9]*}}:
+; CHECK: {{^}}}

@@ -2,7 +2,8 @@
 // Input of share_calls.ll: sin (the kernel C library's) from three places, a result kept across a later
 // call, a value computed before a call and used after it; a kernel's own function called twice; qsort
 // (its comparator comes through a pointer: not shared); a function of the user's marked noinline, called from
-// three places in `theirs` and one in `once`.
+// three places in `theirs` and one in `once`; in `nested`, a noinline function
+// that calls `mix` and is called twice, beside two calls of `mix` itself.
 #include <kiln/device.h>
 #include <math.h>
 #include <stdlib.h>
@@ -57,4 +58,20 @@ KILN_SINGLE_TASK_KERNEL void theirs(unsigned *v, int n)
 KILN_SINGLE_TASK_KERNEL void once(unsigned *v, int n)
 {
 	v[0] = mix(v, n, 3);
+}
+
+/* a shared function whose body calls another, which the kernel also calls: one copy of each */
+__attribute__((noinline)) static unsigned twice(const unsigned *p, int n)
+{
+	unsigned s = 0;
+	for (int i = 0; i < n; i++)
+		s += p[i] * p[i];
+	return mix(p, n, s);
+}
+
+KILN_SINGLE_TASK_KERNEL void nested(unsigned *v, int n)
+{
+	unsigned a = twice(v, n);
+	unsigned b = twice(v + n, n);
+	v[0] = mix(v, n, a) + mix(v + n, n, b);
 }
