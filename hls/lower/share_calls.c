@@ -165,7 +165,8 @@ static int merge_kernel(LLVMValueRef k)
 	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(k); b; b = LLVMGetNextBasicBlock(b))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in)) {
 			LLVMValueRef f = LLVMIsACallInst(in) ? ir_direct_callee(in) : NULL;
-			if (f && has_string_attr(f, SHARED_ATTR) && !waits(f) && ir_push(&calls, &n, &cap, in) != 0)
+			if (f && has_string_attr(f, SHARED_ATTR) && !waits(f) &&
+			    ir_push(&calls, &n, &cap, in) != 0)
 				goto done;
 		}
 	/* one function at a time: its calls, in the order they appear */

@@ -294,8 +294,8 @@ KILN_SINGLE_TASK_KERNEL void interp(int *regs, const unsigned *code, int ncode, 
 }
 
 /* sha's shape: a noinline compression of a block into a global state, called in a noinline loop over the
- * blocks and again, once under a condition, for the padded tail; a noinline helper with a pointer out-parameter,
- * and values of the caller kept across the calls (hls/lower/share_calls.c) */
+ * blocks and again, once under a condition, for the padded tail; a noinline helper with a pointer
+ * out-parameter, and values of the caller kept across the calls (hls/lower/share_calls.c) */
 static unsigned hash_state[4];
 
 __attribute__((noinline)) static void compress(const unsigned *blk)
@@ -429,7 +429,7 @@ KT_TEST(interp)
 {
 	int *regs = KT_BUF(int, 10);
 	unsigned *code = KT_BUF(unsigned, 64);
-#define INS(op, a, b, d, imm) ((unsigned)(op) << 28 | (a) << 20 | (b) << 16 | (d) << 12 | ((imm) & 0xfff))
+#define INS(op, a, b, d, imm) ((unsigned)(op) << 28 | (a) << 20 | (b) << 16 | (d) << 12 | ((imm)&0xfff))
 	/* r1 = 10; r2 = 0; do r2 += r1, r3 ^= r2 << (r1 & 3); while (--r1); r4 = r2 - r3; r0 = 5; halt */
 	static const unsigned sum[] = {INS(3, 0, 0, 1, 10), INS(3, 0, 0, 2, 0),  INS(3, 0, 0, 5, 3),
 	                               INS(0, 2, 1, 2, 0),  INS(0, 1, 5, 6, 3),  INS(0, 2, 6, 7, 5),

@@ -16,8 +16,8 @@ static double mine(double x)
 KILN_SINGLE_TASK_KERNEL void trig(double *io)
 {
 	double a = io[0], b = io[1], c = io[2];
-	double k = a * 3.0;          /* before the first call, used after the last */
-	double s1 = sin(a);          /* kept across the two calls after it */
+	double k = a * 3.0; /* before the first call, used after the last */
+	double s1 = sin(a); /* kept across the two calls after it */
 	double s2 = sin(b + s1);
 	double s3 = sin(c);
 	io[0] = s1 + k;
