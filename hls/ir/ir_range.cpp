@@ -3,6 +3,7 @@
 
 #include <llvm/Analysis/LazyValueInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/IR/ConstantRange.h>
 #include <llvm/IR/Instruction.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -74,5 +75,39 @@ int ir_pointer_offset_range(LLVMValueRef ptr, LLVMValueRef at, uint64_t *lo, uin
 		return -1;
 	*lo = r.getUnsignedMin().getZExtValue();
 	*hi = r.getUnsignedMax().getZExtValue();
+	return 0;
+}
+
+int ir_pointer_distances(LLVMValueRef *ptrs, int n, LLVMValueRef at, int64_t *dist, LLVMValueRef *base,
+                         unsigned *tz)
+{
+	auto *in = llvm::unwrap<llvm::Instruction>(at);
+	auto *p0 = llvm::unwrap(ptrs[0]);
+	if (n < 1 || !p0->getType()->isPointerTy())
+		return -1;
+	analyses a;
+	llvm::ScalarEvolution &se = a.fam.getResult<llvm::ScalarEvolutionAnalysis>(*in->getFunction());
+	const llvm::SCEV *s0 = se.getSCEV(p0);
+	for (int i = 0; i < n; i++) {
+		auto *p = llvm::unwrap(ptrs[i]);
+		if (p->getType() != p0->getType())
+			return -1;
+		const auto *d = llvm::dyn_cast<llvm::SCEVConstant>(se.getMinusSCEV(se.getSCEV(p), s0));
+		if (!d || d->getAPInt().getMinSignedBits() > 63)
+			return -1;
+		dist[i] = d->getAPInt().getSExtValue();
+	}
+	int low = 0;
+	for (int i = 1; i < n; i++)
+		if (dist[i] < dist[low])
+			low = i;
+	const llvm::SCEV *sl = se.getSCEV(llvm::unwrap(ptrs[low]));
+	const auto *b = llvm::dyn_cast<llvm::SCEVUnknown>(se.getPointerBase(sl));
+	const llvm::SCEV *off = se.getMinusSCEV(sl, se.getPointerBase(sl));
+	if (!b || llvm::isa<llvm::SCEVCouldNotCompute>(off))
+		return -1;
+	*base = llvm::wrap(b->getValue()->stripPointerCasts());
+	uint32_t z = se.GetMinTrailingZeros(off);
+	*tz = z > 63 ? 63 : z;
 	return 0;
 }

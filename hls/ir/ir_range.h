@@ -20,6 +20,13 @@ int ir_unsigned_max_at(LLVMValueRef v, LLVMValueRef at, uint64_t *max);
  * at instruction AT, to *LO..*HI: 0, or -1 when they are not known to lie in a range. */
 int ir_pointer_offset_range(LLVMValueRef ptr, LLVMValueRef at, uint64_t *lo, uint64_t *hi);
 
+/* For the N pointers PTRS at instruction AT: the byte distance of each from PTRS[0] to DIST (DIST[0] 0), the
+ * object the lowest points into (ScalarEvolution's pointer base, casts stripped) to *BASE, and the trailing
+ * zero bits every offset of the lowest from that object has, to *TZ (63 at most): 0, or -1 when a distance is
+ * not a constant or the base or offset is not known. */
+int ir_pointer_distances(LLVMValueRef *ptrs, int n, LLVMValueRef at, int64_t *dist, LLVMValueRef *base,
+                         unsigned *tz);
+
 #ifdef __cplusplus
 }
 #endif

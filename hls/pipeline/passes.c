@@ -18,6 +18,7 @@
 #include "../lower/indirect_calls.h"
 #include "../lower/inline_all.h"
 #include "../lower/inline_asm.h"
+#include "../lower/load_combine.h"
 #include "../lower/lower.h"
 #include "../lower/math_calls.h"
 #include "../lower/null_access.h"
@@ -152,6 +153,15 @@ static int run_aggregate_phis(LLVMModuleRef m, pass_opts *o)
 	return 0;
 }
 
+static int run_load_combine(LLVMModuleRef m, pass_opts *o)
+{
+	(void)o;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+		if (LLVMCountBasicBlocks(fn))
+			combine_byte_loads(fn);
+	return 0;
+}
+
 static int run_unaligned(LLVMModuleRef m, pass_opts *o)
 {
 	(void)o;
@@ -267,6 +277,9 @@ static const pass table[] = {
      "float sums carried around a loop (reassoc) become partial results"},
     {"aggregate-phis", PASS_IMAGE, 0, run_aggregate_phis, NULL,
      "struct phis whose uses each take one field become one phi per field"},
+    {"load-combine", PASS_IMAGE, 0, run_load_combine, NULL,
+     "bytes loaded one by one and assembled into a word become one load of the word (byte-swapped when "
+     "most significant first), where its address is aligned"},
     {"unaligned", PASS_IMAGE, 0, run_unaligned, NULL,
      "loads and stores wider than their alignment are split"},
     {"const-div", PASS_IMAGE, 0, run_const_div, NULL,

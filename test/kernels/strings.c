@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Corpus: byte strings (data-dependent loop exits, byte loads and stores, histograms). */
+/* Corpus: byte strings (data-dependent loop exits, byte loads and stores, histograms, bytes gathered into
+ * words). */
 #include <kiln/device.h>
 
 KILN_SINGLE_TASK_KERNEL void str_len(int *out, const char *s)
@@ -74,6 +75,24 @@ KILN_SINGLE_TASK_KERNEL void run_length(unsigned char *out, int *outlen, const u
 	*outlen = k;
 }
 
+/* Bytes gathered into words (hls/lower/load_combine.c): least and most significant first from a local
+ * copy, one word load each, the second into a 64-bit value; and from the input itself, which stays bytes
+ * (its alignment is the host's). */
+KILN_SINGLE_TASK_KERNEL void pack_words(unsigned *le, unsigned long long *be, unsigned *direct,
+                                        const unsigned char *in, int n)
+{
+	unsigned char buf[64];
+	for (int i = 0; i < 64; i++)
+		buf[i] = in[i];
+	for (int i = 0; i < n; i++) {
+		const unsigned char *p = buf + 4 * i, *q = buf + 60 - 4 * i;
+		le[i] = p[0] | p[1] << 8 | p[2] << 16 | (unsigned)p[3] << 24;
+		be[i] = (unsigned long long)q[0] << 24 | (unsigned long long)q[1] << 16 |
+		        (unsigned long long)q[2] << 8 | q[3];
+		direct[i] = in[4 * i + 1] | in[4 * i + 2] << 8;
+	}
+}
+
 #ifdef KILN_HARNESS
 KT_TEST(str_len)
 {
@@ -108,6 +127,14 @@ KT_TEST(to_upper)
 {
 	char *s = KT_BUF(char, 57);
 	KT_RUN(to_upper, KT_P(s), KT_V(int, 57));
+}
+KT_TEST(pack_words)
+{
+	unsigned *le = KT_BUF(unsigned, 16), *direct = KT_BUF(unsigned, 16);
+	unsigned long long *be = KT_BUF(unsigned long long, 16);
+	unsigned char *in = KT_BUF(unsigned char, 64);
+	KT_RUN(pack_words, KT_P(le), KT_P(be), KT_P(direct), KT_P(in), KT_V(int, 16));
+	KT_RUN(pack_words, KT_P(le), KT_P(be), KT_P(direct), KT_P(in), KT_V(int, 5));
 }
 KT_TEST(histogram)
 {
