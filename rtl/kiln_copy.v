@@ -19,7 +19,8 @@ module kiln_copy #(
   parameter integer DEPTH = 4,  // reads a memcpy keeps in flight or queued
   parameter integer COPY  = 1,  // 0: the kernel has memsets only, no read side
   parameter integer WB    = 4,  // bytes of the widest port word (4 or 8)
-  parameter integer START_REG = 0
+  parameter integer START_REG = 0,
+  parameter integer LB    = 32  // bits of the longest length the kernel's copy loops may have
 ) (
   input  wire            clk,
   input  wire            rst_n,
@@ -60,6 +61,10 @@ module kiln_copy #(
   // write is the last are tests of a register against 1, 4 or 8, not sums and compares of 32 bits
   // chained into the ports' valid signals and the kernel's state (the iCE40's slowest path). Their
   // registers hold it from a side's first element on; before it, the length is what is left.
+  // Only LB bits of a length: the compiler proves no copy loop longer, and the bits above stay zero,
+  // registers whose input is constant, which synthesis removes with the width of every test on them.
+  localparam [31:0] LMASK = LB >= 32 ? 32'hffffffff : (32'd1 << LB) - 32'd1;
+  wire [31:0]   len_m = len & LMASK;
   reg  [31:0]   wr_rem_q;
   reg  [31:0]   rd_rem_q;
   reg           wr_on_q;
@@ -81,8 +86,8 @@ module kiln_copy #(
   reg         start_q;  // START_REG: the length is in the registers
   reg         empty_q;
   wire        go = run && (START_REG == 0 || start_q);
-  wire [31:0] wr_rem = wr_on_q || START_REG != 0 ? wr_rem_q : len;
-  wire [31:0] rd_rem = rd_on_q || START_REG != 0 ? rd_rem_q : len;
+  wire [31:0] wr_rem = wr_on_q || START_REG != 0 ? wr_rem_q : len_m;
+  wire [31:0] rd_rem = rd_on_q || START_REG != 0 ? rd_rem_q : len_m;
   // A word remains: at least `step` (4 or 8) bytes.
   wire wr_room = wr_rem[31:4] != 28'd0 || wr_rem[3:0] >= step[3:0];
   wire rd_room = rd_rem[31:4] != 28'd0 || rd_rem[3:0] >= step[3:0];
@@ -119,7 +124,7 @@ module kiln_copy #(
   // this element is all that is left: what remains is no more than its size (1, 4 or 8)
   wire last = wr_rem[31:4] == 28'd0 && wr_rem[3:0] <= wr_size[3:0];
   // a run-time length may be zero: done at once, nothing moved
-  wire empty = START_REG != 0 ? empty_q : len == 32'd0;
+  wire empty = START_REG != 0 ? empty_q : len_m == 32'd0;
 
   assign rd_valid = go && !is_fill && rd_rem != 32'd0 &&
                     {1'b0, flight_q} + {1'b0, held} < LIMIT &&
@@ -161,12 +166,12 @@ module kiln_copy #(
   // once the loop's first cycle has loaded it).
   always @(posedge clk) begin
     if (START_REG != 0 && run && !start_q) begin
-      wr_rem_q <= len;
-      rd_rem_q <= len;
-      empty_q <= len == 32'd0;
+      wr_rem_q <= len_m;
+      rd_rem_q <= len_m;
+      empty_q <= len_m == 32'd0;
     end else begin
-      if (wr_go) wr_rem_q <= wr_rem - wr_size;
-      if (rd_go) rd_rem_q <= rd_rem - rd_size;
+      if (wr_go) wr_rem_q <= (wr_rem - wr_size) & LMASK;
+      if (rd_go) rd_rem_q <= (rd_rem - rd_size) & LMASK;
     end
   end
 

@@ -98,8 +98,9 @@ typedef struct kbind {
 	int memcpy;       /* some step is a memcpy loop (the engine's read side) */
 	int copy_bytes; /* the copy engine's word: 8 when a copy loop works on a memory of 64-bit words, else
 	                   4 */
-	int state_bits; /* bits of the controller's state */
-	char **state;   /* per step: the name of its state, S_<block label>_<step within the block> */
+	int copy_len_bits; /* bits of the longest length a copy loop may have (its counters' width) */
+	int state_bits;    /* bits of the controller's state */
+	char **state;      /* per step: the name of its state, S_<block label>_<step within the block> */
 	int nstates;
 	int *registered; /* per instruction: its value has a register (used in a later step, or a phi or a
 	                    loaded word; in a pipelined loop, used after the loop) */

@@ -85,8 +85,11 @@ void bind_dump(const kfunc *f, const kbind *b, FILE *o)
 	for (int w = 1; w <= 64; w++)
 		if (b->div[w])
 			fprintf(o, "  divider %d bits\n", w);
-	fprintf(o, "  copy engine: %s\n",
+	fprintf(o, "  copy engine: %s",
 	        !b->copy    ? "none"
 	        : b->memcpy ? "reads and writes (memcpy)"
 	                    : "writes only (memset)");
+	if (b->copy)
+		fprintf(o, ", lengths of %d bits", b->copy_len_bits);
+	fprintf(o, "\n");
 }

@@ -130,7 +130,7 @@ void emit_copy_engine(ectx *e)
 	copy_operands(e);
 	copy_answers(e);
 	fprintf(e->body,
-	        "  kiln_copy #(.DEPTH(%d), .COPY(%d), .WB(%d), .START_REG(%d)) u_copy (\n"
+	        "  kiln_copy #(.DEPTH(%d), .COPY(%d), .WB(%d), .START_REG(%d), .LB(%d)) u_copy (\n"
 	        "    .clk(clk), .rst_n(rst_n), .run(cp_run), .fill(cp_fill), .same_port(cp_same),\n"
 	        "    .two_port(cp_two), .back(cp_back), .rd_wide(cp_rd_wide), .wr_wide(cp_wr_wide), "
 	        ".len(cp_len), .dst(cp_dst),\n"
@@ -140,7 +140,8 @@ void emit_copy_engine(ectx *e)
 	        "    .wr_valid(cp_wr_valid), .wr_addr(cp_wr_addr), .wr_wdata(cp_wr_wdata), "
 	        ".wr_wstrb(cp_wr_wstrb),\n"
 	        "    .wr_ready(cp_wr_ready), .done(cp_done)\n  );\n\n",
-	        EMIT_READS_IN_FLIGHT, e->bd->memcpy, e->bd->copy_bytes, sched_copy_start_cycles());
+	        EMIT_READS_IN_FLIGHT, e->bd->memcpy, e->bd->copy_bytes, sched_copy_start_cycles(),
+	        e->bd->copy_len_bits);
 }
 
 /* The W-bit divider: its operands, chosen by the divider-start state (magnitudes, zero-extended to W, and the
