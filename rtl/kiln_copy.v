@@ -61,8 +61,9 @@ module kiln_copy #(
   // write is the last are tests of a register against 1, 4 or 8, not sums and compares of 32 bits
   // chained into the ports' valid signals and the kernel's state (the iCE40's slowest path). Their
   // registers hold it from a side's first element on; before it, the length is what is left.
-  // Only LB bits of a length: the compiler proves no copy loop longer, and the bits above stay zero,
-  // registers whose input is constant, which synthesis removes with the width of every test on them.
+  // Only LB bits of a length: the compiler proves no copy loop longer, and the bits above stay
+  // zero, registers whose input is constant, which synthesis removes with the width of every test
+  // on them.
   localparam [31:0] LMASK = LB >= 32 ? 32'hffffffff : (32'd1 << LB) - 32'd1;
   wire [31:0]   len_m = len & LMASK;
   reg  [31:0]   wr_rem_q;
