@@ -203,6 +203,12 @@ int vbits_signed(const kfunc *f, const vbits *vb, kval v)
 	return imax(imin(imin(r.sbits, r.ubits + 1), w), 1);
 }
 
+int vbits_unsigned(const kfunc *f, const vbits *vb, kval v)
+{
+	int w = v.width > 0 ? v.width : 1;
+	return imax(imin(operand(f, vb, v).ubits, w), 0);
+}
+
 int vbits_tz(const kfunc *f, const vbits *vb, kval v)
 {
 	int w = v.width > 0 ? v.width : 1;

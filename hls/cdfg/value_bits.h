@@ -21,6 +21,8 @@ typedef struct vbits {
 void vbits_analyse(const kfunc *f, vbits *vb);
 /* Bits of two's complement that hold operand V of F whole (1..V's width), from VB. */
 int vbits_signed(const kfunc *f, const vbits *vb, kval v);
+/* Bits that hold operand V of F whole read as unsigned (0..V's width), from VB. */
+int vbits_unsigned(const kfunc *f, const vbits *vb, kval v);
 /* Low bits of operand V of F known to be zero (0..V's width), from VB. */
 int vbits_tz(const kfunc *f, const vbits *vb, kval v);
 

@@ -364,19 +364,6 @@ int bind_sig(const kbind *b, bind_sig_kind kind, int i, int stage)
 	return stage >= p->lo && stage <= p->kmax ? s + stage - p->lo : -1;
 }
 
-/* Bits of length N of a copy loop: its constant's, what value_bits knows of a run-time one, 32 for an
- * argument (a kernel's own may be anything). */
-static int copy_length_bits(const vbits *vb, kval n)
-{
-	int b = 32;
-	if (n.kind == KV_CONST)
-		for (b = 1; b < 32 && n.c >> b; b++)
-			;
-	else if (n.kind == KV_OP && vb)
-		b = vb[n.id].ubits;
-	return b < 1 ? 1 : b > 32 ? 32 : b;
-}
-
 int bind_kernel(const kfunc *f, kbind *b)
 {
 	memset(b, 0, sizeof *b);
@@ -426,9 +413,11 @@ int bind_kernel(const kfunc *f, kbind *b)
 				wb = kmem_word_bytes(f, k->mem2);
 			if (wb > b->copy_bytes)
 				b->copy_bytes = wb;
-			int lb = copy_length_bits(b->vb, k->a[2]);
+			/* its counters' width: the longest length, as value_bits knows it (an argument's:
+			 * all its bits) */
+			int lb = b->vb ? vbits_unsigned(f, b->vb, k->a[2]) : 32;
 			if (lb > b->copy_len_bits)
-				b->copy_len_bits = lb;
+				b->copy_len_bits = lb < 1 ? 1 : lb;
 		}
 	}
 	b->state_bits = bind_log2up((unsigned)f->nsteps + 2);

@@ -108,56 +108,54 @@ static LLVMValueRef last_load(const gathering *g)
 	return NULL;
 }
 
-/* The alignment the word at OFFSET_TZ trailing zero bits of offset in BASE may have, up to WANT; the object's
- * own alignment is raised to it where the image owns the object (the memories lay out by it). 0 when it
- * is less than WANT. */
-static unsigned word_align(LLVMValueRef base, unsigned tz, unsigned want)
+/* The alignment the word of BYTES bytes at an offset of TZ trailing zero bits in BASE has, as much as the
+ * offset proves up to the word's own; the object's alignment is raised to it where the image owns the object
+ * (the memories lay out by it). 0 when it is less than NEED, the least the word's port access takes. */
+static unsigned word_align(LLVMValueRef base, unsigned tz, unsigned bytes, unsigned need)
 {
-	unsigned al = tz >= 6 ? 64 : 1u << tz;
-	if (al < want)
-		return 0;
+	unsigned al = tz >= 3 ? 8 : 1u << tz;
+	al = al < bytes ? al : bytes;
 	/* an argument's or another pointer's object: its alignment is the host's or unknown */
-	if (!LLVMIsAAllocaInst(base) && !LLVMIsAGlobalVariable(base))
+	if (al < need || (!LLVMIsAAllocaInst(base) && !LLVMIsAGlobalVariable(base)))
 		return 0;
 	int owned = LLVMIsAAllocaInst(base) || (!LLVMIsDeclaration(base) && !ir_is_device_global(base));
-	if (LLVMGetAlignment(base) >= want)
-		return want;
-	if (!owned)
-		return 0;
-	LLVMSetAlignment(base, want);
-	return want;
+	unsigned has = LLVMGetAlignment(base);
+	if (has < al && owned)
+		LLVMSetAlignment(base, has = al);
+	al = has < al ? has : al;
+	return al >= need ? al : 0;
 }
 
-/* Combines the gathering at ROOT, an `or`; 1 when it did. */
-static int combine(LLVMValueRef root, LLVMBuilderRef b)
+/* Combines the gathering at ROOT, an `or`, where it may. */
+static void combine(LLVMValueRef root, LLVMBuilderRef b)
 {
 	LLVMTypeRef ty = LLVMTypeOf(root);
 	if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind)
-		return 0;
+		return;
 	unsigned w = LLVMGetIntTypeWidth(ty);
 	gathering g;
 	g.n = g.ni = 0;
 	if ((w != 16 && w != 32 && w != 64) || !gather(root, 1, &g) || g.n < 2)
-		return 0;
+		return;
 	unsigned part = LLVMGetIntTypeWidth(LLVMTypeOf(g.l[0].load));
 	for (int i = 0; i < g.n; i++)
 		if (LLVMGetIntTypeWidth(LLVMTypeOf(g.l[i].load)) != part)
-			return 0;
+			return;
 	/* the word the parts make, zero-extended to the result (C's `unsigned long` of four bytes) */
 	unsigned v = part * (unsigned)g.n;
 	if ((part != 8 && part != 16) || (v != 16 && v != 32 && v != 64) || v > w)
-		return 0;
+		return;
 	LLVMTypeRef vty = LLVMIntTypeInContext(LLVMGetTypeContext(ty), v);
 	LLVMValueRef last = last_load(&g);
 	if (!last)
-		return 0;
+		return;
 	LLVMValueRef ptrs[MAX_LEAVES], base = NULL;
 	int64_t dist[MAX_LEAVES];
 	unsigned tz = 0;
 	for (int i = 0; i < g.n; i++)
 		ptrs[i] = g.l[i].ptr;
 	if (ir_pointer_distances(ptrs, g.n, last, dist, &base, &tz) != 0)
-		return 0;
+		return;
 	/* every part once, from the lowest address up; in one of the two orders */
 	int low = 0;
 	for (int i = 1; i < g.n; i++)
@@ -168,15 +166,15 @@ static int combine(LLVMValueRef root, LLVMBuilderRef b)
 	for (int i = 0; i < g.n; i++) {
 		int64_t r = dist[i] - dist[low];
 		if (r < 0 || r % (part / 8) || r / (part / 8) >= g.n || seen[r / (part / 8)]++)
-			return 0;
+			return;
 		little &= g.l[i].shift == 8 * (unsigned)r;
 		big &= g.l[i].shift == v - 8 - 8 * (unsigned)r;
 	}
 	if (!little && !big)
-		return 0;
-	unsigned want = v / 8 < 4 ? v / 8 : 4, al = word_align(base, tz, want);
+		return;
+	unsigned al = word_align(base, tz, v / 8, v / 8 < 4 ? v / 8 : 4);
 	if (!al)
-		return 0;
+		return;
 	LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(last));
 	LLVMValueRef p = g.l[low].ptr;
 	unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(p));
@@ -201,13 +199,11 @@ static int combine(LLVMValueRef root, LLVMBuilderRef b)
 	LLVMReplaceAllUsesWith(root, word);
 	for (int i = 0; i < g.ni; i++) /* pre-order: each after its only user */
 		LLVMInstructionEraseFromParent(g.insts[i]);
-	return 1;
 }
 
-int combine_byte_loads(LLVMValueRef fn)
+void combine_byte_loads(LLVMValueRef fn)
 {
 	LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)));
-	int n = 0;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb), nx; in; in = nx) {
 			nx = LLVMGetNextInstruction(in);
@@ -217,8 +213,7 @@ int combine_byte_loads(LLVMValueRef fn)
 			LLVMUseRef u = LLVMGetFirstUse(in);
 			if (u && !LLVMGetNextUse(u) && is_op(LLVMGetUser(u), LLVMOr))
 				continue;
-			n += combine(in, b);
+			combine(in, b);
 		}
 	LLVMDisposeBuilder(b);
-	return n;
 }

@@ -11,7 +11,7 @@
 #define KILN_LOAD_COMBINE_H
 #include <llvm-c/Core.h>
 
-/* Combines every such byte gathering in FN; the number combined. */
-int combine_byte_loads(LLVMValueRef fn);
+/* Combines every such byte gathering in FN. */
+void combine_byte_loads(LLVMValueRef fn);
 
 #endif

@@ -156,17 +156,25 @@ static int waits(LLVMValueRef fn)
 	return 0;
 }
 
-/* The calls of kernel K to marked functions that wait for nothing, merged per function; returns how many
- * functions had several. */
-static int merge_kernel(LLVMValueRef k)
+/* Whether F is one of the N functions READY. */
+static int is_ready(LLVMValueRef f, LLVMValueRef *ready, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (ready[i] == f)
+			return 1;
+	return 0;
+}
+
+/* The calls of kernel K to the N marked functions READY (which wait for nothing), merged per function;
+ * returns how many functions had several. */
+static int merge_kernel(LLVMValueRef k, LLVMValueRef *ready, int nready)
 {
 	LLVMValueRef *calls = NULL;
 	int n = 0, cap = 0, merged = 0;
 	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(k); b; b = LLVMGetNextBasicBlock(b))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in)) {
 			LLVMValueRef f = LLVMIsACallInst(in) ? ir_direct_callee(in) : NULL;
-			if (f && has_string_attr(f, SHARED_ATTR) && !waits(f) &&
-			    ir_push(&calls, &n, &cap, in) != 0)
+			if (f && is_ready(f, ready, nready) && ir_push(&calls, &n, &cap, in) != 0)
 				goto done;
 		}
 	/* one function at a time: its calls, in the order they appear */
@@ -202,10 +210,7 @@ int share_calls(LLVMModuleRef mod)
 		return 0;
 	for (int round = 0; round < SHARE_ROUNDS; round++) {
 		int called = 0;
-		for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
-			if (ir_is_defined_kernel(fn))
-				merged += merge_kernel(fn);
-		/* what the kernels call now is inlined; what those bodies call waits for the next round */
+		/* the marked functions no marked body calls: merging leaves the bodies as they are */
 		LLVMValueRef *ready = NULL;
 		int nready = 0, cready = 0;
 		for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
@@ -214,6 +219,10 @@ int share_calls(LLVMModuleRef mod)
 				free(ready);
 				return -1;
 			}
+		for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+			if (ir_is_defined_kernel(fn))
+				merged += merge_kernel(fn, ready, nready);
+		/* what the kernels call now is inlined; what those bodies call waits for the next round */
 		for (int r = 0; r < nready; r++) {
 			LLVMValueRef fn = ready[r];
 			for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {

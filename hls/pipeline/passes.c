@@ -156,9 +156,7 @@ static int run_aggregate_phis(LLVMModuleRef m, pass_opts *o)
 static int run_load_combine(LLVMModuleRef m, pass_opts *o)
 {
 	(void)o;
-	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
-		if (LLVMCountBasicBlocks(fn))
-			combine_byte_loads(fn);
+	each_kernel(m, combine_byte_loads);
 	return 0;
 }
 
