@@ -164,6 +164,20 @@ int bind_coalesce_phis(const kfunc *f, kbind *b);
 /* The sharing of B->registered's registers into B->reg_of and B->reg_shared (allocated), as bind_registers
  * ends. 0, or -1 when out of memory. */
 int bind_share_registers(const kfunc *f, kbind *b);
+/* The steps operation K reads its operands in, LO to HI, and their block BLK: a memory access's request
+ * step (an edge load's is its predecessor's last, kir.h), else from its issue (a unit's) to its step. */
+void bind_read_span(const kfunc *f, const kinst *k, int *blk, int *lo, int *hi);
+/* T in the hundredths of a ns kir.txt writes times in, so that binding decides the same on a kernel read
+ * back from its text as on the kernel the scheduler left. */
+double bind_ns(double t);
+/* Which registers may share one with value I's: a number per wire it may take with no multiplexer (a shared
+ * multiplier's product, a floating-point unit's result, an on-chip memory's whole word), else per known bits
+ * (value_bits.h); -1 for a copy, which keeps its own (synthesis merges it with the register it copies). */
+int bind_reg_key(const kfunc *f, const kbind *b, int i);
+/* The sharing of registers across blocks (bind_regs_across.c), as bind_registers ends: registers whose
+ * values are never live at once, by liveness over the controller's states, merge into one. 0 (running out
+ * of memory ends the tool, xalloc.h). */
+int bind_share_across_blocks(const kfunc *f, kbind *b);
 /* Frees what B holds. */
 void bind_free(kbind *b);
 /* Bits that count to N (at least 1): the width of a counter or index over N values. */

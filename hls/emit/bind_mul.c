@@ -43,9 +43,7 @@ static int by_unit_order(const void *x, const void *y)
 	return a->inst - b->inst;
 }
 
-/* T in the hundredths of a ns kir.txt writes times in, so that binding decides the same on a kernel read
- * back from its text as on the kernel the scheduler left. */
-static double in_text(double t)
+double bind_ns(double t)
 {
 	char s[64];
 	snprintf(s, sizeof s, "%.2f", t); /* as hls/schedule/dump.c writes it */
@@ -57,7 +55,7 @@ static double in_text(double t)
 static void step_ends(const kfunc *f, double *end)
 {
 	for (int i = 0; i < f->ninsts; i++) /* kir.txt has the times of values only */
-		end[i] = f->insts[i].width ? in_text(f->insts[i].t_end) : 0.0;
+		end[i] = f->insts[i].width ? bind_ns(f->insts[i].t_end) : 0.0;
 	for (int changed = 1, round = 0; changed && round < f->ninsts; round++) {
 		changed = 0;
 		for (int i = 0; i < f->ninsts; i++) {
@@ -226,7 +224,7 @@ static unit_fill *bind_loop_multipliers(const kfunc *f, kbind *b, unit_fill *fil
 		while (u < b->nmul_units && (b->mul_unit[u].loop != k->block ||
 		                             b->mul_unit[u].width != k->width || runs_in(&fill[u], col)))
 			u++;
-		double d = sched_mul_delay(bm->abits, bm->bbits, 1), start = in_text(k->t_end) - d;
+		double d = sched_mul_delay(bm->abits, bm->bbits, 1), start = bind_ns(k->t_end) - d;
 		if (u == b->nmul_units) {
 			b->mul_unit = xrealloc(b->mul_unit, (size_t)u + 1, sizeof *b->mul_unit);
 			fill = xrealloc(fill, (size_t)u + 1, sizeof *fill);
@@ -275,7 +273,7 @@ int bind_multipliers(const kfunc *f, kbind *b)
 		const kinst *k = &f->insts[keys[j].inst];
 		bind_mul *bm = &b->mul[keys[j].inst];
 		double d = sched_mul_delay(bm->abits, bm->bbits, 1);
-		double start = in_text(k->t_end) - d, tail = end[keys[j].inst] - in_text(k->t_end);
+		double start = bind_ns(k->t_end) - d, tail = end[keys[j].inst] - bind_ns(k->t_end);
 		int u = 0;
 		for (; u < b->nmul_units; u++) {
 			const bind_mul_unit *mu = &b->mul_unit[u];

@@ -77,12 +77,12 @@ int bind_registers(const kfunc *f, kbind *b)
 	bind_derive_registers(f, b);
 	if (bind_coalesce_phis(f, b))
 		return -1;
-	return bind_share_registers(f, b);
+	if (bind_share_registers(f, b))
+		return -1;
+	return bind_share_across_blocks(f, b);
 }
 
-/* The steps operation K reads its operands in, and their block: a memory access's request step (an edge
- * load's is its predecessor's last, kir.h), else from its issue (a unit's) to its step. */
-static void read_span(const kfunc *f, const kinst *k, int *blk, int *lo, int *hi)
+void bind_read_span(const kfunc *f, const kinst *k, int *blk, int *lo, int *hi)
 {
 	if (kop_is_access(k->op) && k->issue >= 0) {
 		*lo = *hi = k->issue;
@@ -123,7 +123,7 @@ static int coalescible(const kfunc *f, const kbind *b, int p, int v, const unsig
 		if (k->block < 0)
 			continue;
 		int kb, lo, hi;
-		read_span(f, k, &kb, &lo, &hi);
+		bind_read_span(f, k, &kb, &lo, &hi);
 		for (int a = 0; a < k->nargs; a++)
 			if (k->a[a].kind == KV_OP && !read_allows(f, b, k->a[a].id, kb, lo, hi, p, v, out))
 				return 0;
@@ -270,9 +270,7 @@ typedef struct reg_fill {
 	int owner, to;
 } reg_fill;
 
-/* Which wire value I's register takes, one number per wire that several values may come from (a shared
- * multiplier's product, a floating-point unit's result, a memory port's whole word), or -1. */
-static int share_key(const kfunc *f, const kbind *b, int i)
+int bind_reg_key(const kfunc *f, const kbind *b, int i)
 {
 	const kinst *k = &f->insts[i];
 	if (k->op == K_MUL && b->mul[i].unit >= 0)
@@ -282,7 +280,9 @@ static int share_key(const kfunc *f, const kbind *b, int i)
 	/* an on-chip memory's: a module port's loads each keep their response in a register of their own */
 	if (k->op == K_LOAD && !k->edge && k->mem >= f->nmems && k->bytes == kmem_word_bytes(f, k->mem))
 		return 3 << 24 | k->mem << 1 | b->ram_port[i];
-	return -1;
+	if (k->op == K_COPY)
+		return -1;
+	return 4 << 24 | b->vb[i].ubits << 8 | b->vb[i].sbits;
 }
 
 int bind_share_registers(const kfunc *f, kbind *b)
@@ -327,9 +327,7 @@ int bind_share_registers(const kfunc *f, kbind *b)
 	}
 	int nl = 0;
 	for (int i = 0; i < n; i++) {
-		int key = own[i] && last[i] > f->insts[i].step ? share_key(f, b, i) : -1;
-		if (key < 0 && own[i] && last[i] > f->insts[i].step && f->insts[i].op != K_COPY)
-			key = 4 << 24 | b->vb[i].ubits << 8 | b->vb[i].sbits;
+		int key = own[i] && last[i] > f->insts[i].step ? bind_reg_key(f, b, i) : -1;
 		if (key >= 0)
 			l[nl++] = (life){i, key, f->insts[i].width, f->insts[i].step, last[i]};
 	}

@@ -33,14 +33,14 @@ static void goto_state(ectx *e, ctl_mode mode, const char *ind, int s)
 		fprintf(e->body, "%sstate_d = %s;\n", ind, emit_state(e, s));
 }
 
-/* Phi I of block TO takes a value on the edge FROM -> TO that the edge writes: not one bind_coalesce_phis
- * wrote into its register already. */
+/* Phi I of block TO takes a value on the edge FROM -> TO that the edge writes: not one written into its
+ * register already (bind_coalesce_phis, or a register shared across blocks that the value holds). */
 static int edge_writes_phi(const kfunc *f, const kbind *bd, int i, int from)
 {
 	const kinst *k = &f->insts[i];
 	for (int p = 0; k->op == K_PHI && !k->edge && p < k->nphi; p++)
 		if (k->phi_block[p] == from && !(k->phi_val[p].kind == KV_OP && k->phi_val[p].id != i &&
-		                                 bd->reg_of[k->phi_val[p].id] == i))
+		                                 bd->reg_of[k->phi_val[p].id] == bd->reg_of[i]))
 			return 1;
 	return 0;
 }

@@ -232,12 +232,22 @@ double sched_load_ready(const kfunc *f, const kinst *k)
 
 /* Each bit of the port's address and data is an OR of (state is S_i and value i) terms, three to a LUT:
  * ceil(log3(SITES)) LUT levels after the value (the state's decode runs beside the datapath). */
-double sched_port_mux_delay(int sites)
+int sched_mux_levels(int inputs)
 {
 	int levels = 0;
-	for (int n = 1; n < sites; n *= 3)
+	for (int n = 1; n < inputs; n *= 3)
 		levels++;
-	return fab->classes[KD_MEMORY].base + fab->lut_level * levels;
+	return levels;
+}
+
+double sched_mux_level_delay(void)
+{
+	return fab->lut_level;
+}
+
+double sched_port_mux_delay(int sites)
+{
+	return fab->classes[KD_MEMORY].base + fab->lut_level * sched_mux_levels(sites);
 }
 
 /* Delay of class C at width W, the constant-operand case aside. */

@@ -33,8 +33,12 @@ double sched_step_overhead(void);
 /* The chained delay one step of a CLOCK_NS period may hold: the clock less sched_step_overhead(), less
  * SCHED_CHAIN_MARGIN of that. */
 double sched_step_budget(double clock_ns);
+/* LUT levels of a multiplexer of INPUTS inputs that the state decodes: one per factor of three inputs. */
+int sched_mux_levels(int inputs);
+/* Delay in ns of one such level. */
+double sched_mux_level_delay(void);
 /* The request of one of SITES accesses of an on-chip memory, its address and data steered onto the port by
- * a multiplexer the state decodes: a LUT level per factor of three sites. */
+ * a multiplexer the state decodes (sched_mux_levels). */
 double sched_port_mux_delay(int sites);
 /* Words from which yosys maps an on-chip memory to block RAM, not LUT RAM, on the fabric. */
 uint32_t sched_bram_min_words(void);
