@@ -379,7 +379,8 @@ int bind_kernel(const kfunc *f, kbind *b)
 		vbits_analyse(f, b->vb);
 	int rc =
 	    !b->tag || !b->ports || !b->reads || !b->ram_port || !b->pv || !b->vb ? -1 : bind_requests(f, b);
-	if (rc || bind_fpus(f, b) || bind_multipliers(f, b) || bind_registers(f, b)) {
+	if (rc || bind_fpus(f, b) || bind_multipliers(f, b) || bind_registers(f, b) ||
+	    bind_share_across_blocks(f, b)) {
 		bind_free(b);
 		return rc == -2 ? -2 : -1;
 	}

@@ -174,9 +174,9 @@ double bind_ns(double t);
  * multiplier's product, a floating-point unit's result, an on-chip memory's whole word), else per known bits
  * (value_bits.h); -1 for a copy, which keeps its own (synthesis merges it with the register it copies). */
 int bind_reg_key(const kfunc *f, const kbind *b, int i);
-/* The sharing of registers across blocks (bind_regs_across.c), as bind_registers ends: registers whose
- * values are never live at once, by liveness over the controller's states, merge into one. 0 (running out
- * of memory ends the tool, xalloc.h). */
+/* The sharing of registers across blocks (bind_regs_across.c), after bind_registers: the registers of phis
+ * whose values are never live at once, by liveness over the controller's states, merge. 0 (running out of
+ * memory ends the tool, xalloc.h). */
 int bind_share_across_blocks(const kfunc *f, kbind *b);
 /* Frees what B holds. */
 void bind_free(kbind *b);

@@ -77,9 +77,7 @@ int bind_registers(const kfunc *f, kbind *b)
 	bind_derive_registers(f, b);
 	if (bind_coalesce_phis(f, b))
 		return -1;
-	if (bind_share_registers(f, b))
-		return -1;
-	return bind_share_across_blocks(f, b);
+	return bind_share_registers(f, b);
 }
 
 void bind_read_span(const kfunc *f, const kinst *k, int *blk, int *lo, int *hi)
