@@ -4,7 +4,7 @@
  * coalesced into it. A loop's phis hold what the loop carries, and only one loop runs at a time, but the
  * left-edge sharing sees one block: a kernel kept a register per phi of every loop. CHStone sha, whose three
  * inlined sha_transform bodies run twelve loops each rotating five words: flip-flops 3,732 -> 2,470 and
- * LUTs 6,866 -> 5,958 (yosys xc7, the whole image). This is the interference-graph register binding of HLS
+ * LUTs 6,866 -> 5,953 (yosys xc7, the whole image). This is the interference-graph register binding of HLS
  * tools (Bambu colours one), over the controller's states.
  *
  * Only phis: sharing every register that crosses a block this way took CHStone motion's LUTs from 6,795 to
