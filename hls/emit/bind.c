@@ -5,6 +5,7 @@
 #include "../schedule/oplib.h"
 #include "../support/xalloc.h"
 #include "host/common/sort.h"
+#include "read_queue.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -414,6 +415,10 @@ int bind_kernel(const kfunc *f, kbind *b)
 				wb = kmem_word_bytes(f, k->mem2);
 			if (wb > b->copy_bytes)
 				b->copy_bytes = wb;
+			int depth = k->op == K_MEMCPY && k->mem2 < f->nmems ? EMIT_READS_IN_FLIGHT
+			                                                    : EMIT_COPY_ONCHIP_DEPTH;
+			if (depth > b->copy_depth)
+				b->copy_depth = depth;
 			/* its counters' width: the longest length, as value_bits knows it (an argument's:
 			 * all its bits) */
 			int lb = b->vb ? vbits_unsigned(f, b->vb, k->a[2]) : 32;

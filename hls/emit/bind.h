@@ -99,6 +99,7 @@ typedef struct kbind {
 	int copy_bytes; /* the copy engine's word: 8 when a copy loop works on a memory of 64-bit words, else
 	                   4 */
 	int copy_len_bits; /* bits of the longest length a copy loop may have (its counters' width) */
+	int copy_depth;    /* reads the copy engine keeps in flight or queued (kiln_copy.v's DEPTH) */
 	int state_bits;    /* bits of the controller's state */
 	char **state;      /* per step: the name of its state, S_<block label>_<step within the block> */
 	int nstates;
@@ -167,6 +168,12 @@ int bind_share_registers(const kfunc *f, kbind *b);
 /* The steps operation K reads its operands in, LO to HI, and their block BLK: a memory access's request
  * step (an edge load's is its predecessor's last, kir.h), else from its issue (a unit's) to its step. */
 void bind_read_span(const kfunc *f, const kinst *k, int *blk, int *lo, int *hi);
+/* Calls FN(CTX, D, KB, LO, HI, U, EDGE) for every read of an operation's value D: by operation U in block KB,
+ * steps LO to HI (bind_read_span), EDGE -1; or by phi U on its incoming edge EDGE, as that edge's block KB
+ * ends (LO = HI = its last step). Stops at FN's first nonzero and returns it; 0 when every read was visited.
+ */
+typedef int (*bind_read_fn)(void *ctx, int d, int kb, int lo, int hi, int u, int edge);
+int bind_each_read(const kfunc *f, bind_read_fn fn, void *ctx);
 /* T in the hundredths of a ns kir.txt writes times in, so that binding decides the same on a kernel read
  * back from its text as on the kernel the scheduler left. */
 double bind_ns(double t);

@@ -91,5 +91,7 @@ void bind_dump(const kfunc *f, const kbind *b, FILE *o)
 	                    : "writes only (memset)");
 	if (b->copy)
 		fprintf(o, ", lengths of %d bits", b->copy_len_bits);
+	if (b->memcpy)
+		fprintf(o, ", %d reads queued", b->copy_depth);
 	fprintf(o, "\n");
 }

@@ -91,6 +91,27 @@ void bind_read_span(const kfunc *f, const kinst *k, int *blk, int *lo, int *hi)
 	*blk = *lo >= 0 && *lo < f->nsteps ? f->steps[*lo].block : k->block;
 }
 
+int bind_each_read(const kfunc *f, bind_read_fn fn, void *ctx)
+{
+	for (int u = 0; u < f->ninsts; u++) {
+		const kinst *k = &f->insts[u];
+		if (k->block < 0)
+			continue;
+		int kb, lo, hi, r;
+		bind_read_span(f, k, &kb, &lo, &hi);
+		for (int a = 0; a < k->nargs; a++)
+			if (k->a[a].kind == KV_OP && (r = fn(ctx, k->a[a].id, kb, lo, hi, u, -1)))
+				return r;
+		for (int q = 0; q < k->nphi; q++) {
+			int from = k->phi_block[q], end = f->blocks[from].last_step;
+			if (k->phi_val[q].kind == KV_OP &&
+			    (r = fn(ctx, k->phi_val[q].id, from, end, end, u, q)))
+				return r;
+		}
+	}
+	return 0;
+}
+
 /* Whether a read of value D (or of the value D is derived from, and so on down) in block KB, steps LO to
  * HI, lets P's register hold V from V's step S of its block BB on: a read of V (through what is derived
  * from it too, which reads V's register) only in BB from S on; a read of P's old value neither after S in
@@ -114,27 +135,26 @@ static int read_allows(const kfunc *f, const kbind *b, int d, int kb, int lo, in
  * of either allows it (read_allows), a phi's read being on its edge, as the edge's block's last step ends;
  * another phi takes V only on an edge from V's block (a loop's exit phi does), where P's register still
  * holds V, not on an edge of a later block. */
+typedef struct coalesce {
+	const kfunc *f;
+	const kbind *b;
+	int p, v;
+	const unsigned char *out;
+} coalesce;
+
+/* A bind_read_fn: nonzero when this read refuses P's register to V (coalescible). */
+static int refuses(void *ctx, int d, int kb, int lo, int hi, int u, int edge)
+{
+	const coalesce *c = ctx;
+	if (edge >= 0 && d == c->v && u != c->p && kb != c->f->insts[c->v].block)
+		return 1;
+	return !read_allows(c->f, c->b, d, kb, lo, hi, c->p, c->v, c->out);
+}
+
 static int coalescible(const kfunc *f, const kbind *b, int p, int v, const unsigned char *out)
 {
-	for (int u = 0; u < f->ninsts; u++) {
-		const kinst *k = &f->insts[u];
-		if (k->block < 0)
-			continue;
-		int kb, lo, hi;
-		bind_read_span(f, k, &kb, &lo, &hi);
-		for (int a = 0; a < k->nargs; a++)
-			if (k->a[a].kind == KV_OP && !read_allows(f, b, k->a[a].id, kb, lo, hi, p, v, out))
-				return 0;
-		for (int q = 0; q < k->nphi; q++) {
-			if (k->phi_val[q].kind != KV_OP)
-				continue;
-			int d = k->phi_val[q].id, from = k->phi_block[q], end = f->blocks[from].last_step;
-			if ((d == v && u != p && from != f->insts[v].block) ||
-			    !read_allows(f, b, d, from, end, end, p, v, out))
-				return 0;
-		}
-	}
-	return 1;
+	coalesce c = {f, b, p, v, out};
+	return !bind_each_read(f, refuses, &c);
 }
 
 /* Marks in OUT, and pushes on TODO (N entries), the successors of block X not marked yet, but STOP; the new

@@ -107,6 +107,16 @@ static void read_at(across *a, int d, int kb, int t, int rb)
 	}
 }
 
+/* A bind_read_fn: operation U's read of D in steps LO to HI of block KB. */
+static int note_read(void *ctx, int d, int kb, int lo, int hi, int u, int edge)
+{
+	across *a = ctx;
+	(void)edge;
+	for (int t = lo < 0 ? 0 : lo; t <= hi; t++)
+		read_at(a, d, kb, t, a->f->insts[u].block);
+	return 0;
+}
+
 static void reads_and_writes(across *a)
 {
 	const kfunc *f = a->f;
@@ -114,22 +124,11 @@ static void reads_and_writes(across *a)
 		int bl = f->steps[s].block;
 		a->node[s] = bl >= 0 && f->blocks[bl].pipelined ? f->blocks[bl].first_step : s;
 	}
+	bind_each_read(f, note_read, a);
 	for (int u = 0; u < f->ninsts; u++) {
 		const kinst *k = &f->insts[u];
-		if (k->block < 0)
-			continue;
-		int kb, lo, hi;
-		bind_read_span(f, k, &kb, &lo, &hi);
-		for (int t = lo < 0 ? 0 : lo; t <= hi; t++)
-			for (int x = 0; x < k->nargs; x++)
-				if (k->a[x].kind == KV_OP)
-					read_at(a, k->a[x].id, kb, t, k->block);
-		for (int q = 0; q < k->nphi; q++)
-			if (k->phi_val[q].kind == KV_OP)
-				read_at(a, k->phi_val[q].id, k->phi_block[q],
-				        f->blocks[k->phi_block[q]].last_step, k->block);
 		int g = a->group[u];
-		if (g < 0)
+		if (k->block < 0 || g < 0)
 			continue;
 		if (k->op != K_PHI) {
 			if (k->step >= 0) {

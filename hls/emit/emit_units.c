@@ -3,7 +3,6 @@
  * memcpy/memset loops (rtl/kiln_copy.v) and the multipliers binding shares (bind_mul_unit), each fed by the
  * state that runs it. */
 #include "emit_ctx.h"
-#include "read_queue.h"
 #include "signals.h"
 
 #include "../schedule/oplib.h"
@@ -123,20 +122,6 @@ int emit_copy_reads_second(const ectx *e, int m)
 	return 0;
 }
 
-/* Reads the copy engine keeps in flight or queued (kiln_copy.v's DEPTH): a word a cycle needs the read
- * latency plus two (one word waiting for its write, one being read), so an on-chip memory's one-cycle reads
- * need 3, a module port's up to EMIT_READS_IN_FLIGHT; each more is a queue entry of flip-flops for nothing
- * (CHStone mips' kernel: 478 -> 469 after synthesis). */
-static int copy_depth(const kfunc *f)
-{
-	for (int s = 0; s < f->nsteps; s++) {
-		const kinst *k = f->steps[s].kind == STEP_COPY ? &f->insts[f->steps[s].inst] : NULL;
-		if (k && k->op == K_MEMCPY && k->mem2 < f->nmems)
-			return EMIT_READS_IN_FLIGHT;
-	}
-	return 3;
-}
-
 void emit_copy_engine(ectx *e)
 {
 	if (!e->bd->copy)
@@ -154,7 +139,7 @@ void emit_copy_engine(ectx *e)
 	        "    .wr_valid(cp_wr_valid), .wr_addr(cp_wr_addr), .wr_wdata(cp_wr_wdata), "
 	        ".wr_wstrb(cp_wr_wstrb),\n"
 	        "    .wr_ready(cp_wr_ready), .done(cp_done)\n  );\n\n",
-	        copy_depth(e->f), e->bd->memcpy, e->bd->copy_bytes, sched_copy_start_cycles(),
+	        e->bd->copy_depth, e->bd->memcpy, e->bd->copy_bytes, sched_copy_start_cycles(),
 	        e->bd->copy_len_bits);
 }
 
