@@ -54,6 +54,8 @@ static int model_key(const kiln_board_config *b, const char *const *rtl, int nrt
 	}
 	kiln_sb_printf(&text, "%llu/%u/%u/%016llx%s\n", (unsigned long long)b->devmem_bytes,
 	               b->devmem_latency, b->board_id, (unsigned long long)image_hash, trace ? "/trace" : "");
+	if (b->devmem_stall_set) /* a board file without the field keeps the key (and the models) it had */
+		kiln_sb_printf(&text, "stall %u\n", b->devmem_stall_period);
 	if (!text.s || text.oom) {
 		kiln_sb_free(&text);
 		return -1;
@@ -186,7 +188,7 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 	diag_progress("building the simulation model with Verilator (this takes a while the first time)");
 	time_t t0 = time(NULL);
 	snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
-	char script[4096], mdir[4096], g1[64], g2[64], g3[64], g4[64], g5[64];
+	char script[4096], mdir[4096], g1[64], g2[64], g3[64], g4[64], g5[64], g6[64];
 	snprintf(script, sizeof script, "%s/bsp/sim/build-model", kiln_data_dir());
 	snprintf(mdir, sizeof mdir, "%s/model", workdir);
 	snprintf(g1, sizeof g1, "DEVMEM_BYTES=%llu", (unsigned long long)b->devmem_bytes);
@@ -194,6 +196,7 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 	snprintf(g3, sizeof g3, "BOARD_ID=%u", b->board_id);
 	snprintf(g4, sizeof g4, "IMAGE_HASH_LO=32'h%08x", (unsigned)(uint32_t)image_hash);
 	snprintf(g5, sizeof g5, "IMAGE_HASH_HI=32'h%08x", (unsigned)(uint32_t)(image_hash >> 32));
+	snprintf(g6, sizeof g6, "BP_PERIOD=%u", b->devmem_stall_period);
 	pid_t pid = child_fork();
 	if (pid == 0) {
 		setenv("KILN_CACHE_DIR", cache, 1);
@@ -207,7 +210,7 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 			av[n++] = "--trace";
 		av[n++] = tmp;
 		av[n++] = mdir;
-		for (int i = 0; i < nrtl && n < MAX_ARGS - 12; i++)
+		for (int i = 0; i < nrtl && n < MAX_ARGS - 14; i++)
 			av[n++] = rtl_files[i];
 		av[n++] = "-G";
 		av[n++] = g1;
@@ -219,6 +222,10 @@ int package_build_model(const kiln_board_config *b, const char *workdir, const c
 		av[n++] = g4;
 		av[n++] = "-G";
 		av[n++] = g5;
+		if (b->devmem_stall_set) {
+			av[n++] = "-G";
+			av[n++] = g6;
+		}
 		av[n] = NULL;
 		execv("/bin/sh", (char *const *)av);
 		_exit(127);

@@ -157,10 +157,20 @@ static int parse_debug_bytes(const json_t *root, kiln_board_config *b, char *err
 
 static int parse_fields(const json_t *root, kiln_board_config *b, char *err, size_t errlen)
 {
-	static const char *const keys[] = {
-	    "name",           "description",    "backend",         "board_id", "clock_period_ns", "devmem_bytes",
-	    "debug_bytes",    "devmem_latency", "watchdog_cycles", "aspects",  "fpga",            "host_link",
-	    NULL};
+	static const char *const keys[] = {"name",
+	                                   "description",
+	                                   "backend",
+	                                   "board_id",
+	                                   "clock_period_ns",
+	                                   "devmem_bytes",
+	                                   "debug_bytes",
+	                                   "devmem_latency",
+	                                   "watchdog_cycles",
+	                                   "aspects",
+	                                   "fpga",
+	                                   "host_link",
+	                                   "devmem_stall_period",
+	                                   NULL};
 	json_t *aspects;
 	uint64_t id;
 	int backend;
@@ -183,6 +193,10 @@ static int parse_fields(const json_t *root, kiln_board_config *b, char *err, siz
 	    kiln_json_array(root, "", "aspects", &aspects, err, errlen))
 		return -1;
 	b->board_id = (uint32_t)id;
+	b->devmem_stall_set = json_object_get(root, "devmem_stall_period") != NULL;
+	if (b->devmem_stall_set &&
+	    kiln_json_u32(root, "", "devmem_stall_period", 0, 1000000, &b->devmem_stall_period, err, errlen))
+		return -1;
 	if (!(b->backend = strdup(kiln_board_backends[backend]))) {
 		snprintf(err, errlen, "backend: out of memory");
 		return -1;

@@ -48,14 +48,17 @@ typedef struct kiln_board_link {
 typedef struct kiln_board_config {
 	char *name; /* "sim" */
 	char *description;
-	char *backend;            /* host-side backend: "sim" */
-	uint32_t board_id;        /* value of the shell's BOARD_ID register */
-	double clock_period_ns;   /* default --clock-period */
-	uint64_t devmem_bytes;    /* device memory size */
-	uint32_t debug_bytes;     /* the debug channel's bytes from KILN_DEBUG_BASE (contract.h); 0: none */
-	uint32_t devmem_latency;  /* device memory read latency in cycles */
-	uint64_t watchdog_cycles; /* default cycle budget of one kernel run before it is reported hung */
-	char **aspects;           /* supported aspects (virtual functions, fp64, ...) */
+	char *backend;           /* host-side backend: "sim" */
+	uint32_t board_id;       /* value of the shell's BOARD_ID register */
+	double clock_period_ns;  /* default --clock-period */
+	uint64_t devmem_bytes;   /* device memory size */
+	uint32_t debug_bytes;    /* the debug channel's bytes from KILN_DEBUG_BASE (contract.h); 0: none */
+	uint32_t devmem_latency; /* device memory read latency in cycles */
+	int devmem_stall_set; /* the file sets devmem_stall_period (else the sim board's RTL default holds) */
+	uint32_t devmem_stall_period; /* the sim board's memory refuses a request one cycle in every N (0, 1:
+	                                 never) */
+	uint64_t watchdog_cycles;     /* default cycle budget of one kernel run before it is reported hung */
+	char **aspects;               /* supported aspects (virtual functions, fp64, ...) */
 	size_t naspects;
 	kiln_board_fpga fpga; /* family KILN_FPGA_NONE: no FPGA (a simulated board) */
 	kiln_board_link link;

@@ -69,3 +69,11 @@ $(BUILD)/bench/bench-boards: scripts/bench-boards $(KILN_CC) $(BUILD)/venv/.kiln
 	printf '#!/bin/sh\nexec python3 "%s/scripts/bench-boards" "%s" "%s"\n' '$(SRC)' '$(abspath $(BUILD))' '$(CHSTONE_SRC)' >$@
 	chmod +x $@
 BENCH_PROGS += $(BUILD)/bench/bench-boards
+
+# The sim board's memory back-pressure from the board file (devmem_stall_period): sim against sim-ideal.
+TESTS += $(BOARDS_TEST_DIR)/sim-stall-test
+$(BOARDS_TEST_DIR)/sim-stall-test: test/boards/sim-stall-test.sh configs/boards/sim.json configs/boards/sim-ideal.json \
+		$(KILN_CC) $(SIM_MODEL_DEPS) $(BUILD)/test/cprog/run_main
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/boards/sim-stall-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@

@@ -78,7 +78,20 @@ static void test_parse(void)
 	KT_CHECK(kiln_board_parse(good, strlen(good), "x/b1.json", &b, err, sizeof err) == 0 &&
 	             b.clock_period_ns == 5.0 && b.naspects == 2,
 	         "good config parses (integer clock accepted)", "%s", err);
+	KT_CHECK(!b.devmem_stall_set, "without devmem_stall_period the sim board's RTL default holds",
+	         "set %d", b.devmem_stall_set);
 	kiln_board_free(&b);
+	char text[1024];
+	snprintf(text, sizeof text, "%.*s \"devmem_stall_period\": 0,%s",
+	         (int)(strstr(good, "\n") - good + 1), good, strstr(good, "\n") + 1);
+	KT_CHECK(kiln_board_parse(text, strlen(text), "x/b1.json", &b, err, sizeof err) == 0 &&
+	             b.devmem_stall_set && b.devmem_stall_period == 0,
+	         "devmem_stall_period 0: a memory that never pushes back", "%s", err);
+	kiln_board_free(&b);
+	expect_bad("\"devmem_latency\": 2,", "\"devmem_latency\": 2, \"devmem_stall_period\": -1,",
+	           "devmem_stall_period:", "negative stall period");
+	expect_bad("\"devmem_latency\": 2,", "\"devmem_latency\": 2, \"devmem_stall_period\": \"7\",",
+	           "devmem_stall_period:", "stall period not a number");
 	expect_bad("\"name\": \"b1\", ", "", "name: missing", "missing name");
 	expect_bad("\"b1\"", "\"b 1\"", "name: 'b 1' is not a board name", "name with a space");
 	expect_bad("\"backend\": \"sim\"", "\"backend\": \"\"", "backend: '' is not one of sim, fake, serial",
