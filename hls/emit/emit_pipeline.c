@@ -4,6 +4,8 @@
 #include "read_queue.h"
 #include "signals.h"
 
+#include "../support/xalloc.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +47,54 @@ static void decl_block(ectx *e, int b)
 	fprintf(o, "\n");
 }
 
+/* Per stage of pipelined block B (into LAST, room for its stages): the last cycle of the stage in which an
+ * iteration there does anything: a result taken (every operation's, at its slot), a memory request, and the
+ * whole run of a unit with a fixed latency (a floating-point unit's levels, an on-chip memory's read), which
+ * needs its cycles counted out. A module port's read waits for its data however long it takes (pl<b>_ok). */
+static void stage_last_busy(const kfunc *f, int b, int *last)
+{
+	const kblock *bl = &f->blocks[b];
+	int ii = bl->ii;
+	for (int s = 0; s < bl->stages; s++)
+		last[s] = 0;
+	for (int j = 0; j < bl->ninsts; j++) {
+		const kinst *k = &f->insts[bl->insts[j]];
+		int fixed = kop_unit(k->op) == KU_FPU || (k->op == K_LOAD && k->mem >= f->nmems);
+		int from = kop_is_access(k->op) || kop_unit(k->op) == KU_FPU ? k->pissue : k->pslot;
+		for (int t = from; t <= k->pslot; t++)
+			if ((t == from || t == k->pslot || fixed) && t >= 0 && t / ii < bl->stages &&
+			    t % ii > last[t / ii])
+				last[t / ii] = t % ii;
+	}
+}
+
+/* The stage's end: its last cycle, or, once no iteration is left to enter (stage 0 empty: the loop drains),
+ * the last cycle any iteration still in the pipeline uses (stage_last_busy). Iterations in flight keep
+ * their order and every cycle they use; only cycles no stage uses go, so the drain takes what the last
+ * iteration needs rather than whole stages. */
+static void stage_end(ectx *e, int b)
+{
+	const kblock *bl = &e->f->blocks[b];
+	int ii = bl->ii, cb = bind_log2up((unsigned)ii), gain = 0;
+	int *last = xcalloc((size_t)bl->stages, sizeof *last);
+	stage_last_busy(e->f, b, last);
+	for (int s = 1; s < bl->stages; s++)
+		gain |= last[s] < ii - 1;
+	FILE *o = e->body;
+	fprintf(o, "  wire        pl%d_end = pl%d_c == %d'd%d", b, b, cb, ii - 1);
+	if (gain) {
+		fprintf(o, " || (!pl%d_v[0]", b);
+		for (int s = 1; s < bl->stages; s++)
+			if (last[s] == ii - 1)
+				fprintf(o, " && !pl%d_v[%d]", b, s);
+			else if (last[s] > 0)
+				fprintf(o, " && (!pl%d_v[%d] || pl%d_c >= %d'd%d)", b, s, b, cb, last[s]);
+		fprintf(o, ")");
+	}
+	fprintf(o, ";%s\n", gain ? "  // draining: once the stages' last work is done" : "");
+	free(last);
+}
+
 static void control_block(ectx *e, int b)
 {
 	const kfunc *f = e->f;
@@ -55,8 +105,7 @@ static void control_block(ectx *e, int b)
 	fprintf(o, "  // loop %s: control of its pipeline\n", bl->name);
 	fprintf(o, "  wire        pl%d_run = %s;\n", b, emit_in_state(e, bl->first_step));
 	if (ii > 1)
-		fprintf(o, "  wire        pl%d_end = pl%d_c == %d'd%d;\n", b, b, bind_log2up((unsigned)ii),
-		        ii - 1);
+		stage_end(e, b);
 	for (int m = 0; m < f->nmems; m++) {
 		if (!block_loads_port(f, b, m))
 			continue;
