@@ -95,6 +95,29 @@ static void stage_end(ectx *e, int b)
 	free(last);
 }
 
+/* The block pipelined loop B leaves to. */
+static int loop_exit(const kfunc *f, int b)
+{
+	const kblock *bl = &f->blocks[b];
+	const kinst *t = &f->insts[bl->insts[bl->ninsts - 1]];
+	return t->succ[0] == b ? t->succ[1] : t->succ[0];
+}
+
+/* Pipelined loop B may leave as its last iteration's last cycle ends rather than a cycle later, with the
+ * pipeline empty: when leaving copies no value into a phi's register (a copy would read a register that
+ * cycle may still write) and no phi of the next block takes an on-chip read's data straight from the memory
+ * (kinst.edge). */
+static int leaves_early(const kfunc *f, const kbind *bd, int b)
+{
+	int x = loop_exit(f, b);
+	if (emit_edge_writes(f, bd, b, x))
+		return 0;
+	for (int j = 0; j < f->blocks[x].ninsts; j++)
+		if (f->insts[f->blocks[x].insts[j]].edge)
+			return 0;
+	return 1;
+}
+
 static void control_block(ectx *e, int b)
 {
 	const kfunc *f = e->f;
@@ -145,8 +168,17 @@ static void control_block(ectx *e, int b)
 	fprintf(o, "%s;\n  wire        pl%d_adv = pl%d_run && pl%d_ok && !pl%d_rs;\n", n ? "" : " 1'b0", b, b,
 	        b, b);
 	int into = t->succ[0] == b;
-	fprintf(o, "  wire        pl%d_enter = pl%d_v[0] && %s(%s);  // the iteration in stage 0 goes on\n\n",
+	fprintf(o, "  wire        pl%d_enter = pl%d_v[0] && %s(%s);  // the iteration in stage 0 goes on\n",
 	        b, b, into ? "" : "!", emit_ref(e, t->a[0], emit_pipe_ctx(f, b, ii - 1)));
+	if (leaves_early(f, e->bd, b))
+		fprintf(o,
+		        "  wire        pl%d_last = pl%d_adv && %s && !pl%d_enter%s;  // the last iteration's "
+		        "last cycle\n",
+		        b, b, ii > 1 ? rb_str(e->rb, "pl%d_end", b) : "1'b1", b,
+		        bl->stages > 1
+		            ? rb_str(e->rb, " && pl%d_v[%d:0] == %d'd0", b, bl->stages - 2, bl->stages - 1)
+		            : "");
+	fprintf(o, "\n");
 }
 
 void emit_pipe_decls(ectx *e)
@@ -309,14 +341,14 @@ void emit_pipe_state(ectx *e, ctl_mode mode, int b, const char *ind)
 	const kfunc *f = e->f;
 	const kblock *bl = &f->blocks[b];
 	int ii = bl->ii, st = bl->stages, cb = bind_log2up((unsigned)ii);
-	const kinst *t = &f->insts[bl->insts[bl->ninsts - 1]];
-	int exit = t->succ[0] == b ? t->succ[1] : t->succ[0];
+	int exit = loop_exit(f, b);
 	FILE *o = e->body;
 	const char *in = rb_str(e->rb, "%s  ", ind), *in2 = rb_str(e->rb, "%s    ", ind);
 	const char *in3 = rb_str(e->rb, "%s      ", ind);
 	const char *end = ii > 1 ? rb_str(e->rb, "pl%d_end", b) : "1'b1";
 	if (mode == CTL_NEXT) {
-		fprintf(o, "if (pl%d_v == %d'd0) begin  // drained: leave the loop\n", b, st);
+		fprintf(o, "if (pl%d_v == %d'd0%s) begin  // drained: leave the loop\n", b, st,
+		        leaves_early(f, e->bd, b) ? rb_str(e->rb, " || pl%d_last", b) : "");
 		emit_edge(e, mode, b, exit, in);
 		fprintf(o, "%send\n", ind);
 		return;
