@@ -52,6 +52,7 @@ typedef struct cc_opts {
 	long dsp_max;             /* --dsp-max, -1 for the board's */
 	unsigned recursion_depth; /* --recursion-depth, 0 for the default */
 	int single_source;        /* --single-source: OUT is a host executable, its image OUT.kimg */
+	int long32;               /* --data-model llp64: C's long is 32 bits in kernels */
 	enum split_mode split;
 	int print;              /* printf reaches the host: the board has a debug channel, no --no-printf */
 	const char *print_note; /* why not, when that is worth a warning */
@@ -79,6 +80,9 @@ static void usage(FILE *o)
 	    "  --fabric NAME       the FPGA fabric whose delays the schedule fits the clock to: xc7, ice40\n"
 	    "                      or ecp5 (default: the board's FPGA family; xc7 on a simulated board)\n"
 	    "  --no-pipeline       do not overlap loop iterations (every loop runs one iteration at a time)\n"
+	    "  --data-model MODEL  lp64 (default: long is 64 bits, as on the host) or llp64 (long is 32\n"
+	    "                      bits, for C written for 32-bit long: its operators are half as wide;\n"
+	    "                      pointers, size_t and long long stay 64 bits, the host's kernel ABI)\n"
 	    "  --no-printf         kernels' printf, puts and putchar print nothing (they cost no hardware)\n"
 	    "  --no-bitstream      a board with an FPGA: write the image without its bitstream (for a\n"
 	    "                      co-simulated board; kiln program refuses it)\n"
@@ -204,6 +208,15 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 				diag_error(NULL, 0, 0, "--clock-period needs a positive number of ns");
 				return -1;
 			}
+		} else if ((!strcmp(a, "--data-model") && more) || !strncmp(a, "--data-model=", 13)) {
+			const char *v = a[12] == '=' ? a + 13 : argv[++i];
+			if (strcmp(v, "lp64") && strcmp(v, "llp64")) {
+				char shown[256];
+				diag_shown(v, strlen(v), shown, sizeof shown);
+				diag_error(NULL, 0, 0, "--data-model is lp64 or llp64, not '%s'", shown);
+				return -1;
+			}
+			o->long32 = !strcmp(v, "llp64");
 		} else if ((!strcmp(a, "--split") && more) || !strncmp(a, "--split=", 8)) {
 			const char *v = a[7] == '=' ? a + 8 : argv[++i];
 			if (postlink_split_mode(v, &o->split) != 0) {
@@ -374,6 +387,20 @@ static int parse_args(int argc, char **argv, cc_opts *o)
 		           in_pass->name);
 		return -1;
 	}
+	for (int i = 0; o->long32 && i < o->ninputs; i++)
+		if (frontend_is_ir(o->inputs[i])) {
+			diag_error(
+			    o->inputs[i], 0, 0,
+			    "IR was compiled with its own data model (DPC++'s is LP64): --data-model llp64 "
+			    "takes C sources only");
+			return -1;
+		}
+	if (o->single_source && o->long32) {
+		diag_error(NULL, 0, 0,
+		           "--single-source shares its types with the host program, whose long is 64 bits: "
+		           "--data-model llp64 cannot be used with it");
+		return -1;
+	}
 	if (o->single_source && o->split != SPLIT_OFF) {
 		diag_error(NULL, 0, 0,
 		           "--single-source embeds one device image: --split cannot be used with it");
@@ -407,7 +434,7 @@ static LLVMModuleRef front_finish(LLVMModuleRef mod, const cc_opts *o, const cha
 static LLVMModuleRef front(LLVMContextRef ctx, const cc_opts *o, const char *workdir, LLVMModuleRef *host,
                            single_host *info)
 {
-	frontend_opts fo = {o->cflags, o->ncflags, workdir, NULL, o->depfile, o->out, 0, NULL};
+	frontend_opts fo = {o->cflags, o->ncflags, workdir, NULL, o->depfile, o->out, 0, NULL, o->long32};
 	if (o->single_source) {
 		diag_input(o->inputs[0]);
 		diag_progress("compiling %s (single source)", o->inputs[0]);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "frontend.h"
+#include "kernel_libc.h"
 #include "macro_hint.h"
 
 #include <errno.h>
@@ -98,6 +99,10 @@ static int file_has(const char *path, const char *text)
 	return found;
 }
 
+/* x86-64's cost model lets LLVM unroll loops partly or by a run-time count, which SPIR's (none) does not:
+ * the same source compiled for x86-64 would be larger hardware (CHStone sha: 24% more IR). */
+#define X86_AS_SPIR_OPT "-mllvm", "-unroll-allow-partial=false", "-mllvm", "-unroll-runtime=false"
+
 /* clang refuses variable-length arrays for SPIR (its target info says the target has no stack to grow), and
  * no flag changes that; x86-64 has them and is LP64 and little-endian like spir64, with the same sizes and
  * alignments. A source with one is compiled for x86-64 made to look like spir64 to the preprocessor (its
@@ -105,6 +110,7 @@ static int file_has(const char *path, const char *text)
  */
 static const char *const vla_target[] = {"-target",
                                          "x86_64-unknown-linux-gnu",
+                                         X86_AS_SPIR_OPT,
                                          "-mlong-double-64",
                                          "-fno-pic",
                                          "-Xclang",
@@ -152,6 +158,91 @@ static const char *const vla_target[] = {"-target",
                                          "-D__SPIR__=1",
                                          "-D__SPIR64__=1"};
 #define VLA_REFUSED "variable length arrays are not supported for the current target"
+
+/* --data-model llp64: C written for a 32-bit long. Only x86-64 Windows' data model has a 32-bit long beside
+ * 64-bit pointers (the host's kernel ABI, which the device keeps); its sizes and alignments are spir64's
+ * otherwise (long double made 64-bit, wchar_t 32-bit). The source is compiled for it made to look like
+ * spir64 to the preprocessor (no Windows, MinGW or x86 macros; SPIR's wint_t and alignment), then
+ * retargeted like a variable-length array's (retarget.c). */
+static const char *const llp64_target[] = {"-target",
+                                           "x86_64-pc-windows-gnu",
+                                           X86_AS_SPIR_OPT,
+                                           "-mlong-double-64",
+                                           "-fno-short-wchar",
+                                           "-Xclang",
+                                           "-no-opaque-pointers",
+                                           "-UWIN32",
+                                           "-UWIN64",
+                                           "-UWINNT",
+                                           "-U_WIN32",
+                                           "-U_WIN64",
+                                           "-U__WIN32",
+                                           "-U__WIN32__",
+                                           "-U__WIN64",
+                                           "-U__WIN64__",
+                                           "-U__WINNT",
+                                           "-U__WINNT__",
+                                           "-U__MINGW32__",
+                                           "-U__MINGW64__",
+                                           "-U__MSVCRT__",
+                                           "-U__SEH__",
+                                           "-U__FXSR__",
+                                           "-U__MMX__",
+                                           "-U__SSE__",
+                                           "-U__SSE2__",
+                                           "-U__SSE_MATH__",
+                                           "-U__SSE2_MATH__",
+                                           "-U__amd64",
+                                           "-U__amd64__",
+                                           "-U__x86_64",
+                                           "-U__x86_64__",
+                                           "-U__k8",
+                                           "-U__k8__",
+                                           "-U__tune_k8__",
+                                           "-U__code_model_small__",
+                                           "-U__SEG_FS",
+                                           "-U__SEG_GS",
+                                           "-U__seg_fs",
+                                           "-U__seg_gs",
+                                           "-U__GCC_ASM_FLAG_OUTPUTS__",
+                                           "-U__REGISTER_PREFIX__",
+                                           "-U__NO_MATH_INLINES",
+                                           "-U__PIC__",
+                                           "-U__pic__",
+                                           "-U__SIZEOF_FLOAT128__",
+                                           "-U__SIZEOF_INT128__",
+                                           "-U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_1",
+                                           "-U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_2",
+                                           "-U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_4",
+                                           "-U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_8",
+                                           "-U__cdecl",
+                                           "-U_cdecl",
+                                           "-U__fastcall",
+                                           "-U_fastcall",
+                                           "-U__stdcall",
+                                           "-U_stdcall",
+                                           "-U__thiscall",
+                                           "-U_thiscall",
+                                           "-U__pascal",
+                                           "-U_pascal",
+                                           "-U__declspec",
+                                           "-U__WINT_TYPE__",
+                                           "-D__WINT_TYPE__=int",
+                                           "-U__WINT_MAX__",
+                                           "-D__WINT_MAX__=2147483647",
+                                           "-U__WINT_WIDTH__",
+                                           "-D__WINT_WIDTH__=32",
+                                           "-U__SIZEOF_WINT_T__",
+                                           "-D__SIZEOF_WINT_T__=4",
+                                           "-U__WINT_UNSIGNED__",
+                                           "-U__BIGGEST_ALIGNMENT__",
+                                           "-D__BIGGEST_ALIGNMENT__=8",
+                                           "-DSPIR=1",
+                                           "-DSPIR64=1",
+                                           "-D__SPIR=1",
+                                           "-D__SPIR64=1",
+                                           "-D__SPIR__=1",
+                                           "-D__SPIR64__=1"};
 
 /* The fixed flags a single-source compile leaves out: target, library headers and calling convention are the
  * device's only. */
@@ -236,7 +327,9 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	snprintf(hostinc, sizeof hostinc, "-I%s", o->host_include_dir ? o->host_include_dir : ".");
 	const char *single[] = {"-Xclang", "-disable-llvm-passes", "-D__KILN_SINGLE_SOURCE__=1",
 	                        "-D__NO_INLINE__", hostinc};
-	size_t n = nfixed + (size_t)o->ncflags + sizeof vla_target / sizeof *vla_target + 20;
+	size_t nvla = sizeof vla_target / sizeof *vla_target,
+	       nllp = sizeof llp64_target / sizeof *llp64_target;
+	size_t n = nfixed + (size_t)o->ncflags + (nvla > nllp ? nvla : nllp) + 20;
 	char **argv = calloc(n, sizeof *argv);
 	if (!argv)
 		return NULL;
@@ -244,9 +337,10 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	 * variable-length arrays (and keep their colours on a terminal). */
 	char err[4200];
 	snprintf(err, sizeof err, "%s/%s.clang-err", o->workdir, base);
-	int hold = !o->single_source;
+	/* with a 32-bit long, the only compile is x86-64 Windows', which takes variable-length arrays too */
+	int hold = !o->single_source && !o->long32;
 	int st = 0;
-	for (int vla = 0; vla < 2; vla++) {
+	for (int vla = o->long32; vla < 2; vla++) {
 		size_t k = 0;
 		for (size_t i = 0; i < nfixed; i++) {
 			const char *f = fixed[i];
@@ -255,8 +349,9 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 				continue;
 			argv[k++] = (char *)f;
 		}
-		for (size_t i = 0; vla && i < sizeof vla_target / sizeof *vla_target; i++)
-			argv[k++] = (char *)vla_target[i];
+		const char *const *x86 = o->long32 ? llp64_target : vla_target;
+		for (size_t i = 0; vla && i < (o->long32 ? nllp : nvla); i++)
+			argv[k++] = (char *)x86[i];
 		if (hold && !vla && isatty(2))
 			argv[k++] = "-fcolor-diagnostics";
 		if (o->single_source)
@@ -310,9 +405,16 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	}
 	LLVMModuleRef m = ir_read_file(ctx, out);
 	if (m && LLVMGetTarget(m) && !strncmp(LLVMGetTarget(m), "x86_64", 6) && !o->single_source &&
-	    frontend_retarget_vla(m) != 0) {
+	    frontend_retarget_x86(m, o->long32 ? "with --data-model llp64"
+	                                       : "in a source file with a variable-length array") != 0) {
 		LLVMDisposeModule(m);
 		return NULL;
 	}
+	/* the kernel C library's formatting reads a long's bits by it (kernel_libc.c); linking modules of
+	 * both models is an error */
+	if (m && !o->single_source)
+		LLVMAddModuleFlag(
+		    m, LLVMModuleFlagBehaviorError, KILN_LONG_BITS_FLAG, strlen(KILN_LONG_BITS_FLAG),
+		    LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), o->long32 ? 32 : 64, 0)));
 	return m;
 }

@@ -17,6 +17,10 @@ typedef struct frontend_opts {
 	int single_source;
 	const char
 	    *host_include_dir; /* with single_source: the folder holding kiln/kiln.h and kiln/single.h */
+	/* kiln-cc --data-model llp64: C's long is 32 bits (compiled for x86-64 Windows' LLP64 model, made to
+	 * look like spir64 to the preprocessor, and retargeted); pointers, size_t and long long keep 64 bits.
+	 */
+	int long32;
 } frontend_opts;
 
 /* Directory of kiln/device.h: $KILN_INCLUDE_DIR, else the source tree's hls/include. */

@@ -43,6 +43,122 @@ static int keep_name(char ***names, size_t *n, size_t *cap, const char *name)
 	return ((*names)[(*n)++] = strdup(name)) ? 0 : -1;
 }
 
+/* The library's __kiln_long32 (long32.c) from the sources' KILN_LONG_BITS_FLAG, a constant of the module
+ * from now on, so that the formatting code of the other width folds away. */
+static int tell_long_bits(LLVMModuleRef mod)
+{
+	LLVMValueRef g = LLVMGetNamedGlobal(mod, "__kiln_long32");
+	if (!g || !LLVMGetInitializer(g))
+		return 0;
+	int long32 = 0;
+	unsigned n = LLVMGetNamedMetadataNumOperands(mod, "llvm.module.flags");
+	LLVMValueRef *flags = n ? calloc(n, sizeof *flags) : NULL;
+	if (flags)
+		LLVMGetNamedMetadataOperands(mod, "llvm.module.flags", flags);
+	for (unsigned i = 0; flags && i < n; i++) {
+		LLVMValueRef op[3];
+		unsigned len = 0;
+		if (LLVMGetMDNodeNumOperands(flags[i]) != 3)
+			continue;
+		LLVMGetMDNodeOperands(flags[i], op);
+		const char *name = LLVMGetMDString(op[1], &len);
+		if (name && len == strlen(KILN_LONG_BITS_FLAG) && !memcmp(name, KILN_LONG_BITS_FLAG, len) &&
+		    LLVMIsAConstantInt(op[2]))
+			long32 = LLVMConstIntGetZExtValue(op[2]) == 32;
+	}
+	free(flags);
+	LLVMSetInitializer(g, LLVMConstInt(LLVMGlobalGetValueType(g), (unsigned long long)long32, 0));
+	LLVMSetGlobalConstant(g, 1);
+	LLVMSetLinkage(g, LLVMInternalLinkage);
+	return 0;
+}
+
+/* Whether values of types A and B are passed alike: the same kinds and widths, pointers to anything in one
+ * address space alike (typed pointers to two copies of one structure type differ in name only). */
+static int same_shape(LLVMTypeRef a, LLVMTypeRef b)
+{
+	LLVMTypeKind k = LLVMGetTypeKind(a);
+	if (k != LLVMGetTypeKind(b))
+		return 0;
+	switch (k) {
+	case LLVMIntegerTypeKind:
+		return LLVMGetIntTypeWidth(a) == LLVMGetIntTypeWidth(b);
+	case LLVMPointerTypeKind:
+		return LLVMGetPointerAddressSpace(a) == LLVMGetPointerAddressSpace(b);
+	case LLVMArrayTypeKind:
+		return LLVMGetArrayLength(a) == LLVMGetArrayLength(b) &&
+		       same_shape(LLVMGetElementType(a), LLVMGetElementType(b));
+	case LLVMVectorTypeKind:
+		return LLVMGetVectorSize(a) == LLVMGetVectorSize(b) &&
+		       same_shape(LLVMGetElementType(a), LLVMGetElementType(b));
+	case LLVMStructTypeKind: {
+		unsigned n = LLVMCountStructElementTypes(a);
+		if (n != LLVMCountStructElementTypes(b) || LLVMIsPackedStruct(a) != LLVMIsPackedStruct(b))
+			return 0;
+		for (unsigned i = 0; i < n; i++)
+			if (!same_shape(LLVMStructGetTypeAtIndex(a, i), LLVMStructGetTypeAtIndex(b, i)))
+				return 0;
+		return 1;
+	}
+	case LLVMFunctionTypeKind: {
+		unsigned n = LLVMCountParamTypes(a);
+		if (n != LLVMCountParamTypes(b) || LLVMIsFunctionVarArg(a) != LLVMIsFunctionVarArg(b) ||
+		    !same_shape(LLVMGetReturnType(a), LLVMGetReturnType(b)))
+			return 0;
+		LLVMTypeRef *pa = calloc(n + 1, sizeof *pa), *pb = calloc(n + 1, sizeof *pb);
+		int same = pa && pb;
+		if (same) {
+			LLVMGetParamTypes(a, pa);
+			LLVMGetParamTypes(b, pb);
+		}
+		for (unsigned i = 0; same && i < n; i++)
+			same = same_shape(pa[i], pb[i]);
+		free(pa);
+		free(pb);
+		return same;
+	}
+	default:
+		return 1;
+	}
+}
+
+/* Calls to a library function through a cast of it whose types are not passed alike (same_shape): the
+ * caller's idea of its type differs from the library's. The kernel C library is compiled for spir64; a source
+ * compiled for x86-64 (a variable-length array's, --data-model llp64's) passes a small structure in registers
+ * where spir64 passes its address. */
+static int check_call_types(LLVMModuleRef mod)
+{
+	int bad = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+			     in = LLVMGetNextInstruction(in)) {
+				if (!LLVMIsACallInst(in))
+					continue;
+				LLVMValueRef c = LLVMGetCalledValue(in);
+				if (!LLVMIsAConstantExpr(c) || LLVMGetConstOpcode(c) != LLVMBitCast)
+					continue;
+				LLVMValueRef callee = LLVMGetOperand(c, 0);
+				if (!LLVMIsAFunction(callee) ||
+				    !LLVMGetStringAttributeAtIndex(callee, LLVMAttributeFunctionIndex,
+				                                   KERNEL_LIBC_ATTR,
+				                                   sizeof KERNEL_LIBC_ATTR - 1) ||
+				    same_shape(LLVMGetCalledFunctionType(in), LLVMGlobalGetValueType(callee)))
+					continue;
+				size_t n = 0;
+				const char *name = LLVMGetValueName2(callee, &n);
+				diag_error_at(
+				    in,
+				    "'%.*s' is called with a type the kernel C library does not define it "
+				    "with: a structure passed or returned by value, compiled for x86-64 (a "
+				    "source with a variable-length array, or --data-model llp64), is not "
+				    "supported yet",
+				    (int)n, name);
+				bad++;
+			}
+	return bad ? -1 : 0;
+}
+
 int kernel_libc_link(LLVMModuleRef mod)
 {
 	LLVMContextRef ctx = LLVMGetModuleContext(mod);
@@ -118,5 +234,9 @@ int kernel_libc_link(LLVMModuleRef mod)
 		free(names[i]);
 	}
 	free(names);
+	if (rc == 0)
+		rc = tell_long_bits(mod);
+	if (rc == 0)
+		rc = check_call_types(mod);
 	return rc;
 }

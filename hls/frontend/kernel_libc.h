@@ -12,12 +12,18 @@
  * the source tree to ".", so its files are "hls/libc/..." in directory ".". */
 #define KERNEL_LIBC_DEBUG_DIR "hls/libc/"
 
+/* The module flag the front end gives each C source: the bits of its long (64, or 32 with kiln-cc
+ * --data-model llp64); LLVM refuses to link sources of both. */
+#define KILN_LONG_BITS_FLAG "kiln.long_bits"
+
 /* Path of the library's bitcode (KILN_LIBC overrides it). */
 const char *kernel_libc_path(void);
 
 /* Links into MOD the library functions it calls and does not define itself (a definition in the kernel
- * sources wins over the library's); they become internal, so unused ones disappear. 0, or -1 with a
- * diagnostic. */
+ * sources wins over the library's); they become internal, so unused ones disappear. The library learns the
+ * width of the kernels' long (KILN_LONG_BITS_FLAG). A call whose type is not the library function's (a
+ * structure passed or returned by value under x86-64's conventions, which a source compiled for x86-64
+ * uses) is an error at its line. 0, or -1 with a diagnostic. */
 int kernel_libc_link(LLVMModuleRef mod);
 
 #endif

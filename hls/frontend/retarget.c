@@ -79,7 +79,7 @@ int single_retarget(LLVMModuleRef dev)
 	return 0;
 }
 
-int frontend_retarget_vla(LLVMModuleRef mod)
+int frontend_retarget_x86(LLVMModuleRef mod, const char *why)
 {
 	int bad = 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
@@ -100,10 +100,10 @@ int frontend_retarget_vla(LLVMModuleRef mod)
 				/* x86-64's va_list is a structure clang reads inline; the varargs pass knows
 				 * SPIR's. */
 				if (len == 13 && !memcmp(name, "llvm.va_start", 13)) {
-					diag_error_at(
-					    in, "a variadic function cannot share its source file with a "
-					        "variable-length array yet: move one of them to a file of "
-					        "its own");
+					diag_error_at(in,
+					              "a variadic function cannot be compiled %s yet (its "
+					              "va_list would be x86-64's)",
+					              why);
 					bad++;
 				}
 			}

@@ -471,11 +471,12 @@ int __kiln_format(out *o, const char *fmt, const wchar_t *wfmt, va_list ap)
 		switch (conv) {
 		case 'd':
 		case 'i': {
-			long long v = len == 'H'                               ? (signed char)va_arg(ap, int)
-			              : len == 'h'                             ? (short)va_arg(ap, int)
-			              : len == 'l' || len == 'z' || len == 't' ? va_arg(ap, long)
-			              : len == 'L' || len == 'j'               ? va_arg(ap, long long)
-			                                                       : va_arg(ap, int);
+			long long v = len == 'H'   ? (signed char)va_arg(ap, int)
+			              : len == 'h' ? (short)va_arg(ap, int)
+			              : (len == 'l' && !__kiln_long32) || len == 'z' || len == 't'
+			                  ? va_arg(ap, long)
+			              : len == 'L' || len == 'j' ? va_arg(ap, long long)
+			                                         : va_arg(ap, int);
 			emit_int(o, &sp, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0,
 			         10);
 			break;
@@ -486,7 +487,7 @@ int __kiln_format(out *o, const char *fmt, const wchar_t *wfmt, va_list ap)
 		case 'X': {
 			unsigned long long v = len == 'H'   ? (unsigned char)va_arg(ap, unsigned)
 			                       : len == 'h' ? (unsigned short)va_arg(ap, unsigned)
-			                       : len == 'l' || len == 'z' || len == 't'
+			                       : (len == 'l' && !__kiln_long32) || len == 'z' || len == 't'
 			                           ? va_arg(ap, unsigned long)
 			                       : len == 'L' || len == 'j' ? va_arg(ap, unsigned long long)
 			                                                  : va_arg(ap, unsigned);

@@ -22,6 +22,10 @@ struct __kiln_out {
  * written. */
 int __kiln_format(struct __kiln_out *o, const char *fmt, const wchar_t *wfmt, va_list ap);
 
+/* Nonzero when the kernels' long is 32 bits (kiln-cc --data-model llp64; long32.c): %l then converts an
+ * int, as long is. */
+extern const int __kiln_long32;
+
 /* The length modifier printf and scanf share that starts with characters A, B of a format: 'H' for hh, 'L'
  * for ll, L and q, the letter for h l j z t, 0 for none; *N += the characters it takes. Callers read B only
  * after an 'h' or 'l' (else pass 0): after the format's last character there is nothing to read. */

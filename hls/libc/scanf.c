@@ -35,7 +35,10 @@ static void store_int(void *dst, char len, long long v)
 		*(short *)dst = (short)v;
 		break;
 	case 'l':
-		*(long *)dst = (long)v;
+		if (__kiln_long32)
+			*(int *)dst = (int)v;
+		else
+			*(long *)dst = (long)v;
 		break;
 	case 'L':
 		*(long long *)dst = v;

@@ -367,7 +367,11 @@ static void lower_print(lower *l, LLVMValueRef in, const struct out_call *oc)
 			} else if (want[w] == KILN_FMT_INT &&
 			           (k == LLVMPointerTypeKind ||
 			            (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(v)) <= 64))) {
+				/* an unsigned conversion's value is its bits: a 32-bit long's %lu (kiln-cc
+				 * --data-model llp64) reaches the host's 64-bit one whole */
+				int zext = w == 2 && strchr("uoxX", c.conv) && c.conv;
 				args[1] = k == LLVMPointerTypeKind ? LLVMBuildPtrToInt(l->b, v, l->i64, "")
+				          : zext                   ? LLVMBuildZExt(l->b, v, l->i64, "")
 				                                   : LLVMBuildSExt(l->b, v, l->i64, "");
 				pos = call(l, "__kiln_print_int", l->i32, args, 2);
 			} else {

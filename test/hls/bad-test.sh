@@ -29,7 +29,7 @@ partition_function.c|KILN_PARTITION_\* goes on an array variable
 vla.c|variable-length array 'tmp' has a size known only at run time with no bound kiln-cc can prove: give its largest size with KILN_VLA_MAX\(bytes\)
 alloca_dynamic.c|has a size known only at run time with no bound
 vla_max.c|KILN_VLA_MAX takes a number of bytes from 1 to 1048576, not '0x40'
-vla_variadic.c|a variadic function cannot share its source file with a variable-length array yet
+vla_variadic.c|a variadic function cannot be compiled in a source file with a variable-length array yet
 recursive_kernel.c|kernel 'f' is called from the code it runs.*cannot be recursive
 recursion_alloca.c|recursive function 'sum' has a local array whose size is known only at run time
 recursion_depth.c|KILN_RECURSION_DEPTH takes a number of calls from 1 to 65536, not '0'

@@ -234,3 +234,11 @@ $(HLS_TEST_DIR)/profile-test: test/hls/profile-test.sh $(KILN_CC) $(BUILD)/test/
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\nexec sh "%s/test/hls/profile-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
 	chmod +x $@
+
+# kiln-cc --data-model llp64 (a 32-bit long) on the board, and what it refuses (issue 29).
+TESTS += $(HLS_TEST_DIR)/data-model-test
+$(HLS_TEST_DIR)/data-model-test: test/hls/data-model-test.sh test/hls/data_model.c $(KILN_CC) $(KERNEL_LIBC_BC) \
+		$(SIM_MODEL_DEPS) $(BUILD)/test/cprog/run_main
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/hls/data-model-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@

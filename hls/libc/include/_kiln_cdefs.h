@@ -20,4 +20,21 @@
 #define __KILN_LDBL(name)
 #endif
 
+/* The mark of a function whose interface has C's long: a kernel compiled with a 32-bit long (kiln-cc
+ * --data-model llp64) calls its 32-bit form __kiln_l32_NAME (long32.c); the library itself, and every other
+ * kernel, NAME. */
+#if __SIZEOF_LONG__ == 4 && !defined(__KILN_LIBC__)
+#define __KILN_LONG_ABI(name) __asm__("__kiln_l32_" #name)
+#else
+#define __KILN_LONG_ABI(name)
+#endif
+
+/* A long of the library's interface that keeps 64 bits whatever a kernel's long (time_t, clock_t, the
+ * fields of its structures), so that the library and the kernels agree on its layout. */
+#if __SIZEOF_LONG__ == 4
+#define __KILN_LONG64 long long
+#else
+#define __KILN_LONG64 long
+#endif
+
 #endif

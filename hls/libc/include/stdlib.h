@@ -36,17 +36,18 @@ void exit(int status) __attribute__((noreturn));
 void _Exit(int status) __attribute__((noreturn));
 
 int abs(int j) __attribute__((const));
-long int labs(long int j) __attribute__((const));
+long int labs(long int j) __KILN_LONG_ABI(labs) __attribute__((const));
 long long int llabs(long long int j) __attribute__((const));
-div_t div(int numer, int denom) __attribute__((const));
-ldiv_t ldiv(long int numer, long int denom) __attribute__((const));
+div_t div(int numer, int denom) __KILN_LONG_ABI(div) __attribute__((const));
+ldiv_t ldiv(long int numer, long int denom) __KILN_LONG_ABI(ldiv) __attribute__((const));
 lldiv_t lldiv(long long int numer, long long int denom) __attribute__((const));
 
 int atoi(const char *nptr);
-long int atol(const char *nptr);
+long int atol(const char *nptr) __KILN_LONG_ABI(atol);
 long long int atoll(const char *nptr);
-long int strtol(const char *__restrict nptr, char **__restrict endptr, int base);
-unsigned long int strtoul(const char *__restrict nptr, char **__restrict endptr, int base);
+long int strtol(const char *__restrict nptr, char **__restrict endptr, int base) __KILN_LONG_ABI(strtol);
+unsigned long int strtoul(const char *__restrict nptr, char **__restrict endptr, int base)
+    __KILN_LONG_ABI(strtoul);
 long long int strtoll(const char *__restrict nptr, char **__restrict endptr, int base);
 unsigned long long int strtoull(const char *__restrict nptr, char **__restrict endptr, int base);
 /* Correctly rounded, as glibc's (hls/libc/strtod.c). */

@@ -6,13 +6,15 @@
 #define __need_size_t
 #include <stddef.h>
 
+#include "_kiln_cdefs.h"
+
 void bzero(void *s, size_t n);
 void bcopy(const void *src, void *dest, size_t n);
 int bcmp(const void *s1, const void *s2, size_t n);
 int strcasecmp(const char *s1, const char *s2);
 int strncasecmp(const char *s1, const char *s2, size_t n);
 int ffs(int i);
-int ffsl(long int l);
+int ffsl(long int l) __KILN_LONG_ABI(ffsl);
 int ffsll(long long int ll);
 
 #endif

@@ -17,7 +17,7 @@
 	}
 #define TSS_DTOR_ITERATIONS 4
 
-typedef unsigned long int thrd_t;
+typedef unsigned __KILN_LONG64 int thrd_t;
 typedef int (*thrd_start_t)(void *);
 typedef unsigned int tss_t;
 typedef void (*tss_dtor_t)(void *);
@@ -30,7 +30,7 @@ typedef union {
 		int __count; /* times locked by the only thread */
 	} __k;
 	char __size[40];
-	long int __align;
+	__KILN_LONG64 int __align;
 } mtx_t;
 typedef union {
 	char __size[48];

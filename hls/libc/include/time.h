@@ -12,14 +12,14 @@
 
 #include "_kiln_cdefs.h"
 
-typedef long int clock_t;
-typedef long int time_t;
+typedef __KILN_LONG64 int clock_t;
+typedef __KILN_LONG64 int time_t;
 #define CLOCKS_PER_SEC ((clock_t)1000000)
 #define TIME_UTC 1
 
 struct timespec {
 	time_t tv_sec;
-	long int tv_nsec;
+	__KILN_LONG64 int tv_nsec;
 };
 
 struct tm {
@@ -32,7 +32,7 @@ struct tm {
 	int tm_wday;
 	int tm_yday;
 	int tm_isdst;
-	long int tm_gmtoff;
+	__KILN_LONG64 int tm_gmtoff;
 	const char *tm_zone;
 };
 

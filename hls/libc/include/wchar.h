@@ -61,8 +61,10 @@ wchar_t *wmemset(wchar_t *s, wchar_t c, size_t n);
 int wmemcmp(const wchar_t *s1, const wchar_t *s2, size_t n);
 wchar_t *wmemchr(const wchar_t *s, wchar_t c, size_t n);
 
-long int wcstol(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base);
-unsigned long int wcstoul(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base);
+long int wcstol(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base)
+    __KILN_LONG_ABI(wcstol);
+unsigned long int wcstoul(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base)
+    __KILN_LONG_ABI(wcstoul);
 long long int wcstoll(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base);
 unsigned long long int wcstoull(const wchar_t *__restrict nptr, wchar_t **__restrict endptr, int base);
 double wcstod(const wchar_t *__restrict nptr, wchar_t **__restrict endptr);

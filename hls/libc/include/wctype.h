@@ -8,6 +8,8 @@
 #define __need_wchar_t
 #include <stddef.h>
 
+#include "_kiln_cdefs.h"
+
 #ifndef __KILN_WINT_T_DEFINED
 #define __KILN_WINT_T_DEFINED
 /* The compiler's own wint_t (int on the device, unsigned int on x86-64 as glibc's), so that printf's format
@@ -17,7 +19,7 @@ typedef __WINT_TYPE__ wint_t;
 #endif
 /* A class (1..12) or a mapping (1 tolower, 2 toupper), 0 for a name that is none; glibc's are pointers,
  * which a program can only compare with 0 and hand back. */
-typedef unsigned long int wctype_t;
+typedef unsigned __KILN_LONG64 int wctype_t;
 typedef const int *wctrans_t;
 
 int iswalnum(wint_t wc);
