@@ -99,150 +99,110 @@ static int file_has(const char *path, const char *text)
 	return found;
 }
 
-/* x86-64's cost model lets LLVM unroll loops partly or by a run-time count, which SPIR's (none) does not:
- * the same source compiled for x86-64 would be larger hardware (CHStone sha: 24% more IR). */
-#define X86_AS_SPIR_OPT "-mllvm", "-unroll-allow-partial=false", "-mllvm", "-unroll-runtime=false"
-
 /* clang refuses variable-length arrays for SPIR (its target info says the target has no stack to grow), and
  * no flag changes that; x86-64 has them and is LP64 and little-endian like spir64, with the same sizes and
- * alignments. A source with one is compiled for x86-64 made to look like spir64 to the preprocessor (its
- * predefined macros, a 64-bit long double) and then retargeted (retarget.c); lower/vla.c bounds each array.
+ * alignments. A source with one is compiled for x86-64 Linux made to look like spir64 and then retargeted
+ * (retarget.c); lower/vla.c bounds each array. --data-model llp64 (C written for a 32-bit long) is compiled
+ * so too, for x86-64 Windows, the only data model with a 32-bit long beside 64-bit pointers (the host's
+ * kernel ABI, which the device keeps), and spir64's sizes and alignments otherwise (wchar_t made 32-bit).
  */
-static const char *const vla_target[] = {"-target",
-                                         "x86_64-unknown-linux-gnu",
-                                         X86_AS_SPIR_OPT,
-                                         "-mlong-double-64",
-                                         "-fno-pic",
-                                         "-Xclang",
-                                         "-no-opaque-pointers", /* typed pointers, as clang-15 gives SPIR */
-                                         "-U__ELF__",
-                                         "-U__FLOAT128__",
-                                         "-U__SIZEOF_FLOAT128__",
-                                         "-U__SIZEOF_INT128__",
-                                         "-U__FXSR__",
-                                         "-U__MMX__",
-                                         "-U__SSE__",
-                                         "-U__SSE2__",
-                                         "-U__SSE_MATH__",
-                                         "-U__SSE2_MATH__",
-                                         "-U__amd64",
-                                         "-U__amd64__",
-                                         "-U__x86_64",
-                                         "-U__x86_64__",
-                                         "-U__k8",
-                                         "-U__k8__",
-                                         "-U__tune_k8__",
-                                         "-U__code_model_small__",
-                                         "-U__SEG_FS",
-                                         "-U__SEG_GS",
-                                         "-U__seg_fs",
-                                         "-U__seg_gs",
-                                         "-U__GCC_ASM_FLAG_OUTPUTS__",
-                                         "-U__REGISTER_PREFIX__",
-                                         "-U__linux",
-                                         "-U__linux__",
-                                         "-U__gnu_linux__",
-                                         "-Ulinux",
-                                         "-U__unix",
-                                         "-U__unix__",
-                                         "-Uunix",
-                                         "-U__WINT_TYPE__",
-                                         "-D__WINT_TYPE__=int",
-                                         "-U__WINT_MAX__",
-                                         "-D__WINT_MAX__=2147483647",
-                                         "-U__WINT_UNSIGNED__",
-                                         "-DSPIR=1",
-                                         "-DSPIR64=1",
-                                         "-D__SPIR=1",
-                                         "-D__SPIR64=1",
-                                         "-D__SPIR__=1",
-                                         "-D__SPIR64__=1"};
+#define X86_TARGET_FLAGS 3
+static const char *const vla_target[X86_TARGET_FLAGS] = {"-target", "x86_64-unknown-linux-gnu", "-fno-pic"};
+static const char *const llp64_target[X86_TARGET_FLAGS] = {"-target", "x86_64-pc-windows-gnu",
+                                                           "-fno-short-wchar"};
+/* What makes either x86-64 compile look like spir64's: a 64-bit long double, typed pointers (as clang-15
+ * gives SPIR), no loop unrolled partly or by a run-time count (x86-64's cost model allows it, SPIR's none:
+ * CHStone sha took 24% more IR), and the preprocessor's view: no x86, Linux, Windows or MinGW macros, and
+ * SPIR's wint_t, largest alignment and lock-free atomics' absence of compare-and-swap builtins. */
+static const char *const x86_as_spir[] = {"-mllvm",
+                                          "-unroll-allow-partial=false",
+                                          "-mllvm",
+                                          "-unroll-runtime=false",
+                                          "-mlong-double-64",
+                                          "-Xclang",
+                                          "-no-opaque-pointers",
+                                          "-U__ELF__",
+                                          "-U__FLOAT128__",
+                                          "-U__SIZEOF_FLOAT128__",
+                                          "-U__SIZEOF_INT128__",
+                                          "-U__FXSR__",
+                                          "-U__MMX__",
+                                          "-U__SSE__",
+                                          "-U__SSE2__",
+                                          "-U__SSE_MATH__",
+                                          "-U__SSE2_MATH__",
+                                          "-U__amd64",
+                                          "-U__amd64__",
+                                          "-U__x86_64",
+                                          "-U__x86_64__",
+                                          "-U__k8",
+                                          "-U__k8__",
+                                          "-U__tune_k8__",
+                                          "-U__code_model_small__",
+                                          "-U__SEG_FS",
+                                          "-U__SEG_GS",
+                                          "-U__seg_fs",
+                                          "-U__seg_gs",
+                                          "-U__GCC_ASM_FLAG_OUTPUTS__",
+                                          "-U__REGISTER_PREFIX__",
+                                          "-U__NO_MATH_INLINES",
+                                          "-U__PIC__",
+                                          "-U__pic__",
+                                          "-U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_1",
+                                          "-U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_2",
+                                          "-U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_4",
+                                          "-U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_8",
+                                          "-U__linux",
+                                          "-U__linux__",
+                                          "-U__gnu_linux__",
+                                          "-Ulinux",
+                                          "-U__unix",
+                                          "-U__unix__",
+                                          "-Uunix",
+                                          "-UWIN32",
+                                          "-UWIN64",
+                                          "-UWINNT",
+                                          "-U_WIN32",
+                                          "-U_WIN64",
+                                          "-U__WIN32",
+                                          "-U__WIN32__",
+                                          "-U__WIN64",
+                                          "-U__WIN64__",
+                                          "-U__WINNT",
+                                          "-U__WINNT__",
+                                          "-U__MINGW32__",
+                                          "-U__MINGW64__",
+                                          "-U__MSVCRT__",
+                                          "-U__SEH__",
+                                          "-U__cdecl",
+                                          "-U_cdecl",
+                                          "-U__fastcall",
+                                          "-U_fastcall",
+                                          "-U__stdcall",
+                                          "-U_stdcall",
+                                          "-U__thiscall",
+                                          "-U_thiscall",
+                                          "-U__pascal",
+                                          "-U_pascal",
+                                          "-U__declspec",
+                                          "-U__WINT_TYPE__",
+                                          "-D__WINT_TYPE__=int",
+                                          "-U__WINT_MAX__",
+                                          "-D__WINT_MAX__=2147483647",
+                                          "-U__WINT_WIDTH__",
+                                          "-D__WINT_WIDTH__=32",
+                                          "-U__SIZEOF_WINT_T__",
+                                          "-D__SIZEOF_WINT_T__=4",
+                                          "-U__WINT_UNSIGNED__",
+                                          "-U__BIGGEST_ALIGNMENT__",
+                                          "-D__BIGGEST_ALIGNMENT__=8",
+                                          "-DSPIR=1",
+                                          "-DSPIR64=1",
+                                          "-D__SPIR=1",
+                                          "-D__SPIR64=1",
+                                          "-D__SPIR__=1",
+                                          "-D__SPIR64__=1"};
 #define VLA_REFUSED "variable length arrays are not supported for the current target"
-
-/* --data-model llp64: C written for a 32-bit long. Only x86-64 Windows' data model has a 32-bit long beside
- * 64-bit pointers (the host's kernel ABI, which the device keeps); its sizes and alignments are spir64's
- * otherwise (long double made 64-bit, wchar_t 32-bit). The source is compiled for it made to look like
- * spir64 to the preprocessor (no Windows, MinGW or x86 macros; SPIR's wint_t and alignment), then
- * retargeted like a variable-length array's (retarget.c). */
-static const char *const llp64_target[] = {"-target",
-                                           "x86_64-pc-windows-gnu",
-                                           X86_AS_SPIR_OPT,
-                                           "-mlong-double-64",
-                                           "-fno-short-wchar",
-                                           "-Xclang",
-                                           "-no-opaque-pointers",
-                                           "-UWIN32",
-                                           "-UWIN64",
-                                           "-UWINNT",
-                                           "-U_WIN32",
-                                           "-U_WIN64",
-                                           "-U__WIN32",
-                                           "-U__WIN32__",
-                                           "-U__WIN64",
-                                           "-U__WIN64__",
-                                           "-U__WINNT",
-                                           "-U__WINNT__",
-                                           "-U__MINGW32__",
-                                           "-U__MINGW64__",
-                                           "-U__MSVCRT__",
-                                           "-U__SEH__",
-                                           "-U__FXSR__",
-                                           "-U__MMX__",
-                                           "-U__SSE__",
-                                           "-U__SSE2__",
-                                           "-U__SSE_MATH__",
-                                           "-U__SSE2_MATH__",
-                                           "-U__amd64",
-                                           "-U__amd64__",
-                                           "-U__x86_64",
-                                           "-U__x86_64__",
-                                           "-U__k8",
-                                           "-U__k8__",
-                                           "-U__tune_k8__",
-                                           "-U__code_model_small__",
-                                           "-U__SEG_FS",
-                                           "-U__SEG_GS",
-                                           "-U__seg_fs",
-                                           "-U__seg_gs",
-                                           "-U__GCC_ASM_FLAG_OUTPUTS__",
-                                           "-U__REGISTER_PREFIX__",
-                                           "-U__NO_MATH_INLINES",
-                                           "-U__PIC__",
-                                           "-U__pic__",
-                                           "-U__SIZEOF_FLOAT128__",
-                                           "-U__SIZEOF_INT128__",
-                                           "-U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_1",
-                                           "-U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_2",
-                                           "-U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_4",
-                                           "-U__GCC_HAVE_SYNC_COMPARE_AND_SWAP_8",
-                                           "-U__cdecl",
-                                           "-U_cdecl",
-                                           "-U__fastcall",
-                                           "-U_fastcall",
-                                           "-U__stdcall",
-                                           "-U_stdcall",
-                                           "-U__thiscall",
-                                           "-U_thiscall",
-                                           "-U__pascal",
-                                           "-U_pascal",
-                                           "-U__declspec",
-                                           "-U__WINT_TYPE__",
-                                           "-D__WINT_TYPE__=int",
-                                           "-U__WINT_MAX__",
-                                           "-D__WINT_MAX__=2147483647",
-                                           "-U__WINT_WIDTH__",
-                                           "-D__WINT_WIDTH__=32",
-                                           "-U__SIZEOF_WINT_T__",
-                                           "-D__SIZEOF_WINT_T__=4",
-                                           "-U__WINT_UNSIGNED__",
-                                           "-U__BIGGEST_ALIGNMENT__",
-                                           "-D__BIGGEST_ALIGNMENT__=8",
-                                           "-DSPIR=1",
-                                           "-DSPIR64=1",
-                                           "-D__SPIR=1",
-                                           "-D__SPIR64=1",
-                                           "-D__SPIR__=1",
-                                           "-D__SPIR64__=1"};
 
 /* The fixed flags a single-source compile leaves out: target, library headers and calling convention are the
  * device's only. */
@@ -327,9 +287,8 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 	snprintf(hostinc, sizeof hostinc, "-I%s", o->host_include_dir ? o->host_include_dir : ".");
 	const char *single[] = {"-Xclang", "-disable-llvm-passes", "-D__KILN_SINGLE_SOURCE__=1",
 	                        "-D__NO_INLINE__", hostinc};
-	size_t nvla = sizeof vla_target / sizeof *vla_target,
-	       nllp = sizeof llp64_target / sizeof *llp64_target;
-	size_t n = nfixed + (size_t)o->ncflags + (nvla > nllp ? nvla : nllp) + 20;
+	size_t n =
+	    nfixed + (size_t)o->ncflags + sizeof x86_as_spir / sizeof *x86_as_spir + X86_TARGET_FLAGS + 20;
 	char **argv = calloc(n, sizeof *argv);
 	if (!argv)
 		return NULL;
@@ -350,8 +309,10 @@ LLVMModuleRef frontend_load(LLVMContextRef ctx, const char *path, const frontend
 			argv[k++] = (char *)f;
 		}
 		const char *const *x86 = o->long32 ? llp64_target : vla_target;
-		for (size_t i = 0; vla && i < (o->long32 ? nllp : nvla); i++)
+		for (size_t i = 0; vla && i < X86_TARGET_FLAGS; i++)
 			argv[k++] = (char *)x86[i];
+		for (size_t i = 0; vla && i < sizeof x86_as_spir / sizeof *x86_as_spir; i++)
+			argv[k++] = (char *)x86_as_spir[i];
 		if (hold && !vla && isatty(2))
 			argv[k++] = "-fcolor-diagnostics";
 		if (o->single_source)

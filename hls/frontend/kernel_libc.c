@@ -122,41 +122,31 @@ static int same_shape(LLVMTypeRef a, LLVMTypeRef b)
 	}
 }
 
-/* Calls to a library function through a cast of it whose types are not passed alike (same_shape): the
- * caller's idea of its type differs from the library's. The kernel C library is compiled for spir64; a source
- * compiled for x86-64 (a variable-length array's, --data-model llp64's) passes a small structure in registers
- * where spir64 passes its address. */
-static int check_call_types(LLVMModuleRef mod)
+/* An ir_each_call visitor: 1, with an error at the call, for a call to a library function through a cast of
+ * it whose types are not passed alike (same_shape): the caller's idea of its type differs from the library's.
+ * The kernel C library is compiled for spir64; a source compiled for x86-64 (a variable-length array's,
+ * --data-model llp64's) passes a small structure in registers where spir64 passes its address. */
+static int call_type_mismatch(LLVMValueRef in, void *ctx)
 {
-	int bad = 0;
-	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
-		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
-			     in = LLVMGetNextInstruction(in)) {
-				if (!LLVMIsACallInst(in))
-					continue;
-				LLVMValueRef c = LLVMGetCalledValue(in);
-				if (!LLVMIsAConstantExpr(c) || LLVMGetConstOpcode(c) != LLVMBitCast)
-					continue;
-				LLVMValueRef callee = LLVMGetOperand(c, 0);
-				if (!LLVMIsAFunction(callee) ||
-				    !LLVMGetStringAttributeAtIndex(callee, LLVMAttributeFunctionIndex,
-				                                   KERNEL_LIBC_ATTR,
-				                                   sizeof KERNEL_LIBC_ATTR - 1) ||
-				    same_shape(LLVMGetCalledFunctionType(in), LLVMGlobalGetValueType(callee)))
-					continue;
-				size_t n = 0;
-				const char *name = LLVMGetValueName2(callee, &n);
-				diag_error_at(
-				    in,
-				    "'%.*s' is called with a type the kernel C library does not define it "
-				    "with: a structure passed or returned by value, compiled for x86-64 (a "
-				    "source with a variable-length array, or --data-model llp64), is not "
-				    "supported yet",
-				    (int)n, name);
-				bad++;
-			}
-	return bad ? -1 : 0;
+	(void)ctx;
+	LLVMValueRef c = LLVMGetCalledValue(in);
+	if (!LLVMIsAConstantExpr(c) || LLVMGetConstOpcode(c) != LLVMBitCast)
+		return 0;
+	LLVMValueRef callee = LLVMGetOperand(c, 0);
+	if (!LLVMIsAFunction(callee) ||
+	    !LLVMGetStringAttributeAtIndex(callee, LLVMAttributeFunctionIndex, KERNEL_LIBC_ATTR,
+	                                   sizeof KERNEL_LIBC_ATTR - 1) ||
+	    same_shape(LLVMGetCalledFunctionType(in), LLVMGlobalGetValueType(callee)))
+		return 0;
+	size_t n = 0;
+	const char *name = LLVMGetValueName2(callee, &n);
+	diag_error_at(
+	    in,
+	    "'%.*s' is called with a type the kernel C library does not define it with: a structure "
+	    "passed or returned by value, compiled for x86-64 (a source with a variable-length array, or "
+	    "--data-model llp64), is not supported yet",
+	    (int)n, name);
+	return 1;
 }
 
 int kernel_libc_link(LLVMModuleRef mod)
@@ -237,6 +227,6 @@ int kernel_libc_link(LLVMModuleRef mod)
 	if (rc == 0)
 		rc = tell_long_bits(mod);
 	if (rc == 0)
-		rc = check_call_types(mod);
+		rc = ir_each_call(mod, call_type_mismatch, NULL) ? -1 : 0;
 	return rc;
 }

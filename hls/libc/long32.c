@@ -44,15 +44,30 @@ static unsigned narrow_unsigned(unsigned long long v, int neg)
 	return neg ? 0u - (unsigned)mag : (unsigned)mag;
 }
 
+/* A strto* reading's result as a 32-bit long: V, read with errno cleared, narrowed (narrow), or clamped
+ * where the 64-bit reading overflowed already; errno back to SAVED when nothing went wrong. */
+static int signed_result(long long v, int saved)
+{
+	int r = errno == ERANGE ? (v > 0 ? INT_MAX : INT_MIN) : errno ? (int)v : narrow(v);
+	if (!errno)
+		errno = saved;
+	return r;
+}
+
+/* The same for an unsigned reading V of a text whose first character past white space is FIRST. */
+static unsigned unsigned_result(unsigned long long v, int first, int saved)
+{
+	unsigned r = errno == ERANGE ? UINT_MAX : narrow_unsigned(v, first == '-');
+	if (!errno)
+		errno = saved;
+	return r;
+}
+
 int __kiln_l32_strtol(const char *restrict s, char **restrict end, int base)
 {
 	int saved = errno;
 	errno = 0;
-	long long v = strtoll(s, end, base);
-	int r = errno ? (errno == ERANGE ? (v > 0 ? INT_MAX : INT_MIN) : (int)v) : narrow(v);
-	if (!errno)
-		errno = saved;
-	return r;
+	return signed_result(strtoll(s, end, base), saved);
 }
 
 int __kiln_l32_atol(const char *s)
@@ -67,22 +82,14 @@ unsigned __kiln_l32_strtoul(const char *restrict s, char **restrict end, int bas
 		p++;
 	int saved = errno;
 	errno = 0;
-	unsigned long long v = strtoull(s, end, base);
-	unsigned r = errno == ERANGE ? UINT_MAX : narrow_unsigned(v, *p == '-');
-	if (!errno)
-		errno = saved;
-	return r;
+	return unsigned_result(strtoull(s, end, base), *p, saved);
 }
 
 int __kiln_l32_wcstol(const wchar_t *restrict s, wchar_t **restrict end, int base)
 {
 	int saved = errno;
 	errno = 0;
-	long long v = wcstoll(s, end, base);
-	int r = errno ? (errno == ERANGE ? (v > 0 ? INT_MAX : INT_MIN) : (int)v) : narrow(v);
-	if (!errno)
-		errno = saved;
-	return r;
+	return signed_result(wcstoll(s, end, base), saved);
 }
 
 unsigned __kiln_l32_wcstoul(const wchar_t *restrict s, wchar_t **restrict end, int base)
@@ -92,11 +99,7 @@ unsigned __kiln_l32_wcstoul(const wchar_t *restrict s, wchar_t **restrict end, i
 		p++;
 	int saved = errno;
 	errno = 0;
-	unsigned long long v = wcstoull(s, end, base);
-	unsigned r = errno == ERANGE ? UINT_MAX : narrow_unsigned(v, *p == L'-');
-	if (!errno)
-		errno = saved;
-	return r;
+	return unsigned_result(wcstoull(s, end, base), *p, saved);
 }
 
 /* Outside a 32-bit long's range the result is unspecified (C11 7.12.9.5): the 64-bit result's low bits. */

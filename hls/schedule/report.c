@@ -2,8 +2,10 @@
 /* The schedule report: what the scheduler decided, per kernel, for people (text) and tools (JSON): states,
  * each block's states, and per loop the achieved cycles per iteration (the initiation interval of a loop that
  * is not pipelined is its trip latency) beside the two cheap lower bounds of REFERENCE §8: the dependence
- * bound (the longest chain packed into the clock period, memory reads at the memory's minimum latency,
- * divisions as chained subtract stages, floating-point operations at their pipelined units' latency) and
+ * bound (the longest chain packed into the clock period, memory reads at the memory's minimum latency, each
+ * access after the earlier ones of its memory it may meet with a store between them (the order the program
+ * gives accesses not proven apart), divisions as chained subtract stages, floating-point operations at their
+ * pipelined units' latency) and
  * the resource bound (the busiest memory's accesses over its ports, sched_port_cycles).
  * Both are given per execution of each block, and for single-block loops the recurrence bound too, so that
  * the benchmark can weigh them by the block counts of a profiled run (kiln-cc --profile, scripts/bench). */
@@ -69,9 +71,10 @@ static int read_latency(const kfunc *f, const kinst *k)
 /* When operation K of block B finishes at the earliest (ns of chain from the block's start, steps of
  * sched_step_budget each, the scheduler's own rule), its operands' finish times in T (values from outside
  * the block, and phis, are ready at 0). Reads complete READ_LATENCY steps after the one they are issued in,
- * their data sched_load_ready into it; a division costs its W subtract-and-select stages chained; a
- * floating-point operation its unit's register levels. */
-static double op_finish(const kfunc *f, const vbits *vb, const kinst *k, int b, const double *t)
+ * their data sched_load_ready into it; an access is requested in a step after those of the earlier accesses
+ * it must follow (ISS: each access's request time, filled in here); a division costs its W
+ * subtract-and-select stages chained; a floating-point operation its unit's register levels. */
+static double op_finish(const kfunc *f, const vbits *vb, const kinst *k, int b, const double *t, double *iss)
 {
 	double start = 0;
 	for (int a = 0; a < k->nargs; a++) {
@@ -80,6 +83,24 @@ static double op_finish(const kfunc *f, const vbits *vb, const kinst *k, int b, 
 			start = t[k->a[a].id];
 	}
 	double d = sched_delay(f, vb, k), step = sched_step_budget(f->clock_ns);
+	if (kop_is_access(k->op)) {
+		/* after the request of each earlier access of its memory it must follow: one of the two a
+		 * store, the two not proven apart (sched_onchip_ordered), the program's order through memory
+		 */
+		int i = (int)(k - f->insts);
+		const kblock *bl = &f->blocks[b];
+		for (int j = 0; j < bl->ninsts && bl->insts[j] != i; j++) {
+			const kinst *o = &f->insts[bl->insts[j]];
+			double after = step * (floor(iss[bl->insts[j]] / step + 1e-9) + 1);
+			if (kop_is_access(o->op) && o->mem == k->mem && after > start &&
+			    sched_onchip_ordered(f, b, bl->insts[j], i))
+				start = after;
+		}
+		iss[i] = start;
+	}
+	/* an edge load's request is its block's last step; the next block takes its data (kir.h) */
+	if (k->op == K_LOAD && k->edge)
+		return step * (floor(start / step + 1e-9) + 1);
 	if (k->op == K_LOAD)
 		return step * (floor(start / step + 1e-9) + read_latency(f, k)) + sched_load_ready(f, k);
 	if (sched_is_div(k->op))
@@ -105,7 +126,8 @@ static int ns_to_cycles(const kfunc *f, double ns)
 static int *block_dep_bounds(const kfunc *f)
 {
 	int *dep = xcalloc((size_t)f->nblocks + 1, sizeof *dep);
-	double *t = xcalloc((size_t)f->ninsts + 1, sizeof *t);
+	double *t = xcalloc((size_t)f->ninsts + 1, sizeof *t),
+	       *iss = xcalloc((size_t)f->ninsts + 1, sizeof *iss);
 	vbits *vb = malloc(((size_t)f->ninsts + 1) * sizeof *vb);
 	if (vb)
 		vbits_analyse(f, vb);
@@ -114,13 +136,14 @@ static int *block_dep_bounds(const kfunc *f)
 		double worst = 0;
 		for (int j = 0; j < bl->ninsts; j++) {
 			int i = bl->insts[j];
-			t[i] = op_finish(f, vb, &f->insts[i], b, t);
+			t[i] = op_finish(f, vb, &f->insts[i], b, t, iss);
 			if (t[i] > worst)
 				worst = t[i];
 		}
 		dep[b] = ns_to_cycles(f, worst);
 	}
 	free(t);
+	free(iss);
 	free(vb);
 	return dep;
 }
