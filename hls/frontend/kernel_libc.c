@@ -10,6 +10,7 @@
 #include "../../host/common/paths.h"
 #include "../ir/ir_util.h"
 #include "../support/diag.h"
+#include "../support/xalloc.h"
 
 const char *kernel_libc_path(void)
 {
@@ -52,10 +53,9 @@ static int tell_long_bits(LLVMModuleRef mod)
 		return 0;
 	int long32 = 0;
 	unsigned n = LLVMGetNamedMetadataNumOperands(mod, "llvm.module.flags");
-	LLVMValueRef *flags = n ? calloc(n, sizeof *flags) : NULL;
-	if (flags)
-		LLVMGetNamedMetadataOperands(mod, "llvm.module.flags", flags);
-	for (unsigned i = 0; flags && i < n; i++) {
+	LLVMValueRef *flags = xcalloc(n + 1, sizeof *flags);
+	LLVMGetNamedMetadataOperands(mod, "llvm.module.flags", flags);
+	for (unsigned i = 0; i < n; i++) {
 		LLVMValueRef op[3];
 		unsigned len = 0;
 		if (LLVMGetMDNodeNumOperands(flags[i]) != 3)
@@ -73,16 +73,15 @@ static int tell_long_bits(LLVMModuleRef mod)
 	return 0;
 }
 
-/* Whether values of types A and B are passed alike: the same kinds and widths, pointers to anything in one
- * address space alike (typed pointers to two copies of one structure type differ in name only). */
+/* Whether values of types A and B are passed alike: the same kinds, integers of any width alike (an
+ * implicit declaration's int result, which C programs for x86-64 rely on, as before), pointers to anything in
+ * one address space alike (typed pointers to two copies of one structure type differ in name only). */
 static int same_shape(LLVMTypeRef a, LLVMTypeRef b)
 {
 	LLVMTypeKind k = LLVMGetTypeKind(a);
 	if (k != LLVMGetTypeKind(b))
 		return 0;
 	switch (k) {
-	case LLVMIntegerTypeKind:
-		return LLVMGetIntTypeWidth(a) == LLVMGetIntTypeWidth(b);
 	case LLVMPointerTypeKind:
 		return LLVMGetPointerAddressSpace(a) == LLVMGetPointerAddressSpace(b);
 	case LLVMArrayTypeKind:
@@ -105,12 +104,10 @@ static int same_shape(LLVMTypeRef a, LLVMTypeRef b)
 		if (n != LLVMCountParamTypes(b) || LLVMIsFunctionVarArg(a) != LLVMIsFunctionVarArg(b) ||
 		    !same_shape(LLVMGetReturnType(a), LLVMGetReturnType(b)))
 			return 0;
-		LLVMTypeRef *pa = calloc(n + 1, sizeof *pa), *pb = calloc(n + 1, sizeof *pb);
-		int same = pa && pb;
-		if (same) {
-			LLVMGetParamTypes(a, pa);
-			LLVMGetParamTypes(b, pb);
-		}
+		LLVMTypeRef *pa = xcalloc(n + 1, sizeof *pa), *pb = xcalloc(n + 1, sizeof *pb);
+		LLVMGetParamTypes(a, pa);
+		LLVMGetParamTypes(b, pb);
+		int same = 1;
 		for (unsigned i = 0; same && i < n; i++)
 			same = same_shape(pa[i], pb[i]);
 		free(pa);
