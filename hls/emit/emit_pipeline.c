@@ -48,15 +48,16 @@ static void decl_block(ectx *e, int b)
 }
 
 /* Per stage of pipelined block B (into LAST, room for its stages): the last cycle of the stage in which an
- * iteration there does anything: a result taken (every operation's, at its slot), a memory request, and the
- * whole run of a unit with a fixed latency (a floating-point unit's levels, an on-chip memory's read), which
- * needs its cycles counted out. A module port's read waits for its data however long it takes (pl<b>_ok). */
+ * iteration there does anything, -1 for none: a result taken (every operation's, at its slot), a memory
+ * request, and the whole run of a unit with a fixed latency (a floating-point unit's levels, an on-chip
+ * memory's read), which needs its cycles counted out. A module port's read waits for its data however long
+ * it takes (pl<b>_ok). */
 static void stage_last_busy(const kfunc *f, int b, int *last)
 {
 	const kblock *bl = &f->blocks[b];
 	int ii = bl->ii;
 	for (int s = 0; s < bl->stages; s++)
-		last[s] = 0;
+		last[s] = -1;
 	for (int j = 0; j < bl->ninsts; j++) {
 		const kinst *k = &f->insts[bl->insts[j]];
 		int fixed = kop_unit(k->op) == KU_FPU || (k->op == K_LOAD && k->mem >= f->nmems);
@@ -69,9 +70,11 @@ static void stage_last_busy(const kfunc *f, int b, int *last)
 }
 
 /* The stage's end: its last cycle, or, once no iteration is left to enter (stage 0 empty: the loop drains),
- * the last cycle any iteration still in the pipeline uses (stage_last_busy). Iterations in flight keep
- * their order and every cycle they use; only cycles no stage uses go, so the drain takes what the last
- * iteration needs rather than whole stages. */
+ * the first cycle after the last one any iteration still in the pipeline uses (stage_last_busy). Not that
+ * last cycle itself: a value it computes goes into its stage register as that cycle ends, and the stage's
+ * end moves the registers on at the same moment, which would take the old value (the iCE40's schedules
+ * showed it). Iterations in flight keep their order and every cycle they use; only cycles no stage uses go,
+ * so the drain takes what the last iteration needs rather than whole stages. */
 static void stage_end(ectx *e, int b)
 {
 	const kblock *bl = &e->f->blocks[b];
@@ -79,16 +82,16 @@ static void stage_end(ectx *e, int b)
 	int *last = xcalloc((size_t)bl->stages, sizeof *last);
 	stage_last_busy(e->f, b, last);
 	for (int s = 1; s < bl->stages; s++)
-		gain |= last[s] < ii - 1;
+		gain |= last[s] + 1 < ii - 1;
 	FILE *o = e->body;
 	fprintf(o, "  wire        pl%d_end = pl%d_c == %d'd%d", b, b, cb, ii - 1);
 	if (gain) {
 		fprintf(o, " || (!pl%d_v[0]", b);
 		for (int s = 1; s < bl->stages; s++)
-			if (last[s] == ii - 1)
+			if (last[s] + 1 >= ii - 1)
 				fprintf(o, " && !pl%d_v[%d]", b, s);
-			else if (last[s] > 0)
-				fprintf(o, " && (!pl%d_v[%d] || pl%d_c >= %d'd%d)", b, s, b, cb, last[s]);
+			else if (last[s] >= 0)
+				fprintf(o, " && (!pl%d_v[%d] || pl%d_c > %d'd%d)", b, s, b, cb, last[s]);
 		fprintf(o, ")");
 	}
 	fprintf(o, ";%s\n", gain ? "  // draining: once the stages' last work is done" : "");
