@@ -3,8 +3,8 @@
  * and ends at 32 bits, the kernel C library's long functions and %l conversions take 32-bit longs, div and
  * ldiv return their structures, and the preprocessor sees spir64, not the x86-64 Windows it is compiled as.
  * Each check that holds sets a bit of the result: 255 when all do. */
-#include <kiln/device.h>
 #include <errno.h>
+#include <kiln/device.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -36,9 +36,10 @@ KILN_SINGLE_TASK_KERNEL void run(int *result)
 	ldiv_t l = ldiv(zero - 100, 7L);
 	printf("long %d bits: u=%lu m=%ld labs=%ld strtol=%ld strtoul=%lu lrint=%ld snprintf='%s' sscanf=%ld "
 	       "div=%d,%d ldiv=%ld,%ld\n",
-	       (int)(sizeof(long) * 8), u, m, labs(zero - 7), big, neg, lrint(2.5 + (double)zero), buf, sc, q.quot,
-	       q.rem, l.quot, l.rem);
+	       (int)(sizeof(long) * 8), u, m, labs(zero - 7), big, neg, lrint(2.5 + (double)zero), buf, sc,
+	       q.quot, q.rem, l.quot, l.rem);
 	*result = (u == 1) + (m == 2147483647L) * 2 + range * 4 + (neg == 4294967295UL) * 8 +
-	          !strcmp(buf, "-5 4294967295 abcdef01") * 16 + (sc == -42) * 32 + (labs(zero - 7) == 7) * 64 +
+	          !strcmp(buf, "-5 4294967295 abcdef01") * 16 + (sc == -42) * 32 +
+	          (labs(zero - 7) == 7) * 64 +
 	          (q.quot == -14 && q.rem == -2 && l.quot == -14 && l.rem == -2) * 128;
 }
