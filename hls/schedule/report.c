@@ -110,6 +110,12 @@ static double op_finish(const kfunc *f, const vbits *vb, const kinst *k, int b, 
 	 * are */
 	if (kop_unit(k->op) == KU_FPU)
 		return step * (floor(start / step + 1e-9) + fp_unit_latency(k, f->clock_ns));
+	/* an operation longer than a step takes a step of its own and runs over it, as the scheduler places
+	 * it (kiln-cc warns that the clock is too short for it): what follows starts in the next step */
+	if (d > step) {
+		double at = step * floor(start / step + 1e-9);
+		return (start > at + 1e-9 ? at + step : at) + step;
+	}
 	return start + d;
 }
 
