@@ -320,6 +320,17 @@ static int bind_signals(const kfunc *f, kbind *b)
 	return 0;
 }
 
+/* Whether memcpy K may take a write's bytes from two source chunks of the copy engine (rtl/kiln_copy.v):
+ * unless both addresses are constants equally aligned to its chunk, or it is a memset. */
+static int copy_may_straddle(const kfunc *f, const kinst *k)
+{
+	if (k->op != K_MEMCPY)
+		return 0;
+	int wide = kmem_word_bytes(f, k->mem) == 8 && kmem_word_bytes(f, k->mem2) == 8;
+	uint64_t chunk = wide ? 8 : 4;
+	return k->a[0].kind != KV_CONST || k->a[1].kind != KV_CONST || (k->a[0].c - k->a[1].c) % chunk != 0;
+}
+
 /* State names: after the block (its label in upper case, or BB<index>) and the step within it, so that a
  * waveform or a case item says where the kernel is; a name two blocks would share gets the step's number. */
 static int bind_states(const kfunc *f, kbind *b)
@@ -416,6 +427,7 @@ int bind_kernel(const kfunc *f, kbind *b)
 			if (wb > b->copy_bytes)
 				b->copy_bytes = wb;
 			int depth = k->op == K_MEMCPY && k->mem2 < f->nmems ? EMIT_READS_IN_FLIGHT
+			            : copy_may_straddle(f, k)               ? EMIT_COPY_STRADDLE_DEPTH
 			                                                    : EMIT_COPY_ONCHIP_DEPTH;
 			if (depth > b->copy_depth)
 				b->copy_depth = depth;

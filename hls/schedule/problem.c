@@ -35,13 +35,21 @@ int sched_port_count(const kfunc *f, int b, int *cnt, int *first)
 			cnt[k->mem]++;
 			first[k->mem] += k->op == K_STORE;
 		} else if (kop_unit(k->op) == KU_COPY) {
-			/* a copy of run-time length counts as one word: it never pipelines */
-			int words = k->a[2].kind == KV_CONST ? (int)((k->a[2].c + 3) / 4) : 1;
+			/* the copy engine's chunks (rtl/kiln_copy.v): 8 bytes between memories of 64-bit
+			 * words, else 4; a copy of run-time length counts as one: it never pipelines */
+			int wide = kmem_word_bytes(f, k->mem) == 8 &&
+			           (k->op == K_MEMSET || kmem_word_bytes(f, k->mem2) == 8);
+			int chunk = wide ? 8 : 4;
+			int words = k->a[2].kind == KV_CONST
+			                ? (int)((k->a[2].c + (unsigned)chunk - 1) / (unsigned)chunk)
+			                : 1;
 			cnt[k->mem] += words;
 			first[k->mem] += words;
 			if (k->op == K_MEMCPY) {
 				cnt[k->mem2] += words;
-				first[k->mem2] += words;
+				/* an on-chip source is read through its second port */
+				if (k->mem2 < f->nmems)
+					first[k->mem2] += words;
 			}
 		}
 	}

@@ -69,6 +69,33 @@ KILN_SINGLE_TASK_KERNEL void memcpy_unaligned(unsigned char *dst, const unsigned
 	__builtin_memcpy(dst + 57, src + 33, 7); /* equally misaligned: bytes, then a word */
 }
 
+/* Every relative alignment of a copy's two sides at every length up to three 8-byte chunks: between module
+ * ports, within one on-chip memory both ways, between two 64-bit memories, and from a 32-bit memory to a
+ * 64-bit one and back (4-byte chunks read through an 8-byte port). The engine reads whole chunks and writes
+ * whole destination chunks, so each pair of alignments takes a different funnel shift. */
+KILN_SINGLE_TASK_KERNEL void copy_sweep(unsigned char *out, const unsigned char *in, int so, int d, int n)
+{
+	unsigned char a[48];
+	unsigned long long w[6], v[6];
+	for (int i = 0; i < 48; i++)
+		a[i] = in[i];
+	for (int i = 0; i < 6; i++) {
+		w[i] = in[i] * 0x0101010101010101ull ^ (unsigned long long)i << 40;
+		v[i] = in[47 - i] * 0x0003000500070009ull;
+	}
+	unsigned len = (unsigned)n;
+	__builtin_memcpy(out + d, in + so, len);
+	__builtin_memmove(a + d, a + so, len);
+	__builtin_memcpy((char *)w + d, (const char *)v + so, len);
+	__builtin_memmove((char *)v + so, (const char *)v + d, len);
+	__builtin_memcpy((char *)v + 24 + (so & 7), a + d, len & 15);
+	__builtin_memcpy(a + 24 + (d & 7), (const char *)w + so, len & 15);
+	for (int i = 0; i < 48; i++)
+		out[48 + i] = a[i];
+	__builtin_memcpy(out + 96, w, sizeof w);
+	__builtin_memcpy(out + 144, v, sizeof v);
+}
+
 /* memmove within one local array, a byte apart both ways, and a memcpy between its halves: the engine reads
  * it through its second port while it writes the first, never a word in the cycle it is written. */
 KILN_SINGLE_TASK_KERNEL void local_shift(unsigned char *out, const unsigned char *in, int n)
@@ -143,6 +170,16 @@ KT_TEST(memcpy_unaligned)
 {
 	unsigned char *d = KT_BUF(unsigned char, 64), *s = KT_BUF(unsigned char, 64);
 	KT_RUN(memcpy_unaligned, KT_P(d), KT_P(s));
+}
+KT_TEST(copy_sweep)
+{
+	unsigned char *o = KT_BUF(unsigned char, 192), *i = KT_BUF(unsigned char, 48);
+	for (int so = 0; so < 8; so++)
+		for (int d = 0; d < 8; d++)
+			KT_RUN(copy_sweep, KT_P(o), KT_P(i), KT_V(int, so), KT_V(int, d),
+			       KT_V(int, (so * 3 + d * 5) % 25));
+	KT_RUN(copy_sweep, KT_P(o), KT_P(i), KT_V(int, 15), KT_V(int, 9), KT_V(int, 24));
+	KT_RUN(copy_sweep, KT_P(o), KT_P(i), KT_V(int, 2), KT_V(int, 13), KT_V(int, 23));
 }
 KT_TEST(local_shift)
 {
