@@ -12,7 +12,7 @@ KILN_DATA_FILES := $(patsubst configs/boards/%,$(KILN_DATA)/boards/%,$(wildcard 
 	$(patsubst %,$(KILN_DATA)/%,$(wildcard rtl/*.v) $(SIM_MODEL_DEPS)) \
 	$(patsubst hls/include/%,$(KILN_DATA)/include/%,$(wildcard hls/include/kiln/*.h)) $(CONTRACT_VH) \
 	$(patsubst hls/libc/include/%,$(KILN_DATA)/libc/include/%,$(wildcard hls/libc/include/*.h))
-KILN_DATA_FILES += $(KERNEL_LIBC_BC)
+KILN_DATA_FILES += $(KERNEL_LIBC_BC) $(KILN_DIFFTEST_FILES)
 # The real boards' tops, pins and bitstream flows, and the shell and host link they share with the sim board.
 KILN_DATA_FILES += $(patsubst %,$(KILN_DATA)/%,$(filter-out $(SIM_MODEL_DEPS),$(wildcard bsp/common/rtl/*.v \
 	bsp/common/flow/* bsp/*/rtl/*.v bsp/*/rtl.f bsp/*/build-bitstream bsp/*/*.pcf bsp/*/*.lpf)))
@@ -61,7 +61,7 @@ install: all
 	install -d -m 0755 $(DEST)/share/kiln/trusted-models
 	install -m 0644 $(dir $(KILN_TRUST_STAMP))[0-9a-f]* $(DEST)/share/kiln/trusted-models/
 	install -m 0644 $(KILN_MAN_PAGES) $(DEST)/share/man/man1/
-	install -m 0644 LICENSE README.md $(DEST)/share/doc/kiln/
+	install -m 0644 LICENSE README.md docs/regression.md docs/kiln-test.schema.json $(DEST)/share/doc/kiln/
 	install -m 0644 $(KILN_PC) $(DEST)/lib/pkgconfig/
 	echo '$(PREFIX)/lib/$(OCL_SONAME)' >$(DESTDIR)$(ICD_VENDORS_DIR)/kiln.icd
 

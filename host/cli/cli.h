@@ -56,5 +56,10 @@ int cmd_write(cli *c);
 int cmd_regs(cli *c);
 int cmd_dg(cli *c);
 int cmd_trust(cli *c);
+/* kiln run-main IMAGE [KERNEL]: exits with the status of the main KERNEL(int *result) runs (host/cli/test.c).
+ */
+int cmd_run_main(cli *c);
+/* kiln test ...: the regression runner, which parses its own command line (ARGV[0] is "test"). */
+int kiln_test_main(int argc, char **argv);
 
 #endif

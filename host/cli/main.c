@@ -78,6 +78,15 @@ static const command commands[] = {
      "Vouches for IMAGE's simulation model, which is native code: the sim board runs a model only when\n"
      "this machine built it (kiln-cc records every model it builds) or it was trusted this way. Records\n"
      "the model's SHA-256 in $KILN_CACHE/trusted-models; run it only for images whose origin you trust.\n"},
+    {"run-main", cmd_run_main, 1, 2, 0, "kiln run-main IMAGE [KERNEL]",
+     "run a C program's main made a kernel; exit with its status",
+     "Runs kernel KERNEL (default run) of IMAGE, a C program's main made a kernel that stores main's\n"
+     "result through its one argument (KILN_SINGLE_TASK_KERNEL void run(int *result) { *result =\n"
+     "main(); }), the way the program runs natively: what it prints goes to stdout, and kiln exits with\n"
+     "main's return value, exit's status, or 134 after abort or a failed assert. A board or image failure\n"
+     "is status 1 with a message. kiln test's \"self\" check runs it.\n"},
+    {"test", NULL, 1, -1, 0, "kiln test MANIFEST [-j N] [--seed S] [--reseed N] [--junit FILE] ...",
+     "run a regression of kernels on simulated boards (kiln test --help)", ""},
     {"dg", cmd_dg, 4, -1, OPT_BYTES | OPT_OFFSET | OPT_COUNT,
      "kiln dg read DEV IMAGE NAME [--offset N] [--count N] [--bytes] [--json]\n"
      "       kiln dg write DEV IMAGE NAME VALUE... [--offset N] [--bytes] [--json]",
@@ -175,6 +184,9 @@ int main(int argc, char **argv)
 	char **pos = calloc((size_t)argc + 1, sizeof *pos);
 	if (!pos)
 		return CLI_FAIL;
+	/* kiln test has options of its own (-j, --seed, ...) */
+	if (argc > 1 && strcmp(argv[1], "test") == 0)
+		return free(pos), kiln_test_main(argc - 1, argv + 1);
 	for (int i = 1; i < argc; i++)
 		json_wanted |= strcmp(argv[i], "--json") == 0;
 	/* Options may come anywhere; the first bare word is the command. */
@@ -251,6 +263,8 @@ int main(int argc, char **argv)
 		free(pos);
 		return rc;
 	}
+	if (!cmd->fn) /* kiln test parses its own line: it must come first */
+		return free(pos), usage_error("%s must be the first word: %s", cmd->name, cmd->usage);
 	c.cmd = cmd->name;
 	c.pos = pos;
 	int rc = cmd->fn(&c);

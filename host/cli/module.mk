@@ -3,7 +3,8 @@
 # for diagnose, and for bus commands on a simulated board that has nothing programmed yet.
 KILN_TOOL := $(BUILD)/bin/kiln
 KILN_SMOKE_IMG := $(BUILD)/share/kiln/smoke.kimg
-KILN_CLI_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard host/cli/*.c))
+# host/regress: kiln test's manifest, session and reports.
+KILN_CLI_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard host/cli/*.c host/regress/*.c))
 
 $(KILN_SMOKE_IMG): test/runtime/smoke.c $(KILN_CC) hls/include/kiln/device.h $(SIM_MODEL_DEPS) $(wildcard rtl/*.v)
 	@mkdir -p $(@D)
@@ -22,3 +23,10 @@ $(KILN_TRUST_STAMP): $(KILN_SMOKE_IMG) $(KILN_TOOL)
 		test -n "$$d" && rm -f $(@D)/[0-9a-f]* && : >$(@D)/$$d && chmod 0755 $(@D) && : >$@
 
 BIN += $(KILN_TOOL) $(KILN_SMOKE_IMG) $(KILN_TRUST_STAMP)
+
+# kiln test builds the differential harness' runner (host/difftest/) from source with each "native" check's
+# kernels, against the installed kiln/difftest.h and libkiln: it ships as data.
+KILN_DIFFTEST_FILES := $(BUILD)/share/kiln/difftest/difftest.c
+$(BUILD)/share/kiln/difftest/%: host/difftest/%
+	install -D -m 0644 $< $@
+$(KILN_TOOL): | $(KILN_DIFFTEST_FILES)

@@ -62,12 +62,38 @@ static const struct {
     /* octal: a string then holds no quote but its delimiters, for tools that find strings by quotes
      * (rtl_wrap.h) */
     [KILN_ESC_VERILOG_STRING] = {"", 1, "\"\\"},
+    [KILN_ESC_XML] = {"", 0, ""},
+    [KILN_ESC_SHELL] = {"", 0, ""},
 };
+
+/* XML's five predefined entities: enough for character data and for attribute values in either quotes. */
+static const char *xml_entity(unsigned char c)
+{
+	return c == '&'    ? "&amp;"
+	       : c == '<'  ? "&lt;"
+	       : c == '>'  ? "&gt;"
+	       : c == '"'  ? "&quot;"
+	       : c == '\'' ? "&apos;"
+	                   : NULL;
+}
 
 void kiln_sb_text(kiln_strbuf *b, const char *s, enum kiln_text_escape e)
 {
 	for (const char *p = s ? s : ""; *p; p++) {
 		unsigned char c = (unsigned char)*p;
+		if (e == KILN_ESC_SHELL) {
+			/* nothing is special inside single quotes but the quote itself: end, escape, reopen
+			 */
+			if (c == '\'')
+				kiln_sb_add(b, "'\\''");
+			else
+				kiln_sb_addc(b, (char)c);
+			continue;
+		}
+		if (e == KILN_ESC_XML && xml_entity(c)) {
+			kiln_sb_add(b, xml_entity(c));
+			continue;
+		}
 		if (esc_rules[e].lossless && (is_control(c) || c >= 0x80 || strchr(esc_rules[e].octal, c))) {
 			kiln_sb_printf(b, "\\%03o", c);
 		} else if (is_control(c)) {

@@ -20,7 +20,9 @@ enum kiln_text_escape {
 	KILN_ESC_RDL_STRING,   /* inside a SystemRDL "string" */
 	KILN_ESC_YAML_STRING,  /* inside a YAML "double-quoted" scalar (FuseSoC core) */
 	KILN_ESC_C_STRING,     /* inside a C "string literal" (lossless) */
-	KILN_ESC_VERILOG_STRING /* inside a Verilog "string literal" (lossless) */
+	KILN_ESC_VERILOG_STRING, /* inside a Verilog "string literal" (lossless) */
+	KILN_ESC_XML,            /* XML character data or a "quoted" attribute value (JUnit reports) */
+	KILN_ESC_SHELL /* inside a POSIX shell 'single-quoted' word (reproduction scripts; lossless) */
 };
 
 enum kiln_ident_case { KILN_IDENT_LOWER, KILN_IDENT_UPPER, KILN_IDENT_KEEP };

@@ -71,10 +71,10 @@ $$(HLS_TEST_DIR)/img-dsp6/%.kimg: $(1)/%.c $$(KILN_CC) hls/include/kiln/device.h
 	@mkdir -p $$(@D)
 	$$(KILN_CC) -q --dsp-max 6 -o $$@ $$<
 
-$$(HLS_TEST_DIR)/bin/%: $(1)/%.c test/hls/difftest.c test/hls/difftest.h $$(LIBKILN)
+$$(HLS_TEST_DIR)/bin/%: $(1)/%.c host/difftest/difftest.c host/include/kiln/difftest.h $$(LIBKILN)
 	@mkdir -p $$(@D)
 	$$(CC) $$(SAN) -std=gnu11 -O1 -g -w -fwrapv -ffp-contract=off -Ihost/include -Ihls/include -I. -DKILN_HARNESS \
-		'-DKT_FILE="$$*"' -include test/hls/difftest.h -o $$@ $$< test/hls/difftest.c $$(LIBKILN_LINK) -lm
+		'-DKT_FILE="$$*"' -include kiln/difftest.h -o $$@ $$< host/difftest/difftest.c $$(LIBKILN_LINK) -lm
 endef
 $(foreach d,test/kernels $(HLS_GEN_DIR),$(eval $(call CORPUS_RULES,$(d))))
 

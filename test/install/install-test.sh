@@ -56,7 +56,9 @@ for f in bin/kiln-cc bin/kiln-post-link bin/kiln lib/libkiln.so.$version lib/lib
 	include/kiln/kiln.h include/kiln/device.h include/kiln/opencl.h lib/pkgconfig/kiln.pc \
 	share/kiln/boards/sim.json share/kiln/rtl/kiln_dg_store.v share/kiln/include/kiln/device.h \
 	share/kiln/bsp/sim/build-model share/kiln/smoke.kimg share/man/man1/kiln-cc.1 share/man/man1/kiln.1 \
-	share/man/man1/kiln-post-link.1 share/doc/kiln/LICENSE etc/OpenCL/vendors/kiln.icd; do
+	share/man/man1/kiln-post-link.1 share/man/man1/kiln-test.1 share/doc/kiln/LICENSE \
+	share/doc/kiln/regression.md share/doc/kiln/kiln-test.schema.json include/kiln/difftest.h \
+	share/kiln/difftest/difftest.c etc/OpenCL/vendors/kiln.icd; do
 	[ -s "$p/$f" ] || missing="${missing:-} $f"
 done
 [ -z "${missing:-}" ] && ok "every file of the installation is there" || notok "installed files" "missing:$missing"
@@ -83,7 +85,7 @@ else
 fi
 
 # Man pages render without warnings and carry the version.
-for m in kiln-cc kiln kiln-post-link; do
+for m in kiln-cc kiln kiln-post-link kiln-test; do
 	groff -man -Tutf8 -ww -z "$p/share/man/man1/$m.1" >"$tmp/groff" 2>&1
 	if [ ! -s "$tmp/groff" ] && grep -q "^\.TH .*$version" "$p/share/man/man1/$m.1"; then
 		ok "man page $m.1 renders cleanly and names version $version"
@@ -136,6 +138,32 @@ grep -q "counter -> 11 (expected 11)" out && echo "ok - the counter example runs
 	echo "not ok - counter_host: \$(head -c 400 out)"
 kiln diagnose >out 2>&1 && grep -q PASSED out && echo "ok - kiln diagnose PASSED with the installed smoke image" ||
 	echo "not ok - kiln diagnose: \$(tail -c 400 out)"
+# kiln test from the installation: the native harness built from the installed header and runner source
+mkdir -p regress
+cat >regress/tiny.c <<'TINY'
+#include <kiln/device.h>
+KILN_SINGLE_TASK_KERNEL void vinc(int *a, int n)
+{
+	for (int i = 0; i < n; i++)
+		a[i] += i;
+}
+KILN_SINGLE_TASK_KERNEL void run(int *result)
+{
+	*result = 0;
+}
+#ifdef KILN_HARNESS
+KT_TEST(vinc8)
+{
+	int *a = KT_BUF(int, 8);
+	KT_RUN(vinc, KT_P(a), KT_V(int, 8));
+}
+#endif
+TINY
+printf '{"kiln_test": 1, "tests": [{"name": "vinc", "sources": ["tiny.c"], "check": "native"},\n'\
+' {"name": "self", "sources": ["tiny.c"], "check": "self"}]}\n' >regress/m.json
+kiln test regress/m.json -j 2 --out regress/out >out 2>&1
+[ "\$(tail -n 1 out)" = "2 passed, 0 failed" ] && echo "ok - installed kiln test runs a native and a self check" ||
+	echo "not ok - installed kiln test: \$(tail -c 600 out)"
 if cc -o ocl_host ocl_host.c -I. -I"$p/include" -lOpenCL 2>err; then
 	# A sanitized build (make asan): the ICD loader opens the library late, so the sanitizer runtime must be
 	# preloaded for a program built without it; the tools it starts (kiln-cc, clang, perl) are not ours to

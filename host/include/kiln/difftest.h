@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Differential testing of corpus kernels: each test in a corpus file (test/kernels/*.c, under #ifdef
- * KILN_HARNESS) runs a kernel as Verilated RTL through libkiln and natively (the same C, compiled by the host
- * compiler with kiln/device.h in native mode) on the same inputs, then compares every byte of every buffer
- * and registered device global.
+/* The differential harness: each KT_TEST in a kernel source (under #ifdef KILN_HARNESS) runs a kernel on a
+ * board through libkiln and natively (the same C, compiled by the host compiler with kiln/device.h in native
+ * mode) on the same inputs, then compares every byte of every buffer and registered device global, naming
+ * the first that differs. kiln test's "native" check (docs/regression.md) builds a source with it; Kiln's own
+ * corpus (test/kernels/) is written this way.
  *
  *   KT_TEST(vadd) {
  *       int32_t *a = KT_BUF(int32_t, 64), *b = KT_BUF(int32_t, 64);   // random contents, fixed seed

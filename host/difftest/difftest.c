@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The differential harness (see difftest.h): runs every test of one corpus file against an image compiled
- * from the same file. Usage: difftest IMAGE [TEST ...]. With KILN_BENCH_OUT set, appends one JSON line per
- * kernel run (file, test, kernel, cycles) to that file. */
-#include "difftest.h"
+/* The differential harness (kiln/difftest.h): runs every KT_TEST of a kernel source, compiled natively
+ * together with this file, against an image compiled from the same source. Usage: HARNESS IMAGE [TEST ...].
+ * Each check prints "ok - NAME" or "not ok - NAME: why"; the exit status is 1 when any failed. The random
+ * inputs of a test follow from its name and line and $KILN_TEST_SEED (default 1). With KILN_BENCH_OUT set,
+ * appends one JSON line per kernel run (file, test, kernel, cycles) to that file. Installed as
+ * share/kiln/difftest/difftest.c: kiln test builds it with each source of a "native" check. */
+#include <kiln/difftest.h>
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,7 +14,29 @@
 
 #include <kiln/kiln.h>
 
-#include "test/harness.h"
+static int kt_failures;
+/* Prefix of every check name ($KILN_TEST_LABEL: a source run on two builds tells its runs apart). */
+static const char *kt_label = "";
+
+/* Prints one check's verdict; returns OK. */
+static int kt_check(int ok, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int kt_check(int ok, const char *name, const char *fmt, ...)
+{
+	if (ok) {
+		printf("ok - %s%s\n", kt_label, name);
+		return 1;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	kt_failures++;
+	printf("not ok - %s%s: ", kt_label, name);
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+	return 0;
+}
+#define KT_CHECK(cond, name, ...) kt_check(!!(cond), (name), __VA_ARGS__)
+#define KT_DONE() (fflush(stdout), kt_failures ? 1 : 0)
 
 #ifndef KT_FILE
 #define KT_FILE "?"
@@ -267,6 +292,8 @@ int main(int argc, char **argv)
 	const char *label = getenv("KILN_TEST_LABEL");
 	if (label)
 		kt_label = label;
+	const char *se = getenv("KILN_TEST_SEED");
+	uint64_t seed = se && *se ? strtoull(se, NULL, 0) : 1;
 	const char *bo = getenv("KILN_BENCH_OUT");
 	if (bo && *bo)
 		bench = fopen(bo, "a");
@@ -285,6 +312,8 @@ int main(int argc, char **argv)
 			continue;
 		cur_test = tests[t].name;
 		rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)tests[t].line * 0x100000001B3ULL;
+		if (seed != 1) /* seed 1 gives the inputs the corpus always had */
+			rng ^= seed * 0xBF58476D1CE4E5B9ULL;
 		for (const char *c = tests[t].name; *c; c++)
 			rng = (rng ^ (uint8_t)*c) * 0x100000001B3ULL;
 		if (!rng)
@@ -295,6 +324,15 @@ int main(int argc, char **argv)
 			kiln_mem_free(dev, bufs[i].dev);
 			free(bufs[i].host);
 		}
+	}
+	/* a name asked for that no KT_TEST has is a failure: a misspelt case must not pass by running nothing
+	 */
+	for (int i = 2; i < argc; i++) {
+		int found = 0;
+		for (int t = 0; t < ntests && !found; t++)
+			found = !strcmp(argv[i], tests[t].name);
+		if (!found)
+			KT_CHECK(0, argv[i], "no KT_TEST named %s in " KT_FILE, argv[i]);
 	}
 	if (bench)
 		fclose(bench);
