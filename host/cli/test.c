@@ -12,6 +12,7 @@
 #include "host/regress/manifest.h"
 #include "host/regress/report.h"
 #include "host/regress/session.h"
+#include "host/regress/slurm.h"
 
 int cmd_run_main(cli *c)
 {
@@ -58,7 +59,8 @@ int cmd_run_main(cli *c)
 
 static const char TEST_USAGE[] =
     "usage: kiln test MANIFEST [-j N] [--seed S] [--reseed N] [--retries N] [--out DIR]\n"
-    "                 [--junit FILE] [--json FILE] [--shard K/N] [--filter TEXT] [--no-waves] [-v]\n";
+    "                 [--junit FILE] [--json FILE] [--shard K/N] [--filter TEXT] [--no-waves] [-v]\n"
+    "                 [--slurm N [--sbatch ARG]...]\n";
 
 static const char TEST_HELP[] =
     "\nRuns the regression the JSON manifest MANIFEST describes (docs/regression.md): each test compiles\n"
@@ -77,6 +79,9 @@ static const char TEST_HELP[] =
     "                 output, image, waveform (wave.vcd) and repro.sh, the exact command to rerun it\n"
     "  --junit FILE   JUnit XML results;  --json FILE: JSON results\n"
     "  --shard K/N    run the K-th of N shares of the tests (CI matrices)\n"
+    "  --slurm N      run on Slurm: a job array of N tasks, each a shard (sbatch --wait; the session\n"
+    "                 folder must be on a filesystem the nodes share), merged into one report\n"
+    "  --sbatch ARG   pass ARG to sbatch (--partition=..., --time=..., --cpus-per-task=...)\n"
     "  --filter TEXT  run only the tests whose name contains TEXT\n"
     "  --no-waves     do not rerun failures for a waveform\n"
     "  -v             print every run's output, not only the failures'\n"
@@ -108,7 +113,8 @@ int kiln_test_main(int argc, char **argv)
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	kreg_options o = {
 	    .jobs = cpus > 0 ? (int)cpus : 1, .reseed = 1, .retries = 1, .waves = 1, .out = "kiln-test-out"};
-	const char *manifest = NULL, *junit = NULL, *json = NULL;
+	const char *manifest = NULL, *junit = NULL, *json = NULL, *sbatch_args[32];
+	kreg_slurm slurm = {.args = sbatch_args};
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -155,6 +161,15 @@ int kiln_test_main(int argc, char **argv)
 			                                          : &o.filter;
 			*to = v;
 			i++;
+		} else if (!strcmp(a, "--slurm")) {
+			if (count_arg(a, v, 1, &slurm.tasks))
+				return CLI_USAGE;
+			i++;
+		} else if (!strcmp(a, "--sbatch")) {
+			if (!v || !*v || slurm.nargs == 32)
+				return test_usage("--sbatch wants one sbatch option (at most 32)%s", "");
+			sbatch_args[slurm.nargs++] = v;
+			i++;
 		} else if (!strcmp(a, "--no-waves")) {
 			o.waves = 0;
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
@@ -169,6 +184,10 @@ int kiln_test_main(int argc, char **argv)
 	}
 	if (!manifest)
 		return test_usage("no manifest given%s", "");
+	if (slurm.nargs && !slurm.tasks)
+		return test_usage("--sbatch goes with --slurm N%s", "");
+	if (slurm.tasks && o.nshards)
+		return test_usage("--slurm makes its own shards: no --shard%s", "");
 	kreg_manifest m;
 	char err[1024];
 	if (kreg_manifest_load(manifest, &m, err, sizeof err)) {
@@ -178,7 +197,8 @@ int kiln_test_main(int argc, char **argv)
 	kreg_result *r = NULL;
 	int n = 0;
 	kreg_totals tot;
-	if (kreg_session_run(&m, &o, &r, &n, &tot)) {
+	if (slurm.tasks ? kreg_slurm_run(manifest, &m, &o, &slurm, &r, &n, &tot)
+	                : kreg_session_run(&m, &o, &r, &n, &tot)) {
 		kreg_manifest_free(&m);
 		return CLI_FAIL;
 	}

@@ -7,7 +7,6 @@
  * share/kiln/difftest/difftest.c: kiln test builds it with each source of a "native" check. */
 #include <kiln/difftest.h>
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,24 +17,16 @@ static int kt_failures;
 /* Prefix of every check name ($KILN_TEST_LABEL: a source run on two builds tells its runs apart). */
 static const char *kt_label = "";
 
-/* Prints one check's verdict; returns OK. */
-static int kt_check(int ok, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int kt_check(int ok, const char *name, const char *fmt, ...)
+/* Prints the verdict of check NAME: "ok - NAME", or "not ok - NAME: WHY"; returns OK. */
+static int verdict(int ok, const char *name, const char *why)
 {
-	if (ok) {
+	if (ok)
 		printf("ok - %s%s\n", kt_label, name);
-		return 1;
-	}
-	va_list ap;
-	va_start(ap, fmt);
-	kt_failures++;
-	printf("not ok - %s%s: ", kt_label, name);
-	vprintf(fmt, ap);
-	printf("\n");
-	va_end(ap);
-	return 0;
+	else
+		printf("not ok - %s%s: %s\n", kt_label, name, why);
+	kt_failures += !ok;
+	return ok;
 }
-#define KT_CHECK(cond, name, ...) kt_check(!!(cond), (name), __VA_ARGS__)
 #define KT_DONE() (fflush(stdout), kt_failures ? 1 : 0)
 
 #ifndef KT_FILE
@@ -158,8 +149,11 @@ void kt_dg(const char *uid, void *native, size_t size, int keep)
 	uint8_t *p = native;
 	for (size_t i = 0; i < size; i++)
 		p[i] = (uint8_t)kt_rand();
-	if (kiln_dg_write(prog, uid, native, size, 0) != KILN_OK)
-		KT_CHECK(0, "write device global", "%s: %s", uid, kiln_last_error());
+	if (kiln_dg_write(prog, uid, native, size, 0) != KILN_OK) {
+		char why[400];
+		snprintf(why, sizeof why, "%s: %s", uid, kiln_last_error());
+		verdict(0, "write device global", why);
+	}
 }
 
 int kt_device(const char *kernel, int dims, const size_t *global, const size_t *local)
@@ -179,7 +173,7 @@ int kt_device(const char *kernel, int dims, const size_t *global, const size_t *
 		ok = (dims ? kiln_kernel_run_nd(k, global, local, &cycles) : kiln_kernel_run(k, &cycles)) ==
 		     KILN_OK;
 	nargs = 0;
-	if (!KT_CHECK(ok, name, "%s", kiln_last_error()))
+	if (!verdict(ok, name, kiln_last_error()))
 		return 0;
 	if (bench)
 		fprintf(bench, "{\"file\": \"%s\", \"test\": \"%s\", \"kernel\": \"%s\", \"cycles\": %llu}\n",
@@ -224,7 +218,7 @@ void kt_compare(const char *kernel)
 		free(d);
 	}
 	snprintf(name, sizeof name, "%s: %s RTL matches native", cur_test, kernel);
-	KT_CHECK(!bad, name, "%s", why);
+	verdict(!bad, name, why);
 }
 
 /* Work-item position of the native run, in the hardware's order: dimension 0 fastest. */
@@ -297,11 +291,11 @@ int main(int argc, char **argv)
 	const char *bo = getenv("KILN_BENCH_OUT");
 	if (bo && *bo)
 		bench = fopen(bo, "a");
-	if (!KT_CHECK(kiln_device_open(NULL, &dev) == KILN_OK, KT_FILE ": open the sim board", "%s",
-	              kiln_last_error()))
+	if (!verdict(kiln_device_open(NULL, &dev) == KILN_OK, KT_FILE ": open the sim board",
+	             kiln_last_error()))
 		return KT_DONE();
-	if (!KT_CHECK(kiln_program_load(dev, argv[1], &prog) == KILN_OK, KT_FILE ": load the image", "%s",
-	              kiln_last_error()))
+	if (!verdict(kiln_program_load(dev, argv[1], &prog) == KILN_OK, KT_FILE ": load the image",
+	             kiln_last_error()))
 		return KT_DONE();
 	qsort(tests, (size_t)ntests, sizeof tests[0], by_line);
 	for (int t = 0; t < ntests; t++) {
@@ -325,14 +319,16 @@ int main(int argc, char **argv)
 			free(bufs[i].host);
 		}
 	}
-	/* a name asked for that no KT_TEST has is a failure: a misspelt case must not pass by running nothing
-	 */
+	/* a name no KT_TEST has fails: a misspelt case must not pass by running nothing */
 	for (int i = 2; i < argc; i++) {
 		int found = 0;
 		for (int t = 0; t < ntests && !found; t++)
 			found = !strcmp(argv[i], tests[t].name);
-		if (!found)
-			KT_CHECK(0, argv[i], "no KT_TEST named %s in " KT_FILE, argv[i]);
+		if (!found) {
+			char why[300];
+			snprintf(why, sizeof why, "no KT_TEST named %s in " KT_FILE, argv[i]);
+			verdict(0, argv[i], why);
+		}
 	}
 	if (bench)
 		fclose(bench);

@@ -572,6 +572,18 @@ static void build_failed(session *s, job *j)
 	free(text);
 }
 
+int kreg_selected(const kreg_options *o, int ti, const kreg_test *t)
+{
+	return !(o->nshards > 1 && ti % o->nshards != o->shard - 1) &&
+	       !(o->filter && !strstr(t->name, o->filter));
+}
+
+char *kreg_run_name(const kreg_options *o, const kreg_test *t, int k, uint64_t *seed)
+{
+	*seed = (o->seed ? o->seed : t->seed) + (uint64_t)k;
+	return o->reseed > 1 ? fmt("%s#%llu", t->name, (unsigned long long)*seed) : strdup(t->name);
+}
+
 int kreg_session_run(const kreg_manifest *m, const kreg_options *o, kreg_result **results, int *nout,
                      kreg_totals *totals)
 {
@@ -600,8 +612,7 @@ int kreg_session_run(const kreg_manifest *m, const kreg_options *o, kreg_result 
 	int reseed = o->reseed > 0 ? o->reseed : 1;
 	for (int ti = 0; ti < m->ntests; ti++) {
 		const kreg_test *t = &m->tests[ti];
-		if ((o->nshards > 1 && ti % o->nshards != o->shard - 1) ||
-		    (o->filter && !strstr(t->name, o->filter)))
+		if (!kreg_selected(o, ti, t))
 			continue;
 		int gi = group_of(&s, t);
 		group *g = &s.groups[gi];
@@ -614,16 +625,14 @@ int kreg_session_run(const kreg_manifest *m, const kreg_options *o, kreg_result 
 			s.jobs[g->harness].artifact = fmt("%s/images/%d.harness", s.out, gi);
 		}
 		for (int k = 0; k < reseed; k++) {
-			uint64_t seed = (o->seed ? o->seed : t->seed) + (uint64_t)k;
+			uint64_t seed = 0;
 			kreg_result *nr = realloc(s.res, ((size_t)s.nres + 1) * sizeof *nr);
 			if (!nr)
 				abort();
 			s.res = nr;
-			s.res[s.nres] = (kreg_result){
-			    .name = reseed > 1 ? fmt("%s#%llu", t->name, (unsigned long long)seed)
-			                       : strdup(t->name),
-			    .board = t->board,
-			    .seed = seed};
+			s.res[s.nres] = (kreg_result){.board = t->board};
+			s.res[s.nres].name = kreg_run_name(o, t, k, &seed);
+			s.res[s.nres].seed = seed;
 			int r = add_job(&s, J_RUN, gi, g->image, t->check == KREG_NATIVE ? g->harness : -1);
 			s.jobs[r].test = ti;
 			s.jobs[r].result = s.nres++;

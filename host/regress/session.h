@@ -19,6 +19,11 @@ typedef struct kreg_options {
 	int verbose;        /* print each run's output as it ends */
 } kreg_options;
 
+/* Whether O's shard and filter select test T, the TI-th of its manifest. */
+int kreg_selected(const kreg_options *o, int ti, const kreg_test *t);
+/* The K-th run of test T under O (K < O's reseed count): its seed in *SEED, its name returned (malloc'd). */
+char *kreg_run_name(const kreg_options *o, const kreg_test *t, int k, uint64_t *seed);
+
 /* Runs the tests of M per O; fills *RESULTS (*N entries, malloc'd) and returns 0, or -1 with a message on
  * stderr when the session itself cannot run (its folder cannot be made). */
 int kreg_session_run(const kreg_manifest *m, const kreg_options *o, kreg_result **results, int *n,

@@ -16,3 +16,11 @@ $(BUILD)/bench/bench-regress: scripts/bench-regress $(KILN_TOOL) $(KILN_CC) $(KI
 	printf '#!/bin/sh\nexec python3 "%s/scripts/bench-regress" "%s" "%s"\n' '$(SRC)' '$(abspath $(BUILD))' '$(SRC)' >$@
 	chmod +x $@
 BENCH_PROGS += $(BUILD)/bench/bench-regress
+
+# kiln test --slurm on a single-node Slurm the test starts and stops (skipped, saying why, without Slurm).
+SLURM_TEST := $(BUILD)/test/regress/slurm-test
+TESTS += $(SLURM_TEST)
+$(SLURM_TEST): test/regress/slurm-test.sh scripts/bench-regress $(KILN_TOOL) $(KILN_CC) $(LIBKILN) $(KILN_DIFFTEST_FILES)
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\nexec sh "%s/test/regress/slurm-test.sh" "%s" "%s"\n' '$(SRC)' '$(SRC)' '$(abspath $(BUILD))' >$@
+	chmod +x $@
