@@ -82,3 +82,37 @@ else:
 if rc != 0 and not failed:
     print(f"not ok - python: pytest exited with status {rc} with no failing test in its report")
 EOF
+
+# The same manifests through kiln test and through pytest (the plugin collects a manifest named on its command
+# line): the 40-test corpus manifest and test/regress/faults.json must get equal verdicts and causes, test for
+# test.
+eq=$out/equal
+rm -rf "$eq"
+mkdir -p "$eq"
+m=$(python3 "$src/scripts/bench-regress" --manifest "$src" "$eq") || echo "not ok - python: no corpus manifest"
+for pair in corpus:$m faults:$src/test/regress/faults.json; do
+	label=${pair%%:*} man=${pair#*:}
+	KILN_CACHE=${KILN_CACHE:-$src/build/cache} "$build/bin/kiln" test "$man" -j 2 --no-waves --out "$eq/kt-$label" \
+		--json "$eq/kt-$label.json" >"$eq/kt-$label.out" 2>&1
+	(cd "$eq" && LD_PRELOAD=$preload KILN_CACHE=${KILN_CACHE:-$src/build/cache} PYTHONPYCACHEPREFIX=$out/pycache \
+		KILN_LIBKILN=$build/lib/libkiln.so.0 KILN_CC=$build/bin/kiln-cc \
+		"$venv/bin/python" -m pytest -n 2 -p no:cacheprovider -q --basetemp="$eq/tmp-$label" \
+		--kiln-cache="$out/images" --junitxml="$eq/py-$label.xml" "$man" >"$eq/py-$label.log" 2>&1)
+	"$venv/bin/python" - "$eq/kt-$label.json" "$eq/py-$label.xml" "$label" <<'PY'
+import json, sys, xml.etree.ElementTree as ET
+kt = {t["name"]: (t["passed"], t["cause"]) for t in json.load(open(sys.argv[1]))["tests"]}
+py = {}
+for c in ET.parse(sys.argv[2]).getroot().iter("testcase"):
+    props = {p.get("name"): p.get("value") for p in c.iter("property")}
+    failed = c.find("failure") is not None or c.find("error") is not None
+    py[c.get("name")] = (not failed, props.get("cause") if failed else None)
+label = sys.argv[3]
+diff = [(n, kt.get(n), py.get(n)) for n in sorted(set(kt) | set(py)) if kt.get(n) != py.get(n)]
+npass = sum(v[0] for v in kt.values())
+if kt and not diff:
+    print(f"ok - python: kiln test and pytest give the {label} manifest's {len(kt)} tests equal verdicts "
+          f"({npass} passed) and causes")
+else:
+    print(f"not ok - python: kiln test and pytest disagree on the {label} manifest: {diff[:3] or 'no tests'}")
+PY
+done
