@@ -141,3 +141,20 @@ sleep 0.2
 left=$(pgrep -f "host-check.sh $tmp/i/images/" | wc -l)
 [ $rc != 0 ] && [ "$left" = 0 ] && grep -q 'interrupted; 0 of 1 runs had finished' "$tmp/i.out"
 say $? "an interrupt stops the running tests and says how far it got" "exit $rc, $left left running: $(tail -c 300 "$tmp/i.out")"
+
+# 8. The README's regression section works as written (its command lines, run from a tree of its layout; the
+# build folder is this suite's).
+mkdir -p "$tmp/readme"
+ln -s "$src/test" "$tmp/readme/test"
+grep '^PATH=\$PWD/build/bin:\$PATH kiln test ' "$src/README.md" >"$tmp/readme/lines"
+n=0
+while IFS= read -r line; do
+	n=$((n + 1))
+	cmd=$(printf '%s\n' "$line" | sed "s|\\\$PWD/build/bin|$build/bin|")
+	(cd "$tmp/readme" && sh -c "$cmd" >"$tmp/readme/out$n" 2>&1)
+	echo "$(tail -n 1 "$tmp/readme/out$n")" >>"$tmp/readme/last"
+done <"$tmp/readme/lines"
+[ "$n" = 2 ] && [ "$(sed -n 1p "$tmp/readme/last")" = "6 passed, 0 failed" ] &&
+	[ "$(sed -n 2p "$tmp/readme/last")" = "0 passed, 7 failed" ] && [ -d "$tmp/readme/kiln-test-out/failures/mismatch" ]
+say $? "the README's two kiln test command lines give what it says (6 passed; 7 failures kept)" \
+	"$n lines: $(tr '\n' ' ' <"$tmp/readme/last" 2>/dev/null)"
