@@ -7,6 +7,7 @@
  * share/kiln/difftest/difftest.c: kiln test builds it with each source of a "native" check. */
 #include <kiln/difftest.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,27 @@ void *kt_buf(size_t size)
 		exit(2);
 	}
 	return b->host;
+}
+
+void *kt_buf_file(const char *path, size_t size)
+{
+	uint8_t *host = kt_buf(size);
+	FILE *f = fopen(path, "rb");
+	int err = errno;
+	size_t got = f ? fread(host, 1, size, f) : 0;
+	if (f)
+		fclose(f);
+	if (got < size) {
+		char name[300], why[300];
+		snprintf(name, sizeof name, "%s: input file %s", cur_test, path);
+		if (f)
+			snprintf(why, sizeof why, "has only %zu of the %zu bytes the test reads", got, size);
+		else
+			snprintf(why, sizeof why, "cannot be read (%s)", strerror(err));
+		verdict(0, name, why);
+		exit(KT_DONE());
+	}
+	return host;
 }
 
 void kt_push_ptr(const void *p)

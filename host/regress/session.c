@@ -435,6 +435,8 @@ static int judge(session *s, job *j)
 	char *cycles = line_with(text, "did not finish within");
 	char *infra = line_with(text, "kiln test: cannot run");
 	char *setup = line_with2(text, "not ok - ", "no KT_TEST named");
+	if (!setup) /* an input file the test names is missing or short */
+		setup = line_with2(text, "not ok - ", ": input file ");
 	if (!infra) /* the harness could not start the board */
 		infra = line_with2(text, "not ok - ", ": open the sim board");
 	r->bucket = NULL;

@@ -124,8 +124,9 @@ def run(t, cache, workdir):
     hung = next((l for l in lines if "did not finish within" in l), None)
     if hung and (bad or p.returncode):
         raise Failed("cycle-limit", hung)
-    if any("no KT_TEST named" in b for b in bad):
-        raise Failed("setup", bad[0])
+    setup = next((b for b in bad if "no KT_TEST named" in b or ": input file " in b), None)
+    if setup:
+        raise Failed("setup", setup)
     if p.returncode < 0:
         raise Failed("crash", f"killed by signal {-p.returncode}")
     if bad:

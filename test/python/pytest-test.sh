@@ -84,13 +84,13 @@ if rc != 0 and not failed:
 EOF
 
 # The same manifests through kiln test and through pytest (the plugin collects a manifest named on its command
-# line): the 40-test corpus manifest and test/regress/faults.json must get equal verdicts and causes, test for
-# test.
+# line): the 40-test corpus manifest, test/regress/faults.json and inputs.json must get equal verdicts and causes,
+# test for test.
 eq=$out/equal
 rm -rf "$eq"
 mkdir -p "$eq"
 m=$(python3 "$src/scripts/bench-regress" --manifest "$src" "$eq") || echo "not ok - python: no corpus manifest"
-for pair in corpus:$m faults:$src/test/regress/faults.json; do
+for pair in corpus:$m faults:$src/test/regress/faults.json inputs:$src/test/regress/inputs.json; do
 	label=${pair%%:*} man=${pair#*:}
 	KILN_CACHE=${KILN_CACHE:-$src/build/cache} "$build/bin/kiln" test "$man" -j 2 --no-waves --out "$eq/kt-$label" \
 		--json "$eq/kt-$label.json" >"$eq/kt-$label.out" 2>&1

@@ -158,3 +158,10 @@ done <"$tmp/readme/lines"
 	[ "$(sed -n 2p "$tmp/readme/last")" = "0 passed, 7 failed" ] && [ -d "$tmp/readme/kiln-test-out/failures/mismatch" ]
 say $? "the README's two kiln test command lines give what it says (6 passed; 7 failures kept)" \
 	"$n lines: $(tr '\n' ' ' <"$tmp/readme/last" 2>/dev/null)"
+
+# 9. Inputs from files (KT_BUF_FILE, read in the manifest's folder); a missing one is a setup failure, named.
+kiln test "$src/test/regress/inputs.json" --no-waves --out "$tmp/in" --json "$tmp/in.json" >"$tmp/in.out" 2>&1
+[ "$(field "$tmp/in.json" from_file passed)" = True ] && [ "$(field "$tmp/in.json" missing_file cause)" = setup ] &&
+	field "$tmp/in.json" missing_file why | grep -q 'input file inputs/no-such.bin: cannot be read (No such file'
+say $? "a test's input file is read in the manifest's folder; a missing one fails as setup, named" \
+	"$(field "$tmp/in.json" missing_file why)"

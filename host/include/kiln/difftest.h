@@ -11,6 +11,7 @@
  *   }
  *   KT_RUN_ND(scale, 2, KT_DIMS(8, 4, 1), KT_DIMS(4, 2, 1), KT_P(v), KT_V(int, 3));
  *
+ * KT_BUF_FILE(T, n, "in.bin") takes a buffer's contents from a file instead of the seed.
  * KT_P marks a buffer (or a pointer into one) passed as a device pointer; KT_V a scalar of type T.
  * KT_DG(var) gives device global VAR the same random contents on both sides and compares it after every run;
  * KT_DG_KEEP(var) only compares (for globals the host may not write, e.g. const tables). */
@@ -32,6 +33,10 @@ void kt_register(const char *name, kt_fn fn, int line);
 void *kt_buf(size_t size);
 uint32_t kt_rand(void);
 #define KT_BUF(T, n) ((T *)kt_buf(sizeof(T) * (size_t)(n)))
+/* A buffer holding the first N elements' bytes of file PATH (relative to where the harness runs: kiln test
+ * runs it in the manifest's folder); a file too short, or unreadable, fails the test there. */
+void *kt_buf_file(const char *path, size_t size);
+#define KT_BUF_FILE(T, n, path) ((T *)kt_buf_file((path), sizeof(T) * (size_t)(n)))
 
 void kt_push_ptr(const void *p);
 void kt_push_val(const void *v, size_t size);
