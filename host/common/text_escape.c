@@ -149,6 +149,20 @@ static size_t utf8_len(const unsigned char *p, size_t n)
 	return len;
 }
 
+void kiln_text_clean(char *s)
+{
+	size_t len = s ? strlen(s) : 0;
+	for (size_t i = 0; i < len;) {
+		unsigned char *p = (unsigned char *)s + i;
+		size_t n = utf8_len(p, len - i);
+		if (!n || is_control(*p)) {
+			*p = '?';
+			n = 1;
+		}
+		i += n;
+	}
+}
+
 const char *kiln_name_problem(const char *name, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)name;

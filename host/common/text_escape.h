@@ -40,6 +40,10 @@ int kiln_fput_text(FILE *o, const char *s, enum kiln_text_escape e);
  * '<', '>' and '&' (which JSON has only inside strings) as its \u escape, so that no string in it can end the
  * element or open a comment, and the script reads the same value back; -1 on a write error. */
 int kiln_fput_script_json(FILE *o, const char *json);
+/* Makes S (NUL-terminated, changed in place) text every output can carry: each byte of a sequence that is not
+ * UTF-8, and each control character, becomes '?'. For text a program printed (kiln test's failure reasons).
+ */
+void kiln_text_clean(char *s);
 /* Why the LEN bytes of NAME cannot name anything in an output (a NUL, a line break or another control
  * character, bytes that are not UTF-8), or NULL when it can. */
 const char *kiln_name_problem(const char *name, size_t len);

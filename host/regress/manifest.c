@@ -79,7 +79,8 @@ static int opt_count(const json_t *o, const char *path, const char *key, uint64_
 	return 0;
 }
 
-/* Test names become folder names, JUnit attributes and shell words: letters, digits, '_', '-', '.', '@'. */
+/* Test names become folder names, JUnit attributes and shell words: letters, digits, '_', '-', '.' ('@' only
+ * as kiln test joins a name and a board). */
 static int name_ok(const char *s)
 {
 	if (!*s || *s == '.' || *s == '-')

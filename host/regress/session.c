@@ -22,6 +22,7 @@
 #include "host/common/fileio.h"
 #include "host/common/online_build.h"
 #include "host/common/paths.h"
+#include "host/common/private_dir.h"
 #include "host/common/strbuf.h"
 #include "host/common/text_escape.h"
 
@@ -478,6 +479,8 @@ static int judge(session *s, job *j)
 	free(infra);
 	free(setup);
 	free(text);
+	if (r->why) /* a program's output: anything, bound for XML and JSON */
+		kiln_text_clean(r->why);
 	r->passed = r->bucket == NULL;
 	return r->bucket && !strcmp(r->bucket, "infrastructure") && r->attempts <= s->o->retries;
 }
@@ -566,6 +569,7 @@ static void build_failed(session *s, job *j)
 	r->why =
 	    first ? first
 	          : fmt("%s failed", b->kind == J_HARNESS ? "the native harness build" : "the image build");
+	kiln_text_clean(r->why);
 	r->folder = fmt("%s/failures/%s", s->out, r->name);
 	kiln_mkdirs(r->folder);
 	char *p = fmt("%s/build.txt", r->folder);
@@ -600,9 +604,14 @@ int kreg_session_run(const kreg_manifest *m, const kreg_options *o, kreg_result 
 	char *sub[] = {fmt("%s/logs", s.out), fmt("%s/images", s.out), fmt("%s/failures", s.out)};
 	kiln_remove_tree(sub[0]);
 	kiln_remove_tree(sub[2]);
+	/* Images and harnesses are run from here: private folders, as the cache's (a link or another user's
+	 * folder is refused, not followed) */
 	for (int i = 0; i < 3; i++) {
-		if (kiln_mkdirs(sub[i]) || chmod(sub[i], 0700)) {
-			fprintf(stderr, "kiln test: cannot make %s: %s\n", sub[i], strerror(errno));
+		char why[512];
+		if (kiln_private_mkdir(sub[i], 0, why, sizeof why)) {
+			fprintf(stderr, "kiln test: %s\n", why);
+			for (int k = i; k < 3; k++)
+				free(sub[k]);
 			return -1;
 		}
 		free(sub[i]);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "host/common/fileio.h"
+#include "host/common/private_dir.h"
 #include "host/common/strbuf.h"
 #include "host/common/text_escape.h"
 
@@ -197,11 +198,13 @@ int kreg_slurm_run(const char *manifest, const kreg_manifest *m, const kreg_opti
 	snprintf(array, sizeof array, "--array=1-%d", s->tasks);
 	snprintf(output, sizeof output, "--output=%s/task-%%a.log", dir);
 	char *text = task_script(kiln, man, out, o, s->tasks);
-	int rc = kiln_mkdirs(dir) || !text || kiln_write_private(script, text, strlen(text)) ||
-	         chmod(script, 0700);
+	char why[512] = "";
+	/* the script sbatch runs lives in a private folder, as kiln test's images do */
+	int rc = kiln_private_mkdir(dir, 0, why, sizeof why) || !text ||
+	         kiln_write_private(script, text, strlen(text)) || chmod(script, 0700);
 	free(text);
 	if (rc) {
-		fprintf(stderr, "kiln test: cannot write %s: %s\n", script, strerror(errno));
+		fprintf(stderr, "kiln test: cannot write %s: %s\n", script, *why ? why : strerror(errno));
 		free(dir);
 		return -1;
 	}

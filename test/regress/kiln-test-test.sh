@@ -165,3 +165,23 @@ kiln test "$src/test/regress/inputs.json" --no-waves --out "$tmp/in" --json "$tm
 	field "$tmp/in.json" missing_file why | grep -q 'input file inputs/no-such.bin: cannot be read (No such file'
 say $? "a test's input file is read in the manifest's folder; a missing one fails as setup, named" \
 	"$(field "$tmp/in.json" missing_file why)"
+
+# 10. What a program prints is anything: a failure reason of bytes that are not UTF-8 and control characters
+# still gives well-formed JUnit XML and JSON.
+printf '{"kiln_test": 1, "tests": [{"name": "garbage", "sources": ["%s/test/regress/selfcheck.c"], "check": "host",
+ "host": ["sh", "%s/test/regress/host-check.sh", "{image}", "garbage"]}]}\n' "$src" "$src" >"$tmp/garbage.json"
+kiln test "$tmp/garbage.json" --no-waves --out "$tmp/g" --junit "$tmp/g.xml" --json "$tmp/g.json" >/dev/null 2>&1
+python3 -c 'import json, sys, xml.etree.ElementTree as ET
+f = ET.parse(sys.argv[1]).getroot().find(".//failure")
+w = json.load(open(sys.argv[2]))["tests"][0]["why"]
+assert f.get("message") == w == "garbage: ??</failure>?", (f.get("message"), w)' "$tmp/g.xml" "$tmp/g.json"
+say $? "a failure reason of non-UTF-8 bytes and controls reaches JUnit and JSON cleaned, both well-formed"
+
+# 11. The session folder's images and harnesses are run: a folder there that is a link (or another user's) is
+# refused, never followed.
+mkdir -p "$tmp/link/elsewhere" "$tmp/link/out"
+ln -s "$tmp/link/elsewhere" "$tmp/link/out/images"
+kiln test "$src/test/regress/good.json" --filter selfcheck --out "$tmp/link/out" >"$tmp/link.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "images" "$tmp/link.out" && [ -z "$(ls "$tmp/link/elsewhere")" ]
+say $? "a session folder whose images/ is a link is refused, nothing written through it" "exit $rc: $(head -c 300 "$tmp/link.out")"

@@ -130,6 +130,12 @@ int main(void)
 	          "shell escape: only the single quote changes inside '...'");
 	free(x);
 
+	char dirty[] = "a\xff\x01"
+	               "b\xc3\xa9<\xe2\x82";
+	kiln_text_clean(dirty);
+	KT_EQ_STR(dirty, "a??b\xc3\xa9<??",
+	          "a program's text made UTF-8 without controls: bad bytes become '?'");
+
 	/* the reports carry hostile text only escaped */
 	kreg_result r[2] = {{.name = "ok1", .board = "sim", .passed = 1, .checks_passed = 3, .attempts = 1},
 	                    {.name = "bad",
